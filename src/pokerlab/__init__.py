@@ -1,0 +1,7 @@
+"""pokerlab: game-theoretic poker.
+
+Strategy generation by dividing points (US patent 6,129,631), the classic solved poker
+models (Ferguson & Ferguson), and a Texas Hold'em program (Waterloo, Alberta "Loki").
+"""
+
+__version__ = "0.1.0"

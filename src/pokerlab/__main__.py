@@ -1,0 +1,3 @@
+from pokerlab.cli.main import main
+
+main()

@@ -1,0 +1,1 @@
+"""The ``pokerlab`` command: one module per command group, no logic of its own."""

@@ -1,0 +1,36 @@
+"""Entry point of the ``pokerlab`` command.
+
+Each command group lives in its own module and exposes ``register(app)``; this file only
+lists them.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="pokerlab",
+    help="Game-theoretic poker: dividing-point strategies, classic solved models, Texas Hold'em.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# Command-group modules under pokerlab.cli, each with a register(app) function.
+COMMAND_MODULES: tuple[str, ...] = (
+    "hand",
+)
+
+for _name in COMMAND_MODULES:
+    importlib.import_module(f"pokerlab.cli.{_name}").register(app)
+
+
+def main() -> None:
+    """Run the command line."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
