@@ -7,7 +7,9 @@ from pathlib import Path
 
 
 def cache_dir() -> Path:
-    """The cache folder: ``$POKERLAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/pokerlab``, else ``~/.cache/pokerlab``.
+    """The cache folder.
+
+    ``$POKERLAB_CACHE_DIR``, else ``$XDG_CACHE_HOME/pokerlab``, else ``~/.cache/pokerlab``.
 
     Examples
     --------

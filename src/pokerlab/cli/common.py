@@ -89,7 +89,9 @@ def _fmt(value: Any) -> str:
 
 
 @contextmanager
-def progress(description: str, total: float | None, enabled: bool = True) -> Iterator[Callable[[float], None]]:
+def progress(
+    description: str, total: float | None, enabled: bool = True
+) -> Iterator[Callable[[float], None]]:
     """A progress bar on standard error; yields ``advance(n)``. Silent when ``enabled`` is false."""
     if not enabled:
         yield lambda n=1: None
