@@ -1,0 +1,530 @@
+"""Game descriptions for the dividing-point method: a one-round betting tree over private hands.
+
+Both players hold independent hand strengths (uniform on [0, 1] in the continuous game, or N
+equally likely levels in a discretised one, ties split) and play one round of betting. The
+description is the public betting tree only; the strengths enter at showdowns.
+
+* ``Decision(player, children)``: ``player`` (1 or 2) chooses one of the labelled children.
+* ``Terminal(contributions, folded)``: each player's total money put in, antes INCLUDED
+  (sympy expressions or numbers, possibly in the pot symbol ``P``); ``folded`` is 0 for a
+  showdown, or the player (1 or 2) who folded.
+
+Net payoff to P1 (:meth:`BettingGame.payoff_to_p1`): at a showdown ``+c2`` if P1's hand is
+higher, ``-c1`` if lower, ``(c2 - c1)/2`` on a tie (0, as contributions are equal); if P1
+folded ``-c1``; if P2 folded ``+c2``.
+
+Games come from the rule parameters (:func:`rules_game`: pot, who may bet, bet rule
+``"limit"`` / ``"pot-limit"`` / explicit sizes per bet level, raise cap, check-raise), from the
+built-in names of the patent (:func:`builtin_game`), or from a TOML file (:func:`game_from_toml`).
+A game may carry a declared threshold structure (:class:`DeclaredOrder`): for each player and
+each of that player's first decisions ("branch"), the axis of action sequences separated by
+threshold names, plus one relative order across both players, as FIG. 12 and the text of the
+patent give it.
+
+Action names: ``pass`` (check), ``bet`` (first bet), ``raise`` (second), ``reraise`` (third
+and later), ``call``, ``fold``. The patent's pot is ``P``; each player antes ``P/2``.
+
+Examples
+--------
+>>> g = builtin_game("patent-no-raise")
+>>> sorted(g.root.children)
+['bet', 'pass']
+>>> call = g.root.children["bet"].children["call"]
+>>> call.contributions
+(P/2 + 1, P/2 + 1)
+>>> g.payoff_to_p1(call, True), g.payoff_to_p1(call, False)
+(P/2 + 1, -P/2 - 1)
+>>> g.declared.order
+'b1 < C2 < B1'
+>>> vn = rules_game("von-neumann", pot=2, bet=[sympy.Symbol("B", positive=True)],
+...                 raise_cap=0, p2_may_bet=False)
+>>> vn.root.children["bet"].children["call"].contributions
+(B + 1, B + 1)
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import sympy
+
+P = sympy.Symbol("P", positive=True)
+"""The pot symbol: the antes in total (each player antes P/2)."""
+
+ACTIONS = ("pass", "bet", "raise", "reraise", "call", "fold")
+
+
+@dataclass(frozen=True, eq=True)
+class Terminal:
+    """An end of the betting: contributions (antes included) and who folded (0 = showdown)."""
+
+    contributions: tuple[Any, Any]
+    folded: int = 0
+
+
+@dataclass(frozen=True, eq=True)
+class Decision:
+    """A betting decision of ``player`` (1 or 2) among the labelled ``children``."""
+
+    player: int
+    children: dict[str, Node] = field(default_factory=dict)
+
+
+Node = Decision | Terminal
+
+
+@dataclass(frozen=True)
+class DeclaredOrder:
+    """A threshold structure as the patent states it (FIG. 12 and the relative-order line).
+
+    ``axes[player][branch]`` is an axis string such as ``"bet | b1 | pass | B1 | bet"``:
+    action sequences from hand 0 to hand 1 separated by the names of the dividing points.
+    ``branch`` is the betting history before that player's first decision in the branch
+    (``""`` for P1's opening decision, ``"bet"`` or ``"pass"`` for P2's replies).
+    ``order`` lists all names of both players, ``<`` or ``<=`` between them.
+    """
+
+    axes: dict[int, dict[str, str]]
+    order: str
+
+
+@dataclass(frozen=True)
+class BettingGame:
+    """A two-player one-round betting game over private hand strengths.
+
+    Attributes
+    ----------
+    name : str
+        Short name (a built-in name or the ``name`` field of a TOML file).
+    root : Node
+        The betting tree.
+    pot : sympy expression
+        The antes in total: the symbol ``P`` or a number.
+    description : str
+        One line for people.
+    declared : DeclaredOrder or None
+        The threshold structure to assume, when known (the patent's for built-in games).
+    """
+
+    name: str
+    root: Node
+    pot: Any = P
+    description: str = ""
+    declared: DeclaredOrder | None = None
+
+    def payoff_to_p1(self, terminal: Terminal, p1_wins: bool | None) -> Any:
+        """P1's net payoff at ``terminal``; ``p1_wins`` says who holds the higher hand (None = tie)."""
+        c1, c2 = terminal.contributions
+        if terminal.folded == 1:
+            return -c1
+        if terminal.folded == 2:
+            return c2
+        if p1_wins is None:
+            return (c2 - c1) / 2
+        return c2 if p1_wins else -c1
+
+    def nodes(self) -> Iterator[tuple[tuple[str, ...], Node]]:
+        """Every node with its betting history (tuple of action names from the root), preorder."""
+        stack: list[tuple[tuple[str, ...], Node]] = [((), self.root)]
+        while stack:
+            history, node = stack.pop()
+            yield history, node
+            if isinstance(node, Decision):
+                for action in reversed(list(node.children)):
+                    stack.append(((*history, action), node.children[action]))
+
+    def parameters(self) -> list[sympy.Symbol]:
+        """Free symbols of the payoffs (``P`` while the pot is symbolic, bet-size symbols, ...)."""
+        found: set[sympy.Symbol] = set()
+        for _, node in self.nodes():
+            if isinstance(node, Terminal):
+                for c in node.contributions:
+                    found |= sympy.sympify(c).free_symbols
+        return sorted(found, key=lambda s: s.name)
+
+    def with_pot(self, pot: Any) -> BettingGame:
+        """The same game with the pot symbol ``P`` replaced by ``pot`` (a number)."""
+        value = _exact(pot)
+        if value <= 0:
+            raise ValueError(f"pot: must be positive, got {pot}")
+        return replace(self, root=_substitute(self.root, {P: value}), pot=value)
+
+
+def _exact(value: Any) -> Any:
+    """A number as an exact sympy number (strings like '3', '1/2', '0.5' accepted)."""
+    try:
+        out = sympy.nsimplify(sympy.sympify(value, rational=True), rational=True)
+    except (sympy.SympifyError, TypeError) as exc:
+        raise ValueError(f"pot: not a number: {value!r}") from exc
+    if not out.is_number:
+        raise ValueError(f"pot: not a number: {value!r}")
+    return out
+
+
+def _substitute(node: Node, mapping: dict[Any, Any]) -> Node:
+    if isinstance(node, Terminal):
+        c1, c2 = (sympy.sympify(c).subs(mapping) for c in node.contributions)
+        return Terminal((c1, c2), node.folded)
+    return Decision(node.player, {a: _substitute(c, mapping) for a, c in node.children.items()})
+
+
+# ---------------------------------------------------------------------------------------------
+# Games from rule parameters
+
+
+def _aggressive_name(level: int) -> str:
+    return ("bet", "raise")[level] if level < 2 else "reraise"
+
+
+def rules_game(
+    name: str,
+    pot: Any = P,
+    bet: str | Sequence[Any] = "limit",
+    raise_cap: int = 0,
+    p2_may_bet: bool = True,
+    check_raise: bool = False,
+    description: str = "",
+    declared: DeclaredOrder | None = None,
+) -> BettingGame:
+    """Build a one-round game from its rules.
+
+    Parameters
+    ----------
+    name : str
+        Name of the game.
+    pot : number or sympy expression
+        Total antes (each player antes ``pot/2``); default the symbol ``P``.
+    bet : "limit", "pot-limit" or a sequence of sizes
+        ``limit``: every bet and raise is 1 unit. ``pot-limit``: the bet is the pot, a raise
+        is the size of the pot after calling. A sequence gives the size of the bet and of each
+        raise (the amount put in beyond calling), one per bet level; the last one repeats.
+    raise_cap : int
+        Number of raises allowed after the first bet (the patent's games 2 and 3: 2).
+    p2_may_bet : bool
+        Whether P2 may bet after P1 passes (otherwise a pass leads to a showdown).
+    check_raise : bool
+        Whether P1 may raise after passing and facing a bet.
+
+    Examples
+    --------
+    >>> g = rules_game("pl", bet="pot-limit", p2_may_bet=False)
+    >>> g.root.children["bet"].children["call"].contributions
+    (3*P/2, 3*P/2)
+    """
+    if isinstance(bet, str) and bet not in ("limit", "pot-limit"):
+        raise ValueError(f"bet: expected 'limit', 'pot-limit' or a list of sizes, got {bet!r}")
+    if not isinstance(bet, str):
+        sizes = [sympy.sympify(s) for s in bet]
+        if not sizes:
+            raise ValueError("bet: the list of sizes is empty")
+    if raise_cap < 0:
+        raise ValueError(f"raise_cap: must be 0 or more, got {raise_cap}")
+    pot = sympy.sympify(pot)
+    ante = pot / 2
+
+    def increment(level: int, c_bettor: Any, c_other: Any) -> Any:
+        # the amount put in beyond matching the opponent, at bet level ``level`` (0 = bet)
+        if bet == "limit":
+            return sympy.Integer(1)
+        if bet == "pot-limit":
+            return c_bettor + c_other + (c_other - c_bettor)  # the pot after calling
+        return sizes[min(level, len(sizes) - 1)]
+
+    def facing(player: int, c: tuple[Any, Any], level: int, checked: bool) -> Node:
+        # ``player`` faces a bet or raise; ``level`` aggressive actions so far
+        me = player - 1
+        opp_c = c[1 - me]
+        children: dict[str, Node] = {
+            "fold": Terminal(c, player),
+            "call": Terminal((opp_c, opp_c), 0),
+        }
+        may_raise = level - 1 < raise_cap and not (player == 1 and checked and not check_raise)
+        if may_raise:
+            new_total = opp_c + increment(level, c[me], opp_c)
+            nc = (new_total, c[1]) if me == 0 else (c[0], new_total)
+            children[_aggressive_name(level)] = facing(3 - player, nc, level + 1, checked)
+        return Decision(player, children)
+
+    start = (ante, ante)
+
+    def opening_bet(player: int) -> tuple[Any, Any]:
+        size = increment(0, ante, ante)
+        return (ante + size, ante) if player == 1 else (ante, ante + size)
+
+    after_pass: Node
+    if p2_may_bet:
+        after_pass = Decision(
+            2,
+            {"pass": Terminal(start, 0), "bet": facing(1, opening_bet(2), 1, True)},
+        )
+    else:
+        after_pass = Terminal(start, 0)
+    root = Decision(1, {"pass": after_pass, "bet": facing(2, opening_bet(1), 1, False)})
+    return BettingGame(name, _simplify(root), pot, description, declared)
+
+
+def _simplify(node: Node) -> Node:
+    if isinstance(node, Terminal):
+        return Terminal(tuple(sympy.nsimplify(sympy.expand(c)) for c in node.contributions), node.folded)
+    return Decision(node.player, {a: _simplify(c) for a, c in node.children.items()})
+
+
+# ---------------------------------------------------------------------------------------------
+# Built-in games with the patent's variable names and orders
+
+_GAME1_DECLARED = DeclaredOrder(
+    axes={1: {"": "bet | b1 | pass | B1 | bet"}, 2: {"bet": "fold | C2 | call"}},
+    order="b1 < C2 < B1",
+)
+_GAME2_DECLARED = DeclaredOrder(
+    axes={
+        1: {
+            "": "bet-fold | b1 | bet-reraise | rr1 | pass-fold | C1 | pass-call | B1 | bet-fold"
+            " | C1R | bet-call | RR1 | bet-reraise"
+        },
+        2: {
+            "bet": "raise-fold | r2 | fold | C2 | call | R2 | raise-fold | C2RR | raise-call",
+            "pass": "bet | b2 | pass | B2 | bet",
+        },
+    },
+    order="r2 < b1 < rr1 < b2 < C2 <= C1 < B2 < B1 < C1R < R2 < C2RR < RR1",
+)
+_GAME3_DECLARED = DeclaredOrder(
+    axes={
+        1: {
+            "": "bet-fold | b1 | bet-reraise | rr1 | pass-raise-fold | kr1 | pass-fold | C1"
+            " | pass-call | B1 | bet-fold | C1R | bet-call | KR1 | pass-raise-fold | C1RR"
+            " | pass-raise-call | RR1 | bet-reraise"
+        },
+        2: {
+            "bet": "raise-fold | r2 | fold | C2 | call | R2 | raise-fold | C2RR | raise-call",
+            "pass": "bet-fold | b2 | bet-reraise | rr2 | pass | B2 | bet-fold | C2R | bet-call"
+            " | RR2 | bet-reraise",
+        },
+    },
+    order="r2 < b1 < rr1 < kr1 < b2 < rr2 < C1 <= C2 < B2 < C2R < B1 < C1R < R2 < C2RR"
+    " < KR1 < C1RR < RR2 < RR1",
+)
+
+BUILTIN_GAMES: dict[str, dict[str, Any]] = {
+    "patent-no-raise": {
+        "bet": "limit", "raise_cap": 0, "p2_may_bet": False, "check_raise": False,
+        "declared": _GAME1_DECLARED,
+        "description": "patent game 1 (FIG. 6): P1 passes (showdown) or bets 1; P2 folds or calls",
+    },
+    "patent-no-raise-pot-limit": {
+        "bet": "pot-limit", "raise_cap": 0, "p2_may_bet": False, "check_raise": False,
+        "declared": _GAME1_DECLARED,
+        "description": "patent FIG. 27: game 1 with a pot-sized bet",
+    },
+    "patent-raise": {
+        "bet": "limit", "raise_cap": 2, "p2_may_bet": True, "check_raise": False,
+        "declared": _GAME2_DECLARED,
+        "description": "patent game 2 (FIG. 10, Table 10): raising, no check-raise, two raises",
+    },
+    "patent-check-raise": {
+        "bet": "limit", "raise_cap": 2, "p2_may_bet": True, "check_raise": True,
+        "declared": _GAME3_DECLARED,
+        "description": "patent game 3 (FIG. 23, Table 11): raising and check-raising",
+    },
+}
+
+
+def builtin_game(name: str, pot: Any = None) -> BettingGame:
+    """A built-in game of the patent by name; ``pot`` substitutes a number for ``P``.
+
+    Examples
+    --------
+    >>> builtin_game("patent-raise", pot=3).root.children["pass"].children["bet"].children[
+    ...     "call"].contributions
+    (5/2, 5/2)
+    """
+    if name not in BUILTIN_GAMES:
+        known = ", ".join(BUILTIN_GAMES)
+        raise ValueError(f"game: unknown built-in game {name!r} (known: {known})")
+    spec = dict(BUILTIN_GAMES[name])
+    game = rules_game(name, **spec)
+    return game if pot is None else game.with_pot(pot)
+
+
+# ---------------------------------------------------------------------------------------------
+# TOML game files
+
+_TOP_FIELDS = {"name", "description", "pot", "rules", "tree", "order"}
+_RULE_FIELDS = {"bet", "raise_cap", "p2_may_bet", "check_raise"}
+
+
+def game_from_toml(text: str, source: str = "<game>") -> BettingGame:
+    """Read a game from TOML text.
+
+    Either a ``[rules]`` table (fields ``bet``, ``raise_cap``, ``p2_may_bet``,
+    ``check_raise`` as in :func:`rules_game`) or a ``[tree]`` table: a decision has
+    ``player = 1|2`` and one sub-table per action; a terminal has ``contributions = [c1, c2]``
+    (numbers or expressions in ``P``, antes included) and ``folded = 0|1|2``. An optional
+    ``[order]`` table declares the structure: ``order = "b1 < C2 < B1"`` and sub-tables
+    ``player1``/``player2`` mapping a branch (``start`` for P1's opening decision, else the
+    betting history such as ``bet``) to an axis string. Errors name the field or the line.
+
+    Examples
+    --------
+    >>> g = game_from_toml('''
+    ... name = "tiny"
+    ... pot = 2
+    ... [tree]
+    ... player = 1
+    ... [tree.pass]
+    ... contributions = [1, 1]
+    ... folded = 0
+    ... [tree.bet]
+    ... player = 2
+    ... [tree.bet.fold]
+    ... contributions = [2, 1]
+    ... folded = 2
+    ... [tree.bet.call]
+    ... contributions = [2, 2]
+    ... folded = 0
+    ... ''')
+    >>> g.name, g.pot, g.root.children["bet"].children["call"]
+    ('tiny', 2, Terminal(contributions=(2, 2), folded=0))
+    >>> game_from_toml('name = "x"\\n[rules]\\nbet = "huge"')
+    Traceback (most recent call last):
+    ValueError: <game>: rules.bet: expected 'limit', 'pot-limit' or a list of sizes, got 'huge'
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{source}: TOML syntax error: {exc}") from None
+    try:
+        return _game_from_data(data)
+    except ValueError as exc:
+        raise ValueError(f"{source}: {exc}") from None
+
+
+def _expr(value: Any, where: str) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise ValueError(f"{where}: expected a number or an expression in P, got {value!r}")
+    try:
+        expr = sympy.sympify(value, locals={"P": P}, rational=True)
+    except (sympy.SympifyError, SyntaxError, TypeError):
+        raise ValueError(f"{where}: cannot read expression {value!r}") from None
+    if not isinstance(expr, sympy.Expr):
+        raise ValueError(f"{where}: cannot read expression {value!r}")
+    return expr
+
+
+def _game_from_data(data: dict[str, Any]) -> BettingGame:
+    unknown = set(data) - _TOP_FIELDS
+    if unknown:
+        raise ValueError(f"unknown field {sorted(unknown)[0]!r} (known: {', '.join(sorted(_TOP_FIELDS))})")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise ValueError("name: missing or not a string")
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise ValueError("description: not a string")
+    pot = _expr(data["pot"], "pot") if "pot" in data else P
+    if pot.is_number and pot <= 0:
+        raise ValueError(f"pot: must be positive, got {data['pot']!r}")
+    declared = _declared_from_data(data["order"]) if "order" in data else None
+    if ("rules" in data) == ("tree" in data):
+        raise ValueError("give exactly one of [rules] and [tree]")
+    if "rules" in data:
+        rules = data["rules"]
+        if not isinstance(rules, dict):
+            raise ValueError("rules: expected a table")
+        bad = set(rules) - _RULE_FIELDS
+        if bad:
+            known = ", ".join(sorted(_RULE_FIELDS))
+            raise ValueError(f"rules.{sorted(bad)[0]}: unknown field (known: {known})")
+        bet = rules.get("bet", "limit")
+        if isinstance(bet, list):
+            bet = [_expr(v, f"rules.bet[{i}]") for i, v in enumerate(bet)]
+        elif not isinstance(bet, str):
+            raise ValueError(f"rules.bet: expected 'limit', 'pot-limit' or a list of sizes, got {bet!r}")
+        cap = rules.get("raise_cap", 0)
+        if isinstance(cap, bool) or not isinstance(cap, int):
+            raise ValueError(f"rules.raise_cap: expected an integer, got {cap!r}")
+        flags = {}
+        for key in ("p2_may_bet", "check_raise"):
+            val = rules.get(key, key == "p2_may_bet")
+            if not isinstance(val, bool):
+                raise ValueError(f"rules.{key}: expected true or false, got {val!r}")
+            flags[key] = val
+        try:
+            return rules_game(name, pot, bet, cap, description=description, declared=declared, **flags)
+        except ValueError as exc:
+            raise ValueError(f"rules.{exc}") from None
+    root = _node_from_data(data["tree"], "tree", {})
+    game = BettingGame(name, root, pot, description, declared)
+    if not isinstance(root, Decision):
+        raise ValueError("tree: the root must be a decision (player = 1 or 2)")
+    return game
+
+
+def _node_from_data(data: Any, where: str, seen: dict[str, int]) -> Node:
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: expected a table")
+    if "contributions" in data or "folded" in data:
+        bad = set(data) - {"contributions", "folded"}
+        if bad:
+            raise ValueError(f"{where}.{sorted(bad)[0]}: a terminal has only contributions and folded")
+        contrib = data.get("contributions")
+        if not isinstance(contrib, list) or len(contrib) != 2:
+            raise ValueError(f"{where}.contributions: expected two amounts [c1, c2]")
+        c1 = _expr(contrib[0], f"{where}.contributions[0]")
+        c2 = _expr(contrib[1], f"{where}.contributions[1]")
+        folded = data.get("folded", 0)
+        if folded not in (0, 1, 2) or isinstance(folded, bool):
+            raise ValueError(f"{where}.folded: expected 0 (showdown), 1 or 2, got {folded!r}")
+        if folded == 0 and sympy.simplify(c1 - c2) != 0:
+            raise ValueError(f"{where}.contributions: a showdown needs equal contributions")
+        return Terminal((c1, c2), folded)
+    player = data.get("player")
+    if player not in (1, 2) or isinstance(player, bool):
+        raise ValueError(f"{where}.player: expected 1 or 2, got {player!r}")
+    children = {k: v for k, v in data.items() if k != "player"}
+    if len(children) < 2:
+        raise ValueError(f"{where}: a decision needs at least two actions")
+    for action in children:
+        if not re.fullmatch(r"[A-Za-z0-9_]+", action):
+            raise ValueError(f"{where}.{action}: action names are letters, digits and '_'")
+    return Decision(player, {a: _node_from_data(c, f"{where}.{a}", seen) for a, c in children.items()})
+
+
+def _declared_from_data(data: Any) -> DeclaredOrder:
+    if not isinstance(data, dict):
+        raise ValueError("order: expected a table")
+    bad = set(data) - {"order", "player1", "player2"}
+    if bad:
+        raise ValueError(f"order.{sorted(bad)[0]}: unknown field (known: order, player1, player2)")
+    order = data.get("order")
+    if not isinstance(order, str):
+        raise ValueError("order.order: expected a string such as 'b1 < C2 < B1'")
+    axes: dict[int, dict[str, str]] = {}
+    for player in (1, 2):
+        table = data.get(f"player{player}", {})
+        if not isinstance(table, dict):
+            raise ValueError(f"order.player{player}: expected a table of branch = axis")
+        axes[player] = {}
+        for branch, axis in table.items():
+            if not isinstance(axis, str):
+                raise ValueError(f"order.player{player}.{branch}: expected an axis string")
+            axes[player]["" if branch == "start" else branch] = axis
+    return DeclaredOrder(axes, order)
+
+
+def load_game(spec: str, pot: Any = None) -> BettingGame:
+    """A built-in game by name, or a game read from the TOML file at path ``spec``."""
+    if spec in BUILTIN_GAMES:
+        return builtin_game(spec, pot)
+    path = Path(spec)
+    if path.suffix != ".toml" and not path.exists():
+        known = ", ".join(BUILTIN_GAMES)
+        raise ValueError(f"game: {spec!r} is neither a built-in game ({known}) nor a TOML file")
+    game = game_from_toml(path.read_text(), str(path))
+    return game if pot is None else game.with_pot(pot)
