@@ -1,0 +1,39 @@
+"""Hand evaluation: 5-, 6- and 7-card hands to dense values ``0..7461`` (higher is stronger).
+
+``value == 7462 - phevaluator_rank``; equal hands get equal values. Use
+:func:`evaluate_batch` for arrays of hands, :func:`evaluate` for one hand, and the numba
+functions in :mod:`pokerlab.evaluate.kernels` (``eval5``, ``eval6``, ``eval7``,
+``eval_key``) inside your own kernels.
+
+Examples
+--------
+>>> from pokerlab.cards import parse_cards
+>>> v = evaluate(parse_cards("Ah Ad Ac 3s 3h 9d 2c"))
+>>> category_name(v), describe(parse_cards("Ah Ad Ac 3s 3h 9d 2c"))
+('Full house', 'Full house, aces over threes')
+"""
+
+from pokerlab.evaluate.classes import (
+    CATEGORY_FLOOR,
+    CATEGORY_NAMES,
+    NUM_CLASSES,
+    categories,
+    category,
+    category_name,
+)
+from pokerlab.evaluate.describe import best_five, describe
+from pokerlab.evaluate.hands import as_hand_array, evaluate, evaluate_batch
+
+__all__ = [
+    "CATEGORY_FLOOR",
+    "CATEGORY_NAMES",
+    "NUM_CLASSES",
+    "as_hand_array",
+    "best_five",
+    "categories",
+    "category",
+    "category_name",
+    "describe",
+    "evaluate",
+    "evaluate_batch",
+]

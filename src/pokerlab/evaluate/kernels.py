@@ -1,0 +1,208 @@
+"""Numba kernels of the hand evaluator: single hands callable from other kernels, and batches.
+
+The single-hand functions are ordinary ``@njit`` functions. Called from another ``@njit``
+kernel they are compiled into it (LLVM inlines them), and the lookup tables they read are
+module-level numpy arrays that numba freezes into the machine code as constants, so the
+call costs nothing beyond the table reads themselves. From plain Python, use
+:func:`pokerlab.evaluate.evaluate` / :func:`pokerlab.evaluate.evaluate_batch` instead (a
+Python call into numba costs about 400 ns).
+
+Card codes are ``4 * rank + suit`` (0..51). Values are dense classes ``0..7461``, higher
+stronger (``7462 - phevaluator_rank``). No function here checks its input: codes must be
+in 0..51 and distinct.
+
+Single hands
+    ``eval5(c0..c4)``, ``eval6(c0..c5)``, ``eval7(c0..c6)`` -> int32.
+
+Incremental evaluation (a fixed part of the hand reused over many completions)
+    A partial hand is a pair ``(key, mask)`` of int64: start from ``key = EMPTY_KEY``,
+    ``mask = 0`` and add cards with ``key += CARD_KEY[c]``, ``mask |= CARD_MASK[c]`` (or
+    :func:`key_of` / :func:`mask_of` for several cards at once); :func:`eval_key` finishes
+    a partial hand of 5..7 cards. Adding two cards to a five-card board and finishing is
+    two adds, two ORs and one or two table reads.
+
+Example of a caller kernel (hand strength on a flop: our two cards and the board fixed,
+every opponent holding enumerated)::
+
+    import numpy as np
+    from numba import njit
+    from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, eval_key, key_of, mask_of
+
+    @njit(cache=True)
+    def ahead_tied_behind(hole, board, dead):
+        key = key_of(board)                       # board only: shared by both players
+        mask = mask_of(board)
+        ours = eval_key(key + CARD_KEY[hole[0]] + CARD_KEY[hole[1]],
+                        mask | CARD_MASK[hole[0]] | CARD_MASK[hole[1]])
+        out = np.zeros(3, dtype=np.int64)
+        for a in range(52):
+            if dead[a]:
+                continue
+            ka = key + CARD_KEY[a]
+            ma = mask | CARD_MASK[a]
+            for b in range(a + 1, 52):
+                if dead[b]:
+                    continue
+                theirs = eval_key(ka + CARD_KEY[b], ma | CARD_MASK[b])
+                out[0 if ours > theirs else (1 if ours == theirs else 2)] += 1
+        return out
+
+Examples
+--------
+>>> royal = [48, 44, 40, 36, 32]            # Ac Kc Qc Jc Tc
+>>> int(eval5(*royal)), int(eval7(*royal, 0, 1))
+(7461, 7461)
+>>> int(eval_key(key_of(np.array(royal)), mask_of(np.array(royal))))
+7461
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from pokerlab.evaluate.tables import (
+    CARD_KEY,
+    CARD_MASK,
+    EMPTY_KEY,
+    FLUSH_CHECK,
+    FLUSH_TABLE,
+    RANK_KEY_MASK,
+    RANK_TABLE,
+    ROW_OFFSET,
+    ROW_SHIFT,
+    SUIT_SHIFT,
+)
+
+__all__ = [
+    "CARD_KEY",
+    "CARD_MASK",
+    "EMPTY_KEY",
+    "batch5",
+    "batch6",
+    "batch7",
+    "batch7_parallel",
+    "eval5",
+    "eval6",
+    "eval7",
+    "eval_key",
+    "eval_rank_key",
+    "flush_suit",
+    "key_of",
+    "mask_of",
+]
+
+
+@njit(cache=True)
+def eval_rank_key(key: int) -> int:
+    """Value of a hand of 5..7 cards **without** a five-card suit, from its key."""
+    r = key & RANK_KEY_MASK
+    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+
+
+@njit(cache=True)
+def flush_suit(key: int) -> int:
+    """Suit (0..3) holding five or more cards of a hand whose ``key & FLUSH_CHECK`` is set."""
+    counters = key >> SUIT_SHIFT
+    if counters & 0x8:
+        return 0
+    if counters & 0x80:
+        return 1
+    if counters & 0x800:
+        return 2
+    return 3
+
+
+@njit(cache=True)
+def eval_key(key: int, mask: int) -> int:
+    """Value of a hand of 5..7 cards given its summed ``key`` and OR-ed ``mask``."""
+    if key & FLUSH_CHECK:
+        return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
+    r = key & RANK_KEY_MASK
+    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+
+
+@njit(cache=True)
+def key_of(cards: np.ndarray) -> int:
+    """Key of a set of cards (``EMPTY_KEY`` plus their card keys)."""
+    key = EMPTY_KEY
+    for c in cards:
+        key += CARD_KEY[c]
+    return key
+
+
+@njit(cache=True)
+def mask_of(cards: np.ndarray) -> int:
+    """Mask of a set of cards (OR of their card masks)."""
+    mask = 0
+    for c in cards:
+        mask |= CARD_MASK[c]
+    return mask
+
+
+@njit(cache=True)
+def eval5(c0: int, c1: int, c2: int, c3: int, c4: int) -> int:
+    """Value of five cards."""
+    key = EMPTY_KEY + CARD_KEY[c0] + CARD_KEY[c1] + CARD_KEY[c2] + CARD_KEY[c3] + CARD_KEY[c4]
+    if key & FLUSH_CHECK:
+        mask = CARD_MASK[c0] | CARD_MASK[c1] | CARD_MASK[c2] | CARD_MASK[c3] | CARD_MASK[c4]
+        return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
+    r = key & RANK_KEY_MASK
+    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+
+
+@njit(cache=True)
+def eval6(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int) -> int:
+    """Value of the best five of six cards."""
+    key = (EMPTY_KEY + CARD_KEY[c0] + CARD_KEY[c1] + CARD_KEY[c2] + CARD_KEY[c3]
+           + CARD_KEY[c4] + CARD_KEY[c5])
+    if key & FLUSH_CHECK:
+        mask = (CARD_MASK[c0] | CARD_MASK[c1] | CARD_MASK[c2] | CARD_MASK[c3]
+                | CARD_MASK[c4] | CARD_MASK[c5])
+        return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
+    r = key & RANK_KEY_MASK
+    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+
+
+@njit(cache=True)
+def eval7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
+    """Value of the best five of seven cards."""
+    key = (EMPTY_KEY + CARD_KEY[c0] + CARD_KEY[c1] + CARD_KEY[c2] + CARD_KEY[c3]
+           + CARD_KEY[c4] + CARD_KEY[c5] + CARD_KEY[c6])
+    if key & FLUSH_CHECK:
+        mask = (CARD_MASK[c0] | CARD_MASK[c1] | CARD_MASK[c2] | CARD_MASK[c3]
+                | CARD_MASK[c4] | CARD_MASK[c5] | CARD_MASK[c6])
+        return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
+    r = key & RANK_KEY_MASK
+    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+
+
+@njit(cache=True)
+def batch5(cards: np.ndarray, out: np.ndarray) -> None:
+    """``out[i] = eval5(*cards[i])`` for a (n, 5) array of valid card codes."""
+    for i in range(cards.shape[0]):
+        out[i] = eval5(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4])
+
+
+@njit(cache=True)
+def batch6(cards: np.ndarray, out: np.ndarray) -> None:
+    """``out[i] = eval6(*cards[i])`` for a (n, 6) array of valid card codes."""
+    for i in range(cards.shape[0]):
+        out[i] = eval6(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4],
+                       cards[i, 5])
+
+
+@njit(cache=True)
+def batch7(cards: np.ndarray, out: np.ndarray) -> None:
+    """``out[i] = eval7(*cards[i])`` for a (n, 7) array of valid card codes (one thread)."""
+    for i in range(cards.shape[0]):
+        out[i] = eval7(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4],
+                       cards[i, 5], cards[i, 6])
+
+
+@njit(cache=True, parallel=True)
+def batch7_parallel(cards: np.ndarray, out: np.ndarray) -> None:
+    """:func:`batch7` spread over numba's threads."""
+    for i in prange(cards.shape[0]):
+        out[i] = eval7(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4],
+                       cards[i, 5], cards[i, 6])
