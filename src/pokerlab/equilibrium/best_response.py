@@ -1,0 +1,105 @@
+"""Best response to one player's strategy, computed over the whole public tree at once.
+
+The responder's information sets are (public node, own hand); with perfect recall a best
+response picks, at each of them, the action of highest counterfactual value, so one backward
+pass with a maximum at the responder's nodes gives the best-response value for every hand.
+
+Examples
+--------
+>>> from pokerlab.equilibrium.flat import FlatGame
+>>> from pokerlab.equilibrium.games import kuhn
+>>> from pokerlab.equilibrium.strategy import Strategy
+>>> f = FlatGame.build(kuhn())
+>>> br = best_response(Strategy(f, f.uniform_strategy()), responder=1)
+>>> round(br.value, 6)  # player 1's payoff against player 0's uniform play
+0.416667
+>>> br.strategy.action_probabilities(("bet",))["call"].tolist()  # calls with Q and K
+[0.0, 1.0, 1.0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from pokerlab.equilibrium.passes import forward_reach, terminal_value
+from pokerlab.equilibrium.strategy import Strategy
+
+DECISION, CHANCE, TERMINAL = 0, 1, 2
+
+
+@njit(cache=True)
+def _best_response(
+    kind, player, child_start, child_list, row_base, terminal_index, weighted_payoff,
+    n0, n1, probs, responder, reach0, reach1, value, scratch, choice,
+):  # fmt: skip
+    forward_reach(kind, player, child_start, child_list, row_base, probs, n0, n1, reach0, reach1)
+    n = n0 if responder == 0 else n1
+    for node in range(kind.shape[0] - 1, -1, -1):
+        if kind[node] == TERMINAL:
+            terminal_value(
+                weighted_payoff, terminal_index[node], responder, reach0, reach1, node, n0, n1, scratch
+            )
+            for h in range(n):
+                value[node, h] = scratch[h]
+            continue
+        start = child_start[node]
+        stop = child_start[node + 1]
+        if kind[node] == DECISION and player[node] == responder:
+            base = row_base[node]
+            for h in range(n):
+                best = -np.inf
+                arg = 0
+                for ci in range(start, stop):
+                    v = value[child_list[ci], h]
+                    if v > best + 1e-12:
+                        best = v
+                        arg = ci - start
+                value[node, h] = best
+                choice[base + h] = arg
+        else:
+            for h in range(n):
+                value[node, h] = 0.0
+            for ci in range(start, stop):
+                c = child_list[ci]
+                for h in range(n):
+                    value[node, h] += value[c, h]
+    total = 0.0
+    for h in range(n):
+        total += value[0, h]
+    return total
+
+
+@dataclass(frozen=True)
+class BestResponse:
+    """A pure best response of ``responder`` and its expected payoff (to the responder)."""
+
+    responder: int
+    value: float
+    strategy: Strategy  # the responder's rows hold the best response, the others are unchanged
+
+
+def best_response(strategy: Strategy, responder: int) -> BestResponse:
+    """Best response of ``responder`` (0 or 1) to the other player's part of ``strategy``."""
+    if responder not in (0, 1):
+        raise ValueError(f"responder: 0 or 1, not {responder!r}")
+    f = strategy.flat
+    n0, n1 = f.num_hands
+    reach0 = np.zeros((f.num_nodes, n0))
+    reach1 = np.zeros((f.num_nodes, n1))
+    value = np.zeros((f.num_nodes, max(n0, n1)))
+    scratch = np.zeros(max(n0, n1))
+    choice = np.zeros(f.num_rows, dtype=np.int64)
+    probs = np.ascontiguousarray(strategy.probs, dtype=float)
+    total = _best_response(
+        f.kind, f.player, f.child_start, f.child_list, f.row_base, f.terminal_index,
+        f.weighted_payoff, n0, n1, probs, responder, reach0, reach1, value, scratch, choice,
+    )  # fmt: skip
+    out = probs.copy()
+    for d in f.decision_nodes(responder):
+        rows = np.arange(f.row_base[d], f.row_base[d] + f.num_hands[responder])
+        out[rows] = 0.0
+        out[rows, choice[rows]] = 1.0
+    return BestResponse(responder, float(total), Strategy(f, out))

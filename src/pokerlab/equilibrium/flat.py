@@ -1,0 +1,217 @@
+"""A game flattened into arrays, the form every solver and evaluator works on.
+
+Nodes are numbered in pre-order (a parent before its children). Chance is folded into the
+terminals: each terminal ``t`` holds ``weighted_payoff[t, h0, h1]`` = prior of the pair of
+hands x probability of the public chance outcomes on the way x payoff to player 0. The
+counterfactual value of player 0's hand ``h0`` at a terminal is then
+``weighted_payoff[t, h0, :] @ reach1``, one matrix-vector product per terminal.
+
+Strategies live in one array of rows: decision node ``d`` of player ``p`` owns the rows
+``row_base[d] .. row_base[d] + n_p - 1`` (one per private state of ``p``); column ``a`` is the
+probability of the node's ``a``-th child.
+
+Examples
+--------
+>>> from pokerlab.equilibrium.games import kuhn
+>>> flat = FlatGame.build(kuhn())
+>>> flat.num_hands, flat.num_nodes, flat.num_rows
+((3, 3), 9, 12)
+>>> flat.history(flat.children_of(0)[1])
+('bet',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from pokerlab.equilibrium.game import Chance, Decision, Game, Node, Terminal
+
+DECISION, CHANCE, TERMINAL = 0, 1, 2
+
+
+@dataclass(frozen=True, eq=False)
+class FlatGame:
+    """Array form of a :class:`~pokerlab.equilibrium.game.Game` (see module docstring)."""
+
+    game: Game
+    num_hands: tuple[int, int]
+    kind: np.ndarray  # (nodes,) DECISION / CHANCE / TERMINAL
+    player: np.ndarray  # (nodes,) 0 or 1 at decisions, -1 elsewhere
+    parent: np.ndarray  # (nodes,) -1 at the root
+    child_start: np.ndarray  # (nodes + 1,) children of n are child_list[child_start[n]:child_start[n+1]]
+    child_list: np.ndarray
+    row_base: np.ndarray  # (nodes,) first strategy row of a decision node, -1 elsewhere
+    terminal_index: np.ndarray  # (nodes,) index into weighted_payoff, -1 elsewhere
+    weighted_payoff: np.ndarray  # (terminals, n0, n1)
+    labels: tuple[str, ...]  # label of the edge into each node ("" at the root)
+    num_rows: int
+    max_actions: int
+
+    @staticmethod
+    def build(game: Game) -> FlatGame:
+        """Flatten ``game`` (checks players, probabilities and payoff shapes on the way)."""
+        n0, n1 = game.num_hands
+        prior = np.asarray(game.prior, dtype=float)
+        kind: list[int] = []
+        player: list[int] = []
+        parent: list[int] = []
+        labels: list[str] = []
+        children: list[list[int]] = []
+        payoffs: list[np.ndarray] = []
+        terminal_index: list[int] = []
+
+        # Explicit stack instead of recursion: long betting sequences must not hit Python's limit.
+        stack: list[tuple[Node, int, str, np.ndarray]] = [(game.root, -1, "", prior)]
+        while stack:
+            node, par, label, weight = stack.pop()
+            me = len(kind)
+            parent.append(par)
+            labels.append(label)
+            children.append([])
+            terminal_index.append(-1)
+            if par >= 0:
+                children[par].append(me)
+            if isinstance(node, Terminal):
+                try:
+                    pay = np.broadcast_to(np.asarray(node.payoff, dtype=float), (n0, n1))
+                except ValueError as exc:
+                    raise ValueError(
+                        f"terminal {_path(labels, parent, me)}: payoff does not fit ({n0}, {n1})"
+                    ) from exc
+                kind.append(TERMINAL)
+                player.append(-1)
+                terminal_index[me] = len(payoffs)
+                payoffs.append(weight * pay)
+            elif isinstance(node, Decision):
+                if node.player not in (0, 1):
+                    raise ValueError(
+                        f"decision {_path(labels, parent, me)}: player must be 0 or 1, "
+                        f"not {node.player!r}"
+                    )
+                if not node.children:
+                    raise ValueError(f"decision {_path(labels, parent, me)}: no actions")
+                kind.append(DECISION)
+                player.append(node.player)
+                # Reversed so that the stack pops children in their given order.
+                for lab, child in reversed(list(node.children.items())):
+                    stack.append((child, me, lab, weight))
+            elif isinstance(node, Chance):
+                if not node.outcomes:
+                    raise ValueError(f"chance {_path(labels, parent, me)}: no outcomes")
+                kind.append(CHANCE)
+                player.append(-1)
+                total = np.zeros((n0, n1))
+                items = list(node.outcomes.items())
+                probs = []
+                for lab, (prob, _child) in items:
+                    p = np.broadcast_to(np.asarray(prob, dtype=float), (n0, n1))
+                    if (p < 0).any():
+                        raise ValueError(
+                            f"chance {_path(labels, parent, me)}: outcome {lab!r} has a "
+                            "negative probability"
+                        )
+                    total = total + p
+                    probs.append(p)
+                live = prior > 0
+                if not np.allclose(total[live], 1.0, atol=1e-9):
+                    raise ValueError(
+                        f"chance {_path(labels, parent, me)}: outcome probabilities do not "
+                        "sum to 1 for every pair of hands"
+                    )
+                for (lab, (_prob, child)), p in reversed(list(zip(items, probs, strict=True))):
+                    stack.append((child, me, lab, weight * p))
+            else:
+                raise ValueError(f"node {_path(labels, parent, me)}: not a Decision, Chance or Terminal")
+
+        num = len(kind)
+        child_start = np.zeros(num + 1, dtype=np.int64)
+        for i, ch in enumerate(children):
+            child_start[i + 1] = child_start[i] + len(ch)
+        child_list = np.array([c for ch in children for c in ch], dtype=np.int64)
+        row_base = np.full(num, -1, dtype=np.int64)
+        rows = 0
+        for i in range(num):
+            if kind[i] == DECISION:
+                row_base[i] = rows
+                rows += (n0, n1)[player[i]]
+        max_actions = max(
+            (len(children[i]) for i in range(num) if kind[i] == DECISION), default=1
+        )
+        weighted = np.array(payoffs, dtype=float).reshape(len(payoffs), n0, n1)
+        return FlatGame(
+            game=game,
+            num_hands=(n0, n1),
+            kind=np.array(kind, dtype=np.int64),
+            player=np.array(player, dtype=np.int64),
+            parent=np.array(parent, dtype=np.int64),
+            child_start=child_start,
+            child_list=child_list,
+            row_base=row_base,
+            terminal_index=np.array(terminal_index, dtype=np.int64),
+            weighted_payoff=np.ascontiguousarray(weighted),
+            labels=tuple(labels),
+            num_rows=rows,
+            max_actions=max_actions,
+        )
+
+    @property
+    def num_nodes(self) -> int:
+        """Number of public nodes."""
+        return len(self.kind)
+
+    def children_of(self, node: int) -> np.ndarray:
+        """Children of ``node`` in their given order."""
+        return self.child_list[self.child_start[node] : self.child_start[node + 1]]
+
+    def actions_of(self, node: int) -> tuple[str, ...]:
+        """Labels of the children of ``node``."""
+        return tuple(self.labels[c] for c in self.children_of(node))
+
+    def history(self, node: int) -> tuple[str, ...]:
+        """Labels of the edges from the root to ``node`` (chance outcomes included)."""
+        out: list[str] = []
+        while self.parent[node] >= 0:
+            out.append(self.labels[node])
+            node = int(self.parent[node])
+        return tuple(reversed(out))
+
+    def node_at(self, history: tuple[str, ...] | list[str]) -> int:
+        """The node reached by following the labels of ``history`` from the root."""
+        node = 0
+        for step, lab in enumerate(history):
+            for c in self.children_of(node):
+                if self.labels[c] == lab:
+                    node = int(c)
+                    break
+            else:
+                raise ValueError(
+                    f"history: no action {lab!r} after {tuple(history[:step])!r} "
+                    f"(have {self.actions_of(node)!r})"
+                )
+        return node
+
+    def decision_nodes(self, player: int | None = None) -> np.ndarray:
+        """Decision nodes (of ``player`` if given), in pre-order."""
+        mask = self.kind == DECISION
+        if player is not None:
+            mask &= self.player == player
+        return np.flatnonzero(mask)
+
+    def uniform_strategy(self) -> np.ndarray:
+        """Rows of the uniform behaviour strategy (zeros in unused columns)."""
+        probs = np.zeros((self.num_rows, self.max_actions))
+        for d in self.decision_nodes():
+            k = len(self.children_of(d))
+            n = self.num_hands[self.player[d]]
+            probs[self.row_base[d] : self.row_base[d] + n, :k] = 1.0 / k
+        return probs
+
+
+def _path(labels: list[str], parent: list[int], node: int) -> str:
+    out: list[str] = []
+    while node >= 0 and parent[node] >= 0:
+        out.append(labels[node])
+        node = parent[node]
+    return "/".join(reversed(out)) or "<root>"

@@ -1,0 +1,109 @@
+"""Two-player zero-sum games with chance and private information, defined as a public tree.
+
+A game is a *public* tree (every node is seen by both players) plus, for each player, a
+finite set of *private states* (hands) dealt by chance at the start from a joint
+distribution ``prior[h0, h1]`` (correlated as in card games: two players cannot hold the
+same card). A player's information set is a pair (public node, own private state).
+
+Three kinds of nodes:
+
+- :class:`Decision`: ``player`` (0 is the first player, I; 1 the second, II) picks one of the
+  labelled children;
+- :class:`Chance`: a public chance event (a board card); each outcome carries a matrix of
+  probabilities *conditional on the private states* (so that a board card may clash with a
+  hand: probability 0 for that pair of hands);
+- :class:`Terminal`: the first player's payoff for each pair of private states (a number or
+  an array broadcast to ``(n0, n1)``); the second player receives the negative.
+
+Examples
+--------
+Matching pennies where player 0 sees nothing and player 1 sees nothing:
+
+>>> g = Game(
+...     name="pennies",
+...     hands=(("-",), ("-",)),
+...     prior=[[1.0]],
+...     root=Decision(0, {
+...         "heads": Decision(1, {"heads": Terminal(1.0), "tails": Terminal(-1.0)}),
+...         "tails": Decision(1, {"heads": Terminal(-1.0), "tails": Terminal(1.0)}),
+...     }),
+... )
+>>> g.num_hands
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Union
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """End of play: ``payoff[h0, h1]`` to player 0 (broadcast from a number or array)."""
+
+    payoff: ArrayLike
+
+
+@dataclass(frozen=True)
+class Decision:
+    """``player`` (0 or 1) chooses a child by its label; children keep their given order."""
+
+    player: int
+    children: Mapping[str, Node]
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A public chance event: ``outcomes[label] = (probability[h0, h1], child)``.
+
+    The probabilities are conditional on the private states and, for every pair of states
+    with positive prior, sum to one over the outcomes.
+    """
+
+    outcomes: Mapping[str, tuple[ArrayLike, Node]]
+
+
+Node = Union[Decision, Chance, Terminal]  # noqa: UP007  (runtime alias for forward references)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A two-player zero-sum game: public tree ``root`` and private states dealt by ``prior``.
+
+    Parameters
+    ----------
+    name:
+        A short name (used in reports).
+    hands:
+        Labels of each player's private states, ``(labels0, labels1)``.
+    prior:
+        Joint probability of the private states, shape ``(len(labels0), len(labels1))``.
+    root:
+        The public tree.
+    """
+
+    name: str
+    hands: tuple[Sequence[str], Sequence[str]]
+    prior: ArrayLike
+    root: Node
+    description: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        n0, n1 = len(self.hands[0]), len(self.hands[1])
+        prior = np.asarray(self.prior, dtype=float)
+        if prior.shape != (n0, n1):
+            raise ValueError(
+                f"prior: shape {prior.shape} does not match the hands ({n0}, {n1})"
+            )
+        if (prior < 0).any() or abs(prior.sum() - 1.0) > 1e-9:
+            raise ValueError("prior: probabilities must be non-negative and sum to 1")
+
+    @property
+    def num_hands(self) -> tuple[int, int]:
+        """Number of private states of each player."""
+        return len(self.hands[0]), len(self.hands[1])

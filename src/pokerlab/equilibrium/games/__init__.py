@@ -1,0 +1,8 @@
+"""Built-in games: Kuhn, Leduc, Ferguson's endgame, discretised dividing-point games."""
+
+from pokerlab.equilibrium.games.discretised import discretised_game
+from pokerlab.equilibrium.games.endgame import endgame
+from pokerlab.equilibrium.games.kuhn import kuhn
+from pokerlab.equilibrium.games.leduc import leduc
+
+__all__ = ["discretised_game", "endgame", "kuhn", "leduc"]
