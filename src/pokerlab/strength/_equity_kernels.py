@@ -1,0 +1,349 @@
+"""Numba kernels behind :mod:`pokerlab.strength.equity`: exact enumeration and Monte Carlo.
+
+Board completions are enumerated with nested loops that carry the partial board's
+``(key, mask)`` from level to level, so each showdown costs one key addition, one OR and one
+table read per player (the evaluator's incremental path). Monte Carlo uses a splitmix64
+generator seeded explicitly, so a seed gives the same answer on every machine.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, eval_key
+from pokerlab.strength._rng import below, uniform
+
+
+@njit(cache=True)
+def _showdown(pkey, pmask, bkey, bmask, w, vals, wins, ties, share):
+    """Evaluate every player on one completed board and credit wins, ties and pot shares."""
+    best = -1
+    m = 0
+    for p in range(pkey.size):
+        v = eval_key(pkey[p] + bkey, pmask[p] | bmask)
+        vals[p] = v
+        if v > best:
+            best = v
+            m = 1
+        elif v == best:
+            m += 1
+    part = w / m
+    for p in range(pkey.size):
+        if vals[p] == best:
+            if m == 1:
+                wins[p] += w
+            else:
+                ties[p] += w
+            share[p] += part
+
+
+@njit(cache=True)
+def _all_boards(pkey, pmask, avail, k, w, vals, wins, ties, share):
+    """Run :func:`_showdown` over every way of adding ``k`` (0..5) cards from ``avail``; return the count."""
+    n = avail.size
+    count = 0
+    if k == 0:
+        _showdown(pkey, pmask, 0, 0, w, vals, wins, ties, share)
+        return 1
+    for i0 in range(n - k + 1):
+        k0 = CARD_KEY[avail[i0]]
+        m0 = CARD_MASK[avail[i0]]
+        if k == 1:
+            _showdown(pkey, pmask, k0, m0, w, vals, wins, ties, share)
+            count += 1
+            continue
+        for i1 in range(i0 + 1, n - k + 2):
+            k1 = k0 + CARD_KEY[avail[i1]]
+            m1 = m0 | CARD_MASK[avail[i1]]
+            if k == 2:
+                _showdown(pkey, pmask, k1, m1, w, vals, wins, ties, share)
+                count += 1
+                continue
+            for i2 in range(i1 + 1, n - k + 3):
+                k2 = k1 + CARD_KEY[avail[i2]]
+                m2 = m1 | CARD_MASK[avail[i2]]
+                if k == 3:
+                    _showdown(pkey, pmask, k2, m2, w, vals, wins, ties, share)
+                    count += 1
+                    continue
+                for i3 in range(i2 + 1, n - k + 4):
+                    k3 = k2 + CARD_KEY[avail[i3]]
+                    m3 = m2 | CARD_MASK[avail[i3]]
+                    if k == 4:
+                        _showdown(pkey, pmask, k3, m3, w, vals, wins, ties, share)
+                        count += 1
+                        continue
+                    for i4 in range(i3 + 1, n):
+                        _showdown(pkey, pmask, k3 + CARD_KEY[avail[i4]], m3 | CARD_MASK[avail[i4]],
+                                  w, vals, wins, ties, share)
+                        count += 1
+    return count
+
+
+@njit(cache=True)
+def _compare(k1, m1, k2, m2, bkey, bmask, counts):
+    """Heads-up showdown on one board: ``counts[0|1|2] += 1`` for a win, tie or loss of player 1."""
+    v1 = eval_key(k1 + bkey, m1 | bmask)
+    v2 = eval_key(k2 + bkey, m2 | bmask)
+    if v1 > v2:
+        counts[0] += 1
+    elif v1 == v2:
+        counts[1] += 1
+    else:
+        counts[2] += 1
+
+
+@njit(cache=True)
+def _heads_up_boards(k1, m1, k2, m2, avail, k):
+    """Heads-up counts ``[win, tie, loss]`` of player 1 over every ``k``-card completion from ``avail``.
+
+    The same nested loops as :func:`_all_boards`, specialised to two players with integer
+    tallies: this is the path of exact pre-flop equity (1,712,304 boards).
+    """
+    n = avail.size
+    counts = np.zeros(3, dtype=np.int64)
+    if k == 0:
+        _compare(k1, m1, k2, m2, 0, 0, counts)
+        return counts
+    if k == 5:  # pre-flop: no level skipped, the hot case
+        for i0 in range(n - 4):
+            a0 = CARD_KEY[avail[i0]]
+            b0 = CARD_MASK[avail[i0]]
+            for i1 in range(i0 + 1, n - 3):
+                a1 = a0 + CARD_KEY[avail[i1]]
+                b1 = b0 | CARD_MASK[avail[i1]]
+                for i2 in range(i1 + 1, n - 2):
+                    a2 = a1 + CARD_KEY[avail[i2]]
+                    b2 = b1 | CARD_MASK[avail[i2]]
+                    for i3 in range(i2 + 1, n - 1):
+                        a3 = a2 + CARD_KEY[avail[i3]]
+                        b3 = b2 | CARD_MASK[avail[i3]]
+                        for i4 in range(i3 + 1, n):
+                            _compare(k1, m1, k2, m2, a3 + CARD_KEY[avail[i4]],
+                                     b3 | CARD_MASK[avail[i4]], counts)
+        return counts
+    for i0 in range(n - k + 1):
+        a0 = CARD_KEY[avail[i0]]
+        b0 = CARD_MASK[avail[i0]]
+        if k == 1:
+            _compare(k1, m1, k2, m2, a0, b0, counts)
+            continue
+        for i1 in range(i0 + 1, n - k + 2):
+            a1 = a0 + CARD_KEY[avail[i1]]
+            b1 = b0 | CARD_MASK[avail[i1]]
+            if k == 2:
+                _compare(k1, m1, k2, m2, a1, b1, counts)
+                continue
+            for i2 in range(i1 + 1, n):
+                _compare(k1, m1, k2, m2, a1 + CARD_KEY[avail[i2]], b1 | CARD_MASK[avail[i2]], counts)
+    return counts
+
+
+@njit(cache=True)
+def _player_parts(hands, board):
+    """Key and mask of each player's two cards plus the known board."""
+    n = hands.shape[0]
+    pkey = np.empty(n, dtype=np.int64)
+    pmask = np.empty(n, dtype=np.int64)
+    bkey = EMPTY_KEY
+    bmask = 0
+    for c in board:
+        bkey += CARD_KEY[c]
+        bmask |= CARD_MASK[c]
+    for p in range(n):
+        pkey[p] = bkey + CARD_KEY[hands[p, 0]] + CARD_KEY[hands[p, 1]]
+        pmask[p] = bmask | CARD_MASK[hands[p, 0]] | CARD_MASK[hands[p, 1]]
+    return pkey, pmask
+
+
+@njit(cache=True)
+def _available(known, hands):
+    """Cards neither known nor in a hand, ascending."""
+    used = known.copy()
+    for p in range(hands.shape[0]):
+        used[hands[p, 0]] = True
+        used[hands[p, 1]] = True
+    n = 0
+    for c in range(52):
+        if not used[c]:
+            n += 1
+    out = np.empty(n, dtype=np.int64)
+    n = 0
+    for c in range(52):
+        if not used[c]:
+            out[n] = c
+            n += 1
+    return out
+
+
+@njit(cache=True)
+def _credit_heads_up(c, w, wins, ties, share):
+    """Add heads-up counts ``[win, tie, loss]`` of player 1, weighted by ``w``, to both players."""
+    wins[0] += w * c[0]
+    wins[1] += w * c[2]
+    ties[0] += w * c[1]
+    ties[1] += w * c[1]
+    share[0] += w * (c[0] + 0.5 * c[1])
+    share[1] += w * (c[2] + 0.5 * c[1])
+
+
+@njit(cache=True)
+def exact_equity_fixed(hands, board, known):
+    """Exact showdown counts for players with known ``hands`` (P, 2); ``known`` marks board and dead cards.
+
+    Returns ``(wins, ties, share, total)``.
+    """
+    n = hands.shape[0]
+    wins = np.zeros(n)
+    ties = np.zeros(n)
+    share = np.zeros(n)
+    vals = np.zeros(n, dtype=np.int64)
+    pkey, pmask = _player_parts(hands, board)
+    avail = _available(known, hands)
+    if n == 2:
+        c = _heads_up_boards(pkey[0], pmask[0], pkey[1], pmask[1], avail, 5 - board.size)
+        _credit_heads_up(c, 1.0, wins, ties, share)
+        return wins, ties, share, float(c[0] + c[1] + c[2])
+    total = _all_boards(pkey, pmask, avail, 5 - board.size, 1.0, vals, wins, ties, share)
+    return wins, ties, share, float(total)
+
+
+@njit(cache=True)
+def exact_equity_ranges(combos, counts, weights, board, known):
+    """Exact weighted showdown counts when players hold ranges.
+
+    ``combos[p, i]`` is player p's i-th combo (``counts[p]`` of them, none using a known
+    card) with weight ``weights[p, i]``. Every joint deal without a shared card is
+    enumerated with every board completion, weighted by the product of the weights.
+    Returns ``(wins, ties, share, total)``.
+    """
+    n = combos.shape[0]
+    wins = np.zeros(n)
+    ties = np.zeros(n)
+    share = np.zeros(n)
+    total = 0.0
+    vals = np.zeros(n, dtype=np.int64)
+    idx = np.zeros(n, dtype=np.int64)
+    hands = np.zeros((n, 2), dtype=np.int64)
+    used = np.zeros(52, dtype=np.bool_)
+    k = 5 - board.size
+    while True:
+        ok = True
+        w = 1.0
+        used[:] = False
+        for p in range(n):
+            a = combos[p, idx[p], 0]
+            b = combos[p, idx[p], 1]
+            if used[a] or used[b]:
+                ok = False
+                break
+            used[a] = True
+            used[b] = True
+            hands[p, 0] = a
+            hands[p, 1] = b
+            w *= weights[p, idx[p]]
+        if ok and w > 0.0:
+            pkey, pmask = _player_parts(hands, board)
+            avail = _available(known, hands)
+            if n == 2:
+                c = _heads_up_boards(pkey[0], pmask[0], pkey[1], pmask[1], avail, k)
+                _credit_heads_up(c, w, wins, ties, share)
+                total += w * (c[0] + c[1] + c[2])
+            else:
+                total += w * _all_boards(pkey, pmask, avail, k, w, vals, wins, ties, share)
+        # Next joint deal (odometer, last player fastest).
+        p = n - 1
+        while p >= 0:
+            idx[p] += 1
+            if idx[p] < counts[p]:
+                break
+            idx[p] = 0
+            p -= 1
+        if p < 0:
+            break
+    return wins, ties, share, total
+
+
+@njit(cache=True)
+def _pick(cumulative, count, u):
+    """Index whose cumulative weight first exceeds ``u`` (binary search over ``count`` entries)."""
+    lo = 0
+    hi = count - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cumulative[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@njit(cache=True)
+def monte_carlo_equity(combos, counts, cumulative, board, known, samples, seed):
+    """Monte Carlo showdowns: each player's combo drawn by weight, then the board.
+
+    Deals in which two players share a card are drawn again (rejection gives the same
+    distribution as the exact enumeration's weighting).
+
+    Returns ``(wins, ties, share, share_squared, redraws)``, with ``redraws = -1`` when deals
+    kept colliding (the ranges can hardly be dealt together).
+    """
+    n = combos.shape[0]
+    wins = np.zeros(n)
+    ties = np.zeros(n)
+    share = np.zeros(n)
+    share_sq = np.zeros(n)
+    vals = np.zeros(n, dtype=np.int64)
+    trial_share = np.zeros(n)
+    hands = np.zeros((n, 2), dtype=np.int64)
+    used = np.zeros(52, dtype=np.bool_)
+    deck = np.zeros(52, dtype=np.int64)
+    state = np.zeros(1, dtype=np.uint64)
+    state[0] = seed
+    k = 5 - board.size
+    redraws = 0
+    for _ in range(samples):
+        tries = 0
+        while True:
+            used[:] = known
+            ok = True
+            for p in range(n):
+                total_p = cumulative[p, counts[p] - 1]
+                i = _pick(cumulative[p], counts[p], uniform(state) * total_p)
+                a = combos[p, i, 0]
+                b = combos[p, i, 1]
+                if used[a] or used[b]:
+                    ok = False
+                    break
+                used[a] = True
+                used[b] = True
+                hands[p, 0] = a
+                hands[p, 1] = b
+            if ok:
+                break
+            redraws += 1
+            tries += 1
+            if tries > 10000:
+                return wins, ties, share, share_sq, -1
+        m = 0
+        for c in range(52):
+            if not used[c]:
+                deck[m] = c
+                m += 1
+        bkey = 0
+        bmask = 0
+        for j in range(k):  # partial Fisher-Yates: the first k cards of a shuffle
+            r = j + below(state, m - j)
+            c = deck[r]
+            deck[r] = deck[j]
+            deck[j] = c
+            bkey += CARD_KEY[c]
+            bmask |= CARD_MASK[c]
+        pkey, pmask = _player_parts(hands, board)
+        trial_share[:] = 0.0
+        _showdown(pkey, pmask, bkey, bmask, 1.0, vals, wins, ties, trial_share)
+        for p in range(n):
+            share[p] += trial_share[p]
+            share_sq[p] += trial_share[p] * trial_share[p]
+    return wins, ties, share, share_sq, redraws
