@@ -21,6 +21,10 @@ app = typer.Typer(
 # Command-group modules under pokerlab.cli, each with a register(app) function.
 COMMAND_MODULES: tuple[str, ...] = (
     "hand",
+    "equilibrium",
+    "strength",
+    "equity",
+    "preflop",
 )
 
 for _name in COMMAND_MODULES:
