@@ -1,0 +1,90 @@
+"""What each player wins or loses when an ACPC hand ends (``valueOfState`` in ``game.c``).
+
+The rules are the protocol's: a folding player loses what they spent; if all but one fold,
+the last one takes every chip in; otherwise there is a pot for every distinct amount spent,
+shared by the players who spent at least that much, and split evenly between the best hands
+among them (folded players rank below every hand). Values are exact fractions: a pot split
+three ways is not a whole number of chips, and the ACPC dealer does not round it either.
+
+Examples
+--------
+>>> from pokerlab.acpc.gamedef import standard_game
+>>> from pokerlab.acpc.matchstate import parse_matchstate
+>>> s = parse_matchstate("MATCHSTATE:0:0:rrc/rc/crc/crc:TdAs|8hTc/2c8c3h/9c/Kh", standard_game("limit"))
+>>> [int(v) for v in hand_values(s.betting, s.hole_cards, s.board_cards)]
+[-80, 80]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from pokerlab.acpc.betting import BettingState
+from pokerlab.evaluate import evaluate
+
+
+def hand_rank(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Strength of a player's best five cards (higher is better).
+
+    Raises
+    ------
+    ValueError
+        When hole and board together are not 5 to 7 cards (the games our evaluator covers).
+    """
+    cards = [*hole, *board]
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"showdowns need 5 to 7 cards per player, this game gives {len(cards)}")
+    return evaluate(cards)
+
+
+def hand_values(
+    betting: BettingState, hole_cards: Sequence[Sequence[int]], board: Sequence[int]
+) -> tuple[Fraction, ...]:
+    """Chips won (positive) or lost by each position in a finished hand.
+
+    ``hole_cards`` must hold the cards of every player still in at a showdown; cards of
+    folded players are not needed.
+
+    Raises
+    ------
+    ValueError
+        If the hand is not over or a showdown player's cards are missing.
+    """
+    if not betting.finished:
+        raise ValueError("the hand is not over yet")
+    spent = betting.spent
+    folded = betting.folded
+    n = len(spent)
+    if betting.num_folded + 1 >= n:
+        total = sum(spent)
+        return tuple(Fraction(-s) if folded[p] else Fraction(total - s) for p, s in enumerate(spent))
+    ranks: list[int] = []
+    for p in range(n):
+        if folded[p]:
+            ranks.append(-1)
+            continue
+        if len(hole_cards[p]) == 0:
+            raise ValueError(f"position {p} reached the showdown but its cards are unknown")
+        ranks.append(hand_rank(hole_cards[p], board))
+    values = [Fraction(0)] * n
+    floor = 0
+    # One pot per distinct amount spent: the slice (floor, level] of everyone who reached it.
+    for level in sorted(set(s for s in spent if s > 0)):
+        share = level - floor
+        contributors = [p for p in range(n) if spent[p] >= level]
+        pot = share * len(contributors)
+        best = max(ranks[p] for p in contributors)
+        winners = [p for p in contributors if ranks[p] == best and not folded[p]]
+        for p in contributors:
+            values[p] -= share
+        if winners:
+            for p in winners:
+                values[p] += Fraction(pot, len(winners))
+        else:
+            # Only folded players reached this level: they get their chips back (cannot happen
+            # in a legal hand; kept so that chips are always conserved).
+            for p in contributors:
+                values[p] += share
+        floor = level
+    return tuple(values)
