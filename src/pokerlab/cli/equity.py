@@ -14,13 +14,21 @@ def register(app: typer.Typer) -> None:
     @user_errors
     def equity_command(
         players: list[str] = typer.Argument(
-            ..., help='Two or more players, each two cards (AhKh) or a range ("QQ+, AKs", "random").'
+            ...,
+            help='Two or more players, each two cards (AhKh) or a range ("QQ+, AKs", "random").',
         ),
-        board: str = typer.Option("", "--board", "-b", help="Board cards already dealt (0, 3, 4 or 5)."),
+        board: str = typer.Option(
+            "", "--board", "-b", help="Board cards already dealt (0, 3, 4 or 5)."
+        ),
         dead: str = typer.Option("", "--dead", "-d", help="Cards out of play."),
-        exact: bool = typer.Option(False, "--exact", help="Enumerate every deal and board, however long."),
+        exact: bool = typer.Option(
+            False, "--exact", help="Enumerate every deal and board, however long."
+        ),
         samples: int | None = typer.Option(
-            None, "--samples", "-s", help="Monte Carlo with this many showdowns (default: exact when feasible)."
+            None,
+            "--samples",
+            "-s",
+            help="Monte Carlo with this many showdowns (default: exact when feasible).",
         ),
         seed: int | None = typer.Option(None, "--seed", help="Seed of the Monte Carlo generator."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
@@ -41,8 +49,12 @@ def register(app: typer.Typer) -> None:
             kwargs["exact"] = False
             kwargs["samples"] = samples
         result = equity(resolved, board=board_cards, dead=dead_cards, seed=seed, **kwargs)
-        out = {"players": list(players), "board": format_cards(board_cards),
-               "dead": format_cards(dead_cards), **result.as_dict()}
+        out = {
+            "players": list(players),
+            "board": format_cards(board_cards),
+            "dead": format_cards(dead_cards),
+            **result.as_dict(),
+        }
         if as_json:
             print_json(out)
             return
@@ -50,8 +62,15 @@ def register(app: typer.Typer) -> None:
         rows = []
         for i, name in enumerate(players):
             err = "" if result.exact else f"± {result.stderr[i] * 100:.2f}"
-            rows.append([name, f"{result.equity[i] * 100:.3f}%", err,
-                         _num(result.wins[i]), _num(result.ties[i])])
+            rows.append(
+                [
+                    name,
+                    f"{result.equity[i] * 100:.3f}%",
+                    err,
+                    _num(result.wins[i]),
+                    _num(result.ties[i]),
+                ]
+            )
         title = f"Equity ({how}; {_num(result.trials)} showdowns)"
         if board_cards:
             title += f" on {format_cards(board_cards)}"

@@ -6,26 +6,43 @@ import sys
 from typing import TYPE_CHECKING
 
 import typer
+from rich.table import Table
 
-from pokerlab.cli.common import console, print_json, progress, table, user_errors
+from pokerlab.cli.common import console, print_json, progress, user_errors
 
 if TYPE_CHECKING:
     from pokerlab.strength.preflop_tables import PreflopTable
 
-ORIENTATION = "rows and columns are ranks 2..A; diagonal = pairs, lower triangle (row > column) = suited, upper = offsuit"
+ORIENTATION = (
+    "rows and columns are ranks 2..A; diagonal = pairs, "
+    "lower triangle (row > column) = suited, upper = offsuit"
+)
 
 ALIASES = {"1": "waterloo-expert-2p", "2": "waterloo-expert-4p", "3": "waterloo-simulation-4p"}
 
 
-def _grid_rows(t: PreflopTable) -> list[list[str]]:
+def _cell(v: float) -> str:
+    """Three decimals without the leading zero, so the 13 columns fit 80 characters."""
+    text = f"{v:.3f}"
+    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+
+
+def _grid(t: PreflopTable) -> Table:
     from pokerlab.cards import RANKS
 
-    return [[RANKS[r], *(f"{v:.3f}" for v in t.grid[r])] for r in range(13)]
+    out = Table(title=t.title, box=None, padding=(0, 1), pad_edge=False)
+    out.add_column("", style="bold")
+    for rank in RANKS:
+        out.add_column(rank, justify="right")
+    for r in range(13):
+        cells = [f"[bold]{_cell(v)}[/]" if r == c else _cell(v) for c, v in enumerate(t.grid[r])]
+        out.add_row(RANKS[r], *cells)
+    return out
 
 
-def _emit(t: PreflopTable, as_json: bool, as_csv: bool, plot: str, extra: dict[str, object]) -> None:
-    from pokerlab.cards import RANKS
-
+def _emit(
+    t: PreflopTable, as_json: bool, as_csv: bool, plot: str, extra: dict[str, object]
+) -> None:
     if as_json and as_csv:
         raise ValueError("--json and --csv exclude each other")
     if plot:
@@ -33,12 +50,20 @@ def _emit(t: PreflopTable, as_json: bool, as_csv: bool, plot: str, extra: dict[s
 
         plot_table(t, plot)
     if as_json:
-        print_json({"name": t.name, "title": t.title, "orientation": ORIENTATION, **extra,
-                    "grid": t.grid, "classes": t.by_class()})
+        print_json(
+            {
+                "name": t.name,
+                "title": t.title,
+                "orientation": ORIENTATION,
+                **extra,
+                "grid": t.grid,
+                "classes": t.by_class(),
+            }
+        )
     elif as_csv:
         sys.stdout.write(t.to_csv())
     else:
-        console.print(table(t.title, ["", *RANKS], _grid_rows(t)))
+        console.print(_grid(t))
         console.print(f"[dim]{ORIENTATION}[/]")
         if plot:
             console.print(f"heat map written to {plot}")
@@ -46,15 +71,18 @@ def _emit(t: PreflopTable, as_json: bool, as_csv: bool, plot: str, extra: dict[s
 
 def register(app: typer.Typer) -> None:
     """Add the ``preflop`` command group (``table``, ``simulate``) to ``app``."""
-    group = typer.Typer(help="Pre-flop tables: the Waterloo tables and income-rate / win-rate simulations.",
-                        no_args_is_help=True)
+    group = typer.Typer(
+        help="Pre-flop tables: the Waterloo tables and income-rate / win-rate simulations.",
+        no_args_is_help=True,
+    )
     app.add_typer(group, name="preflop")
 
     @group.command("table")
     @user_errors
     def table_command(
         name: str = typer.Argument(
-            ..., help="waterloo-expert-2p (or 1), waterloo-expert-4p (2), waterloo-simulation-4p (3)."
+            ...,
+            help="waterloo-expert-2p (or 1), waterloo-expert-4p (2), waterloo-simulation-4p (3).",
         ),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
         as_csv: bool = typer.Option(False, "--csv", help="Print the grid as CSV."),
@@ -68,13 +96,25 @@ def register(app: typer.Typer) -> None:
     @group.command("simulate")
     @user_errors
     def simulate_command(
-        method: str = typer.Option("income-rate", "--method", "-m", help="income-rate (Alberta) or win-rate (Waterloo)."),
-        opponents: int = typer.Option(1, "--opponents", "-k", help="Opponents who always call to the showdown (1..9)."),
+        method: str = typer.Option(
+            "income-rate", "--method", "-m", help="income-rate (Alberta) or win-rate (Waterloo)."
+        ),
+        opponents: int = typer.Option(
+            1, "--opponents", "-k", help="Opponents who always call to the showdown (1..9)."
+        ),
         trials: int = typer.Option(10_000, "--trials", "-n", help="Games per class."),
-        seed: int = typer.Option(0, "--seed", help="Seed (results are cached per opponents/trials/seed)."),
-        workers: int | None = typer.Option(None, "--workers", "-w", help="Threads (default: all cores)."),
-        normalized: bool = typer.Option(False, "--normalized", help="Rescale best = 1, worst = 0 (Waterloo's expert tables)."),
-        no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
+        seed: int = typer.Option(
+            0, "--seed", help="Seed (results are cached per opponents/trials/seed)."
+        ),
+        workers: int | None = typer.Option(
+            None, "--workers", "-w", help="Threads (default: all cores)."
+        ),
+        normalized: bool = typer.Option(
+            False, "--normalized", help="Rescale best = 1, worst = 0 (Waterloo's expert tables)."
+        ),
+        no_cache: bool = typer.Option(
+            False, "--no-cache", help="Neither read nor write the cache."
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
         as_csv: bool = typer.Option(False, "--csv", help="Print the grid as CSV."),
         plot: str = typer.Option("", "--plot", help="Write a 13x13 heat map (.png or .svg)."),
@@ -85,13 +125,25 @@ def register(app: typer.Typer) -> None:
         if method not in METHODS:
             raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
         quiet = as_json or as_csv
-        with progress(f"simulating 169 classes x {trials:,} games", total=169 * trials, enabled=not quiet) as advance:
-            sim = simulate_preflop(opponents=opponents, trials=trials, seed=seed, workers=workers,
-                                   progress=advance, cache=not no_cache)
+        with progress(
+            f"simulating 169 classes x {trials:,} games", total=169 * trials, enabled=not quiet
+        ) as advance:
+            sim = simulate_preflop(
+                opponents=opponents,
+                trials=trials,
+                seed=seed,
+                workers=workers,
+                progress=advance,
+                cache=not no_cache,
+            )
         t = sim.table(method, normalized=normalized)
         extra: dict[str, object] = {
-            "method": method, "opponents": opponents, "trials": trials, "seed": seed,
-            "normalized": normalized, "ranking": sim.ranking(method),
+            "method": method,
+            "opponents": opponents,
+            "trials": trials,
+            "seed": seed,
+            "normalized": normalized,
+            "ranking": sim.ranking(method),
             "stderr": dict(zip(sim.by_class(method), sim.stderr(method).tolist(), strict=True)),
         }
         _emit(t, as_json, as_csv, plot, extra)

@@ -13,11 +13,15 @@ def register(app: typer.Typer) -> None:
     @app.command("strength")
     @user_errors
     def strength(
-        hole: str = typer.Argument(..., help='Our two cards, e.g. AdQc (or "AdQc/3h4cJh" with the board).'),
+        hole: str = typer.Argument(
+            ..., help='Our two cards, e.g. AdQc (or "AdQc/3h4cJh" with the board).'
+        ),
         board: str = typer.Argument("", help="3, 4 or 5 board cards, e.g. 3h4cJh."),
         opponents: int = typer.Option(1, "--opponents", "-n", help="Opponents n in HS_n = HS^n."),
         opponent_range: str = typer.Option(
-            "", "--range", help='Weight opponent holdings by a range, e.g. "22+, A2s+, KTo+" (default: all).'
+            "",
+            "--range",
+            help='Weight opponent holdings by a range, e.g. "22+, A2s+, KTo+" (default: all).',
         ),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
@@ -27,7 +31,9 @@ def register(app: typer.Typer) -> None:
 
         if "/" in hole:
             if board:
-                raise ValueError("give the board either after '/' or as the second argument, not both")
+                raise ValueError(
+                    "give the board either after '/' or as the second argument, not both"
+                )
             hole_cards, board_cards = parse_hole_board(hole)
         else:
             hole_cards, board_cards = parse_cards(hole), parse_cards(board)
@@ -53,19 +59,27 @@ def register(app: typer.Typer) -> None:
             "ehs": ehs(s.hs_n, ppot),
             "ehs_with_npot": ehs(s.hs_n, ppot, npot),
             "potential_table": pot.two_cards.as_dict() if pot.two_cards is not None else None,
-            "potential_table_one_card": pot.one_card.as_dict() if pot.one_card is not None else None,
+            "potential_table_one_card": pot.one_card.as_dict()
+            if pot.one_card is not None
+            else None,
         }
         if as_json:
             print_json(result)
             return
-        title = f"{result['hole']} on {result['board']}" + (" (weighted)" if weights is not None else "")
+        title = f"{result['hole']} on {result['board']}" + (
+            " (weighted)" if weights is not None else ""
+        )
         rows = [
             ["ahead / tied / behind", f"{_num(s.ahead)} / {_num(s.tied)} / {_num(s.behind)}"],
             ["HS", f"{s.hs:.4f}"],
             [f"HS_{opponents}", f"{s.hs_n:.4f}"],
         ]
-        for key, label in (("ppot2", "PPOT (2 cards)"), ("npot2", "NPOT (2 cards)"),
-                           ("ppot1", "PPOT (1 card)"), ("npot1", "NPOT (1 card)")):
+        for key, label in (
+            ("ppot2", "PPOT (2 cards)"),
+            ("npot2", "NPOT (2 cards)"),
+            ("ppot1", "PPOT (1 card)"),
+            ("npot1", "NPOT (1 card)"),
+        ):
             if result[key] is not None:
                 rows.append([label, f"{result[key]:.4f}"])
         rows.append(["EHS = HS_n + (1-HS_n) PPOT", f"{result['ehs']:.4f}"])
@@ -80,8 +94,13 @@ def register(app: typer.Typer) -> None:
                 for row in ("ahead", "tied", "behind", "sum")
             ]
             label = "two cards" if k == 2 else "one card"
-            console.print(table(f"Potential, {label} to come (rows: now, columns: after)",
-                                ["now \\ after", "ahead", "tied", "behind", "sum"], cells))
+            console.print(
+                table(
+                    f"Potential, {label} to come (rows: now, columns: after)",
+                    ["now \\ after", "ahead", "tied", "behind", "sum"],
+                    cells,
+                )
+            )
 
 
 def _num(x: float) -> str:

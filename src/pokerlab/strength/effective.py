@@ -133,7 +133,7 @@ def effective_hand_strength(
     >>> from pokerlab.cards import parse_hole_board
     >>> e = effective_hand_strength(*parse_hole_board("AdQc/3h4cJh"))
     >>> round(e.hs, 3), round(e.ppot, 3), round(e.ehs, 3)
-    (0.585, 0.208, 0.671)
+    (0.585, 0.208, 0.672)
     """
     pot = hand_potential(hole, board, opponents=opponents, weights=weights)
     left = 5 - len(board)

@@ -50,7 +50,7 @@ def ppot_of(table: np.ndarray) -> float:
     --------
     >>> t = np.array([[449005, 3211, 169504], [0, 8370, 540], [91981, 1036, 346543]])
     >>> round(ppot_of(t), 4), round(npot_of(t), 4)
-    (0.2081, 0.2736)
+    (0.2083, 0.2737)
     """
     t = np.asarray(table, dtype=np.float64)
     num = t[BEHIND, AHEAD] + t[BEHIND, TIED] / 2 + t[TIED, AHEAD] / 2
