@@ -1,9 +1,11 @@
 """Two-player zero-sum games with chance and private information, defined as a public tree.
 
-A game is a *public* tree (every node is seen by both players) plus, for each player, a
+A game is a *public* tree (every node, every action, is seen by both players) plus, for each player, a
 finite set of *private states* (hands) dealt by chance at the start from a joint
 distribution ``prior[h0, h1]`` (correlated as in card games: two players cannot hold the
-same card). A player's information set is a pair (public node, own private state).
+same card). A player's information set is a pair (public node, own private state). This
+covers poker-like games, where everything hidden is dealt by chance; a hidden *action* (as in
+matching pennies) is not expressible.
 
 Three kinds of nodes:
 

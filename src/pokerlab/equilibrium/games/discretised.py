@@ -4,7 +4,7 @@ A dividing-point game (``pokerlab.threshold.game``) is a betting tree whose node
 ``Decision(player, children)`` with ``player`` 1 or 2 and ``Terminal(contributions, folded)``
 with ``contributions = (c1, c2)`` (antes included; numbers or sympy expressions, possibly in
 the pot symbol ``P``) and ``folded`` 0 (showdown), 1 or 2. Player 1's net payoff is ``+c2``
-when they win the showdown, ``-c1`` when they lose, 0 on a tie, ``-c1`` when they fold and
+when they win the showdown, ``-c1`` when they lose, ``(c2 - c1)/2`` on a tie, ``-c1`` when they fold and
 ``+c2`` when player 2 folds.
 
 Here the hands are ``levels`` equally likely, independent strength levels ``0 .. N-1`` per
@@ -66,6 +66,7 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
     sign = np.sign(np.subtract.outer(np.arange(n), np.arange(n))).astype(float)
     win = (sign > 0).astype(float)
     lose = (sign < 0).astype(float)
+    tie = (sign == 0).astype(float)
 
     def convert(node: Any, path: tuple[str, ...]) -> Node:
         where = "/".join(path) or "<root>"
@@ -82,7 +83,7 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
             c2 = _number(node.contributions[1], pot, f"terminal {where}")
             folded = int(node.folded)
             if folded == 0:
-                return Terminal(c2 * win - c1 * lose)
+                return Terminal(c2 * win - c1 * lose + (c2 - c1) / 2 * tie)
             if folded == 1:
                 return Terminal(-c1)
             if folded == 2:

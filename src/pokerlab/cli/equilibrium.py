@@ -1,0 +1,106 @@
+"""``pokerlab equilibrium``: solve Kuhn, Leduc, Ferguson's endgame or a discretised
+dividing-point game with CFR, CFR+, discounted CFR or the sequence-form LP."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pokerlab.cli.common import console, print_json, progress, table, user_errors
+
+
+def _plot(trace: list[tuple[int, float]], title: str, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise ValueError(f"--plot: the file must end in .png or .svg, not {path.name!r}")
+    points = [(i, e) for i, e in trace if e > 0]
+    if not points:
+        raise ValueError("--plot: nothing to draw (no iterations with positive exploitability)")
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.loglog([i for i, _ in points], [e for _, e in points], marker=".")
+    ax.set_xlabel("iterations")
+    ax.set_ylabel("exploitability (NashConv / 2)")
+    ax.set_title(title)
+    ax.grid(True, which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``equilibrium`` command to ``app``."""
+
+    @app.command("equilibrium")
+    @user_errors
+    def equilibrium(
+        game: str = typer.Argument(
+            ...,
+            help="kuhn, leduc, endgame, or a dividing-point game (built-in name or TOML file) "
+            "discretised with --levels.",
+        ),
+        algorithm: str = typer.Option("cfr+", "--algorithm", "-a", help="cfr, cfr+, dcfr or lp."),
+        iterations: int = typer.Option(1000, "--iterations", "-n", help="Iterations of CFR."),
+        levels: int = typer.Option(100, "--levels", help="Hand levels of a dividing-point game."),
+        pot: str = typer.Option("2", "--pot", help="Pot (both antes) of a dividing-point game."),
+        ante: float = typer.Option(1.0, "--ante", help="endgame: each player's ante a."),
+        bets: str = typer.Option("2", "--bets", help="endgame: bet of each round, e.g. 2,6."),
+        win_probability: float = typer.Option(
+            0.25, "--win-probability", help="endgame: probability P that player I wins."
+        ),
+        plot: Path | None = typer.Option(
+            None, "--plot", help="Draw exploitability against iterations (log-log), PNG or SVG."
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Solve a two-player zero-sum game and report its value and exploitability."""
+        from pokerlab.equilibrium.run import checkpoints, load_game, solve, strategy_table
+
+        try:
+            bet_sizes = [float(b) for b in bets.replace(" ", "").split(",") if b]
+        except ValueError:
+            raise ValueError(f"--bets: a comma-separated list of numbers, not {bets!r}") from None
+        g = load_game(game, levels=levels, pot=pot, ante=ante, bets=bet_sizes,
+                      win_probability=win_probability)  # fmt: skip
+        if plot is not None and algorithm == "lp":
+            raise ValueError("--plot: the LP has no iterations to plot; use cfr, cfr+ or dcfr")
+        trace_points = checkpoints(iterations) if plot is not None else []
+        total = 1 if algorithm == "lp" else iterations
+        with progress(f"{algorithm} on {g.name}", total, enabled=not as_json) as advance:
+            result = solve(g, algorithm, iterations, trace_points, on_progress=advance)
+        if plot is not None:
+            _plot(result.trace, f"{algorithm} on {g.name}", plot)
+        report = {
+            "game": result.game,
+            "algorithm": result.algorithm,
+            "iterations": result.iterations,
+            "value": result.value,
+            "exploitability": result.exploitability,
+            "seconds": result.seconds,
+        }
+        if result.value_fraction is not None:
+            report["value_fraction"] = str(result.value_fraction)
+        if result.trace and plot is not None:
+            report["trace"] = [{"iterations": i, "exploitability": e} for i, e in result.trace]
+        rows = strategy_table(result.strategy)
+        if as_json:
+            if rows is not None:
+                report["strategy"] = rows
+            print_json(report)
+            return
+        console.print(table("Equilibrium", ["field", "value"], [[k, v] for k, v in report.items()
+                                                                 if k != "trace"]))  # fmt: skip
+        if rows is not None:
+            actions = sorted({a for r in rows for a in r["probabilities"]})
+            body = [
+                [r["history"], str(r["player"]), r["hand"],
+                 *[f"{r['probabilities'][a]:.4f}" if a in r["probabilities"] else "" for a in actions]]
+                for r in rows
+            ]  # fmt: skip
+            console.print(table("Average strategy", ["history", "player", "hand", *actions], body))
+        if plot is not None:
+            console.print(f"plot written to {plot}")

@@ -1,0 +1,58 @@
+"""The ``pokerlab equilibrium`` command."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from pokerlab.cli.main import app
+
+runner = CliRunner()
+
+
+def _json(args: list[str]) -> dict:
+    result = runner.invoke(app, ["equilibrium", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_kuhn_lp_json() -> None:
+    out = _json(["kuhn", "--algorithm", "lp"])
+    assert {"game", "algorithm", "iterations", "value", "exploitability", "seconds"} <= set(out)
+    assert out["value_fraction"] == "-1/18"
+    assert abs(out["value"] + 1 / 18) < 1e-9
+    assert len(out["strategy"]) == 12
+
+
+def test_leduc_cfr_plus_with_plot(tmp_path) -> None:
+    png = tmp_path / "leduc.png"
+    out = _json(["leduc", "--iterations", "300", "--plot", str(png)])
+    assert out["algorithm"] == "cfr+" and out["iterations"] == 300
+    assert out["exploitability"] < 0.02
+    trace = out["trace"]
+    assert trace[0]["iterations"] == 1 and trace[-1]["iterations"] == 300
+    assert trace[-1]["exploitability"] < trace[0]["exploitability"]
+    assert png.stat().st_size > 1000
+
+
+def test_dividing_point_game_and_endgame() -> None:
+    out = _json(["patent-no-raise-pot-limit", "--levels", "30", "--algorithm", "lp"])
+    assert out["game"] == "patent-no-raise-pot-limit/30"
+    assert abs(out["value"] - 1 / 9) < 0.02
+    out = _json(["endgame", "--bets", "2,6", "--win-probability", "0.3", "-a", "lp"])
+    assert out["value_fraction"] == "7/20"  # (9P - 2) a / 2
+
+
+def test_table_output() -> None:
+    result = runner.invoke(app, ["equilibrium", "kuhn", "-n", "50"])
+    assert result.exit_code == 0
+    assert "exploitability" in result.stdout and "Average strategy" in result.stdout
+
+
+def test_user_errors_exit_2() -> None:
+    for args in (["nope"], ["kuhn", "--algorithm", "magic"], ["kuhn", "-a", "lp", "--plot", "x.png"],
+                 ["endgame", "--bets", "x"], ["kuhn", "--plot", "x.pdf"]):  # fmt: skip
+        result = runner.invoke(app, ["equilibrium", *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert "Traceback" not in result.output
