@@ -67,11 +67,10 @@ from pokerlab.evaluate.tables import (
     EMPTY_KEY,
     FLUSH_CHECK,
     FLUSH_TABLE,
-    RANK_KEY_MASK,
+    RANK_SHIFT,
     RANK_TABLE,
+    ROW_KEY_SHIFT,
     ROW_OFFSET,
-    ROW_SHIFT,
-    SUIT_SHIFT,
 )
 
 __all__ = [
@@ -93,36 +92,44 @@ __all__ = [
 ]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _rank_slot(key: int) -> int:
+    """Perfect-hash slot of the rank multiset of a hand key.
+
+    Unsigned arithmetic tells LLVM the indices are never negative, which drops numba's
+    negative-index wrap-around from the hot path.
+    """
+    row = np.uint64(key) >> np.uint64(ROW_KEY_SHIFT)
+    return np.uint64((key >> RANK_SHIFT) + ROW_OFFSET[row])
+
+
+@njit(cache=True, inline="always")
 def eval_rank_key(key: int) -> int:
     """Value of a hand of 5..7 cards **without** a five-card suit, from its key."""
-    r = key & RANK_KEY_MASK
-    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+    return np.int32(RANK_TABLE[_rank_slot(key)])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def flush_suit(key: int) -> int:
     """Suit (0..3) holding five or more cards of a hand whose ``key & FLUSH_CHECK`` is set."""
-    counters = key >> SUIT_SHIFT
-    if counters & 0x8:
+    if key & 0x8:
         return 0
-    if counters & 0x80:
+    if key & 0x80:
         return 1
-    if counters & 0x800:
+    if key & 0x800:
         return 2
     return 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def eval_key(key: int, mask: int) -> int:
     """Value of a hand of 5..7 cards given its summed ``key`` and OR-ed ``mask``."""
     if key & FLUSH_CHECK:
         return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
-    r = key & RANK_KEY_MASK
-    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+    return np.int32(RANK_TABLE[_rank_slot(key)])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def key_of(cards: np.ndarray) -> int:
     """Key of a set of cards (``EMPTY_KEY`` plus their card keys)."""
     key = EMPTY_KEY
@@ -131,7 +138,7 @@ def key_of(cards: np.ndarray) -> int:
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mask_of(cards: np.ndarray) -> int:
     """Mask of a set of cards (OR of their card masks)."""
     mask = 0
@@ -140,18 +147,17 @@ def mask_of(cards: np.ndarray) -> int:
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def eval5(c0: int, c1: int, c2: int, c3: int, c4: int) -> int:
     """Value of five cards."""
     key = EMPTY_KEY + CARD_KEY[c0] + CARD_KEY[c1] + CARD_KEY[c2] + CARD_KEY[c3] + CARD_KEY[c4]
     if key & FLUSH_CHECK:
         mask = CARD_MASK[c0] | CARD_MASK[c1] | CARD_MASK[c2] | CARD_MASK[c3] | CARD_MASK[c4]
         return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
-    r = key & RANK_KEY_MASK
-    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+    return np.int32(RANK_TABLE[_rank_slot(key)])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def eval6(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int) -> int:
     """Value of the best five of six cards."""
     key = (EMPTY_KEY + CARD_KEY[c0] + CARD_KEY[c1] + CARD_KEY[c2] + CARD_KEY[c3]
@@ -160,11 +166,10 @@ def eval6(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int) -> int:
         mask = (CARD_MASK[c0] | CARD_MASK[c1] | CARD_MASK[c2] | CARD_MASK[c3]
                 | CARD_MASK[c4] | CARD_MASK[c5])
         return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
-    r = key & RANK_KEY_MASK
-    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+    return np.int32(RANK_TABLE[_rank_slot(key)])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def eval7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
     """Value of the best five of seven cards."""
     key = (EMPTY_KEY + CARD_KEY[c0] + CARD_KEY[c1] + CARD_KEY[c2] + CARD_KEY[c3]
@@ -173,8 +178,7 @@ def eval7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
         mask = (CARD_MASK[c0] | CARD_MASK[c1] | CARD_MASK[c2] | CARD_MASK[c3]
                 | CARD_MASK[c4] | CARD_MASK[c5] | CARD_MASK[c6])
         return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
-    r = key & RANK_KEY_MASK
-    return np.int32(RANK_TABLE[r + ROW_OFFSET[r >> ROW_SHIFT]])
+    return np.int32(RANK_TABLE[_rank_slot(key)])
 
 
 @njit(cache=True)

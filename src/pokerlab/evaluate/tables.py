@@ -2,16 +2,16 @@
 
 Design (after OMPEval, zekyll/OMPEval, ISC licence, whose rank multipliers we use):
 
-* Every card has a 64-bit **key**: a rank key in bits 0..31 plus a one in the 4-bit suit
-  counter of its suit (bits 32..47). The 13 rank keys are chosen so that the sums of any
-  0..7 of them (at most four of a rank) are all distinct, so the rank part of the summed
-  key names the rank multiset of the hand. The suit counters start at 3
-  (:data:`EMPTY_KEY`), so bit 3 of a counter is set exactly when that suit has five or
-  more cards (:data:`FLUSH_CHECK`).
+* Every card has a 64-bit **key**: a one in the 4-bit counter of its suit (bits 0..15)
+  plus its rank key shifted to bit 16. The 13 rank keys are chosen so that the sums of
+  any 0..7 of them (at most four of a rank) are all distinct, so ``key >> 16`` names the
+  rank multiset of the hand. The suit counters start at 3 (:data:`EMPTY_KEY`), so bit 3
+  of a counter is set exactly when that suit has five or more cards (:data:`FLUSH_CHECK`).
+  Both constants fit in 32 bits, so kernels test them as immediates.
 * Every card also has a 64-bit **mask** with bit ``rank + 16 * suit``; the OR of the masks
   gives, per suit, the 13-bit set of ranks held, which indexes :data:`FLUSH_TABLE`.
-* Non-flush hands look the rank key up through a perfect hash: ``RANK_TABLE[r +
-  ROW_OFFSET[r >> ROW_SHIFT]]`` with ``r = key & RANK_KEY_MASK``. The row offsets were
+* Non-flush hands look the rank key up through a perfect hash: ``RANK_TABLE[(key >>
+  RANK_SHIFT) + ROW_OFFSET[key >> ROW_KEY_SHIFT]]``. The row offsets were
   placed (greedy first fit, largest rows first) so that no two rank multisets of 5, 6 or 7
   cards share a slot.
 
@@ -45,16 +45,19 @@ RANK_KEYS = np.array(
      0x41A013, 0x47802E, 0x479068, 0x48C0E4, 0x48F211, 0x494493],
     dtype=np.int64,
 )
-SUIT_SHIFT = 32
-RANK_KEY_MASK = (1 << SUIT_SHIFT) - 1
-EMPTY_KEY = 0x3333 << SUIT_SHIFT
+RANK_SHIFT = 16
+"""Bit where the rank key starts within a card key (bits below hold the suit counters)."""
+EMPTY_KEY = 0x3333
 """Key of the empty hand: every suit counter starts at 3, so 5 cards of a suit set its bit 3."""
-FLUSH_CHECK = 0x8888 << SUIT_SHIFT
+FLUSH_CHECK = 0x8888
 """``key & FLUSH_CHECK`` is non-zero exactly when some suit has five or more cards."""
 ROW_SHIFT = 12
+"""Perfect-hash rows hold rank keys with equal ``rank_key >> ROW_SHIFT``."""
+ROW_KEY_SHIFT = RANK_SHIFT + ROW_SHIFT
+"""``key >> ROW_KEY_SHIFT`` is the perfect-hash row of a hand key."""
 MAX_RANK_KEY = int(4 * RANK_KEYS[12] + 3 * RANK_KEYS[11])
 
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 """Bump when the table layout or contents change (names the cache file)."""
 
 
@@ -261,7 +264,7 @@ def build_tables() -> dict[str, np.ndarray]:
     rank_table[slots] = values
     ranks = np.arange(52) >> 2
     suits = np.arange(52) & 3
-    card_key = (RANK_KEYS[ranks] + (np.int64(1) << (SUIT_SHIFT + 4 * suits))).astype(np.int64)
+    card_key = ((RANK_KEYS[ranks] << RANK_SHIFT) + (np.int64(1) << (4 * suits))).astype(np.int64)
     card_mask = (np.int64(1) << (ranks + 16 * suits)).astype(np.int64)
     return {
         "card_key": card_key,
@@ -303,12 +306,12 @@ def load_tables() -> dict[str, np.ndarray]:
 
 _TABLES = load_tables()
 CARD_KEY: np.ndarray = _TABLES["card_key"]
-"""Key of each card code (int64): rank key plus one in its suit counter."""
+"""Key of each card code (int64): rank key << RANK_SHIFT plus one in its suit counter."""
 CARD_MASK: np.ndarray = _TABLES["card_mask"]
 """Mask of each card code (int64): bit ``rank + 16 * suit``."""
 RANK_TABLE: np.ndarray = _TABLES["rank_table"]
 """Value of each non-flush rank multiset of 5..7 cards, at its perfect-hash slot (uint16)."""
 ROW_OFFSET: np.ndarray = _TABLES["row_offset"]
-"""Perfect-hash offset of each row ``rank_key >> ROW_SHIFT`` (int32, may be negative)."""
+"""Perfect-hash offset of each row ``key >> ROW_KEY_SHIFT`` (int32, may be negative)."""
 FLUSH_TABLE: np.ndarray = _TABLES["flush_table"]
 """Value of the best hand within a 13-bit suit rank set of 5+ cards (uint16)."""
