@@ -1,0 +1,53 @@
+"""Texas Hold'em rules: settings, the hand engine, seeded deals and PHH hand histories.
+
+Examples
+--------
+>>> from pokerlab.holdem import GameSettings, Hand, Dealer
+>>> game = GameSettings.preset("no-limit")
+>>> hand = Hand(game, [200, 200], Dealer(seed=3).cards(0, 2))
+>>> hand.legal().min_raise_to, hand.legal().max_raise_to
+(4, 200)
+"""
+
+from pokerlab.holdem.dealing import Dealer, seat_cards_to_positions
+from pokerlab.holdem.engine import (
+    ACTION_NAMES,
+    BET_RAISE,
+    CHECK_CALL,
+    CHECK_CALL_ACTION,
+    FOLD,
+    FOLD_ACTION,
+    STREET_NAMES,
+    Action,
+    Hand,
+    IllegalActionError,
+    Legal,
+    Pot,
+    build_pots,
+)
+from pokerlab.holdem.phh import read_phh, to_phh, write_phh
+from pokerlab.holdem.settings import KINDS, MAX_SEATS, GameSettings
+
+__all__ = [
+    "ACTION_NAMES",
+    "BET_RAISE",
+    "CHECK_CALL",
+    "CHECK_CALL_ACTION",
+    "FOLD",
+    "FOLD_ACTION",
+    "KINDS",
+    "MAX_SEATS",
+    "STREET_NAMES",
+    "Action",
+    "Dealer",
+    "GameSettings",
+    "Hand",
+    "IllegalActionError",
+    "Legal",
+    "Pot",
+    "build_pots",
+    "read_phh",
+    "seat_cards_to_positions",
+    "to_phh",
+    "write_phh",
+]

@@ -1,0 +1,532 @@
+"""One hand of Texas Hold'em: blinds, antes, betting rounds, all-ins, side pots, showdown.
+
+Players are numbered by **position**, counted clockwise from the seat left of the button:
+position 0 is the small blind (heads-up: the big blind), position 1 the big blind, ...,
+position ``n - 1`` the button (heads-up the button posts the small blind and acts first
+pre-flop). This is the player order of the PHH hand-history standard (``p1`` = position 0),
+so a hand writes out without any renumbering. Which *seat* or bot sits in a position is the
+match runner's business.
+
+The rules follow the standard casino rules as pokerkit implements them, so that every hand
+replays identically there:
+
+- the betting on a round goes around until everyone live with chips has acted since the last
+  bet or raise; the big blind has the option to raise a limped pot;
+- a bet or raise is at least the big blind (limit: exactly the round's bet) and at least the
+  previous full raise; an all-in for less is allowed but does not reopen the betting for
+  players who already acted (unless several such all-ins add up to a full raise);
+- folding is offered only when there is something to call;
+- an uncalled bet is returned; pots are built from what each player put in, antes going to
+  the main pot, and pots with the same players eligible are merged;
+- at the showdown hands that win no pot are mucked, the pots are rebuilt among the rest
+  (merging pots with the same contenders), and a split pot is divided evenly with the odd
+  chip going to the winner closest to the left of the button (lowest position).
+
+Examples
+--------
+>>> from pokerlab.cards import format_cards, parse_cards
+>>> from pokerlab.holdem.settings import GameSettings
+>>> game = GameSettings.preset("limit")
+>>> cards = parse_cards("As Ad  7c 2d  Ks Qs Jd 4h 3c")   # position 0, position 1, board
+>>> hand = Hand(game, [1000, 1000], cards, ranks=[2, 1])
+>>> hand.actor, hand.legal()   # heads-up: the button (position 1) acts first pre-flop
+(1, Legal(to_call=5, can_fold=True, can_raise=True, min_raise_to=20, max_raise_to=20))
+>>> hand.check_call(); hand.check_call()      # button calls, big blind checks
+>>> hand.street, format_cards(hand.board)
+(1, 'Ks Qs Jd')
+>>> for _ in range(6): hand.check_call()      # checked down
+>>> hand.finished, hand.payoffs
+(True, [10, -10])
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from pokerlab.holdem.settings import MAX_SEATS, GameSettings
+
+FOLD = 0
+CHECK_CALL = 1
+BET_RAISE = 2
+ACTION_NAMES = ("fold", "check/call", "bet/raise")
+STREET_NAMES = ("pre-flop", "flop", "turn", "river")
+_BOARD_VISIBLE = (0, 3, 4, 5)
+
+
+class Action(NamedTuple):
+    """A player's answer: ``kind`` is FOLD, CHECK_CALL or BET_RAISE.
+
+    ``amount`` matters for BET_RAISE only: the total this player's bet in the round becomes
+    ("raise to", blinds included), as in PHH's ``cbr``.
+    """
+
+    kind: int
+    amount: int = 0
+
+
+FOLD_ACTION = Action(FOLD)
+CHECK_CALL_ACTION = Action(CHECK_CALL)
+
+
+class Legal(NamedTuple):
+    """What the player to act may do.
+
+    ``to_call`` is what a check/call puts in (0 = check; less than the bet when the call is
+    all-in). ``can_fold`` is false when checking is free. When ``can_raise`` is true a
+    bet/raise *to* any amount in ``[min_raise_to, max_raise_to]`` is allowed (one amount in
+    limit); otherwise both are 0.
+    """
+
+    to_call: int
+    can_fold: bool
+    can_raise: bool
+    min_raise_to: int
+    max_raise_to: int
+
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` is illegal here, or ``None`` when it is legal."""
+        kind = action[0]
+        if kind == CHECK_CALL:
+            return None
+        if kind == FOLD:
+            return None if self.can_fold else "cannot fold: checking is free"
+        if kind == BET_RAISE:
+            if not self.can_raise:
+                return "cannot bet or raise now (capped, all-in or betting not reopened)"
+            amount = action[1]
+            if not isinstance(amount, int | np.integer):
+                return f"raise amount {amount!r} is not a whole number of chips"
+            if amount < self.min_raise_to:
+                return f"raise to {amount} is below the minimum {self.min_raise_to}"
+            if amount > self.max_raise_to:
+                return f"raise to {amount} is above the maximum {self.max_raise_to}"
+            return None
+        return f"unknown action kind {kind!r} (0 fold, 1 check/call, 2 bet/raise)"
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow at this point."""
+
+
+class Pot(NamedTuple):
+    """A main or side pot: its chips and the positions that can win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+class Hand:
+    """The state of one hand, advanced one action at a time.
+
+    Parameters
+    ----------
+    game
+        The rules.
+    stacks
+        Chips of each player *before* antes and blinds, by position (2 to 10 players, each
+        with at least one chip).
+    cards
+        ``2 * n + 5`` distinct card codes: position ``i`` holds ``cards[2i:2i+2]``, the board
+        is ``cards[2n:2n+5]``.
+    ranks
+        Optional precomputed 7-card strengths (higher is better) of each position's hand on
+        the full board; computed with :func:`pokerlab.evaluate.evaluate_batch` when needed
+        otherwise.
+    """
+
+    __slots__ = (
+        "_max_bets",
+        "_street_bet",
+        "acted",
+        "antes",
+        "bets",
+        "cards",
+        "finished",
+        "game",
+        "history",
+        "last_raise",
+        "live",
+        "live_count",
+        "max_bet",
+        "n",
+        "opener",
+        "payoffs",
+        "pots",
+        "put_in",
+        "queue",
+        "raise_count",
+        "ranks",
+        "short_count",
+        "short_sum",
+        "showdown",
+        "showdown_street",
+        "stacks",
+        "starting_stacks",
+        "street",
+        "winnings",
+    )
+
+    def __init__(
+        self,
+        game: GameSettings,
+        stacks: Sequence[int],
+        cards: Sequence[int],
+        ranks: Sequence[int] | None = None,
+    ) -> None:
+        n = len(stacks)
+        if not 2 <= n <= MAX_SEATS:
+            raise ValueError(f"a hand needs 2 to {MAX_SEATS} players, not {n}")
+        if len(cards) != 2 * n + 5:
+            raise ValueError(f"{n} players need {2 * n + 5} cards, got {len(cards)}")
+        for i, s in enumerate(stacks):
+            if s <= 0:
+                raise ValueError(f"position {i} has no chips ({s}); only players with chips are dealt in")
+        self.game = game
+        self.n = n
+        self.cards = [int(c) for c in cards]
+        if len(set(self.cards)) != len(self.cards) or not all(0 <= c < 52 for c in self.cards):
+            raise ValueError("the cards of a hand must be distinct codes 0..51")
+        self.ranks = None if ranks is None else [int(r) for r in ranks]
+        self.starting_stacks = [int(s) for s in stacks]
+        self.stacks = list(self.starting_stacks)
+        self.bets = [0] * n
+        self.put_in = [0] * n
+        self.antes = [0] * n
+        self.live = [True] * n
+        self.live_count = n
+        self.acted = [False] * n
+        self.history: list[tuple[int, int, int, int]] = []
+        self.finished = False
+        self.payoffs: list[int] = []
+        self.winnings: list[int] = []
+        self.pots: list[Pot] = []
+        self.showdown: list[int] = []
+        self.showdown_street = -1
+        self._max_bets = (
+            game.raise_cap + 1 if game.is_limit and game.raise_cap is not None else 1 << 30
+        )
+        if game.ante:
+            for i in range(n):
+                a = min(game.ante, self.stacks[i])
+                self.antes[i] = a
+                self.stacks[i] -= a
+        # Blinds: heads-up the button (position 1) posts the small blind.
+        sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
+        for pos, blind in ((sb_pos, game.small_blind), (bb_pos, game.big_blind)):
+            b = min(blind, self.stacks[pos])
+            self.stacks[pos] -= b
+            self.bets[pos] = b
+            self.put_in[pos] = b
+        self.street = 0
+        self._begin_round(sb_pos, bb_pos)
+
+    # -- betting rounds ---------------------------------------------------------------------
+
+    def _begin_round(self, sb_pos: int = -1, bb_pos: int = -1) -> None:
+        n = self.n
+        bets = self.bets
+        stacks = self.stacks
+        live = self.live
+        self._street_bet = self.game.street_bet(self.street)
+        if self.street == 0:
+            # The player after the largest blind opens (ties: the later blind), as pokerkit.
+            key_sb, key_bb = (bets[sb_pos], sb_pos), (bets[bb_pos], bb_pos)
+            self.opener = (max(key_sb, key_bb)[1] + 1) % n
+            self.raise_count = 1  # the big blind is the opening bet
+        else:
+            self.opener = 0
+            self.raise_count = 0
+        self.max_bet = max(bets)
+        self.last_raise = 0
+        self.short_sum = 0
+        self.short_count = 0
+        self.acted = [False] * n
+        totals = sorted(bets[i] + stacks[i] for i in range(n) if live[i])
+        second = totals[-2]
+        queue: deque[int] = deque()
+        for k in range(n):
+            i = (self.opener + k) % n
+            # Players all-in, folded, or with nothing an opponent could still match sit out.
+            if live[i] and stacks[i] and second - bets[i] > 0:
+                queue.append(i)
+        self.queue = queue
+        if not queue or (len(queue) == 1 and bets[queue[0]] >= self.max_bet):
+            self._end_round()
+
+    def _end_round(self) -> None:
+        n = self.n
+        live = self.live
+        stacks = self.stacks
+        bets = self.bets
+        self.queue = deque()
+        if self.live_count == 1:
+            self._finish_fold()
+            return
+        with_chips = sum(1 for i in range(n) if live[i] and stacks[i])
+        # Return the part of the largest bet nobody matched.
+        cutoff = sorted(bets)[-2]
+        for i in range(n):
+            if bets[i] > cutoff:
+                over = bets[i] - cutoff
+                stacks[i] += over
+                self.put_in[i] -= over
+            bets[i] = 0
+        if self.street == 3 or with_chips <= 1:
+            self._finish_showdown()
+        else:
+            self.street += 1
+            self._begin_round()
+
+    # -- queries ----------------------------------------------------------------------------
+
+    @property
+    def actor(self) -> int:
+        """Position to act, or -1 when the hand is over."""
+        return self.queue[0] if self.queue else -1
+
+    @property
+    def board(self) -> list[int]:
+        """Board cards dealt so far (all five once a showdown was reached)."""
+        if self.finished:
+            return self.cards[2 * self.n: 2 * self.n + (5 if self.showdown else _BOARD_VISIBLE[self.street])]
+        return self.cards[2 * self.n: 2 * self.n + _BOARD_VISIBLE[self.street]]
+
+    def hole(self, position: int) -> list[int]:
+        """The two hole cards of ``position``."""
+        return self.cards[2 * position: 2 * position + 2]
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle: antes, earlier rounds and the current bets."""
+        return sum(self.antes) + sum(self.put_in)
+
+    def legal(self) -> Legal:
+        """Legal actions of the player to act."""
+        if not self.queue:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        p = self.queue[0]
+        return self._legal(p)
+
+    def _legal(self, p: int) -> Legal:
+        stacks = self.stacks
+        bets = self.bets
+        stack = stacks[p]
+        max_bet = self.max_bet
+        to_call_full = max_bet - bets[p]
+        call = stack if stack < to_call_full else to_call_full
+        can_raise = (
+            self.raise_count < self._max_bets
+            and call >= self.last_raise
+            and stack > to_call_full
+            and not (self.short_count and self.short_sum < self.last_raise and self.acted[p])
+        )
+        if can_raise:
+            live = self.live
+            for i in range(self.n):
+                if i != p and live[i] and stacks[i] + bets[i] > max_bet:
+                    break
+            else:
+                can_raise = False  # nobody left who could call a raise
+        if not can_raise:
+            return Legal(call, to_call_full > 0, False, 0, 0)
+        all_in = stack + bets[p]
+        step = self.last_raise if self.last_raise > self._street_bet else self._street_bet
+        low = max_bet + step
+        if low > all_in:
+            low = all_in
+        kind = self.game.kind
+        if kind == "limit":
+            high = low
+        elif kind == "no-limit":
+            high = all_in
+        else:
+            high = 2 * max_bet - bets[p] + self.pot
+            if high < low:
+                high = low
+            if high > all_in:
+                high = all_in
+        return Legal(call, to_call_full > 0, True, low, high)
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def act(self, action: Action | tuple[int, int]) -> None:
+        """Apply ``action`` for the player to act; :class:`IllegalActionError` if not allowed."""
+        if not self.queue:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        kind = action[0]
+        if kind == CHECK_CALL:
+            self.check_call()
+        elif kind == FOLD:
+            self.fold()
+        elif kind == BET_RAISE:
+            self.bet_raise(action[1])
+        else:
+            raise IllegalActionError(f"unknown action kind {kind!r} (0 fold, 1 check/call, 2 bet/raise)")
+
+    def fold(self) -> None:
+        """The player to act folds (only when there is something to call)."""
+        if not self.queue:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        p = self.queue[0]
+        if self.bets[p] >= self.max_bet:
+            raise IllegalActionError(f"position {p} cannot fold: checking is free")
+        self.queue.popleft()
+        self.acted[p] = True
+        self.live[p] = False
+        self.live_count -= 1
+        self.history.append((self.street, p, FOLD, 0))
+        if not self.queue or self.live_count <= 1:
+            self._end_round()
+
+    def check_call(self) -> None:
+        """The player to act checks or calls (all-in when short)."""
+        if not self.queue:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        p = self.queue.popleft()
+        self.acted[p] = True
+        amount = self.max_bet - self.bets[p]
+        if amount > self.stacks[p]:
+            amount = self.stacks[p]
+        self.stacks[p] -= amount
+        self.bets[p] += amount
+        self.put_in[p] += amount
+        self.history.append((self.street, p, CHECK_CALL, amount))
+        if not self.queue:
+            self._end_round()
+
+    def bet_raise(self, to: int) -> None:
+        """The player to act bets or raises so that their bet this round becomes ``to``."""
+        if not self.queue:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        p = self.queue[0]
+        legal = self._legal(p)
+        if not legal.can_raise or not legal.min_raise_to <= to <= legal.max_raise_to:
+            reason = legal.check(Action(BET_RAISE, to))
+            raise IllegalActionError(f"position {p}: {reason}")
+        to = int(to)
+        n = self.n
+        self.queue.popleft()
+        stacks = self.stacks
+        increment = to - self.max_bet
+        delta = to - self.bets[p]
+        stacks[p] -= delta
+        self.bets[p] = to
+        self.put_in[p] += delta
+        live = self.live
+        self.queue = deque(
+            i for i in ((p + k) % n for k in range(1, n)) if live[i] and stacks[i]
+        )
+        self.opener = p
+        if increment >= self.last_raise:
+            acted = [False] * n
+            acted[p] = True
+            self.acted = acted
+        else:
+            self.acted[p] = True
+        if increment > self.last_raise:
+            self.last_raise = increment
+        self.raise_count += 1
+        if stacks[p]:
+            self.short_sum = 0
+            self.short_count = 0
+        else:
+            self.short_sum += increment
+            self.short_count += 1
+        if self.short_sum >= self.last_raise:
+            self.short_sum = 0
+            self.short_count = 0
+        self.max_bet = to
+        self.history.append((self.street, p, BET_RAISE, to))
+        if not self.queue:
+            self._end_round()
+
+    # -- endings ----------------------------------------------------------------------------
+
+    def _finish_fold(self) -> None:
+        winner = self.live.index(True)
+        total = sum(self.antes) + sum(self.put_in)
+        self.pots = [Pot(total, (winner,))]
+        winnings = [0] * self.n
+        winnings[winner] = total
+        self._settle(winnings)
+
+    def _finish_showdown(self) -> None:
+        n = self.n
+        live = self.live
+        self.showdown_street = self.street
+        # Showdown order: from the last aggressor (or the round's first actor), as pokerkit.
+        self.showdown = [i for i in ((self.opener + k) % n for k in range(n)) if live[i]]
+        ranks = self.ranks if self.ranks is not None else self._evaluate()
+        pots = build_pots(self.put_in, self.antes, live)
+        # Hands that win no pot are mucked first; the pots are then rebuilt among the
+        # remaining hands, so pots with the same winners merge before the odd chips are
+        # given out (pokerkit's order, and what a dealer does when losers muck).
+        contenders = [False] * n
+        for _, eligible in pots:
+            best = max(ranks[i] for i in eligible)
+            for i in eligible:
+                if ranks[i] == best:
+                    contenders[i] = True
+        self.pots = build_pots(self.put_in, self.antes, contenders)
+        winnings = [0] * n
+        for amount, eligible in self.pots:
+            best = max(ranks[i] for i in eligible)
+            winners = [i for i in eligible if ranks[i] == best]
+            share, odd = divmod(amount, len(winners))
+            for i in winners:
+                winnings[i] += share
+            winnings[winners[0]] += odd  # odd chip: first winner left of the button
+        self._settle(winnings)
+
+    def _settle(self, winnings: list[int]) -> None:
+        for i in range(self.n):
+            self.stacks[i] += winnings[i]
+            self.bets[i] = 0
+        self.winnings = winnings
+        self.payoffs = [self.stacks[i] - self.starting_stacks[i] for i in range(self.n)]
+        self.finished = True
+        self.queue = deque()
+
+    def _evaluate(self) -> list[int]:
+        from pokerlab.evaluate import evaluate_batch
+
+        n = self.n
+        board = self.cards[2 * n: 2 * n + 5]
+        seven = np.array([self.cards[2 * i: 2 * i + 2] + board for i in range(n)], dtype=np.uint8)
+        return [int(r) for r in evaluate_batch(seven)]
+
+
+def build_pots(put_in: Sequence[int], antes: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """Main and side pots from what each position put in (antes go to the main pot).
+
+    A pot at each distinct contribution level, open to the live players who put in at least
+    that much; neighbouring pots with the same players are merged (as pokerkit does, which
+    matters for where odd chips go).
+
+    Examples
+    --------
+    >>> build_pots([100, 300, 300, 50], [0, 0, 0, 0], [True, True, True, False])
+    [Pot(amount=350, eligible=(0, 1, 2)), Pot(amount=400, eligible=(1, 2))]
+    >>> build_pots([20, 20], [1, 1], [True, True])
+    [Pot(amount=42, eligible=(0, 1))]
+    """
+    n = len(put_in)
+    amount = sum(antes)
+    previous = 0
+    pots: list[Pot] = []
+    for level in sorted(set(put_in)):
+        for i in range(n):
+            if put_in[i] >= level:
+                amount += level - previous
+        eligible = tuple(i for i in range(n) if live[i] and put_in[i] >= level)
+        while pots and pots[-1].eligible == eligible:
+            amount += pots.pop().amount
+        if amount:
+            pots.append(Pot(amount, eligible))
+        amount = 0
+        previous = level
+    return pots
