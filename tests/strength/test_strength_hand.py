@@ -6,7 +6,14 @@ import eval7
 import numpy as np
 import pytest
 
-from pokerlab.cards import ALL_COMBOS, combo_index, format_card, parse_cards, parse_hole_board, parse_range
+from pokerlab.cards import (
+    ALL_COMBOS,
+    combo_index,
+    format_card,
+    parse_cards,
+    parse_hole_board,
+    parse_range,
+)
 from pokerlab.strength import (
     effective_hand_strength,
     ehs,
@@ -17,7 +24,9 @@ from pokerlab.strength import (
     ppot_of,
 )
 
-EXAMPLE = parse_hole_board("A♦-Q♣/3♥-4♣-J♥")  # ERRATA: the flop is 3♥ (the Waterloo text once says 3♦)
+EXAMPLE = parse_hole_board(
+    "A♦-Q♣/3♥-4♣-J♥"
+)  # ERRATA: the flop is 3♥ (the Waterloo text once says 3♦)
 
 
 def e7(codes):
@@ -109,7 +118,14 @@ def test_potential_on_the_turn_and_river():
 
 @pytest.mark.parametrize(
     "text",
-    ["AdQc/3h4cJh", "8s7s/9s6d2s", "2c2d/AhKhQh", "AsKs/AdKd5c7h", "7h2c/9d9s9c4h", "JcTc/9c8c2h3d4s"],
+    [
+        "AdQc/3h4cJh",
+        "8s7s/9s6d2s",
+        "2c2d/AhKhQh",
+        "AsKs/AdKd5c7h",
+        "7h2c/9d9s9c4h",
+        "JcTc/9c8c2h3d4s",
+    ],
 )
 def test_strength_matches_eval7_enumeration(text):
     hole, board = parse_hole_board(text)

@@ -56,7 +56,7 @@ def _emit(
                 "title": t.title,
                 "orientation": ORIENTATION,
                 **extra,
-                "grid": t.grid,
+                "grid": t.grid.tolist(),
                 "classes": t.by_class(),
             }
         )

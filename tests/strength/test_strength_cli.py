@@ -1,0 +1,123 @@
+"""The strength, equity and preflop commands (issue 6): JSON keys, CSV, plots, user errors."""
+
+import json
+
+from typer.testing import CliRunner
+
+from pokerlab.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    result = runner.invoke(app, list(args))
+    return result
+
+
+def test_strength_json_has_the_papers_numbers():
+    r = run("strength", "AdQc", "3h4cJh", "--opponents", "5", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    for key in (
+        "hs",
+        "hs_n",
+        "ahead",
+        "tied",
+        "behind",
+        "ppot2",
+        "npot2",
+        "ppot1",
+        "npot1",
+        "ehs",
+        "potential_table",
+    ):
+        assert key in data
+    assert (data["ahead"], data["tied"], data["behind"]) == (628, 9, 444)
+    assert round(data["hs_n"], 3) == 0.069
+    assert data["potential_table"]["behind"]["ahead"] == 91_981
+    assert data["potential_table"]["sum"]["sum"] == 1_070_190
+
+
+def test_strength_table_output_and_slash_form():
+    r = run("strength", "A♦Q♣/3♥4♣J♥")
+    assert r.exit_code == 0, r.output
+    assert "628 / 9 / 444" in r.stdout and "449,005" in r.stdout
+
+
+def test_strength_weighted_by_a_range():
+    r = run("strength", "AdQc", "3h4cJh", "--range", "22+", "--json")
+    data = json.loads(r.stdout)
+    assert data["weighted"] and data["ahead"] == 0
+
+
+def test_equity_json():
+    r = run("equity", "AhKh", "QsQd", "--board", "Qh7h2c", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    for key in ("equity", "wins", "ties", "trials", "exact", "stderr"):
+        assert key in data
+    assert data["exact"] and data["trials"] == 990 and abs(sum(data["equity"]) - 1) < 1e-12
+
+
+def test_equity_monte_carlo_with_ranges_and_seed():
+    args = ("equity", "AhKh", "QQ+", "random", "--samples", "20000", "--seed", "4", "--json")
+    first, second = json.loads(run(*args).stdout), json.loads(run(*args).stdout)
+    assert not first["exact"] and first["trials"] == 20000
+    assert first["equity"] == second["equity"] and len(first["stderr"]) == 3
+    table = run("equity", "AhKh", "QQ+", "--samples", "2000", "--seed", "1")
+    assert table.exit_code == 0 and "±" in table.stdout
+
+
+def test_preflop_table_json_csv_and_plot(tmp_path):
+    data = json.loads(run("preflop", "table", "waterloo-expert-2p", "--json").stdout)
+    assert data["classes"]["AA"] == 1.0 and data["classes"]["32o"] == 0.0
+    assert "suited" in data["orientation"]
+    csv = run("preflop", "table", "2", "--csv").stdout
+    assert csv.splitlines()[0] == "rank,2,3,4,5,6,7,8,9,T,J,Q,K,A"
+    assert "0.674" in csv.splitlines()[12]
+    out = tmp_path / "t.svg"
+    r = run("preflop", "table", "3", "--plot", str(out))
+    assert r.exit_code == 0 and out.read_text().lstrip().startswith("<?xml")
+
+
+def test_preflop_simulate_json_and_plot(tmp_path, monkeypatch):
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(tmp_path))
+    png = tmp_path / "sim.png"
+    r = run(
+        "preflop",
+        "simulate",
+        "--method",
+        "win-rate",
+        "--opponents",
+        "2",
+        "--trials",
+        "300",
+        "--seed",
+        "3",
+        "--json",
+        "--plot",
+        str(png),
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert (
+        data["method"] == "win-rate" and len(data["classes"]) == 169 and len(data["ranking"]) == 169
+    )
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    csv = run("preflop", "simulate", "--opponents", "2", "--trials", "300", "--seed", "3", "--csv")
+    assert len(csv.stdout.splitlines()) == 14
+
+
+def test_user_errors_are_one_line_and_exit_2():
+    for args in (
+        ("strength", "AdQc", "3h4c"),
+        ("strength", "AdQc", "3h4cXx"),
+        ("equity", "AhKh", "AhQd"),
+        ("equity", "AhKh", "QQ", "--exact", "--samples", "10"),
+        ("preflop", "table", "nope"),
+        ("preflop", "simulate", "--method", "magic"),
+        ("preflop", "table", "1", "--plot", "out.pdf"),
+    ):
+        r = run(*args)
+        assert r.exit_code == 2, (args, r.output)
+        assert "Traceback" not in r.output
