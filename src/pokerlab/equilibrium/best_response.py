@@ -98,8 +98,7 @@ def best_response(strategy: Strategy, responder: int) -> BestResponse:
         f.weighted_payoff, n0, n1, probs, responder, reach0, reach1, value, scratch, choice,
     )  # fmt: skip
     out = probs.copy()
-    for d in f.decision_nodes(responder):
-        rows = np.arange(f.row_base[d], f.row_base[d] + f.num_hands[responder])
-        out[rows] = 0.0
-        out[rows, choice[rows]] = 1.0
+    rows = np.flatnonzero(f.row_player == responder)
+    out[rows] = 0.0
+    out[rows, choice[rows]] = 1.0
     return BestResponse(responder, float(total), Strategy(f, out))

@@ -48,6 +48,8 @@ class FlatGame:
     labels: tuple[str, ...]  # label of the edge into each node ("" at the root)
     num_rows: int
     max_actions: int
+    row_actions: np.ndarray  # (rows,) number of actions of each strategy row
+    row_player: np.ndarray  # (rows,) player owning each strategy row
 
     @staticmethod
     def build(game: Game) -> FlatGame:
@@ -139,6 +141,13 @@ class FlatGame:
         max_actions = max(
             (len(children[i]) for i in range(num) if kind[i] == DECISION), default=1
         )
+        row_actions = np.zeros(rows, dtype=np.int64)
+        row_player = np.zeros(rows, dtype=np.int64)
+        for i in range(num):
+            if kind[i] == DECISION:
+                n = (n0, n1)[player[i]]
+                row_actions[row_base[i] : row_base[i] + n] = len(children[i])
+                row_player[row_base[i] : row_base[i] + n] = player[i]
         weighted = np.array(payoffs, dtype=float).reshape(len(payoffs), n0, n1)
         return FlatGame(
             game=game,
@@ -154,6 +163,8 @@ class FlatGame:
             labels=tuple(labels),
             num_rows=rows,
             max_actions=max_actions,
+            row_actions=row_actions,
+            row_player=row_player,
         )
 
     @property
@@ -201,12 +212,8 @@ class FlatGame:
 
     def uniform_strategy(self) -> np.ndarray:
         """Rows of the uniform behaviour strategy (zeros in unused columns)."""
-        probs = np.zeros((self.num_rows, self.max_actions))
-        for d in self.decision_nodes():
-            k = len(self.children_of(d))
-            n = self.num_hands[self.player[d]]
-            probs[self.row_base[d] : self.row_base[d] + n, :k] = 1.0 / k
-        return probs
+        mask = np.arange(self.max_actions) < self.row_actions[:, None]
+        return mask / self.row_actions[:, None]
 
 
 def _path(labels: list[str], parent: list[int], node: int) -> str:

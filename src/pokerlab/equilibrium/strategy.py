@@ -39,14 +39,11 @@ class Strategy:
     def from_weights(flat: FlatGame, weights: np.ndarray) -> Strategy:
         """Normalise accumulated weights row by row; rows without weight become uniform."""
         probs = flat.uniform_strategy()
-        for d in flat.decision_nodes():
-            k = len(flat.children_of(d))
-            n = flat.num_hands[flat.player[d]]
-            rows = slice(flat.row_base[d], flat.row_base[d] + n)
-            block = weights[rows, :k]
-            total = block.sum(axis=1, keepdims=True)
-            live = total[:, 0] > 0
-            probs[rows][live, :k] = block[live] / total[live]
+        mask = np.arange(flat.max_actions) < flat.row_actions[:, None]
+        block = np.where(mask, weights, 0.0)
+        total = block.sum(axis=1)
+        live = total > 0
+        probs[live] = block[live] / total[live, None]
         return Strategy(flat, probs)
 
     def node_block(self, node: int) -> np.ndarray:
