@@ -79,8 +79,9 @@ def test_terminal_payoffs_match_openspiel() -> None:
                     assert ours_payoff == pytest.approx(state.returns()[0])
 
 
-@pytest.mark.slow
 def test_lp_value() -> None:
     sol = solve_lp(leduc())
     assert sol.value == pytest.approx(LEDUC_VALUE, abs=1e-6)
+    assert sol.value_player1_lp == pytest.approx(LEDUC_VALUE, abs=1e-6)
+    assert sol.value_fraction is None  # no simple fraction: no false exactness
     assert exploitability(sol.strategy) < 1e-7

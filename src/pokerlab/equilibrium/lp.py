@@ -66,6 +66,8 @@ def _solve(objective, a_ub, a_eq, b_eq, num_plan, what):
 def rational_reading(value: float, scale: float = 1.0, max_denominator: int = 1000) -> Fraction | None:
     """The simplest fraction within ``10 * TOLERANCE * scale`` of ``value``, or None.
 
+    ``scale`` is the size of the payoffs (at least 1).
+
     Denominators stay small (at most ``max_denominator``) so that a match is meaningful:
     fractions that simple are far apart compared with the tolerance.
 
@@ -114,11 +116,14 @@ def solve_lp(game: Game | FlatGame) -> LPSolution:
     probs = flat.uniform_strategy()
     sf.behaviour(0, x, probs)
     sf.behaviour(1, y, probs)
-    scale = float(np.abs(flat.weighted_payoff).sum()) if flat.weighted_payoff.size else 1.0
+    # Both programs must agree with the reading.
+    reading = rational_reading(value0)
+    if reading is not None and rational_reading(value1) != reading:
+        reading = None
     return LPSolution(
         value=value0,
         value_player1_lp=value1,
-        value_fraction=rational_reading(value0, scale),
+        value_fraction=reading,
         strategy=Strategy(flat, probs),
         plans=(x, y),
     )
