@@ -98,6 +98,7 @@ def potential_tables(
     # Unweighted tallies per holding, scaled by the holding's weight once.
     t2 = np.zeros(3, dtype=np.int64)
     t1 = np.zeros(3, dtype=np.int64)
+    live = np.zeros(n, dtype=np.int64)
     for i in range(n):
         a = rest[i]
         ka = bkey + CARD_KEY[a]
@@ -113,18 +114,22 @@ def potential_tables(
             now[s_now] += w
             if left == 0:
                 continue
+            # The runout cards: every unseen card but the holding's two.
+            m = 0
+            for t in range(n):
+                if t != i and t != j:
+                    live[m] = t
+                    m += 1
             t1[:] = 0
             t2[:] = 0
-            for t in range(n):
-                if t == i or t == j:  # noqa: SIM109 (plain compares compile to two integer tests)
-                    continue
+            for x in range(m):
+                t = live[x]
                 kt = okey + CARD_KEY[rest[t]]
                 mt = omask | CARD_MASK[rest[t]]
                 t1[_state(ours1[t], eval_key(kt, mt))] += 1
                 if left == 2:
-                    for r in range(t + 1, n):
-                        if r == i or r == j:  # noqa: SIM109
-                            continue
+                    for y in range(x + 1, m):
+                        r = live[y]
                         theirs = eval_key(kt + CARD_KEY[rest[r]], mt | CARD_MASK[rest[r]])
                         t2[_state(ours2[t, r], theirs)] += 1
             for s in range(3):
