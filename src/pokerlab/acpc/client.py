@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -98,13 +99,19 @@ class LineReader:
         self.peer = peer
         self._buffer = b""
 
-    def readline(self) -> str | None:
-        """The next line without its end, or ``None`` when the peer closed the connection."""
-        self.sock.settimeout(self.timeout)
+    def readline(self, deadline: float | None = None) -> str | None:
+        """The next line without its end, or ``None`` when the peer closed the connection.
+
+        Waits at most ``timeout`` seconds, or until the ``time.monotonic()`` ``deadline``.
+        """
         while b"\n" not in self._buffer:
             if len(self._buffer) > MAX_LINE_BYTES:
                 raise ValueError(f"{self.peer} sent a line longer than {MAX_LINE_BYTES} bytes")
+            wait = self.timeout if deadline is None else deadline - time.monotonic()
             try:
+                if wait <= 0:
+                    raise TimeoutError
+                self.sock.settimeout(wait)
                 chunk = self.sock.recv(4096)
             except TimeoutError:
                 raise ValueError(f"{self.peer} sent nothing for {self.timeout:g} s") from None

@@ -319,8 +319,7 @@ class Dealer:
         deadline = time.monotonic() + self.timeout
         reader = self._readers[s]
         while True:
-            reader.timeout = max(deadline - time.monotonic(), 0.001)
-            line = reader.readline()
+            line = reader.readline(deadline)
             if line is None:
                 raise ValueError(f"{self._seat(s)} closed the connection during hand {h}")
             if line.startswith(("#", ";")):
@@ -337,7 +336,8 @@ class Dealer:
                 self._invalid(s, h, f"bad action {action_text[:20]!r}")
                 return Action("c")
             played = betting.fixed(action)
-            if played != action:
+            # Moving a no-limit raise into range is a fix, not an error (isValidAction with tryFixing).
+            if played != action and not (action.kind == "r" and played.kind == "r"):
                 self._invalid(s, h, f"illegal action {action.text()!r}")
             return played
 
