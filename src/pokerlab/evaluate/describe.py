@@ -44,8 +44,8 @@ def best_five(cards: Sequence[int]) -> list[int]:
     >>> format_cards(best_five(parse_cards("5d 4c Ah 3s 2h Kd Qd")))
     '5d 4c 3s 2h Ah'
     """
+    value = evaluate(cards)  # validates the hand
     codes = [int(c) for c in cards]
-    value = evaluate(codes)  # validates the hand
     five = next(list(c) for c in combinations(codes, 5) if evaluate(list(c)) == value)
     sizes = Counter(c >> 2 for c in five)
     five.sort(key=lambda c: (sizes[c >> 2], c >> 2, c & 3), reverse=True)

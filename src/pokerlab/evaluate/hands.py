@@ -11,6 +11,7 @@ Examples
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 import numpy as np
@@ -54,9 +55,7 @@ def as_hand_array(cards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
     ValueError: hand 0 holds card 3 (2s) twice
     """
     arr = np.asarray(cards)
-    if arr.dtype.kind not in "iub" or arr.dtype.kind == "b":
-        if arr.size == 0 and arr.ndim == 2 and arr.shape[1] in (5, 6, 7):
-            return np.zeros(arr.shape, dtype=np.uint8)
+    if arr.dtype.kind not in "iu":
         raise ValueError(f"cards must be integer card codes, got dtype {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
         raise ValueError(f"cards must have shape (n, 5), (n, 6) or (n, 7), got {arr.shape}")
@@ -130,7 +129,10 @@ def evaluate(cards: Sequence[int]) -> int:
     >>> evaluate([51, 50, 47, 46, 0])  # As Ah Ks Kh 2c: two pair, aces and kings
     4984
     """
-    codes = [int(c) for c in cards]
+    try:
+        codes = [operator.index(c) for c in cards]
+    except TypeError:
+        raise ValueError(f"card codes must be integers, got {list(cards)!r}") from None
     if not 5 <= len(codes) <= 7:
         raise ValueError(f"a hand has 5, 6 or 7 cards, got {len(codes)}")
     from pokerlab.cards import check_distinct
