@@ -39,46 +39,74 @@ def _showdown(pkey, pmask, bkey, bmask, w, vals, wins, ties, share):
 
 
 @njit(cache=True)
-def _all_boards(pkey, pmask, avail, k, w, vals, wins, ties, share):
-    """Run :func:`_showdown` over every way of adding ``k`` (0..5) cards from ``avail``; return the count."""
+def _board_parts(avail, k):
+    """Key and mask (without ``EMPTY_KEY``) of every ``k``-card subset of ``avail``, ``k`` in 0..5."""
     n = avail.size
-    count = 0
+    count = 1
+    for i in range(k):  # C(n, k)
+        count = count * (n - i) // (i + 1)
+    keys = np.zeros(count, dtype=np.int64)
+    masks = np.zeros(count, dtype=np.int64)
     if k == 0:
-        _showdown(pkey, pmask, 0, 0, w, vals, wins, ties, share)
-        return 1
-    for i0 in range(n - k + 1):
-        k0 = CARD_KEY[avail[i0]]
-        m0 = CARD_MASK[avail[i0]]
-        if k == 1:
-            _showdown(pkey, pmask, k0, m0, w, vals, wins, ties, share)
-            count += 1
+        return keys, masks
+    # Five nested levels; levels above k are skipped by starting at the innermost ones.
+    idx = np.zeros(5, dtype=np.int64)
+    part_key = np.zeros(6, dtype=np.int64)
+    part_mask = np.zeros(6, dtype=np.int64)
+    out = 0
+    level = 0
+    idx[0] = 0
+    while level >= 0:
+        if idx[level] > n - (k - level):
+            level -= 1
+            if level >= 0:
+                idx[level] += 1
             continue
-        for i1 in range(i0 + 1, n - k + 2):
-            k1 = k0 + CARD_KEY[avail[i1]]
-            m1 = m0 | CARD_MASK[avail[i1]]
-            if k == 2:
-                _showdown(pkey, pmask, k1, m1, w, vals, wins, ties, share)
-                count += 1
-                continue
-            for i2 in range(i1 + 1, n - k + 3):
-                k2 = k1 + CARD_KEY[avail[i2]]
-                m2 = m1 | CARD_MASK[avail[i2]]
-                if k == 3:
-                    _showdown(pkey, pmask, k2, m2, w, vals, wins, ties, share)
-                    count += 1
-                    continue
-                for i3 in range(i2 + 1, n - k + 4):
-                    k3 = k2 + CARD_KEY[avail[i3]]
-                    m3 = m2 | CARD_MASK[avail[i3]]
-                    if k == 4:
-                        _showdown(pkey, pmask, k3, m3, w, vals, wins, ties, share)
-                        count += 1
-                        continue
-                    for i4 in range(i3 + 1, n):
-                        _showdown(pkey, pmask, k3 + CARD_KEY[avail[i4]], m3 | CARD_MASK[avail[i4]],
-                                  w, vals, wins, ties, share)
-                        count += 1
-    return count
+        c = avail[idx[level]]
+        part_key[level + 1] = part_key[level] + CARD_KEY[c]
+        part_mask[level + 1] = part_mask[level] | CARD_MASK[c]
+        if level == k - 1:
+            keys[out] = part_key[k]
+            masks[out] = part_mask[k]
+            out += 1
+            idx[level] += 1
+        else:
+            level += 1
+            idx[level] = idx[level - 1] + 1
+    return keys, masks
+
+
+@njit(cache=True)
+def _all_boards(pkey, pmask, avail, k, w, vals, wins, ties, share):
+    """Showdowns of every player on every ``k``-card completion from ``avail``; returns the count.
+
+    The completions' keys are listed first so that the showdown loop below is one flat loop
+    with the evaluation written inline (no call per board).
+    """
+    bkeys, bmasks = _board_parts(avail, k)
+    n = pkey.size
+    for b in range(bkeys.size):
+        bk = bkeys[b]
+        bm = bmasks[b]
+        best = -1
+        m = 0
+        for p in range(n):
+            v = eval_key(pkey[p] + bk, pmask[p] | bm)
+            vals[p] = v
+            if v > best:
+                best = v
+                m = 1
+            elif v == best:
+                m += 1
+        part = w / m
+        for p in range(n):
+            if vals[p] == best:
+                if m == 1:
+                    wins[p] += w
+                else:
+                    ties[p] += w
+                share[p] += part
+    return bkeys.size
 
 
 @njit(cache=True)
