@@ -83,6 +83,16 @@ def test_cfr_plus_on_own_tree() -> None:
     _check(solver.average_strategy())
 
 
+def test_small_discretisation_is_certified_exactly() -> None:
+    from fractions import Fraction
+
+    # N = 10 levels: the LP's equilibrium, read as fractions, is exact; the value is a
+    # rational number close to 1/9.
+    sol = solve_lp(discretised_game(_von_neumann_tree(), 10))
+    assert sol.certified_value is not None
+    assert abs(sol.certified_value - Fraction(1, 9)) < Fraction(1, 50)
+
+
 def test_symbolic_pot_needs_a_value() -> None:
     sympy = pytest.importorskip("sympy")
     p = sympy.Symbol("P")

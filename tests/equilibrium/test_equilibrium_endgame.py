@@ -35,6 +35,7 @@ def test_lp_value_is_the_closed_form(a, bets, p) -> None:
     expected = closed_form(a, bets, p)
     assert sol.value == pytest.approx(float(expected), abs=1e-9)
     assert sol.value_fraction == expected
+    assert sol.certified_value == expected  # proved by exact best responses
 
 
 def test_basic_endgame_strategies() -> None:

@@ -26,10 +26,21 @@ def lp_solution():
 
 
 def test_lp_value_is_exactly_minus_one_eighteenth(lp_solution) -> None:
+    # Proved in rational arithmetic: the LP strategies, read as fractions, are an exact
+    # equilibrium worth exactly -1/18.
+    assert lp_solution.certified_value == Fraction(-1, 18)
     assert lp_solution.value_fraction == Fraction(-1, 18)
     assert lp_solution.value == pytest.approx(-1 / 18, abs=1e-9)
     assert lp_solution.value_player1_lp == pytest.approx(-1 / 18, abs=1e-9)
     assert exploitability(lp_solution.strategy) < 1e-9
+
+
+def test_an_approximate_equilibrium_is_not_certified() -> None:
+    from pokerlab.equilibrium.exact import certify
+
+    solver = CFRSolver(kuhn(), "cfr+")
+    solver.run(100)
+    assert certify(kuhn(), solver.average_strategy()) is None
 
 
 def test_cfr_plus_value_within_1e_4(cfr_plus: Strategy) -> None:

@@ -84,6 +84,8 @@ def register(app: typer.Typer) -> None:
         }
         if result.value_fraction is not None:
             report["value_fraction"] = str(result.value_fraction)
+        if result.certified_value is not None:
+            report["value_exact"] = str(result.certified_value)
         if result.trace and plot is not None:
             report["trace"] = [{"iterations": i, "exploitability": e} for i, e in result.trace]
         rows = strategy_table(result.strategy)

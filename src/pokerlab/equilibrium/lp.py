@@ -5,16 +5,18 @@ Player 0 maximises ``v[0]`` over realisation plans ``x`` (``E x = e, x >= 0``) s
 program. Both optima equal the game value.
 
 HiGHS works in floating point. :attr:`LPSolution.value_fraction` is the simplest fraction
-within the solver's tolerance of the value (``Fraction.limit_denominator``), a faithful
-*reading* of the float for games with small rational values such as Kuhn's -1/18, not an
-exact-arithmetic proof.
+within the solver's tolerance of the value (``Fraction.limit_denominator``): a *reading* of
+the float. :attr:`LPSolution.certified_value` is a proof: the LP strategies read as simple
+fractions form an exact equilibrium, checked by best responses in rational arithmetic
+(:mod:`pokerlab.equilibrium.exact`), and this is its exact value (None when the check fails
+or the game is too large to check).
 
 Examples
 --------
 >>> from pokerlab.equilibrium.games import kuhn
 >>> sol = solve_lp(kuhn())
->>> sol.value_fraction
-Fraction(-1, 18)
+>>> sol.value_fraction, sol.certified_value
+(Fraction(-1, 18), Fraction(-1, 18))
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
+from pokerlab.equilibrium.exact import certify as exact_check
 from pokerlab.equilibrium.flat import FlatGame
 from pokerlab.equilibrium.game import Game
 from pokerlab.equilibrium.sequence_form import SequenceForm
@@ -42,6 +45,7 @@ class LPSolution:
     value: float  # player 0's equilibrium payoff (from player 0's program)
     value_player1_lp: float  # the same value from player 1's program (a consistency check)
     value_fraction: Fraction | None  # simplest fraction within tolerance, None if none is simple
+    certified_value: Fraction | None  # exact value proved by exact best responses, or None
     strategy: Strategy
     plans: tuple[np.ndarray, np.ndarray]  # realisation plans x, y
 
@@ -86,8 +90,16 @@ def rational_reading(value: float, scale: float = 1.0, max_denominator: int = 10
     return None
 
 
-def solve_lp(game: Game | FlatGame) -> LPSolution:
-    """Solve ``game`` exactly up to HiGHS's tolerance by the two sequence-form programs."""
+#: Largest number of terminal entries (terminals x hand pairs) certified by default.
+CERTIFY_LIMIT = 20_000
+
+
+def solve_lp(game: Game | FlatGame, certify: bool | None = None) -> LPSolution:
+    """Solve ``game`` by the two sequence-form programs (HiGHS, tolerance ``TOLERANCE``).
+
+    ``certify``: check the solution in exact arithmetic (default: when the game has at most
+    ``CERTIFY_LIMIT`` terminal entries).
+    """
     flat = game if isinstance(game, FlatGame) else FlatGame.build(game)
     sf = SequenceForm.build(flat)
     s0, s1 = sf.num_sequences
@@ -120,10 +132,15 @@ def solve_lp(game: Game | FlatGame) -> LPSolution:
     reading = rational_reading(value0)
     if reading is not None and rational_reading(value1) != reading:
         reading = None
+    strategy = Strategy(flat, probs)
+    if certify is None:
+        certify = flat.weighted_payoff.size <= CERTIFY_LIMIT
+    certified = exact_check(flat.game, strategy) if certify else None
     return LPSolution(
         value=value0,
         value_player1_lp=value1,
         value_fraction=reading,
-        strategy=Strategy(flat, probs),
+        certified_value=certified,
+        strategy=strategy,
         plans=(x, y),
     )

@@ -86,6 +86,7 @@ class RunResult:
     seconds: float  # solver time only (measuring excluded)
     strategy: Strategy
     value_fraction: Fraction | None = None
+    certified_value: Fraction | None = None
     trace: list[tuple[int, float]] = field(default_factory=list)  # (iterations, exploitability)
 
 
@@ -115,6 +116,7 @@ def solve(
             seconds=seconds,
             strategy=sol.strategy,
             value_fraction=sol.value_fraction,
+            certified_value=sol.certified_value,
         )
     if iterations < 1:
         raise ValueError(f"iterations: at least 1, not {iterations}")

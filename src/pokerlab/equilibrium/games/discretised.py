@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -36,9 +37,12 @@ import numpy as np
 from pokerlab.equilibrium.game import Decision, Game, Node, Terminal
 
 
-def _number(value: Any, pot: Any, where: str) -> float:
-    if isinstance(value, int | float):
-        return float(value)
+def _number(value: Any, pot: Any, where: str) -> Fraction | float:
+    """``value`` with the pot substituted: a Fraction when it is rational, else a float."""
+    if isinstance(value, int | Fraction):
+        return Fraction(value)
+    if isinstance(value, float):
+        return value
     import sympy  # only symbolic trees need it
 
     expr = sympy.sympify(value)
@@ -51,6 +55,8 @@ def _number(value: Any, pot: Any, where: str) -> float:
         if expr.free_symbols:
             names = ", ".join(sorted(str(s) for s in expr.free_symbols))
             raise ValueError(f"{where}: unknown symbols {names} (only the pot P can be set)")
+    if expr.is_Rational:
+        return Fraction(int(expr.p), int(expr.q))
     return float(expr)
 
 
@@ -63,10 +69,11 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
         raise ValueError(f"levels: a positive whole number, not {levels!r}")
     n = int(levels)
     # sign[i, j] = +1 if player 1's level i beats player 2's level j, -1 if it loses, 0 tie.
-    sign = np.sign(np.subtract.outer(np.arange(n), np.arange(n))).astype(float)
-    win = (sign > 0).astype(float)
-    lose = (sign < 0).astype(float)
-    tie = (sign == 0).astype(float)
+    # Integer masks in object arrays: payoffs stay exact Fractions when contributions are rational.
+    sign = np.sign(np.subtract.outer(np.arange(n), np.arange(n)))
+    win = (sign > 0).astype(int).astype(object)
+    lose = (sign < 0).astype(int).astype(object)
+    tie = (sign == 0).astype(int).astype(object)
 
     def convert(node: Any, path: tuple[str, ...]) -> Node:
         where = "/".join(path) or "<root>"
@@ -96,7 +103,7 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
     return Game(
         name=f"{name}/{n}",
         hands=(labels, labels),
-        prior=np.full((n, n), 1.0 / (n * n)),
+        prior=np.full((n, n), Fraction(1, n * n), dtype=object),
         root=convert(betting_game.root, ()),
         description=f"{name} discretised to {n} hand levels per player",
     )

@@ -28,9 +28,6 @@ import numpy as np
 
 from pokerlab.equilibrium.game import Decision, Game, Node, Terminal
 
-# Player I's result at showdown: +1 with the winning card, -1 with the losing one.
-_SIGN = np.array([[1.0], [-1.0]])
-
 
 def endgame(
     a: float | Fraction = 1,
@@ -38,25 +35,28 @@ def endgame(
     P: float | Fraction = 0.5,
 ) -> Game:
     """Basic Endgame with ante ``a``, one bet per round in ``bets``, win probability ``P``."""
-    a_f = float(a)
-    bets_f = [float(b) for b in bets]
-    p_f = float(P)
-    if a_f <= 0:
+    # Numbers stay as given (a Fraction stays exact; a float is its binary value).
+    bets = list(bets)
+    if not a > 0:
         raise ValueError(f"a: the ante must be positive, not {a}")
-    if not bets_f or any(b <= 0 for b in bets_f):
-        raise ValueError(f"bets: need at least one positive bet, not {list(bets)}")
-    if not 0.0 <= p_f <= 1.0:
+    if not bets or any(not b > 0 for b in bets):
+        raise ValueError(f"bets: need at least one positive bet, not {bets}")
+    if not 0 <= P <= 1:
         raise ValueError(f"P: a probability in [0, 1], not {P}")
 
-    def round_node(k: int, stake: float) -> Node:
+    def showdown(stake: float | Fraction) -> Terminal:
+        # +stake with the winning card, -stake with the losing one.
+        return Terminal(np.array([[stake], [-stake]], dtype=object))
+
+    def round_node(k: int, stake: float | Fraction) -> Node:
         # stake = what each player has in the pot when round k starts.
-        if k == len(bets_f):
-            return Terminal(stake * _SIGN)
-        after_call = round_node(k + 1, stake + bets_f[k])
+        if k == len(bets):
+            return showdown(stake)
+        after_call = round_node(k + 1, stake + bets[k])
         return Decision(
             0,
             {
-                "check": Terminal(stake * _SIGN),
+                "check": showdown(stake),
                 "bet": Decision(1, {"fold": Terminal(stake), "call": after_call}),
             },
         )
@@ -64,8 +64,8 @@ def endgame(
     return Game(
         name="endgame",
         hands=(("W", "L"), ("-",)),
-        prior=[[p_f], [1.0 - p_f]],
-        root=round_node(0, a_f),
-        description=f"Ferguson endgame: a={a}, bets={list(bets)}, P={P}",
+        prior=np.array([[P], [1 - P]], dtype=object),
+        root=round_node(0, a),
+        description=f"Ferguson endgame: a={a}, bets={bets}, P={P}",
     )
 

@@ -14,6 +14,8 @@ Examples
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 from pokerlab.equilibrium.game import Decision, Game, Terminal
@@ -24,9 +26,13 @@ CARDS = ("J", "Q", "K")
 def kuhn() -> Game:
     """Kuhn poker with player 0 (I) acting first."""
     n = len(CARDS)
-    prior = (np.ones((n, n)) - np.eye(n)) / (n * (n - 1))
+    # Exact numbers (Fractions) so that values can be certified in rational arithmetic.
+    prior = np.array(
+        [[Fraction(0) if i == j else Fraction(1, n * (n - 1)) for j in range(n)] for i in range(n)],
+        dtype=object,
+    )
     # Sign of player 0's showdown result for each pair of cards (higher card wins).
-    sign = np.sign(np.subtract.outer(np.arange(n), np.arange(n))).astype(float)
+    sign = np.sign(np.subtract.outer(np.arange(n), np.arange(n)))
     root = Decision(
         0,
         {
@@ -34,10 +40,10 @@ def kuhn() -> Game:
                 1,
                 {
                     "check": Terminal(sign),
-                    "bet": Decision(0, {"fold": Terminal(-1.0), "call": Terminal(2 * sign)}),
+                    "bet": Decision(0, {"fold": Terminal(-1), "call": Terminal(2 * sign)}),
                 },
             ),
-            "bet": Decision(1, {"fold": Terminal(1.0), "call": Terminal(2 * sign)}),
+            "bet": Decision(1, {"fold": Terminal(1), "call": Terminal(2 * sign)}),
         },
     )
     return Game(

@@ -20,6 +20,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 import numpy as np
 
@@ -27,15 +28,15 @@ from pokerlab.equilibrium.game import Chance, Decision, Game, Node, Terminal
 
 CARDS = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 RANK = np.arange(len(CARDS)) // 2
-BETS = (2.0, 4.0)
+BETS = (2, 4)
 MAX_RAISES = 2
-ANTE = 1.0
+ANTE = 1
 
 
 def betting_round(
-    contributions: tuple[float, float],
-    bet: float,
-    finish: Callable[[tuple[float, float]], Node],
+    contributions: tuple[int, int],
+    bet: int,
+    finish: Callable[[tuple[int, int]], Node],
     max_raises: int = MAX_RAISES,
     first: int = 0,
 ) -> Node:
@@ -45,7 +46,7 @@ def betting_round(
     game with the folder losing what they put in.
     """
 
-    def node(c: tuple[float, float], actor: int, raises: int, acted: int) -> Node:
+    def node(c: tuple[int, int], actor: int, raises: int, acted: int) -> Node:
         other = 1 - actor
         children: dict[str, Node] = {}
         if c[actor] < c[other]:
@@ -63,22 +64,26 @@ def betting_round(
 
 def _showdown_sign(board: int) -> np.ndarray:
     strength = np.where(RANK[board] == RANK, 100 + RANK, RANK)
-    return np.sign(np.subtract.outer(strength, strength)).astype(float)
+    return np.sign(np.subtract.outer(strength, strength))
 
 
 def leduc() -> Game:
     """Leduc hold'em (OpenSpiel's ``leduc_poker``, two players)."""
     n = len(CARDS)
-    prior = (np.ones((n, n)) - np.eye(n)) / (n * (n - 1))
+    # Exact numbers (Fractions) so that values can be certified in rational arithmetic.
+    prior = np.array(
+        [[Fraction(0) if i == j else Fraction(1, n * (n - 1)) for j in range(n)] for i in range(n)],
+        dtype=object,
+    )
     remaining = n - 2
 
-    def board_chance(c: tuple[float, float]) -> Node:
+    def board_chance(c: tuple[int, int]) -> Node:
         outcomes: dict[str, tuple[np.ndarray, Node]] = {}
         for b in range(n):
             # The board card cannot be either private card.
-            free = np.ones((n, n))
-            free[b, :] = 0.0
-            free[:, b] = 0.0
+            free = np.full((n, n), Fraction(1), dtype=object)
+            free[b, :] = Fraction(0)
+            free[:, b] = Fraction(0)
             sign = _showdown_sign(b)
             second = betting_round(c, BETS[1], lambda cc, s=sign: Terminal(cc[0] * s))
             outcomes[CARDS[b]] = (free / remaining, second)
