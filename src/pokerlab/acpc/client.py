@@ -199,6 +199,7 @@ def play_match(
     timeout: float = 60.0,
     connect_timeout: float = 10.0,
     log: IO[str] | None = None,
+    on_hand_end: Callable[[MatchState], None] | None = None,
 ) -> ClientResult:
     """Play a match at an ACPC dealer, answering with ``decide(state)`` when it is our turn.
 
@@ -216,6 +217,8 @@ def play_match(
         Longest wait for the connection.
     log
         Text stream receiving one JSON line per finished hand (flushed at once).
+    on_hand_end
+        Called with the final state of every finished hand.
 
     Raises
     ------
@@ -244,6 +247,8 @@ def play_match(
                 if line.startswith(("#", ";")):
                     continue
                 state = follower.feed(line)
+                if state.finished and on_hand_end is not None:
+                    on_hand_end(state)
                 if state.is_our_turn:
                     action = decide(state)
                     _send(sock, state.reply(action), peer)
