@@ -17,6 +17,11 @@ Examples
 [0.5, 0.5, 0.5]
 >>> s.realization_plan(0)[("check", "bet", "call")].tolist()
 [0.25, 0.25, 0.25]
+>>> histories, table = s.sequence_table(1)
+>>> histories
+[('check', 'check'), ('check', 'bet'), ('bet', 'fold'), ('bet', 'call')]
+>>> table.shape
+(3, 4)
 """
 
 from __future__ import annotations
@@ -81,3 +86,33 @@ class Strategy:
                 own[node] = own[parent] * self.node_block(parent)[:, a]
                 plan[f.history(node)] = own[node].copy()
         return plan
+
+    def sequence_table(self, player: int) -> tuple[list[tuple[str, ...]], np.ndarray]:
+        """``player``'s complete action sequences and their probabilities per hand.
+
+        A complete sequence ends with an action of ``player`` after which ``player`` never
+        acts again (the history may include the opponent's actions and chance on the way).
+        Returns the histories and an array ``(hands, sequences)``: column ``k`` is the
+        probability that each hand plays sequence ``k`` when the opponent and chance follow
+        its history. In a discretised dividing-point game, the hand levels where a column
+        switches on or off are the dividing points.
+        """
+        plan = self.realization_plan(player)
+        f = self.flat
+        leaves = []
+        for history in plan:
+            node = f.node_at(history)
+            # Complete if no decision of `player` lies below this node.
+            stack = [int(node)]
+            complete = True
+            while stack and complete:
+                n = stack.pop()
+                for c in f.children_of(n):
+                    if f.kind[c] == DECISION and f.player[c] == player:
+                        complete = False
+                        break
+                    stack.append(int(c))
+            if complete:
+                leaves.append(history)
+        table = np.column_stack([plan[h] for h in leaves]) if leaves else np.zeros((f.num_hands[player], 0))
+        return leaves, table
