@@ -22,6 +22,7 @@ from pokerlab.strength import (
     npot_of,
     pot_odds,
     ppot_of,
+    strength_table,
 )
 
 EXAMPLE = parse_hole_board(
@@ -200,3 +201,17 @@ def test_pot_odds_and_ehs_formulas():
 def test_bad_input_names_the_field(hole, board, kwargs, message):
     with pytest.raises(ValueError, match=message):
         hand_potential(parse_cards(hole), parse_cards(board), **kwargs)
+
+
+def test_strength_table_matches_hand_strength_for_each_holding():
+    board = parse_cards("Ts9s2d7h")
+    weights = np.random.default_rng(2).random(1326)
+    for w in (None, weights):
+        table = strength_table(board, weights=w)
+        for text in ("AsKs", "8c6d", "2c2h", "Th9h", "3c4d"):
+            hole = parse_cards(text)
+            assert table[combo_index(*hole)] == pytest.approx(hand_strength(hole, board, weights=w).hs)
+    assert np.isnan(table[combo_index(*parse_cards("Ts3c"))])
+    dead = strength_table(board, dead=parse_cards("Ac"))
+    assert np.isnan(dead[combo_index(*parse_cards("AcKd"))])
+    assert np.nanmean(strength_table(board)) == pytest.approx(0.5)

@@ -5,6 +5,7 @@ enumeration in numba kernels over the evaluator's incremental ``(key, mask)`` ha
 
 - :func:`hand_strength`: ahead / tied / behind counts over every opponent holding, HS and
   HS_n = HS ** n, optionally weighted by a 1,326-entry table (``combo_index`` order);
+- :func:`strength_table`: HS of all 1,326 holdings on a board in one call;
 - :func:`hand_potential`: the 3x3 tables for two cards and one card to come, PPOT and NPOT;
 - :func:`effective_hand_strength`, :func:`ehs`, :func:`pot_odds`;
 - :func:`equity`: hand / range vs hand / range, multiway, board and dead cards, exact or
@@ -23,7 +24,7 @@ Examples
 
 from pokerlab.strength.effective import EffectiveHandStrength, effective_hand_strength, ehs, pot_odds
 from pokerlab.strength.equity import EquityResult, equity, parse_player
-from pokerlab.strength.hand_strength import HandStrength, hand_strength
+from pokerlab.strength.hand_strength import HandStrength, hand_strength, strength_table
 from pokerlab.strength.potential import (
     HandPotential,
     PotentialTable,
@@ -63,5 +64,6 @@ __all__ = [
     "pot_odds",
     "ppot_of",
     "simulate_preflop",
+    "strength_table",
     "table_from_classes",
 ]

@@ -136,3 +136,53 @@ def potential_tables(
                 one[s_now, s] += w * t1[s]
                 two[s_now, s] += w * t2[s]
     return now, two, one
+
+
+@njit(cache=True)
+def all_holdings_strength(board: np.ndarray, dead: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """HS of every holding on ``board`` against one opponent holding weighted by ``weights``.
+
+    Returns 1,326 entries by combo index; NaN for holdings that use a board or dead card.
+    Each holding meets every other live holding that shares none of its cards.
+    """
+    used = np.zeros(52, dtype=np.bool_)
+    for c in board:
+        used[c] = True
+    for c in dead:
+        used[c] = True
+    bkey = key_of(board)
+    bmask = mask_of(board)
+    lo = np.empty(1326, dtype=np.int64)
+    hi = np.empty(1326, dtype=np.int64)
+    index = np.empty(1326, dtype=np.int64)
+    value = np.empty(1326, dtype=np.int64)
+    n = 0
+    for b in range(52):
+        if used[b]:
+            continue
+        for a in range(b):
+            if used[a]:
+                continue
+            lo[n] = a
+            hi[n] = b
+            index[n] = b * (b - 1) // 2 + a
+            value[n] = eval_key(bkey + CARD_KEY[a] + CARD_KEY[b], bmask | CARD_MASK[a] | CARD_MASK[b])
+            n += 1
+    out = np.full(1326, np.nan)
+    for i in range(n):
+        score = 0.0
+        total = 0.0
+        for j in range(n):
+            if lo[j] == lo[i] or lo[j] == hi[i] or hi[j] == lo[i] or hi[j] == hi[i]:
+                continue
+            w = weights[index[j]]
+            if w == 0.0:
+                continue
+            total += w
+            if value[i] > value[j]:
+                score += w
+            elif value[i] == value[j]:
+                score += 0.5 * w
+        if total > 0.0:
+            out[index[i]] = score / total
+    return out

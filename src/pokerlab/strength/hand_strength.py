@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerlab.cards import check_distinct
-from pokerlab.strength._enumeration import strength_counts
+from pokerlab.strength._enumeration import all_holdings_strength, strength_counts
 
 
 @dataclass(frozen=True)
@@ -146,3 +146,36 @@ def hand_strength(
     w = check_weights(weights)
     counts = strength_counts(hole_a, board_a, w)
     return strength_from_counts(counts[0], counts[1], counts[2], opponents, weights is None)
+
+
+def strength_table(
+    board: Sequence[int],
+    dead: Sequence[int] = (),
+    weights: np.ndarray | None = None,
+) -> np.ndarray:
+    """HS of every two-card holding on ``board``, as a 1,326-entry array by ``combo_index``.
+
+    Each holding's HS is taken against one opponent holding from the cards left (neither on
+    the board, nor ``dead``, nor in the holding), weighted by ``weights`` when given. Holdings
+    that use a board or dead card are NaN. This is the per-hand value that opponent modelling
+    needs (Waterloo equation 8, the Alberta re-weighting), for all holdings in one call.
+
+    Examples
+    --------
+    >>> from pokerlab.cards import combo_index, parse_cards
+    >>> hs = strength_table(parse_cards("3h4cJh"))
+    >>> a, q = parse_cards("AdQc")
+    >>> round(float(hs[combo_index(a, q)]), 3)
+    0.585
+    >>> int(np.isnan(hs).sum())  # holdings that use a board card: 1326 - C(49, 2)
+    150
+    """
+    board_list = [int(c) for c in board]
+    dead_list = [int(c) for c in dead]
+    if len(board_list) not in (3, 4, 5):
+        raise ValueError(f"board: need 3, 4 or 5 cards, got {len(board_list)}")
+    check_distinct(board_list + dead_list)
+    w = check_weights(weights)
+    return all_holdings_strength(
+        np.array(board_list, dtype=np.uint8), np.array(dead_list, dtype=np.uint8), w
+    )
