@@ -66,12 +66,13 @@ class DealerError(ValueError):
 
 @dataclass(frozen=True)
 class DealtHand:
-    """A finished hand: the full state line, values and player names by position."""
+    """A finished hand: the full state line, values and player names by position, values by seat."""
 
     hand_number: int
     state: str
     values: tuple[Fraction, ...]
     names: tuple[str, ...]
+    seat_values: tuple[Fraction, ...]
 
 
 @dataclass
@@ -298,7 +299,8 @@ class Dealer:
         values = hand_values(betting, holes, board)
         names = tuple(self.names[seat_of[p]] for p in range(game.num_players))
         full = view_text(game, h, betting, holes, board, None)
-        self.result.hands.append(DealtHand(h, full, values, names))
+        by_seat = tuple(values[p] for p in positions)
+        self.result.hands.append(DealtHand(h, full, values, names, by_seat))
         for p, v in enumerate(values):
             self.result.totals[seat_of[p]] += v
         if self.log is not None:

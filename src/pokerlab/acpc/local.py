@@ -1,0 +1,147 @@
+"""Local matches over the ACPC protocol: our dealer on 127.0.0.1 and pokerlab bots as clients.
+
+With ``cards="arena"`` the dealer deals and seats exactly as the in-process match runner
+(:mod:`pokerlab.arena.match`) does for the same seed: hand ``h`` uses the arena's deal and
+button, each bot sits in the arena's position, and each bot's generator gets the arena's seed
+for that hand. The same match played in-process then gives the same payoff in every hand;
+:func:`in_process_payoffs` plays it there to compare. With ``cards="acpc"`` the cards are the
+ACPC dealer's (its generator and seating), for any ACPC game.
+
+Examples
+--------
+>>> from pokerlab.acpc.gamedef import standard_game
+>>> game = standard_game("limit")
+>>> tcp = run_local_match(game, ["raiser", "calling-station"], hands=6, seed=5)
+>>> [int(v) for v in tcp.totals] == in_process_payoffs(game, ["raiser", "calling-station"], 6, 5)[1]
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import IO, Literal
+
+from pokerlab.acpc.bridge import AgentPlayer, engine_settings
+from pokerlab.acpc.client import ClientError, play_match
+from pokerlab.acpc.dealer import Dealer, DealerError, DealerResult, DealSource
+from pokerlab.acpc.gamedef import GameDef
+
+Cards = Literal["arena", "acpc"]
+
+
+def bot_names(bots: Sequence[str]) -> list[str]:
+    """Seat names: bot names, numbered when a bot plays more than one seat (``random#2``)."""
+    return [name if bots[:i].count(name) == 0 else f"{name}#{bots[:i].count(name) + 1}"
+            for i, name in enumerate(bots)]
+
+
+def arena_schedule(game: GameDef, seed: int, duplicate: bool = False):
+    """The arena's cards and seating of hand ``h`` as a dealer deal source and position map.
+
+    Seats of the ACPC dealer are the arena's players (bot entries) in order.
+    """
+    from pokerlab.arena.match import MatchConfig, schedule
+    from pokerlab.holdem.dealing import Dealer as ArenaDeals
+    from pokerlab.holdem.dealing import seat_cards_to_positions
+
+    n = game.num_players
+    config = MatchConfig(bots=tuple(f"p{k}" for k in range(n)), hands=n, game=engine_settings(game),
+                         duplicate=duplicate, seed=seed)
+    deals = ArenaDeals(seed)
+
+    def positions(h: int) -> list[int]:
+        _, button, seat_player = schedule(config, h)
+        where = [0] * n
+        for seat, player in enumerate(seat_player):
+            where[player] = (seat - button - 1) % n  # position 0 sits left of the button
+        return where
+
+    def deal(h: int):
+        number, button, _ = schedule(config, h)
+        cards = seat_cards_to_positions(deals.cards(number, n), n, button)
+        holes = tuple(tuple(cards[2 * p: 2 * p + 2]) for p in range(n))
+        return holes, tuple(cards[2 * n:])
+
+    source: DealSource = deal
+    return source, positions
+
+
+def run_local_match(
+    game: GameDef,
+    bots: Sequence[str],
+    hands: int,
+    seed: int,
+    *,
+    cards: Cards = "arena",
+    duplicate: bool = False,
+    timeout: float = 10.0,
+    log: IO[str] | None = None,
+) -> DealerResult:
+    """Play ``hands`` hands between registered bots through our dealer over TCP.
+
+    Raises
+    ------
+    DealerError
+        When the match breaks down; a failing client's own error is named in the message.
+    """
+    from pokerlab.agents import create_bot
+    from pokerlab.arena.match import bot_seed
+
+    if len(bots) != game.num_players:
+        raise ValueError(f"the game seats {game.num_players} players, {len(bots)} bots given")
+    agents = [create_bot(name) for name in bots]  # unknown names fail before any socket opens
+    if cards == "arena":
+        deal, positions = arena_schedule(game, seed, duplicate)
+        dealer = Dealer(game, hands, bot_names(bots), deal=deal, positions=positions, timeout=timeout,
+                        log=log)
+    elif cards == "acpc":
+        if duplicate:
+            raise ValueError("duplicate deals need the arena's cards (--cards arena)")
+        dealer = Dealer(game, hands, bot_names(bots), seed=seed, timeout=timeout, log=log)
+    else:
+        raise ValueError(f"unknown card source {cards!r}: use 'arena' or 'acpc'")
+    ports = dealer.listen()
+    errors: dict[int, str] = {}
+
+    def client(k: int, port: int) -> None:
+        player = AgentPlayer(agents[k], game, reseed=lambda h, _position: bot_seed(seed, h, k))
+        try:
+            play_match("127.0.0.1", port, game, player, timeout=timeout, on_hand_end=player.hand_over)
+        except ClientError as exc:
+            errors[k] = str(exc)
+
+    threads = [threading.Thread(target=client, args=(k, port), daemon=True) for k, port in enumerate(ports)]
+    for t in threads:
+        t.start()
+    try:
+        result = dealer.run()
+    except DealerError as exc:
+        for t in threads:
+            t.join(timeout)
+        if errors:
+            k = min(errors)
+            raise DealerError(f"{exc}; client {bot_names(bots)[k]}: {errors[k]}", exc.result) from None
+        raise
+    for t in threads:
+        t.join(timeout)
+    if errors:
+        k = min(errors)
+        raise DealerError(f"client {bot_names(bots)[k]}: {errors[k]}", result)
+    return result
+
+
+def in_process_payoffs(
+    game: GameDef, bots: Sequence[str], hands: int, seed: int, duplicate: bool = False
+) -> tuple[list[list[int]], list[int]]:
+    """The same match run by the arena in-process: per-hand payoffs by bot, and totals."""
+    from pokerlab.arena.match import MatchConfig, run_match
+    from pokerlab.arena.storage import MatchStore
+
+    config = MatchConfig(bots=tuple(bots), hands=hands, game=engine_settings(game), seed=seed,
+                         duplicate=duplicate)
+    store = MatchStore(":memory:")
+    result = run_match(config, store)
+    per_hand = store.payoffs(result.match_id)
+    totals = [sum(row[k] for row in per_hand) for k in range(len(bots))]
+    return per_hand, totals
