@@ -407,7 +407,19 @@ class Hand:
         if not legal.can_raise or not legal.min_raise_to <= to <= legal.max_raise_to:
             reason = legal.check(Action(BET_RAISE, to))
             raise IllegalActionError(f"position {p}: {reason}")
-        to = int(to)
+        self._raise_to(p, int(to))
+
+    def apply_checked(self, action: Action | tuple[int, int]) -> None:
+        """Apply ``action``, already found legal by :meth:`Legal.check` (no second check)."""
+        kind = action[0]
+        if kind == CHECK_CALL:
+            self.check_call()
+        elif kind == FOLD:
+            self.fold()
+        else:
+            self._raise_to(self.queue[0], int(action[1]))
+
+    def _raise_to(self, p: int, to: int) -> None:
         n = self.n
         self.queue.popleft()
         stacks = self.stacks
@@ -462,6 +474,18 @@ class Hand:
         self.showdown = [i for i in ((self.opener + k) % n for k in range(n)) if live[i]]
         ranks = self.ranks if self.ranks is not None else self._evaluate()
         pots = build_pots(self.put_in, self.antes, live)
+        if len(pots) == 1:  # one pot: nothing to merge
+            amount, eligible = pots[0]
+            best = max(ranks[i] for i in eligible)
+            winners = [i for i in eligible if ranks[i] == best]
+            self.pots = [Pot(amount, tuple(winners))]
+            share, odd = divmod(amount, len(winners))
+            winnings = [0] * n
+            for i in winners:
+                winnings[i] = share
+            winnings[winners[0]] += odd
+            self._settle(winnings)
+            return
         # Hands that win no pot are mucked first; the pots are then rebuilt among the
         # remaining hands, so pots with the same winners merge before the odd chips are
         # given out (pokerkit's order, and what a dealer does when losers muck).

@@ -1,0 +1,186 @@
+"""The agent interface: what a bot sees at its turn and how it answers.
+
+A bot is an :class:`Agent`. At each of its turns the table calls ``act(observation)`` and
+the bot returns an :class:`~pokerlab.holdem.engine.Action`: ``Action(FOLD)``,
+``Action(CHECK_CALL)`` or ``Action(BET_RAISE, amount)`` with ``amount`` the total its bet
+in this round becomes ("raise to"). :class:`Observation` shows only what that player may
+know: its own two cards, the board, every action so far, the pot, stacks and bets, its
+legal actions, its position, seat and the button's seat, and the game settings.
+
+An illegal answer (or an exception raised by the bot) does not stop the match: the table
+records an *illegal action event* with a one-line reason and plays check (when checking is
+free) or fold in its place. The match results count these events per bot.
+
+Examples
+--------
+>>> from pokerlab.holdem import CHECK_CALL, Action, Dealer, GameSettings, Hand
+>>> class AlwaysCall(Agent):
+...     name = "always-call"
+...     def act(self, observation):
+...         return Action(CHECK_CALL)
+>>> hand = Hand(GameSettings.preset("limit"), [2000, 2000], Dealer(seed=0).cards(0, 2))
+>>> view = Observation(hand, position=hand.actor, seat=1, button_seat=1)
+>>> view.to_call, view.legal.can_raise, view.is_button, len(view.hole)
+(5, True, True, 2)
+>>> AlwaysCall().act(view)
+Action(kind=1, amount=0)
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+from pokerlab.holdem.engine import Action, Hand, Legal
+from pokerlab.holdem.settings import GameSettings
+
+
+class Observation:
+    """One player's view of a hand (a window on the running hand, not a copy).
+
+    Positions count from the seat left of the button (0) to the button (``players - 1``);
+    lists indexed by position (``stacks``, ``bets``, ``live``) follow that order.
+    """
+
+    __slots__ = ("_hand", "_legal", "button_seat", "hand_number", "position", "seat")
+
+    def __init__(
+        self,
+        hand: Hand,
+        position: int,
+        seat: int = 0,
+        button_seat: int = 0,
+        hand_number: int = 0,
+        legal: Legal | None = None,
+    ) -> None:
+        self._hand = hand
+        self.position = position
+        self.seat = seat
+        self.button_seat = button_seat
+        self.hand_number = hand_number
+        self._legal = legal
+
+    @property
+    def game(self) -> GameSettings:
+        """The rules of the game."""
+        return self._hand.game
+
+    @property
+    def players(self) -> int:
+        """Players dealt into this hand."""
+        return self._hand.n
+
+    @property
+    def hole(self) -> list[int]:
+        """This player's two cards."""
+        return self._hand.hole(self.position)
+
+    @property
+    def board(self) -> list[int]:
+        """Board cards dealt so far."""
+        return self._hand.board
+
+    @property
+    def street(self) -> int:
+        """0 pre-flop, 1 flop, 2 turn, 3 river."""
+        return self._hand.street
+
+    @property
+    def pot(self) -> int:
+        """Chips in the middle, current bets included."""
+        return self._hand.pot
+
+    @property
+    def stacks(self) -> list[int]:
+        """Chips behind of each position."""
+        return list(self._hand.stacks)
+
+    @property
+    def bets(self) -> list[int]:
+        """Each position's bet in the current round."""
+        return list(self._hand.bets)
+
+    @property
+    def live(self) -> list[bool]:
+        """Which positions have not folded."""
+        return list(self._hand.live)
+
+    @property
+    def opponents_live(self) -> int:
+        """Opponents still in the hand."""
+        return self._hand.live_count - 1
+
+    @property
+    def actions(self) -> list[tuple[int, int, int, int]]:
+        """Betting so far: ``(street, position, kind, amount)``; amount is the raise-to total
+        for a bet/raise and the chips put in for a check/call."""
+        return list(self._hand.history)
+
+    @property
+    def legal(self) -> Legal:
+        """This player's legal actions (only meaningful at its turn)."""
+        if self._legal is None:
+            self._legal = self._hand.legal()
+        return self._legal
+
+    @property
+    def to_call(self) -> int:
+        """Chips a call costs (0 = check)."""
+        return self.legal.to_call
+
+    @property
+    def is_button(self) -> bool:
+        """Whether this player has the button."""
+        return self.position == self._hand.n - 1
+
+    @property
+    def raises_this_round(self) -> int:
+        """Bets and raises so far in the current round (the big blind not counted)."""
+        street = self._hand.street
+        return sum(1 for s, _, kind, _ in self._hand.history if s == street and kind == 2)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the hand is over (as seen in :meth:`Agent.end_hand`)."""
+        return self._hand.finished
+
+    @property
+    def payoffs(self) -> list[int]:
+        """Chips won or lost by each position (once the hand is over)."""
+        return list(self._hand.payoffs)
+
+    def shown(self, position: int) -> list[int] | None:
+        """Hole cards ``position`` showed down (own cards always), else ``None``."""
+        hand = self._hand
+        if position == self.position or (hand.finished and position in hand.showdown):
+            return hand.hole(position)
+        return None
+
+
+class Agent(ABC):
+    """A poker bot. Subclasses implement :meth:`act`; the other hooks are optional.
+
+    ``rng`` is reseeded by the table before every hand from the match seed, the hand number
+    and the player, so a bot that draws its randomness from ``self.rng`` plays the same way
+    however a match is split across processes or resumed.
+    """
+
+    name: str = "agent"
+    uses_rng: bool = True  # False: the table may skip reseeding (a deterministic bot)
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def reseed(self, seed: int) -> None:
+        """Reset the bot's random generator (called before each hand)."""
+        self.rng.seed(seed)
+
+    def begin_hand(self, observation: Observation) -> None:  # noqa: B027 - optional hook
+        """A new hand is dealt (before any action)."""
+
+    @abstractmethod
+    def act(self, observation: Observation) -> Action:
+        """Choose an action at this player's turn."""
+
+    def end_hand(self, observation: Observation) -> None:  # noqa: B027 - optional hook
+        """The hand is over: ``observation.payoffs`` and the shown cards are visible."""

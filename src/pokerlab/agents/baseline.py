@@ -1,0 +1,64 @@
+"""Baseline bots: ``random``, ``calling-station`` and ``raiser``.
+
+Examples
+--------
+>>> from pokerlab.agents.base import Observation
+>>> from pokerlab.holdem import Dealer, GameSettings, Hand
+>>> hand = Hand(GameSettings.preset("no-limit"), [200, 200], Dealer(seed=0).cards(0, 2))
+>>> view = Observation(hand, position=hand.actor)
+>>> CallingStation().act(view), Raiser().act(view)
+(Action(kind=1, amount=0), Action(kind=2, amount=4))
+>>> bot = RandomBot(); bot.reseed(1)
+>>> bot.act(view).kind in (0, 1, 2)
+True
+"""
+
+from __future__ import annotations
+
+from pokerlab.agents.base import Agent, Observation
+from pokerlab.agents.registry import register_bot
+from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+
+
+@register_bot("random", "picks fold (when facing a bet), check/call or bet/raise uniformly; "
+                        "raise amounts uniform between the minimum and the maximum")
+class RandomBot(Agent):
+    """Uniformly random legal play."""
+
+    name = "random"
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal
+        choices = 1 + legal.can_fold + legal.can_raise
+        pick = self.rng.randrange(choices)
+        if pick == 0:
+            return CHECK_CALL_ACTION
+        if pick == 1 and legal.can_fold:
+            return FOLD_ACTION
+        low, high = legal.min_raise_to, legal.max_raise_to
+        return Action(BET_RAISE, low if low == high else self.rng.randint(low, high))
+
+
+@register_bot("calling-station", "always checks or calls")
+class CallingStation(Agent):
+    """Never folds, never raises."""
+
+    name = "calling-station"
+    uses_rng = False
+
+    def act(self, observation: Observation) -> Action:
+        return CHECK_CALL_ACTION
+
+
+@register_bot("raiser", "bets or raises the minimum whenever allowed, otherwise calls")
+class Raiser(Agent):
+    """Maximum aggression at minimum size."""
+
+    name = "raiser"
+    uses_rng = False
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal
+        if legal.can_raise:
+            return Action(BET_RAISE, legal.min_raise_to)
+        return CHECK_CALL_ACTION

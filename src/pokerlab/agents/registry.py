@@ -1,0 +1,76 @@
+"""Bots by command-line name.
+
+A bot module under :mod:`pokerlab.agents` registers its bots with the
+:func:`register_bot` decorator; :func:`available` and :func:`create_bot` import every
+module of the package first, so a new bot module needs no edit anywhere else. Factories
+take keyword options (``create_bot("random")``).
+
+Examples
+--------
+>>> "calling-station" in available()
+True
+>>> create_bot("raiser").name
+'raiser'
+>>> create_bot("nobody")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'nobody'; available: calling-station, ...
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from pokerlab.agents.base import Agent
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_FACTORIES: dict[str, Callable[..., Agent]] = {}
+_DESCRIPTIONS: dict[str, str] = {}
+_DISCOVERED = False
+
+
+def register_bot(name: str, description: str = "") -> Callable[[F], F]:
+    """Decorator: make a factory (usually an :class:`~pokerlab.agents.base.Agent` class)
+    available under ``name``."""
+
+    def decorate(factory: F) -> F:
+        if name in _FACTORIES and _FACTORIES[name] is not factory:
+            raise ValueError(f"bot name {name!r} is registered twice")
+        _FACTORIES[name] = factory
+        _DESCRIPTIONS[name] = description
+        return factory
+
+    return decorate
+
+
+def _discover() -> None:
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    import pokerlab.agents as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        if not module.name.startswith("_") and module.name not in ("base", "registry"):
+            importlib.import_module(f"{package.__name__}.{module.name}")
+    _DISCOVERED = True
+
+
+def available() -> dict[str, str]:
+    """Registered bot names and their one-line descriptions, sorted by name."""
+    _discover()
+    return {name: _DESCRIPTIONS[name] for name in sorted(_FACTORIES)}
+
+
+def create_bot(name: str, **options: Any) -> Agent:
+    """A new bot registered as ``name``."""
+    _discover()
+    if name not in _FACTORIES:
+        raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(_FACTORIES))}")
+    bot = _FACTORIES[name](**options)
+    bot.name = name
+    return bot

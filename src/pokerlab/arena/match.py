@@ -1,0 +1,422 @@
+"""Matches between bots: seating, duplicate deals, freezeouts, storage, resuming, workers.
+
+Hand ``h`` of a match is fully determined by the match settings and ``h``: its deal
+(:class:`~pokerlab.holdem.dealing.Dealer`), the button, who sits where, and every bot's
+random seed. So hands can be played in any order, by any number of worker processes, or
+after a crash, with the same results.
+
+Seating. There are ``seats`` players (default: one per bot; with more seats than bots the
+bots are repeated in turn and a bot's result is the average of its copies). Player ``k``
+sits in seat ``k``. In a plain match the button moves one seat each hand and deal ``h`` is
+used for hand ``h``. In a **duplicate** match hands come in sets of ``seats``: every hand of
+set ``s`` uses deal ``s`` and the same button, and the players are rotated one seat each
+hand, so every player holds every seat's cards once; a set counts as one sample in the
+confidence interval. In a **freezeout** stacks carry over from hand to hand, a player with
+no chips leaves the table, the button moves to the next remaining seat, and the match stops
+when one player has all the chips (or after ``hands`` hands).
+
+Results are chips won per hand in small bets (limit) or milli-big-blinds (pot-limit and
+no-limit), with a 95% confidence interval.
+
+Examples
+--------
+>>> from pokerlab.arena.storage import MatchStore
+>>> config = MatchConfig(bots=("raiser", "calling-station"), hands=40, seed=3,
+...                      game=GameSettings.preset("limit"), duplicate=True)
+>>> result = run_match(config, MatchStore(":memory:"))
+>>> [r.bot for r in result.results], result.hands_stored
+(['raiser', 'calling-station'], 40)
+>>> result.results[0].per_hand == -result.results[1].per_hand   # heads-up: zero sum
+True
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pokerlab.agents.base import Agent
+from pokerlab.agents.registry import create_bot
+from pokerlab.arena.stats import win_rate
+from pokerlab.arena.storage import MatchStore
+from pokerlab.arena.table import play_hand
+from pokerlab.holdem.dealing import Dealer, seat_cards_to_positions
+from pokerlab.holdem.engine import Hand
+from pokerlab.holdem.phh import to_phh
+from pokerlab.holdem.settings import MAX_SEATS, GameSettings
+
+BATCH = 250  # hands per database transaction (and per worker task: 4 batches)
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """Everything that determines a match's hands (and identifies it for ``--resume``)."""
+
+    bots: tuple[str, ...]
+    hands: int
+    game: GameSettings = field(default_factory=GameSettings)
+    seats: int = 0  # 0: one seat per bot
+    duplicate: bool = False
+    freezeout: bool = False
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if len(self.bots) < 2 and self.seats < 2:
+            raise ValueError("a match needs at least two bots (or --seats 2 or more)")
+        if self.seats == 0:
+            object.__setattr__(self, "seats", len(self.bots))
+        if not 2 <= self.seats <= MAX_SEATS:
+            raise ValueError(f"--seats must be between 2 and {MAX_SEATS}, not {self.seats}")
+        if self.seats < len(self.bots):
+            raise ValueError(f"{len(self.bots)} bots do not fit in {self.seats} seats")
+        if self.hands < 1:
+            raise ValueError(f"--hands must be at least 1, not {self.hands}")
+        if self.duplicate and self.freezeout:
+            raise ValueError("--duplicate and --freezeout do not combine (a freezeout's stacks carry over)")
+        if self.duplicate and self.hands % self.seats:
+            raise ValueError(
+                f"--hands {self.hands} must be a multiple of the {self.seats} seats in a duplicate match"
+            )
+
+    @property
+    def player_bots(self) -> list[int]:
+        """Bot entry (index into ``bots``) of each player / seat."""
+        return [k % len(self.bots) for k in range(self.seats)]
+
+    def key(self) -> str:
+        """Canonical JSON of the settings (a resumed match must match it exactly)."""
+        return json.dumps(
+            {"bots": list(self.bots), "hands": self.hands, "game": self.game.to_dict(),
+             "seats": self.seats, "duplicate": self.duplicate, "freezeout": self.freezeout,
+             "seed": self.seed},
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_key(cls, key: str) -> MatchConfig:
+        """Inverse of :meth:`key`."""
+        data = json.loads(key)
+        data["bots"] = tuple(data["bots"])
+        data["game"] = GameSettings.from_dict(data["game"])
+        return cls(**data)
+
+    def bot_labels(self) -> list[str]:
+        """Names of the bot entries, numbered when a bot is listed twice."""
+        labels = []
+        for i, name in enumerate(self.bots):
+            count = self.bots[:i].count(name)
+            labels.append(name if count == 0 else f"{name}#{count + 1}")
+        return labels
+
+
+def schedule(config: MatchConfig, h: int) -> tuple[int, int, list[int]]:
+    """``(deal, button seat, player of each seat)`` of hand ``h`` (not for freezeouts).
+
+    Examples
+    --------
+    >>> c = MatchConfig(bots=("a", "b", "c"), hands=6, duplicate=True)
+    >>> [schedule(c, h) for h in (3, 4)]
+    [(1, 1, [0, 1, 2]), (1, 1, [1, 2, 0])]
+    """
+    n = config.seats
+    if config.duplicate:
+        deal, rotation = divmod(h, n)
+        return deal, deal % n, [(s + rotation) % n for s in range(n)]
+    return h, h % n, list(range(n))
+
+
+def bot_seed(seed: int, h: int, player: int) -> int:
+    """Seed of ``player``'s random generator for hand ``h`` (a fixed mixing of the three)."""
+    return ((seed * 1_000_003 + h) * 64 + player) & 0xFFFF_FFFF_FFFF
+
+
+@dataclass
+class BotResult:
+    """One bot's result."""
+
+    bot: str
+    per_hand: float
+    unit: str
+    ci95: tuple[float, float]
+    hands: int
+    illegal_actions: int = 0
+    chips: int = 0
+    knocked_out: int | None = None  # freezeout: hand number (1-based) the bot went broke
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "bot": self.bot, "per_hand": self.per_hand, "unit": self.unit,
+            "ci95": list(self.ci95), "hands": self.hands, "illegal_actions": self.illegal_actions,
+            "chips_won": self.chips, "knocked_out": self.knocked_out,
+        }
+
+
+@dataclass
+class MatchResult:
+    """Results of a match (over every stored hand, earlier runs of a resumed match included)."""
+
+    config: MatchConfig
+    match_id: int
+    results: list[BotResult]
+    hands_stored: int
+    hands_played: int
+    finished: bool
+    bankroll: np.ndarray  # (hands stored, bots): cumulative winnings in result units
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` object."""
+        return {
+            "results": [r.to_dict() for r in self.results],
+            "match_id": self.match_id,
+            "hands_stored": self.hands_stored,
+            "hands_played_now": self.hands_played,
+            "finished": self.finished,
+            "game": self.config.game.to_dict(),
+            "seats": self.config.seats,
+            "duplicate": self.config.duplicate,
+            "freezeout": self.config.freezeout,
+            "seed": self.config.seed,
+        }
+
+
+# -- playing hands (also inside worker processes) -----------------------------------------
+
+_TABLES: dict[str, tuple[MatchConfig, list[Agent], Dealer]] = {}
+
+
+def _table(key: str) -> tuple[MatchConfig, list[Agent], Dealer]:
+    table = _TABLES.get(key)
+    if table is None:
+        config = MatchConfig.from_key(key)
+        agents = [create_bot(config.bots[b]) for b in config.player_bots]
+        table = (config, agents, Dealer(config.seed))
+        _TABLES[key] = table
+    return table
+
+
+def _record(hand: Hand, h: int, deal: int, button: int, seats: list[int], players: list[int],
+            events: list, n_players: int, config: MatchConfig, want_phh: bool,
+            stacks_after: list[int] | None = None) -> tuple[int, str, str, str | None]:
+    payoffs = [0] * n_players
+    for pos, pl in enumerate(players):
+        payoffs[pl] = hand.payoffs[pos]
+    record: dict[str, Any] = {
+        "deal": deal, "button": button, "players": players, "stacks": hand.starting_stacks,
+        "cards": hand.cards, "actions": hand.history,
+        "illegal": [[players[e.position], e.street, e.reason] for e in events],
+    }
+    if stacks_after is not None:
+        record["finishing"] = stacks_after
+    phh = None
+    if want_phh:
+        labels = config.bot_labels()
+        names = [labels[config.player_bots[pl]] for pl in players]
+        phh = to_phh(hand, players=names, seats=[s + 1 for s in seats],
+                     seat_count=config.seats, hand_number=h + 1)
+    return h, json.dumps(payoffs), json.dumps(record, separators=(",", ":")), phh
+
+
+def play_hands(
+    key: str, numbers: Sequence[int], want_phh: bool = False
+) -> list[tuple[int, str, str, str | None]]:
+    """Play hands ``numbers`` of the (non-freezeout) match with settings ``key``."""
+    config, agents, dealer = _table(key)
+    game = config.game
+    n = config.seats
+    seed = config.seed
+    out = []
+    for h in numbers:
+        deal, button, seat_player = schedule(config, h)
+        seats = [(button + 1 + pos) % n for pos in range(n)]
+        players = [seat_player[s] for s in seats]
+        by_seat = dealer.ranks(deal, n)
+        hand = Hand(game, [game.starting_stack] * n,
+                    seat_cards_to_positions(dealer.cards(deal, n), n, button),
+                    [by_seat[s] for s in seats])
+        table_agents = [agents[pl] for pl in players]
+        for pl, agent in zip(players, table_agents, strict=True):
+            if agent.uses_rng:
+                agent.reseed(bot_seed(seed, h, pl))
+        events = play_hand(hand, table_agents, seats, button, h)
+        out.append(_record(hand, h, deal, button, seats, players, events, n, config, want_phh))
+    return out
+
+
+def _next_button(stacks: list[int], button: int) -> int:
+    n = len(stacks)
+    for k in range(1, n + 1):
+        seat = (button + k) % n
+        if stacks[seat] > 0:
+            return seat
+    raise AssertionError("no player left")
+
+
+# -- the runner -----------------------------------------------------------------------------
+
+def run_match(
+    config: MatchConfig,
+    store: MatchStore,
+    *,
+    resume: bool = False,
+    workers: int = 1,
+    hand_history: str | Path | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Play the hands of ``config`` not yet in ``store`` and return the results.
+
+    ``resume`` continues the latest stored match with identical settings (error when there
+    is none); otherwise a new match is started. ``progress(k)`` is called as ``k`` more hands
+    are stored; ``on_start(done, total)`` once before playing.
+    """
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {workers}")
+    if config.freezeout and workers > 1:
+        raise ValueError("a freezeout is played hand after hand: use --workers 1")
+    key = config.key()
+    if resume:
+        found = store.find_match(key)
+        if found is None:
+            raise ValueError(f"no match with these settings in {store.path} to resume")
+        match_id = found
+    else:
+        match_id = store.new_match(key)
+    history_dir = None
+    if hand_history is not None:
+        history_dir = Path(hand_history)
+        history_dir.mkdir(parents=True, exist_ok=True)
+    tick = progress or (lambda k: None)
+
+    def save(rows: list[tuple[int, str, str, str | None]]) -> None:
+        store.add_hands(match_id, [(h, p, r) for h, p, r, _ in rows])
+        if history_dir is not None:
+            for h, _, _, phh in rows:
+                (history_dir / f"hand-{h + 1:07d}.phh").write_text(phh or "", encoding="utf-8")
+        tick(len(rows))
+
+    if config.freezeout:
+        played = _run_freezeout(config, store, match_id, history_dir is not None, save, on_start)
+    else:
+        done = store.hand_numbers(match_id)
+        todo = [h for h in range(config.hands) if h not in done]
+        if on_start:
+            on_start(len(done), config.hands)
+        played = len(todo)
+        batches = [todo[i:i + BATCH] for i in range(0, len(todo), BATCH)]
+        want = history_dir is not None
+        if workers == 1 or len(batches) <= 1:
+            for batch in batches:
+                save(play_hands(key, batch, want))
+        else:
+            _run_parallel(key, batches, workers, want, save)
+    return summarize(config, store, match_id, played)
+
+
+def _run_parallel(key: str, batches: list[list[int]], workers: int, want: bool,
+                  save: Callable[[list], None]) -> None:
+    tasks = [[h for batch in batches[i:i + 4] for h in batch] for i in range(0, len(batches), 4)]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        pending = {pool.submit(play_hands, key, task, want) for task in tasks}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                rows = future.result()
+                for i in range(0, len(rows), BATCH):
+                    save(rows[i:i + BATCH])
+
+
+def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: bool,
+                   save: Callable[[list], None],
+                   on_start: Callable[[int, int], None] | None) -> int:
+    key = config.key()
+    _, agents, dealer = _table(key)
+    game = config.game
+    n_players = config.seats
+    last = store.last_record(match_id)
+    if last is None:
+        h, stacks, button = 0, [game.starting_stack] * n_players, n_players - 1
+    else:
+        h, stacks, button = last[0] + 1, list(last[1]["finishing"]), last[1]["button"]
+    if on_start:
+        on_start(h, config.hands)
+    played = 0
+    rows: list[tuple[int, str, str, str | None]] = []
+    while h < config.hands and sum(1 for s in stacks if s > 0) >= 2:
+        button = _next_button(stacks, button)
+        seated = [s for s in ((button + 1 + k) % n_players for k in range(n_players)) if stacks[s] > 0]
+        n = len(seated)
+        hand = Hand(game, [stacks[s] for s in seated], dealer.cards(h, n), dealer.ranks(h, n))
+        table_agents = [agents[s] for s in seated]
+        for s, agent in zip(seated, table_agents, strict=True):
+            if agent.uses_rng:
+                agent.reseed(bot_seed(config.seed, h, s))
+        events = play_hand(hand, table_agents, seated, button, h)
+        for pos, s in enumerate(seated):
+            stacks[s] = hand.stacks[pos]
+        rows.append(_record(hand, h, h, button, seated, seated, events, n_players, config, want,
+                            stacks_after=list(stacks)))
+        h += 1
+        played += 1
+        if len(rows) >= BATCH:
+            save(rows)
+            rows = []
+    if rows:
+        save(rows)
+    return played
+
+
+def summarize(config: MatchConfig, store: MatchStore, match_id: int, played: int = 0) -> MatchResult:
+    """Results over every stored hand of match ``match_id``."""
+    game = config.game
+    labels = config.bot_labels()
+    owners = np.array(config.player_bots)
+    payoffs = np.array(store.payoffs(match_id), dtype=np.int64).reshape(-1, config.seats)
+    stored = len(payoffs)
+    illegal = [0] * len(config.bots)
+    knocked: list[int | None] = [None] * config.seats
+    played_hands = np.zeros(config.seats, dtype=np.int64)
+    for h, record in store.records(match_id):
+        for player, _, _ in record["illegal"]:
+            illegal[owners[player]] += 1
+        if config.freezeout:
+            played_hands[record["players"]] += 1
+            for player in record["players"]:
+                if record["finishing"][player] == 0 and knocked[player] is None:
+                    knocked[player] = h + 1
+    finished = stored == config.hands or (
+        config.freezeout and stored > 0 and sum(1 for k in knocked if k is None) <= 1
+    )
+    if finished:
+        store.mark_finished(match_id)
+    results = []
+    columns = []
+    for b, label in enumerate(labels):
+        mine = np.flatnonzero(owners == b)
+        per_hand = payoffs[:, mine].sum(axis=1) / len(mine) / game.unit_size
+        if config.freezeout:
+            hands_b = int(played_hands[mine].max()) if stored else 0
+            per_hand = per_hand[:hands_b] if hands_b else per_hand[:0]
+            group = 1
+        else:
+            hands_b = stored
+            group = config.seats if config.duplicate else 1
+        mean, ci = win_rate(per_hand, group)
+        ko = [knocked[p] for p in mine]
+        results.append(BotResult(
+            bot=label, per_hand=mean, unit=game.unit, ci95=ci, hands=hands_b,
+            illegal_actions=illegal[b], chips=int(payoffs[:, mine].sum()),
+            knocked_out=(max(k for k in ko if k is not None) if config.freezeout and all(
+                k is not None for k in ko) else None),
+        ))
+        columns.append(np.cumsum(payoffs[:, mine].sum(axis=1) / len(mine) / game.unit_size))
+    bankroll = np.array(columns).T if stored else np.zeros((0, len(labels)))
+    return MatchResult(config, match_id, results, stored, played, finished, bankroll)

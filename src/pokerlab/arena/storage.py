@@ -1,0 +1,123 @@
+"""Match storage in SQLite: one row per match, one row per hand, written as hands are played.
+
+Hands are inserted in small batches, each batch one transaction (all of it or none of it is
+on disk after a crash), and ``(match, hand number)`` is the primary key, so a resumed match
+can neither lose nor double a hand. The default file is ``pokerlab-match.sqlite`` in the
+current directory.
+
+Examples
+--------
+>>> store = MatchStore(":memory:")
+>>> match_id = store.new_match('{"seed": 1}')
+>>> store.add_hands(match_id, [(0, "[1, -1]", "{}"), (1, "[-2, 2]", "{}")])
+>>> sorted(store.hand_numbers(match_id)), store.find_match('{"seed": 1}') == match_id
+([0, 1], True)
+>>> store.payoffs(match_id)
+[[1, -1], [-2, 2]]
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+DEFAULT_DB = "pokerlab-match.sqlite"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY,
+    config TEXT NOT NULL,
+    created TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS hands (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    hand_no INTEGER NOT NULL,
+    payoffs TEXT NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (match_id, hand_no)
+);
+"""
+
+
+class MatchStore:
+    """A match database (created when missing)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:" and Path(self.path).is_dir():
+            raise ValueError(f"--db {self.path} is a directory, not a database file")
+        try:
+            self.conn = sqlite3.connect(self.path, isolation_level=None)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self.conn.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise ValueError(f"{self.path} is not a pokerlab match database: {exc}") from None
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def new_match(self, config: str) -> int:
+        """Start a match with canonical JSON ``config``; returns its id."""
+        now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        cur = self.conn.execute("INSERT INTO matches (config, created) VALUES (?, ?)", (config, now))
+        return int(cur.lastrowid or 0)
+
+    def find_match(self, config: str) -> int | None:
+        """The latest match with exactly this configuration, or ``None``."""
+        row = self.conn.execute(
+            "SELECT id FROM matches WHERE config = ? ORDER BY id DESC LIMIT 1", (config,)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def mark_finished(self, match_id: int) -> None:
+        """Record that every hand of the match was played."""
+        self.conn.execute("UPDATE matches SET finished = 1 WHERE id = ?", (match_id,))
+
+    def add_hands(self, match_id: int, rows: Iterable[tuple[int, str, str]]) -> None:
+        """Insert ``(hand number, payoffs JSON, record JSON)`` rows in one transaction."""
+        conn = self.conn
+        conn.execute("BEGIN")
+        try:
+            conn.executemany(
+                "INSERT INTO hands (match_id, hand_no, payoffs, record) VALUES (?, ?, ?, ?)",
+                ((match_id, h, p, r) for h, p, r in rows),
+            )
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    def hand_numbers(self, match_id: int) -> set[int]:
+        """Numbers of the stored hands."""
+        rows = self.conn.execute("SELECT hand_no FROM hands WHERE match_id = ?", (match_id,))
+        return {int(r[0]) for r in rows}
+
+    def payoffs(self, match_id: int) -> list[list[int]]:
+        """Chips won by each player in each stored hand, in hand order."""
+        rows = self.conn.execute(
+            "SELECT payoffs FROM hands WHERE match_id = ? ORDER BY hand_no", (match_id,)
+        )
+        return [json.loads(r[0]) for r in rows]
+
+    def records(self, match_id: int) -> Iterator[tuple[int, dict[str, Any]]]:
+        """``(hand number, record)`` of every stored hand, in order."""
+        rows = self.conn.execute(
+            "SELECT hand_no, record FROM hands WHERE match_id = ? ORDER BY hand_no", (match_id,)
+        )
+        for h, record in rows:
+            yield int(h), json.loads(record)
+
+    def last_record(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
+        """The stored hand with the highest number."""
+        row = self.conn.execute(
+            "SELECT hand_no, record FROM hands WHERE match_id = ? ORDER BY hand_no DESC LIMIT 1",
+            (match_id,),
+        ).fetchone()
+        return None if row is None else (int(row[0]), json.loads(row[1]))

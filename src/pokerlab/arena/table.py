@@ -1,0 +1,78 @@
+"""Playing one hand with bots: their turns, and the rule for illegal answers.
+
+Rule for an illegal answer (an action the rules do not allow at that point, something that
+is not an action, or an exception raised by the bot): the table plays **check** if checking
+is free and **fold** otherwise, and records an :class:`IllegalEvent` with a one-line reason.
+The hand goes on; the match counts the events per bot.
+
+Examples
+--------
+>>> from pokerlab.agents.baseline import CallingStation
+>>> from pokerlab.agents.base import Agent
+>>> from pokerlab.holdem import Dealer, GameSettings, Hand
+>>> class Broken(Agent):
+...     def act(self, observation):
+...         return (2, 1)    # a raise to 1 chip: below any minimum
+>>> hand = Hand(GameSettings.preset("no-limit"), [200, 200], Dealer(seed=0).cards(0, 2))
+>>> events = play_hand(hand, [CallingStation(), Broken()])
+>>> hand.finished, events[0].position, events[0].reason
+(True, 1, 'raise to 1 is below the minimum 4')
+>>> hand.history[0]   # the button faced the small blind's call: the table folded for it
+(0, 1, 0, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from pokerlab.agents.base import Agent, Observation
+from pokerlab.holdem.engine import CHECK_CALL_ACTION, FOLD_ACTION, Hand
+
+
+class IllegalEvent(NamedTuple):
+    """An illegal answer: who (position), on which street, and why."""
+
+    position: int
+    street: int
+    reason: str
+
+
+def play_hand(
+    hand: Hand,
+    agents: Sequence[Agent],
+    seats: Sequence[int] | None = None,
+    button_seat: int = 0,
+    hand_number: int = 0,
+) -> list[IllegalEvent]:
+    """Play ``hand`` to the end; ``agents`` and ``seats`` are given by position."""
+    n = hand.n
+    views = [
+        Observation(hand, p, seats[p] if seats is not None else p, button_seat, hand_number)
+        for p in range(n)
+    ]
+    for p in range(n):
+        agents[p].begin_hand(views[p])
+    events: list[IllegalEvent] = []
+    while hand.queue:
+        p = hand.queue[0]
+        legal = hand._legal(p)
+        view = views[p]
+        view._legal = legal
+        try:
+            action = agents[p].act(view)
+            if isinstance(action, tuple) and len(action) == 2:
+                reason = legal.check(action)
+            else:
+                reason = f"answer {action!r} is not an Action(kind, amount)"
+        except Exception as exc:  # a bot's bug must not stop the match
+            action = None
+            reason = f"bot failed: {type(exc).__name__}: {exc}"
+        if reason is not None:
+            events.append(IllegalEvent(p, hand.street, reason))
+            action = CHECK_CALL_ACTION if not legal.can_fold else FOLD_ACTION
+        hand.apply_checked(action)
+    for p in range(n):
+        views[p]._legal = None
+        agents[p].end_hand(views[p])
+    return events
