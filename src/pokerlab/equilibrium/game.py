@@ -44,14 +44,14 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Terminal:
     """End of play: ``payoff[h0, h1]`` to player 0 (broadcast from a number or array)."""
 
     payoff: ArrayLike
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Decision:
     """``player`` (0 or 1) chooses a child by its label; children keep their given order."""
 
@@ -59,7 +59,7 @@ class Decision:
     children: Mapping[str, Node]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Chance:
     """A public chance event: ``outcomes[label] = (probability[h0, h1], child)``.
 
@@ -73,7 +73,7 @@ class Chance:
 Node = Union[Decision, Chance, Terminal]  # noqa: UP007  (runtime alias for forward references)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Game:
     """A two-player zero-sum game: public tree ``root`` and private states dealt by ``prior``.
 

@@ -20,7 +20,6 @@ Examples
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 DECISION, CHANCE, TERMINAL = 0, 1, 2
@@ -78,7 +77,3 @@ def terminal_value(weighted_payoff, t, who, reach0, reach1, node, n0, n1, out):
                 for j in range(n1):
                     out[j] -= weighted_payoff[t, h, j] * r
 
-
-def reach_arrays(num_nodes: int, n0: int, n1: int) -> tuple[np.ndarray, np.ndarray]:
-    """Work arrays for :func:`forward_reach`."""
-    return np.zeros((num_nodes, n0)), np.zeros((num_nodes, n1))
