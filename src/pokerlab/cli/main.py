@@ -21,10 +21,12 @@ app = typer.Typer(
 # Command-group modules under pokerlab.cli, each with a register(app) function.
 COMMAND_MODULES: tuple[str, ...] = (
     "hand",
+    "enumerate",
     "equilibrium",
     "strength",
     "equity",
     "preflop",
+    "acpc",
 )
 
 for _name in COMMAND_MODULES:
