@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Literal
 
 from pokerlab.acpc.bridge import AgentPlayer, engine_settings
@@ -69,16 +69,23 @@ def arena_schedule(game: GameDef, seed: int, duplicate: bool = False):
 
 def run_local_match(
     game: GameDef,
-    bots: Sequence[str],
+    bots: Sequence[str | None],
     hands: int,
     seed: int,
     *,
     cards: Cards = "arena",
     duplicate: bool = False,
+    names: Sequence[str] | None = None,
+    ports: Sequence[int] | None = None,
     timeout: float = 10.0,
+    start_timeout: float = 30.0,
     log: IO[str] | None = None,
+    on_listen: Callable[[list[int]], None] | None = None,
 ) -> DealerResult:
-    """Play ``hands`` hands between registered bots through our dealer over TCP.
+    """Play ``hands`` hands through our dealer over TCP; ``bots[k]`` plays seat ``k``.
+
+    A seat whose bot is ``None`` waits for an outside player to connect to its port
+    (``on_listen(ports)`` is called once the ports are open).
 
     Raises
     ------
@@ -90,18 +97,25 @@ def run_local_match(
 
     if len(bots) != game.num_players:
         raise ValueError(f"the game seats {game.num_players} players, {len(bots)} bots given")
-    agents = [create_bot(name) for name in bots]  # unknown names fail before any socket opens
+    # Unknown names and unplayable games fail before any socket opens.
+    agents = [None if name is None else create_bot(name) for name in bots]
+    if any(a is not None for a in agents):
+        engine_settings(game)
+    if names is None:
+        names = bot_names([name or f"player{k + 1}" for k, name in enumerate(bots)])
+    common = {"ports": ports, "timeout": timeout, "start_timeout": start_timeout, "log": log}
     if cards == "arena":
         deal, positions = arena_schedule(game, seed, duplicate)
-        dealer = Dealer(game, hands, bot_names(bots), deal=deal, positions=positions, timeout=timeout,
-                        log=log)
+        dealer = Dealer(game, hands, names, deal=deal, positions=positions, **common)
     elif cards == "acpc":
         if duplicate:
             raise ValueError("duplicate deals need the arena's cards (--cards arena)")
-        dealer = Dealer(game, hands, bot_names(bots), seed=seed, timeout=timeout, log=log)
+        dealer = Dealer(game, hands, names, seed=seed, **common)
     else:
         raise ValueError(f"unknown card source {cards!r}: use 'arena' or 'acpc'")
-    ports = dealer.listen()
+    opened = dealer.listen()
+    if on_listen is not None:
+        on_listen(opened)
     errors: dict[int, str] = {}
 
     def client(k: int, port: int) -> None:
@@ -111,7 +125,8 @@ def run_local_match(
         except ClientError as exc:
             errors[k] = str(exc)
 
-    threads = [threading.Thread(target=client, args=(k, port), daemon=True) for k, port in enumerate(ports)]
+    threads = [threading.Thread(target=client, args=(k, port), daemon=True)
+               for k, port in enumerate(opened) if agents[k] is not None]
     for t in threads:
         t.start()
     try:
@@ -121,13 +136,13 @@ def run_local_match(
             t.join(timeout)
         if errors:
             k = min(errors)
-            raise DealerError(f"{exc}; client {bot_names(bots)[k]}: {errors[k]}", exc.result) from None
+            raise DealerError(f"{exc}; client {names[k]}: {errors[k]}", exc.result) from None
         raise
     for t in threads:
         t.join(timeout)
     if errors:
         k = min(errors)
-        raise DealerError(f"client {bot_names(bots)[k]}: {errors[k]}", result)
+        raise DealerError(f"client {names[k]}: {errors[k]}", result)
     return result
 
 
