@@ -31,7 +31,8 @@ MODEL = "endgame"
 def check_common(a: Exact, P: Exact) -> None:
     """Domain of the ante and the winning probability."""
     require(is_positive(a), f"parameter a: the ante must be positive (got {a})")
-    require(is_positive(P) and is_positive(1 - P), f"parameter P: must lie strictly between 0 and 1 (got {P})")
+    require(is_positive(P) and is_positive(1 - P),
+            f"parameter P: must lie strictly between 0 and 1 (got {P})")
 
 
 def saddle_threshold(a: Exact, b: Exact) -> Exact:

@@ -40,7 +40,8 @@ def distributions(B: Exact, P: Exact) -> tuple[str, sp.Expr, Exact, Exact, sp.Ex
         F = 1 / (1 - P) - P / (1 - P) * sp.sqrt(1 + B) / sp.sqrt(1 + x)
         return ("P <= P0", F, tidy(F.subs(x, 0)), B, 1 - 1 / sp.sqrt(1 + y), sp.Integer(0), tidy(P0))
     F = (1 - 1 / sp.sqrt(1 + x)) / (1 - P)
-    return ("P > P0", F, sp.Integer(0), tidy(1 / P**2 - 1), sp.Integer(1) + 0 * y, sp.Integer(1), sp.Integer(0))
+    one, zero = sp.Integer(1), sp.Integer(0)
+    return ("P > P0", F, zero, tidy(1 / P**2 - 1), one + 0 * y, one, zero)
 
 
 def value(B: Exact, P: Exact) -> Exact:

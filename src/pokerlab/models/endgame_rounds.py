@@ -118,8 +118,8 @@ def solve_n_round(
             "stake (smaller stack)": stake,
             "pots s_i": [tidy(a * ratio**i) for i in range(n + 1)],
             "bet / pot before it, each round": tidy((ratio - 1) / 2),
-            "value formula (23)": tidy(a * (P * 2 ** (n + 1) * (a + stake)
-                                            / ((a + stake) ** sp.Rational(1, n) + a ** sp.Rational(1, n)) ** n - 1)),
+            "value formula (23)": tidy(a * (P * 2 ** (n + 1) * (a + stake) / (
+                (a + stake) ** sp.Rational(1, n) + a ** sp.Rational(1, n)) ** n - 1)),
         }
     elif bets is None:
         bets = (sp.Integer(20), sp.Integer(60), sp.Integer(180))
