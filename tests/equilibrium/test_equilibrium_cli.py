@@ -40,8 +40,8 @@ def test_dividing_point_game_and_endgame() -> None:
     out = _json(["patent-no-raise-pot-limit", "--levels", "30", "--algorithm", "lp"])
     assert out["game"] == "patent-no-raise-pot-limit/30"
     assert abs(out["value"] - 1 / 9) < 0.02
-    out = _json(["endgame", "--bets", "2,6", "--win-probability", "0.3", "-a", "lp"])
-    assert out["value_fraction"] == "7/20"  # (9P - 2) a / 2
+    out = _json(["endgame", "--bets", "2,6", "--win-probability", "3/10", "-a", "lp"])
+    assert out["value_exact"] == "7/20"  # (9P - 2) a / 2, proved in rational arithmetic
 
 
 def test_table_output() -> None:
@@ -52,7 +52,8 @@ def test_table_output() -> None:
 
 def test_user_errors_exit_2() -> None:
     for args in (["nope"], ["kuhn", "--algorithm", "magic"], ["kuhn", "-a", "lp", "--plot", "x.png"],
-                 ["endgame", "--bets", "x"], ["kuhn", "--plot", "x.pdf"]):  # fmt: skip
+                 ["endgame", "--bets", "x"], ["kuhn", "--plot", "x.pdf"],
+                 ["endgame", "--win-probability", "2"]):  # fmt: skip
         result = runner.invoke(app, ["equilibrium", *args])
         assert result.exit_code == 2, (args, result.output)
         assert "Traceback" not in result.output

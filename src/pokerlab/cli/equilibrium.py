@@ -3,11 +3,20 @@ dividing-point game with CFR, CFR+, discounted CFR or the sequence-form LP."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import typer
 
 from pokerlab.cli.common import console, print_json, progress, table, user_errors
+
+
+def _number(text: str, option: str) -> Fraction:
+    """A number written as ``3``, ``0.3`` or ``3/10``, kept exact."""
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"{option}: not a number: {text!r}") from None
 
 
 def _plot(trace: list[tuple[int, float]], title: str, path: Path) -> None:
@@ -47,10 +56,10 @@ def register(app: typer.Typer) -> None:
         iterations: int = typer.Option(1000, "--iterations", "-n", help="Iterations of CFR."),
         levels: int = typer.Option(100, "--levels", help="Hand levels of a dividing-point game."),
         pot: str = typer.Option("2", "--pot", help="Pot (both antes) of a dividing-point game."),
-        ante: float = typer.Option(1.0, "--ante", help="endgame: each player's ante a."),
+        ante: str = typer.Option("1", "--ante", help="endgame: each player's ante a."),
         bets: str = typer.Option("2", "--bets", help="endgame: bet of each round, e.g. 2,6."),
-        win_probability: float = typer.Option(
-            0.25, "--win-probability", help="endgame: probability P that player I wins."
+        win_probability: str = typer.Option(
+            "1/4", "--win-probability", help="endgame: probability P that player I wins (3/10, 0.3)."
         ),
         plot: Path | None = typer.Option(
             None, "--plot", help="Draw exploitability against iterations (log-log), PNG or SVG."
@@ -60,14 +69,19 @@ def register(app: typer.Typer) -> None:
         """Solve a two-player zero-sum game and report its value and exploitability."""
         from pokerlab.equilibrium.run import checkpoints, load_game, solve, strategy_table
 
-        try:
-            bet_sizes = [float(b) for b in bets.replace(" ", "").split(",") if b]
-        except ValueError:
-            raise ValueError(f"--bets: a comma-separated list of numbers, not {bets!r}") from None
-        g = load_game(game, levels=levels, pot=pot, ante=ante, bets=bet_sizes,
-                      win_probability=win_probability)  # fmt: skip
+        bet_sizes = [_number(b, "--bets") for b in bets.replace(" ", "").split(",") if b]
+        g = load_game(
+            game,
+            levels=levels,
+            pot=pot,
+            ante=_number(ante, "--ante"),
+            bets=bet_sizes,
+            win_probability=_number(win_probability, "--win-probability"),
+        )
         if plot is not None and algorithm == "lp":
             raise ValueError("--plot: the LP has no iterations to plot; use cfr, cfr+ or dcfr")
+        if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+            raise ValueError(f"--plot: the file must end in .png or .svg, not {plot.name!r}")
         trace_points = checkpoints(iterations) if plot is not None else []
         total = 1 if algorithm == "lp" else iterations
         with progress(f"{algorithm} on {g.name}", total, enabled=not as_json) as advance:
@@ -94,8 +108,8 @@ def register(app: typer.Typer) -> None:
                 report["strategy"] = rows
             print_json(report)
             return
-        console.print(table("Equilibrium", ["field", "value"], [[k, v] for k, v in report.items()
-                                                                 if k != "trace"]))  # fmt: skip
+        fields = [[k, v] for k, v in report.items() if k != "trace"]
+        console.print(table("Equilibrium", ["field", "value"], fields))
         if rows is not None:
             actions = sorted({a for r in rows for a in r["probabilities"]})
             body = [
@@ -103,6 +117,7 @@ def register(app: typer.Typer) -> None:
                  *[f"{r['probabilities'][a]:.4f}" if a in r["probabilities"] else "" for a in actions]]
                 for r in rows
             ]  # fmt: skip
-            console.print(table("Average strategy", ["history", "player", "hand", *actions], body))
+            title = "Equilibrium strategy (LP)" if algorithm == "lp" else "Average strategy"
+            console.print(table(title, ["history", "player", "hand", *actions], body))
         if plot is not None:
             console.print(f"plot written to {plot}")

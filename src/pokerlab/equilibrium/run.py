@@ -37,9 +37,9 @@ def load_game(
     name: str,
     levels: int = 100,
     pot: Any = None,
-    ante: float = 1.0,
-    bets: Sequence[float] = (2.0,),
-    win_probability: float = 0.25,
+    ante: Any = 1,
+    bets: Sequence[Any] = (2,),
+    win_probability: Any = Fraction(1, 4),
 ) -> Game:
     """``kuhn``, ``leduc``, ``endgame`` (with ``ante``, ``bets``, ``win_probability``) or a
     dividing-point game (built-in name or TOML file of ``pokerlab.threshold``) discretised to
