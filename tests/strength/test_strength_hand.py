@@ -215,3 +215,11 @@ def test_strength_table_matches_hand_strength_for_each_holding():
     dead = strength_table(board, dead=parse_cards("Ac"))
     assert np.isnan(dead[combo_index(*parse_cards("AcKd"))])
     assert np.nanmean(strength_table(board)) == pytest.approx(0.5)
+
+
+def test_one_card_only_on_the_flop():
+    full = hand_potential(*EXAMPLE)
+    short = hand_potential(*EXAMPLE, two_cards=False)
+    assert short.two_cards is None
+    assert short.one_card.counts.tolist() == full.one_card.counts.tolist()
+    assert short.strength == full.strength

@@ -66,16 +66,19 @@ def strength_counts(hole: np.ndarray, board: np.ndarray, weights: np.ndarray) ->
 
 @njit(cache=True)
 def potential_tables(
-    hole: np.ndarray, board: np.ndarray, weights: np.ndarray
+    hole: np.ndarray, board: np.ndarray, weights: np.ndarray, two_cards: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Strength counts and the two-card and one-card potential tables, weighted.
 
     Returns ``(now, two, one)``: ``now[state]``; ``two[now_state, state_after_7]`` (flop
-    only, else zeros); ``one[now_state, state_after_next_card]`` (flop or turn, else zeros).
+    and ``two_cards`` only, else zeros); ``one[now_state, state_after_next_card]`` (flop or
+    turn, else zeros).
     """
     rest = _unseen(hole, board)
     n = rest.size
     left = 5 - board.size
+    if left == 2 and not two_cards:
+        left = 1  # one card of look-ahead only: the turn table, no runout pairs
     bkey = key_of(board)
     bmask = mask_of(board)
     hkey = bkey + CARD_KEY[hole[0]] + CARD_KEY[hole[1]]

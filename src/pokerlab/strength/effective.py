@@ -135,7 +135,6 @@ def effective_hand_strength(
     >>> round(e.hs, 3), round(e.ppot, 3), round(e.ehs, 3)
     (0.585, 0.208, 0.672)
     """
-    pot = hand_potential(hole, board, opponents=opponents, weights=weights)
     left = 5 - len(board)
     if cards_to_come is None:
         cards_to_come = left
@@ -143,6 +142,9 @@ def effective_hand_strength(
         raise ValueError(
             f"cards_to_come must be 1..{left} with {len(board)} board cards, got {cards_to_come}"
         )
+    pot = hand_potential(
+        hole, board, opponents=opponents, weights=weights, two_cards=cards_to_come == 2
+    )
     if cards_to_come == 2:
         ppot, npot = pot.ppot2, pot.npot2
     elif cards_to_come == 1:
