@@ -24,6 +24,7 @@ import os
 import platform
 import statistics
 import time
+from importlib.metadata import version as _version
 from math import comb
 from typing import Any
 
@@ -180,7 +181,7 @@ def main() -> None:
         "machine": {
             "python": platform.python_version(),
             "cpus": os.cpu_count(),
-            "eval7": getattr(eval7, "__version__", "unknown"),
+            "eval7": _version("eval7"),
         },
         "flop": bench_flop(args.repeat),
         "preflop": bench_preflop(args.repeat, args.peer_boards),
