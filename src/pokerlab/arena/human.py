@@ -1,0 +1,91 @@
+"""A person at the table: typed commands turned into actions, with a one-line reason if not.
+
+Commands: ``f`` (fold), ``c`` or ``k`` (check or call), ``r`` (bet/raise the minimum; the
+only size in limit), ``r 40`` (bet/raise *to* 40), ``a`` (all-in: the largest raise
+allowed), ``q`` (quit). Long forms (``fold``, ``call``, ``check``, ``raise``, ``bet``,
+``allin``, ``quit``) work too.
+
+Examples
+--------
+>>> from pokerlab.holdem import Legal
+>>> legal = Legal(to_call=2, can_fold=True, can_raise=True, min_raise_to=8, max_raise_to=200)
+>>> parse_command("r 40", legal), parse_command("c", legal), parse_command("a", legal)
+(Action(kind=2, amount=40), Action(kind=1, amount=0), Action(kind=2, amount=200))
+>>> parse_command("r 5", legal)
+Traceback (most recent call last):
+...
+ValueError: raise to 5 is below the minimum 8
+>>> parse_command("x", legal)
+Traceback (most recent call last):
+...
+ValueError: unknown command 'x': use f, c, r [amount], a or q
+"""
+
+from __future__ import annotations
+
+from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL, FOLD, Action, Legal
+
+QUIT = "quit"
+_FOLD = {"f", "fold"}
+_CALL = {"c", "k", "call", "check"}
+_RAISE = {"r", "b", "raise", "bet"}
+_ALLIN = {"a", "allin", "all-in", "shove"}
+_QUIT = {"q", "quit", "exit"}
+
+
+def parse_command(text: str, legal: Legal) -> Action | str:
+    """The action ``text`` asks for (or :data:`QUIT`); ``ValueError`` saying why not."""
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("type f, c, r [amount], a or q")
+    verb = words[0]
+    if verb in _QUIT:
+        return QUIT
+    if len(words) > 2 or (len(words) == 2 and verb not in _RAISE):
+        raise ValueError(f"too many words in {text.strip()!r}")
+    if verb in _FOLD:
+        action = Action(FOLD)
+    elif verb in _CALL:
+        action = Action(CHECK_CALL)
+    elif verb in _RAISE or verb in _ALLIN:
+        if not legal.can_raise:
+            raise ValueError("you cannot bet or raise now (capped, or nobody left to call)")
+        if verb in _ALLIN:
+            amount = legal.max_raise_to
+        elif len(words) == 2:
+            try:
+                amount = int(words[1])
+            except ValueError:
+                raise ValueError(f"raise amount {words[1]!r} is not a whole number") from None
+        else:
+            amount = legal.min_raise_to
+        action = Action(BET_RAISE, amount)
+    else:
+        raise ValueError(f"unknown command {verb!r}: use f, c, r [amount], a or q")
+    reason = legal.check(action)
+    if reason is not None:
+        raise ValueError(reason)
+    return action
+
+
+def describe_legal(legal: Legal, game_is_limit: bool) -> str:
+    """The legal actions as a short menu line.
+
+    Examples
+    --------
+    >>> from pokerlab.holdem import Legal
+    >>> describe_legal(Legal(0, False, True, 20, 20), True)
+    'c = check, r = bet/raise to 20'
+    """
+    parts = []
+    if legal.can_fold:
+        parts.append("f = fold")
+    parts.append(f"c = call {legal.to_call}" if legal.to_call else "c = check")
+    if legal.can_raise:
+        verb = "raise" if legal.to_call else "bet/raise"
+        if game_is_limit or legal.min_raise_to == legal.max_raise_to:
+            parts.append(f"r = {verb} to {legal.min_raise_to}")
+        else:
+            parts.append(f"r [to] = {verb} to {legal.min_raise_to}..{legal.max_raise_to}")
+            parts.append(f"a = all-in to {legal.max_raise_to}")
+    return ", ".join(parts)

@@ -1,0 +1,97 @@
+"""``pokerlab match``: bots play a match; results per bot with 95% confidence intervals."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import typer
+
+from pokerlab.cli.common import console, print_json, progress, table, user_errors
+
+
+def _fmt_ci(ci: tuple[float, float] | list[float]) -> str:
+    low, high = ci
+    if math.isnan(low):
+        return "-"
+    return f"[{low:+.3f}, {high:+.3f}]"
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``match`` command to ``app``."""
+
+    @app.command("match")
+    @user_errors
+    def match(
+        bots: list[str] = typer.Argument(..., help="Bot names (two or more), e.g. random raiser."),
+        hands: int = typer.Option(1000, "--hands", help="Hands to play (freezeout: at most)."),
+        game: str = typer.Option(
+            "limit", "--game", help="limit (Alberta $10/$20), pot-limit or no-limit (1/2)."
+        ),
+        seats: int = typer.Option(0, "--seats", help="Seats (default: one per bot; bots repeat)."),
+        duplicate: bool = typer.Option(False, "--duplicate", help="Replay deals with players rotated."),
+        freezeout: bool = typer.Option(False, "--freezeout", help="Stacks carry over until one has all."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the deals and the bots' randomness."),
+        db: Path = typer.Option(Path("pokerlab-match.sqlite"), "--db", help="SQLite file of the hands."),
+        resume: bool = typer.Option(False, "--resume", help="Continue the stored match with these settings."),
+        workers: int = typer.Option(1, "--workers", help="Processes sharing the hands (same results)."),
+        hand_history: Path | None = typer.Option(None, "--hand-history", help="Write each hand as PHH here."),
+        plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
+        stack: int | None = typer.Option(None, "--stack", help="Starting stack in chips (default per game)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Play a match between bots and report small bets (limit) or milli-big-blinds per hand.
+
+        Every hand is stored in the SQLite file as it is played; a match killed at any point
+        continues with --resume (same settings) without losing or doubling a hand.
+        """
+        from pokerlab.agents.registry import available
+        from pokerlab.arena import MatchConfig, MatchStore, run_match
+        from pokerlab.holdem import GameSettings
+
+        known = available()
+        for name in bots:
+            if name not in known:
+                raise ValueError(f"unknown bot {name!r}; available: {', '.join(known)}")
+        changes = {} if stack is None else {"starting_stack": stack}
+        settings = GameSettings.preset(game, **changes)
+        config = MatchConfig(bots=tuple(bots), hands=hands, game=settings, seats=seats,
+                             duplicate=duplicate, freezeout=freezeout, seed=seed)
+        if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+            raise ValueError(f"--plot {plot}: use a .png or .svg file name")
+        store = MatchStore(db)
+        try:
+            with progress("hands", total=config.hands, enabled=not (no_progress or as_json)) as advance:
+                result = run_match(config, store, resume=resume, workers=workers,
+                                   hand_history=hand_history, progress=advance,
+                                   on_start=lambda done, total: advance(done))
+        finally:
+            store.close()
+        if plot is not None:
+            from pokerlab.arena.plot import plot_bankroll
+
+            plot_bankroll(result, plot)
+        data = result.to_dict()
+        data["db"] = str(db)
+        if plot is not None:
+            data["plot"] = str(plot)
+        if as_json:
+            print_json(data)
+            return
+        unit = settings.unit
+        rows = []
+        for r in result.results:
+            row = [r.bot, f"{r.per_hand:+.3f}", _fmt_ci(r.ci95), r.hands, r.illegal_actions]
+            if freezeout:
+                row.append("-" if r.knocked_out is None else r.knocked_out)
+            rows.append(row)
+        columns = ["bot", f"{unit}/hand", "95% CI", "hands", "illegal actions"]
+        if freezeout:
+            columns.append("knocked out (hand)")
+        kind = "duplicate " if duplicate else ("freezeout " if freezeout else "")
+        title = (f"{kind}{game} match, {result.hands_stored} hands stored "
+                 f"({result.hands_played} played now), match {result.match_id} in {db}")
+        console.print(table(title, columns, rows))
+        if plot is not None:
+            console.print(f"bankroll curves: {plot}")
