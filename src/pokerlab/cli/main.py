@@ -21,6 +21,8 @@ app = typer.Typer(
 # Command-group modules under pokerlab.cli, each with a register(app) function.
 COMMAND_MODULES: tuple[str, ...] = (
     "hand",
+    "match",
+    "play",
     "enumerate",
     "equilibrium",
     "strength",
