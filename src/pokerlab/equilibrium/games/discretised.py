@@ -68,12 +68,9 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
     if int(levels) != levels or levels < 1:
         raise ValueError(f"levels: a positive whole number, not {levels!r}")
     n = int(levels)
-    # sign[i, j] = +1 if player 1's level i beats player 2's level j, -1 if it loses, 0 tie.
-    # Integer masks in object arrays: payoffs stay exact Fractions when contributions are rational.
-    sign = np.sign(np.subtract.outer(np.arange(n), np.arange(n)))
-    win = (sign > 0).astype(int).astype(object)
-    lose = (sign < 0).astype(int).astype(object)
-    tie = (sign == 0).astype(int).astype(object)
+    # outcome[i, j] = 2 if player 1's level i beats player 2's level j, 0 if it loses, 1 tie:
+    # an index into (lose, tie, win) payoffs, which stay exact when contributions are rational.
+    outcome = np.sign(np.subtract.outer(np.arange(n), np.arange(n))) + 1
 
     def convert(node: Any, path: tuple[str, ...]) -> Node:
         where = "/".join(path) or "<root>"
@@ -90,7 +87,9 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
             c2 = _number(node.contributions[1], pot, f"terminal {where}")
             folded = int(node.folded)
             if folded == 0:
-                return Terminal(c2 * win - c1 * lose + (c2 - c1) / 2 * tie)
+                by_outcome = np.empty(3, dtype=object)
+                by_outcome[:] = [-c1, (c2 - c1) / 2, c2]
+                return Terminal(by_outcome[outcome])
             if folded == 1:
                 return Terminal(-c1)
             if folded == 2:
