@@ -34,10 +34,8 @@ def _jsonable(obj: Any) -> Any:
         return [_jsonable(v) for v in obj]
     if isinstance(obj, Fraction):
         return float(obj)
-    if hasattr(obj, "item") and callable(obj.item):  # numpy scalars
-        return obj.item()
-    if hasattr(obj, "tolist"):  # numpy arrays
-        return obj.tolist()
+    if hasattr(obj, "tolist"):  # numpy arrays and scalars (a 0-d value gives a plain scalar)
+        return _jsonable(obj.tolist())
     if isinstance(obj, float) and not math.isfinite(obj):
         return None
     return obj
