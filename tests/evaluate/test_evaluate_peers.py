@@ -35,8 +35,10 @@ def same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_agrees_with_phevaluator_on_a_million_random_hands(k):
-    hands = random_hands(1_000_000, k, seed=100 + k)
+def test_agrees_with_phevaluator_on_random_hands(k):
+    # 350,000 of each size here (1.05 million in all); the slow suite adds every 5-card
+    # hand and 5 million each of 6 and 7 cards.
+    hands = random_hands(350_000, k, seed=100 + k)
     np.testing.assert_array_equal(evaluate_batch(hands), phevaluator_values(hands))
 
 

@@ -78,7 +78,8 @@ def _multisets(k: int) -> np.ndarray:
             if run > 4:
                 ok = False
         if ok:
-            out[m, :] = seq
+            for j in range(k):
+                out[m, j] = seq[j]
             m += 1
         i = k - 1
         while i >= 0 and seq[i] == 12:
@@ -92,8 +93,8 @@ def _multisets(k: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def _class_scores() -> np.ndarray:
-    """Sorted scores of all five-card classes: every rank multiset, plus every flush rank set."""
+def _class_score_list() -> np.ndarray:
+    """Scores of all five-card classes (every rank multiset, plus every flush rank set)."""
     fives = _multisets(5)
     scores = np.empty(fives.shape[0] + 1287, dtype=np.int64)
     counts = np.zeros(13, dtype=np.int64)
@@ -111,7 +112,12 @@ def _class_scores() -> np.ndarray:
         if distinct:
             scores[n] = score_of_rank_counts(counts, True)
             n += 1
-    return np.unique(scores[:n])
+    return scores[:n]
+
+
+def _class_scores() -> np.ndarray:
+    """Sorted distinct scores of all five-card classes."""
+    return np.unique(_class_score_list())
 
 
 @njit(cache=True)
@@ -186,54 +192,54 @@ def _flush_table(class_scores: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def _perfect_hash(keys: np.ndarray, row_shift: int) -> tuple[np.ndarray, np.ndarray]:
-    """Row offsets and slot count so that ``key + offset[key >> row_shift]`` is one-to-one."""
-    low_mask = (1 << row_shift) - 1
-    n_rows = (keys.max() >> row_shift) + 1
-    sizes = np.zeros(n_rows, dtype=np.int64)
-    for key in keys:
-        sizes[key >> row_shift] += 1
-    order = np.argsort(-sizes, kind="mergesort")
-    starts = np.zeros(n_rows + 1, dtype=np.int64)
-    for r in range(n_rows):
-        starts[r + 1] = starts[r] + sizes[r]
-    by_row = np.empty(keys.size, dtype=np.int64)
-    fill = starts[:-1].copy()
-    for key in keys:
-        r = key >> row_shift
-        by_row[fill[r]] = key & low_mask
-        fill[r] += 1
-    used = np.zeros(8 * keys.size + (2 << row_shift), dtype=np.bool_)
-    offsets = np.zeros(n_rows, dtype=np.int64)
+def _place_rows(lows: np.ndarray, starts: np.ndarray, order: np.ndarray, span: int) -> np.ndarray:
+    """First-fit placement: the base slot of each row so that no two keys share a slot.
+
+    Row ``r`` holds the low parts ``lows[starts[r]:starts[r + 1]]``; rows are placed in
+    ``order`` (largest first), each at the lowest base where all its slots are free.
+    """
+    used = np.zeros(8 * lows.size + 2 * span, dtype=np.bool_)
+    bases = np.zeros(starts.size - 1, dtype=np.int64)
     first_free = 0
     for r in order:
-        if sizes[r] == 0:
-            break
-        lows = by_row[starts[r]:starts[r + 1]]
+        lo, hi = starts[r], starts[r + 1]
+        if hi == lo:
+            continue
         while used[first_free]:
             first_free += 1
-        base = first_free - lows.min()
-        if base < 0:
-            base = 0
+        smallest = lows[lo]
+        for i in range(lo, hi):
+            smallest = min(smallest, lows[i])
+        base = max(0, first_free - smallest)
         while True:
             clash = False
-            for low in lows:
-                if used[base + low]:
+            for i in range(lo, hi):
+                if used[base + lows[i]]:
                     clash = True
                     break
             if not clash:
                 break
             base += 1
-            if base + low_mask >= used.size:
+            if base + span >= used.size:
                 raise RuntimeError("perfect hash placement ran out of room")
-        for low in lows:
-            used[base + low] = True
-        offsets[r] = base - (r << row_shift)
-    size = 0
-    for i in range(used.size):
-        if used[i]:
-            size = i + 1
-    return offsets, np.int64(size)
+        for i in range(lo, hi):
+            used[base + lows[i]] = True
+        bases[r] = base
+    return bases
+
+
+def _perfect_hash(keys: np.ndarray, row_shift: int) -> tuple[np.ndarray, int]:
+    """Row offsets so that ``key + offset[key >> row_shift]`` is one-to-one; and the slot count."""
+    rows = keys >> row_shift
+    by_row = np.argsort(rows, kind="stable")
+    sizes = np.bincount(rows)
+    starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+    lows = (keys[by_row] & ((1 << row_shift) - 1)).astype(np.int64)
+    order = np.argsort(-sizes, kind="stable").astype(np.int64)
+    bases = _place_rows(lows, starts, order, 1 << row_shift)
+    offsets = np.where(sizes > 0, bases - (np.arange(sizes.size, dtype=np.int64) << row_shift), 0)
+    size = int((keys + offsets[rows]).max()) + 1
+    return offsets, size
 
 
 def build_tables() -> dict[str, np.ndarray]:
@@ -257,7 +263,7 @@ def build_tables() -> dict[str, np.ndarray]:
     if np.unique(keys).size != keys.size:
         raise RuntimeError("rank keys collide: two rank multisets share a key")
     offsets, size = _perfect_hash(keys, ROW_SHIFT)
-    rank_table = np.zeros(int(size), dtype=np.uint16)
+    rank_table = np.zeros(size, dtype=np.uint16)
     slots = keys + offsets[keys >> ROW_SHIFT]
     if np.unique(slots).size != slots.size or slots.min() < 0:
         raise RuntimeError("perfect hash placement failed")
