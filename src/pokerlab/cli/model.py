@@ -1,0 +1,77 @@
+"""``pokerlab model``: the classic solved models, in closed form and checked by the engines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pokerlab.cli.common import console, print_json, table, user_errors
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``model`` command to ``app``."""
+
+    @app.command("model")
+    @user_errors
+    def model(
+        name: str = typer.Argument(None, help="Model name (see --list)."),
+        param: list[str] = typer.Option([], "--param", "-p", help="KEY=VALUE, e.g. B=2 or P=1/4 (repeat)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        plot: Path = typer.Option(None, "--plot", help="Write a picture (.png or .svg)."),
+        list_models: bool = typer.Option(False, "--list", help="List the models and their parameters."),
+        check: bool = typer.Option(True, "--check/--no-check", help="Recompute with the independent engine."),
+    ) -> None:
+        """Solve a classic poker model exactly and check it with an independent engine."""
+        from pokerlab.models import MODELS, get
+
+        if list_models or not name:
+            rows = [[m.name, m.title, m.source,
+                     ", ".join(f"{p.name}={p.default}" if p.default else p.name for p in m.params) or "-"]
+                    for m in MODELS.values()]
+            if as_json:
+                print_json({"models": [dict(zip(["name", "title", "source", "params"], r, strict=True))
+                                       for r in rows]})
+            else:
+                console.print(table("Classic models", ["model", "what", "source", "parameters"], rows))
+            return
+        spec = get(name)
+        solution = spec.run(param)
+        data = solution.to_json()
+        data["source"] = spec.source
+        key = "thresholds" if spec.kind == "uniform" else "strategy"
+        result = None
+        if check and spec.check is not None:
+            result = spec.check(solution)
+            data["check"] = result.to_json(key)
+        if plot is not None:
+            from pokerlab.models.plot import draw
+
+            data["plot"] = str(draw(solution, plot))
+        if as_json:
+            print_json(data)
+            return
+        exact = solution.thresholds or solution.strategy
+        engine = result.numbers if result else {}
+        rows = [[k, str(v), f"{float(v):.6g}", f"{engine[k]:.6g}" if k in engine else ""]
+                for k, v in exact.items()]
+        rows.append(["value", str(solution.value), f"{float(solution.value):.6g}",
+                     f"{result.value:.6g}" if result else ""])
+        title = f"{spec.name}: {spec.title} ({spec.source})"
+        console.print(table(title, ["", "exact", "float", "engine"], rows))
+        params = ", ".join(f"{k}={v if not isinstance(v, tuple) else ','.join(map(str, v))}"
+                           for k, v in solution.params.items())
+        case = f"; case: {solution.case}" if solution.case else ""
+        console.print(f"parameters: {params or 'none'}{case}")
+        for order in solution.order:
+            console.print(f"checked: {order}")
+        for k, v in solution.extras.items():
+            console.print(f"{k}: {v}")
+        if result:
+            verdict = "[green]agrees[/]" if result.agrees else "[red]DISAGREES[/]"
+            console.print(f"check ({result.engine}; {result.method}): max difference {result.max_diff:.3g} "
+                          f"(tolerance {result.tolerance:g}) {verdict}")
+            for note in result.notes:
+                console.print(f"  {note}", highlight=False)
+        if plot is not None:
+            console.print(f"plot written to {plot}")

@@ -1,0 +1,138 @@
+"""Pictures of a model's solution: the papers' number-line diagrams and payoff functions.
+
+Uniform models: one bar per player/situation over the hand axis [0, 1], coloured by action
+and labelled with the thresholds; the payoff functions of §2.3 for ``bet-after-check``;
+Newman's bet size by hand and calling threshold by bet. Endgame models: the strategy
+probabilities, F and G for the continuum model, and Cutler's calling band for the basic
+endgame. PNG or SVG by the file suffix (matplotlib, Agg backend).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import sympy as sp
+
+from pokerlab.models.base import Solution
+
+_COLOURS = {"bet": "#d62728", "raise": "#9467bd", "call": "#2ca02c", "check": "#1f77b4",
+            "pass": "#1f77b4", "fold": "#7f7f7f"}
+
+
+def _colour(action: str) -> str:
+    head = action.split(" ")[0]
+    if head in ("check-raise",):
+        return "#9467bd"
+    for key, colour in _COLOURS.items():
+        if head.startswith(key) or head.endswith(key):
+            return colour
+    return "#bcbd22"
+
+
+def _number_lines(ax, solution: Solution) -> None:
+    lines = solution.lines
+    for row, (_title, regions) in enumerate(lines):
+        yy = len(lines) - 1 - row
+        lo = 0.0
+        for i, region in enumerate(regions):
+            hi = 1.0 if region.upto == "1" else float(solution.thresholds[region.upto])
+            hatch = "//" if "bluff" in region.action or "sandbag" in region.action else None
+            ax.barh(yy, hi - lo, left=lo, height=0.5, color=_colour(region.action), alpha=0.75,
+                    edgecolor="black", hatch=hatch)
+            if hi - lo > 0.06:
+                ax.text((lo + hi) / 2, yy, region.action, ha="center", va="center", fontsize=7)
+            if region.upto != "1":
+                # alternate label heights so that close thresholds stay readable
+                ax.text(hi, yy - 0.3 - 0.14 * (i % 2), f"{region.upto}={hi:.3f}", ha="center", va="top",
+                        fontsize=7)
+            lo = hi
+    ax.set_yticks(range(len(lines)))
+    ax.set_yticklabels([t for t, _ in reversed(lines)], fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("hand")
+    ax.set_title(f"{solution.model}: value {float(solution.value):.6g}")
+
+
+def _plot_pieces(ax, functions: dict[str, sp.Expr], title: str) -> None:
+    x = sp.Symbol("x")
+    grid = np.linspace(0.0, 1.0, 401)
+    for name, expr in functions.items():
+        f = sp.lambdify(x, expr, "numpy")
+        ax.plot(grid, np.broadcast_to(f(grid), grid.shape), label=name)
+    ax.legend(fontsize=7)
+    ax.set_title(title, fontsize=9)
+    ax.set_xlabel("hand")
+
+
+def draw(solution: Solution, path: str | Path) -> Path:
+    """Write the picture of ``solution`` to ``path`` (PNG or SVG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    path = Path(path)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise ValueError(f"--plot {path}: use a .png or .svg file name")
+    model = solution.model
+    if model == "bet-after-check":
+        from pokerlab.models.bet_after_check import payoff_functions
+
+        fig, axes = plt.subplots(3, 1, figsize=(9, 10))
+        _number_lines(axes[0], solution)
+        funcs = payoff_functions(solution.params["B"])
+        _plot_pieces(axes[1], {k: v for k, v in funcs.items() if k.startswith("I ")},
+                     "I's payoffs against II's strategy (Fig. 2.2)")
+        _plot_pieces(axes[2], {k: v for k, v in funcs.items() if k.startswith("II")},
+                     "II's payoffs against I's strategy (Fig. 2.3)")
+    elif model == "newman":
+        from pokerlab.models.newman import BLUFF_HAND, CALL_THRESHOLD, VALUE_HAND, B
+
+        fig, axes = plt.subplots(2, 1, figsize=(9, 7))
+        _number_lines(axes[0], solution)
+        bets = np.linspace(0.0, 10.0, 400)
+        for expr, label in ((VALUE_HAND, "value hand betting B"), (BLUFF_HAND, "bluff hand betting B"),
+                            (CALL_THRESHOLD, "II calls above")):
+            axes[1].plot(bets, sp.lambdify(B, expr, "numpy")(bets), label=label)
+        axes[1].set_xlabel("bet B")
+        axes[1].set_ylabel("hand")
+        axes[1].legend(fontsize=8)
+    elif solution.lines:
+        fig, ax = plt.subplots(figsize=(9, 1.2 + 0.8 * len(solution.lines)))
+        _number_lines(ax, solution)
+    else:
+        extra = model in ("endgame-continuum", "endgame")
+        fig, axes = plt.subplots(2 if extra else 1, 1, figsize=(9, 7 if extra else 4), squeeze=False)
+        ax = axes[0][0]
+        names = list(solution.strategy)
+        values = [float(solution.strategy[n]) for n in names]
+        ax.barh(range(len(names)), values, color="#1f77b4")
+        ax.set_yticks(range(len(names)))
+        ax.set_yticklabels(names, fontsize=7)
+        ax.set_title(f"{model} ({solution.case}): value {float(solution.value):.6g}", fontsize=9)
+        if model == "endgame-continuum":
+            ax2 = axes[1][0]
+            Bv = float(solution.params["B"])
+            t = np.linspace(0.0, Bv, 400)
+            for key, sym in (("F(x)", "x"), ("G(y)", "y")):
+                f = sp.lambdify(sp.Symbol(sym, nonnegative=True), solution.extras[key], "numpy")
+                ax2.plot(t, np.minimum(np.broadcast_to(f(t), t.shape), 1.0), label=key)
+            ax2.set_xlabel("time (amount bet)")
+            ax2.legend()
+        elif model == "endgame":
+            ax2 = axes[1][0]
+            b = float(solution.params["b"])
+            a = float(solution.params["a"])
+            beta = np.linspace(b / 50, b, 300)
+            if solution.case != "saddle point":
+                upper = np.minimum(1, 2 * a * b / ((2 * a + b) * beta))
+                ax2.fill_between(beta, 2 * a / (2 * a + beta), upper, alpha=0.4,
+                                 label="II's optimal call probabilities (Cutler)")
+            ax2.set_xlabel("bet size")
+            ax2.set_ylabel("call probability")
+            ax2.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
