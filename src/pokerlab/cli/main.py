@@ -29,6 +29,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "equity",
     "preflop",
     "acpc",
+    "model",
 )
 
 for _name in COMMAND_MODULES:
