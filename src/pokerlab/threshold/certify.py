@@ -120,7 +120,9 @@ def _lines(
     return pieces
 
 
-def _envelope_integral(lines: list[tuple[Fraction, Fraction]], a: Fraction, b: Fraction, sign: int) -> Fraction:
+def _envelope_integral(
+    lines: list[tuple[Fraction, Fraction]], a: Fraction, b: Fraction, sign: int
+) -> Fraction:
     """Integral over [a, b] of max (sign=1) or min (sign=-1) of the lines alpha + beta x."""
     if b <= a:
         return Fraction(0)
@@ -139,7 +141,9 @@ def _envelope_integral(lines: list[tuple[Fraction, Fraction]], a: Fraction, b: F
     return total
 
 
-def _player_cuts(solution: Solution, player: int, values: dict[str, Fraction]) -> tuple[list[Fraction], list[FullPlan]]:
+def _player_cuts(
+    solution: Solution, player: int, values: dict[str, Fraction]
+) -> tuple[list[Fraction], list[FullPlan]]:
     structure = solution.structure
     seg_plans = structure.segment_plans(player)
     cuts: list[Fraction] = []

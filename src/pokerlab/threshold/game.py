@@ -313,22 +313,34 @@ _GAME3_DECLARED = DeclaredOrder(
 
 BUILTIN_GAMES: dict[str, dict[str, Any]] = {
     "patent-no-raise": {
-        "bet": "limit", "raise_cap": 0, "p2_may_bet": False, "check_raise": False,
+        "bet": "limit",
+        "raise_cap": 0,
+        "p2_may_bet": False,
+        "check_raise": False,
         "declared": _GAME1_DECLARED,
         "description": "patent game 1 (FIG. 6): P1 passes (showdown) or bets 1; P2 folds or calls",
     },
     "patent-no-raise-pot-limit": {
-        "bet": "pot-limit", "raise_cap": 0, "p2_may_bet": False, "check_raise": False,
+        "bet": "pot-limit",
+        "raise_cap": 0,
+        "p2_may_bet": False,
+        "check_raise": False,
         "declared": _GAME1_DECLARED,
         "description": "patent FIG. 27: game 1 with a pot-sized bet",
     },
     "patent-raise": {
-        "bet": "limit", "raise_cap": 2, "p2_may_bet": True, "check_raise": False,
+        "bet": "limit",
+        "raise_cap": 2,
+        "p2_may_bet": True,
+        "check_raise": False,
         "declared": _GAME2_DECLARED,
         "description": "patent game 2 (FIG. 10, Table 10): raising, no check-raise, two raises",
     },
     "patent-check-raise": {
-        "bet": "limit", "raise_cap": 2, "p2_may_bet": True, "check_raise": True,
+        "bet": "limit",
+        "raise_cap": 2,
+        "p2_may_bet": True,
+        "check_raise": True,
         "declared": _GAME3_DECLARED,
         "description": "patent game 3 (FIG. 23, Table 11): raising and check-raising",
     },

@@ -15,7 +15,7 @@ Examples
 >>> from pokerlab.threshold.game import builtin_game
 >>> g = builtin_game("patent-raise")
 >>> [b.key for b in branches(g, 2)]
-['bet', 'pass']
+['pass', 'bet']
 >>> [p.label for p in branch_plans(g, branches(g, 1)[0])]
 ['pass-fold', 'pass-call', 'bet-fold', 'bet-call', 'bet-reraise']
 >>> rows = outcome_table(g)

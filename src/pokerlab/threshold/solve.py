@@ -191,7 +191,9 @@ class Solution:
         """The solution with symbols replaced by numbers (``sol.at(P=3)``)."""
         if not self.symbolic:
             return self
-        subs = {s: sympy.nsimplify(values[s.name], rational=True) for s in self.model.params if s.name in values}
+        subs = {
+            s: sympy.nsimplify(values[s.name], rational=True) for s in self.model.params if s.name in values
+        }
         game = self.game
         if sympy.Symbol("P", positive=True) in subs and game.pot == sympy.Symbol("P", positive=True):
             game = game.with_pot(subs[sympy.Symbol("P", positive=True)])
@@ -320,6 +322,9 @@ def check_order(solution: Solution) -> OrderCheck:
         return OrderCheck(True, [], coincide, valid_for="not checked (several symbols)")
     (symbol,) = params
     valid = _pot_range([g for g in gaps if g != 0], symbol)
-    bad = [f"{labels[k]} > {labels[k + 1]} somewhere" for k, g in enumerate(gaps) if g != 0
-           and _pot_range([g], symbol) != f"0 < {symbol.name}"]
+    bad = [
+        f"{labels[k]} > {labels[k + 1]} somewhere"
+        for k, g in enumerate(gaps)
+        if g != 0 and _pot_range([g], symbol) != f"0 < {symbol.name}"
+    ]
     return OrderCheck(valid == f"0 < {symbol.name}", bad, coincide, valid_for=valid)

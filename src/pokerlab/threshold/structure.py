@@ -153,7 +153,7 @@ def parse_structure(game: BettingGame, declared: DeclaredOrder) -> Structure:
     if len(set(names)) != len(names):
         raise ValueError("order.order: a threshold appears twice")
     position = {n: i for i, n in enumerate(names)}
-    for branch, bnames in branch_names.items():
+    for bnames in branch_names.values():
         if [position[n] for n in bnames] != sorted(position[n] for n in bnames):
             raise ValueError(f"order.order: {', '.join(bnames)} must appear in their axis order")
     return Structure(axes, tuple(by_name[n] for n in names), tuple(t == "<=" for t in ties_tokens))
