@@ -32,6 +32,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 _FACTORIES: dict[str, Callable[..., Agent]] = {}
 _DESCRIPTIONS: dict[str, str] = {}
 _DISCOVERED = False
+_BROKEN: dict[str, str] = {}  # bot modules that failed to import, with the error
 
 
 def register_bot(name: str, description: str = "") -> Callable[[F], F]:
@@ -48,6 +49,12 @@ def register_bot(name: str, description: str = "") -> Callable[[F], F]:
     return decorate
 
 
+def unregister_bot(name: str) -> None:
+    """Remove ``name`` from the registry (for tests and interactive sessions)."""
+    _FACTORIES.pop(name, None)
+    _DESCRIPTIONS.pop(name, None)
+
+
 def _discover() -> None:
     global _DISCOVERED
     if _DISCOVERED:
@@ -56,7 +63,11 @@ def _discover() -> None:
 
     for module in pkgutil.iter_modules(package.__path__):
         if not module.name.startswith("_") and module.name not in ("base", "registry"):
-            importlib.import_module(f"{package.__name__}.{module.name}")
+            name = f"{package.__name__}.{module.name}"
+            try:
+                importlib.import_module(name)
+            except Exception as exc:  # one broken bot module must not take the others down
+                _BROKEN[name] = f"{type(exc).__name__}: {exc}"
     _DISCOVERED = True
 
 
@@ -70,7 +81,8 @@ def create_bot(name: str, **options: Any) -> Agent:
     """A new bot registered as ``name``."""
     _discover()
     if name not in _FACTORIES:
-        raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(_FACTORIES))}")
+        broken = "".join(f"; {module} failed to load ({error})" for module, error in _BROKEN.items())
+        raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(_FACTORIES))}{broken}")
     bot = _FACTORIES[name](**options)
     bot.name = name
     return bot

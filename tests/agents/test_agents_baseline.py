@@ -1,0 +1,93 @@
+"""The agent interface and the baseline bots."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerlab.agents import Agent, Observation, available, create_bot, register_bot
+from pokerlab.agents.registry import unregister_bot
+from pokerlab.arena.table import play_hand
+from pokerlab.holdem import BET_RAISE, CHECK_CALL, FOLD, Action, Dealer, GameSettings, Hand
+
+
+def test_registry_lists_the_baselines_and_rejects_unknown_names() -> None:
+    names = available()
+    assert {"random", "calling-station", "raiser"} <= set(names)
+    assert all(names[n] for n in ("random", "calling-station", "raiser"))  # described
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        create_bot("nobody")
+
+
+def test_a_new_bot_registers_itself() -> None:
+    @register_bot("test-folder", "folds whenever it can")
+    class Folder(Agent):
+        def act(self, observation: Observation) -> Action:
+            return Action(FOLD) if observation.legal.can_fold else Action(CHECK_CALL)
+
+    try:
+        assert create_bot("test-folder").name == "test-folder"
+        assert "test-folder" in available()
+    finally:
+        unregister_bot("test-folder")
+    assert "test-folder" not in available()
+
+
+@pytest.mark.parametrize("kind", ["limit", "pot-limit", "no-limit"])
+def test_baselines_play_only_legal_actions(kind: str) -> None:
+    game = GameSettings.preset(kind)
+    dealer = Dealer(3)
+    bots = [create_bot(name) for name in ("random", "raiser", "calling-station", "random")]
+    for h in range(300):
+        n = 2 + h % 3
+        for k, bot in enumerate(bots):
+            bot.reseed(h * 10 + k)
+        hand = Hand(game, [game.starting_stack] * n, dealer.cards(h, n))
+        events = play_hand(hand, bots[:n])
+        assert events == [] and hand.finished
+
+
+def test_calling_station_never_folds_and_raiser_raises_when_it_may() -> None:
+    game = GameSettings.preset("limit")
+    dealer = Dealer(4)
+    for h in range(100):
+        hand = Hand(game, [2000, 2000], dealer.cards(h, 2))
+        play_hand(hand, [create_bot("calling-station"), create_bot("raiser")])
+        assert all(kind != FOLD for _, pos, kind, _ in hand.history if pos == 0)
+        assert all(kind != BET_RAISE for _, pos, kind, _ in hand.history if pos == 0)
+        assert hand.showdown  # nobody folds: every hand is shown down
+
+
+def test_observation_shows_only_what_the_player_may_know() -> None:
+    seen = {}
+
+    class Spy(Agent):
+        def act(self, observation: Observation) -> Action:
+            seen["hole"] = observation.hole
+            seen["other"] = observation.shown(1 - observation.position)
+            seen["legal"] = observation.legal
+            seen["pot"] = observation.pot
+            return Action(FOLD) if observation.legal.can_fold else Action(CHECK_CALL)
+
+        def end_hand(self, observation: Observation) -> None:
+            seen["payoffs"] = observation.payoffs
+
+    cards = Dealer(1).cards(0, 2)
+    hand = Hand(GameSettings.preset("limit"), [2000, 2000], cards)
+    play_hand(hand, [create_bot("raiser"), Spy()])
+    assert seen["hole"] == cards[2:4]
+    assert seen["other"] is None  # the opponent's cards stay hidden
+    assert seen["legal"].to_call == 5 and seen["pot"] == 15
+    assert seen["payoffs"] == [5, -5]
+
+
+def test_random_bot_is_reproducible_from_its_seed() -> None:
+    game = GameSettings.preset("no-limit")
+    histories = []
+    for _ in range(2):
+        bot_a, bot_b = create_bot("random"), create_bot("random")
+        bot_a.reseed(11)
+        bot_b.reseed(12)
+        hand = Hand(game, [200, 200], Dealer(2).cards(5, 2))
+        play_hand(hand, [bot_a, bot_b])
+        histories.append(hand.history)
+    assert histories[0] == histories[1]

@@ -1,0 +1,116 @@
+"""Matches: determinism across workers, duplicate sets, freezeouts, illegal actions, storage."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from pokerlab.agents import Agent, Observation, register_bot
+from pokerlab.agents.registry import unregister_bot
+from pokerlab.arena import MatchConfig, MatchStore, run_match, schedule, win_rate
+from pokerlab.holdem import Action, GameSettings, read_phh
+
+LIMIT = GameSettings.preset("limit")
+
+
+def test_duplicate_self_play_of_a_deterministic_bot_is_exactly_even() -> None:
+    # Each deal is played twice with the seats swapped: identical bots win and lose the
+    # same chips with the same cards, so every duplicate pair nets zero.
+    config = MatchConfig(bots=("calling-station", "calling-station"), hands=400,
+                         game=LIMIT, duplicate=True, seed=5)
+    result = run_match(config, MatchStore(":memory:"))
+    for r in result.results:
+        assert r.per_hand == 0.0 and r.ci95 == (0.0, 0.0) and r.hands == 400
+    assert [r.bot for r in result.results] == ["calling-station", "calling-station#2"]
+
+
+def test_duplicate_schedule_rotates_players_over_the_same_deal() -> None:
+    config = MatchConfig(bots=("a", "b", "c"), hands=9, duplicate=True)
+    rows = [schedule(config, h) for h in range(3, 6)]
+    assert {deal for deal, _, _ in rows} == {1} and {button for _, button, _ in rows} == {1}
+    assert [players for _, _, players in rows] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    with pytest.raises(ValueError, match="multiple of the 3 seats"):
+        MatchConfig(bots=("a", "b", "c"), hands=10, duplicate=True)
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    config = MatchConfig(bots=("random", "raiser", "calling-station"), hands=2400,
+                         game=GameSettings.preset("no-limit"), seed=8)
+    one, two = MatchStore(":memory:"), MatchStore(":memory:")
+    a = run_match(config, one)
+    b = run_match(config, two, workers=2)
+    assert one.payoffs(a.match_id) == two.payoffs(b.match_id)
+    assert list(one.records(a.match_id)) == list(two.records(b.match_id))
+    assert [r.per_hand for r in a.results] == [r.per_hand for r in b.results]
+    assert a.results[0].unit == "mbb"
+
+
+def test_freezeout_ends_with_one_player_and_records_knockouts() -> None:
+    game = GameSettings.preset("no-limit", starting_stack=60)
+    config = MatchConfig(bots=("raiser", "random", "calling-station", "random"), hands=5000,
+                         game=game, freezeout=True, seed=2)
+    store = MatchStore(":memory:")
+    result = run_match(config, store)
+    assert result.finished
+    knocked = [r.knocked_out for r in result.results]
+    assert sum(k is None for k in knocked) == 1  # the winner
+    last = store.last_record(result.match_id)[1]
+    assert sorted(last["finishing"]) == [0, 0, 0, 4 * 60]  # one player has every chip
+    assert max(k for k in knocked if k is not None) == result.hands_stored
+    assert sum(r.chips for r in result.results) == 0
+
+
+def test_illegal_actions_are_replaced_counted_and_stored() -> None:
+    @register_bot("test-cheat", "answers nonsense")
+    class Cheat(Agent):
+        def act(self, observation: Observation) -> Action:
+            if observation.street == 0:
+                return Action(2, 10**9)  # far above any maximum
+            raise RuntimeError("lost the plot")
+
+    try:
+        config = MatchConfig(bots=("test-cheat", "calling-station"), hands=50, game=LIMIT)
+        store = MatchStore(":memory:")
+        result = run_match(config, store)
+    finally:
+        unregister_bot("test-cheat")
+    assert result.hands_stored == 50
+    assert result.results[0].illegal_actions > 0 and result.results[1].illegal_actions == 0
+    reasons = {reason for _, record in store.records(result.match_id)
+               for _, _, reason in record["illegal"]}
+    assert any("above the maximum" in r for r in reasons)
+    assert any("RuntimeError: lost the plot" in r for r in reasons)
+
+
+def test_hand_histories_replay_to_the_stored_payoffs(tmp_path) -> None:
+    config = MatchConfig(bots=("random", "raiser", "calling-station"), hands=60,
+                         game=GameSettings.preset("pot-limit"), seed=3)
+    store = MatchStore(tmp_path / "m.sqlite")
+    result = run_match(config, store, hand_history=tmp_path / "phh")
+    files = sorted((tmp_path / "phh").glob("*.phh"))
+    assert len(files) == 60
+    for (h, record), payoffs, path in zip(store.records(result.match_id),
+                                          store.payoffs(result.match_id), files, strict=True):
+        hand = read_phh(path.read_text())
+        assert [payoffs[p] for p in record["players"]] == hand.payoffs, h
+        assert f"hand = {h + 1}" in path.read_text()
+
+
+def test_resume_needs_the_same_settings(tmp_path) -> None:
+    store = MatchStore(tmp_path / "m.sqlite")
+    config = MatchConfig(bots=("random", "raiser"), hands=300, game=LIMIT, seed=1)
+    first = run_match(config, store)
+    again = run_match(config, store, resume=True)  # nothing left to play
+    assert again.match_id == first.match_id and again.hands_played == 0
+    assert again.hands_stored == 300
+    other = MatchConfig(bots=("random", "raiser"), hands=300, game=LIMIT, seed=2)
+    with pytest.raises(ValueError, match="no match with these settings"):
+        run_match(other, store, resume=True)
+
+
+def test_win_rate_groups_duplicate_sets() -> None:
+    mean, (low, high) = win_rate([1.0, 3.0, -1.0, 1.0], group=2)
+    assert mean == 1.0 and math.isclose(low, high - 2 * (high - 1.0))
+    assert low == pytest.approx(1.0 - 12.7062 * 1.0, rel=1e-4)  # t(0.975, 1) = 12.706
+    assert math.isnan(win_rate([1.0])[1][0])

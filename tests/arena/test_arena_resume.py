@@ -1,0 +1,64 @@
+"""A real match process killed with SIGKILL partway resumes without losing or doubling a hand."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+from typer.testing import CliRunner
+
+from pokerlab.arena import MatchConfig, MatchStore, run_match
+from pokerlab.cli.main import app
+from pokerlab.holdem import GameSettings
+
+HANDS = 12000
+ARGS = ["random", "raiser", "--hands", str(HANDS), "--game", "limit", "--seed", "7"]
+
+
+def stored(db) -> int:
+    try:
+        with sqlite3.connect(db) as conn:
+            return conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
+    except sqlite3.OperationalError:  # not created yet
+        return 0
+
+
+def test_killed_match_resumes_to_the_uninterrupted_result(tmp_path) -> None:
+    db = tmp_path / "killed.sqlite"
+    env = dict(os.environ)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pokerlab", "match", *ARGS, "--db", str(db), "--no-progress"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 120
+    try:
+        while stored(db) < 500:
+            assert process.poll() is None, process.stderr.read().decode()
+            assert time.monotonic() < deadline, "the match stored nothing in two minutes"
+            time.sleep(0.01)
+        process.send_signal(signal.SIGKILL)
+    finally:
+        process.wait()
+    before = stored(db)
+    assert 0 < before < HANDS, "the kill did not land partway through the match"
+
+    result = CliRunner().invoke(app, ["match", *ARGS, "--db", str(db), "--resume", "--json"])
+    assert result.exit_code == 0, result.output
+    resumed = json.loads(result.output)
+    assert resumed["hands_stored"] == HANDS and resumed["hands_played_now"] == HANDS - before
+    assert resumed["finished"] and resumed["match_id"] == 1
+
+    config = MatchConfig(bots=("random", "raiser"), hands=HANDS, game=GameSettings.preset("limit"), seed=7)
+    fresh_store = MatchStore(tmp_path / "fresh.sqlite")
+    fresh = run_match(config, fresh_store)
+    killed_store = MatchStore(db)
+    assert killed_store.hand_numbers(1) == set(range(HANDS))  # complete, nothing doubled (key)
+    assert killed_store.payoffs(1) == fresh_store.payoffs(fresh.match_id)
+    assert list(killed_store.records(1)) == list(fresh_store.records(fresh.match_id))
+    assert [r["per_hand"] for r in resumed["results"]] == [r.per_hand for r in fresh.results]
+    assert [r["ci95"] for r in resumed["results"]] == [list(r.ci95) for r in fresh.results]

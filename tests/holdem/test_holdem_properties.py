@@ -1,0 +1,61 @@
+"""Property tests over random games: chips conserved, only legal actions accepted, side pots
+add up to the pot, a folded player never wins."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokerlab.holdem import BET_RAISE, CHECK_CALL, FOLD, Action, GameSettings, Hand, IllegalActionError
+
+
+@st.composite
+def games(draw: st.DrawFn) -> tuple[GameSettings, list[int], list[int]]:
+    kind = draw(st.sampled_from(["limit", "pot-limit", "no-limit"]))
+    game = GameSettings.preset(
+        kind, ante=draw(st.sampled_from([0, 0, 1, 3])),
+        raise_cap=draw(st.sampled_from([None, 1, 3])) if kind == "limit" else None,
+    )
+    n = draw(st.integers(2, 10))
+    stacks = draw(st.lists(st.integers(1, 3 * game.starting_stack), min_size=n, max_size=n))
+    cards = draw(st.permutations(range(52)))[: 2 * n + 5]
+    return game, stacks, cards
+
+
+def snapshot(hand: Hand) -> tuple:
+    return (list(hand.stacks), list(hand.bets), list(hand.put_in), list(hand.live),
+            list(hand.queue), hand.street, len(hand.history), hand.max_bet)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=games(), data=st.data())
+def test_random_games_keep_the_rules(setup, data) -> None:
+    game, stacks, cards = setup
+    hand = Hand(game, stacks, cards)
+    total = sum(stacks)
+    while not hand.finished:
+        assert sum(hand.stacks) + hand.pot == total  # chips are conserved at every step
+        legal = hand.legal()
+        # Propose anything: the engine accepts it exactly when Legal says it is legal.
+        kind = data.draw(st.sampled_from([FOLD, CHECK_CALL, BET_RAISE, BET_RAISE, 7]))
+        amount = data.draw(st.integers(-5, 3 * game.starting_stack + 10))
+        if kind == BET_RAISE and legal.can_raise and data.draw(st.booleans()):
+            amount = data.draw(st.integers(legal.min_raise_to, legal.max_raise_to))
+        action = Action(kind, amount)
+        before = snapshot(hand)
+        reason = legal.check(action)
+        try:
+            hand.act(action)
+        except IllegalActionError:
+            assert reason is not None, action
+            assert snapshot(hand) == before  # a rejected action changes nothing
+        else:
+            assert reason is None, (action, reason)
+    assert sum(hand.stacks) == total
+    assert sum(hand.payoffs) == 0
+    assert sum(p.amount for p in hand.pots) == hand.pot == sum(hand.winnings)
+    for i in range(hand.n):
+        assert hand.stacks[i] >= 0
+        if not hand.live[i]:
+            assert hand.winnings[i] == 0 and hand.payoffs[i] <= 0  # a folded player never wins
+            assert all(i not in p.eligible for p in hand.pots)
