@@ -317,3 +317,16 @@ def test_dealer_argument_checks():
         Dealer(LIMIT, hands=1, names=["a:b", "c"])
     with pytest.raises(ValueError, match="hands must be at least 1"):
         Dealer(LIMIT, hands=0, names=["a", "b"])
+
+
+def test_dealer_reads_reply_letters_like_the_acpc_server():
+    dealer = Dealer(NOLIMIT, hands=1, names=["calm", "old"], seed=5, timeout=5, fixed_seats=True)
+    ports = dealer.listen()
+    threads, results = _run_clients(NOLIMIT, ports[:1], [always_call])
+    # "B300" is read as r300, not as an invalid action.
+    RawPlayer(ports[1], ["{state}:B300"], linger=3)
+    with pytest.raises(DealerError):
+        dealer.run()  # seat 2 goes silent after the flop; what matters is how B300 was read
+    threads[0].join(timeout=10)
+    assert dealer.result.invalid_actions == [0, 0]
+    assert isinstance(results[0], ClientError)

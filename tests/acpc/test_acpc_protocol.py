@@ -117,3 +117,11 @@ def test_reply_refuses_illegal_or_out_of_turn_actions():
     waiting = parse_matchstate("MATCHSTATE:0:30::9s8h|", game)
     with pytest.raises(ValueError, match="not position 0's turn"):
         waiting.reply(Action("c"))
+
+
+@pytest.mark.parametrize("betting", ["k", "b300", "C", "r300R900", "r 300"])
+def test_only_the_2_0_0_letters_are_in_match_states(betting):
+    # The 2.0.0 grammar has f, c and r only (k/b were never part of it); the dealer reads a
+    # client's reply as leniently as the ACPC server, but states must be exact.
+    with pytest.raises(ValueError, match=r"unknown action|has no size"):
+        parse_matchstate(f"MATCHSTATE:1:0:{betting}:|AsKs", standard_game("nolimit"))

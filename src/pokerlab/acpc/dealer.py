@@ -5,7 +5,9 @@ It follows ``dealer.c`` of the ACPC server: one listening port per seat (bound t
 the server requires), then for every hand the dealer sends each seat its view of the state
 before every action and once more when the hand is over, and reads the acting seat's reply.
 As in ``readPlayerResponse``: comment lines are skipped, replies that are not about the
-current state are ignored, a no-limit raise out of range is moved to the nearest legal size,
+current state are ignored, the action letter is read as the server reads it (``f``, ``c``,
+``r``, also in upper case, and the older ``b`` and ``k``), a no-limit raise out of range is
+moved to the nearest legal size,
 and any other bad or illegal action is played as a call and counted against the seat
 (``max_invalid`` ends the match after that many). Players rotate through the positions each
 hand unless seats are fixed. A seat silent for longer than the timeout, or a closed
@@ -330,7 +332,7 @@ class Dealer:
             if not sep or not _same_state(state_text, expected, self.game):
                 continue  # not a reply to this state: ignored, as the ACPC dealer does
             try:
-                actions = parse_actions(action_text, self.game)
+                actions = parse_actions(_normalise_action(action_text), self.game)
                 if len(actions) != 1:
                     raise ValueError("one action expected")
                 action = actions[0]
@@ -355,6 +357,15 @@ class Dealer:
         totals = "|".join(_acpc_number(v) for v in self.result.totals)
         self.log.write(f"SCORE:{totals}:{'|'.join(self.names)}\n")
         self.log.flush()
+
+
+# The ACPC server's readAction also takes upper case and the older b (bet) and k (check).
+_ACTION_ALIASES = {"F": "f", "C": "c", "R": "r", "B": "r", "b": "r", "K": "c", "k": "c"}
+
+
+def _normalise_action(text: str) -> str:
+    """A client's action letter as the ACPC dealer reads it (``B500`` is ``r500``)."""
+    return _ACTION_ALIASES.get(text[:1], text[:1]) + text[1:]
 
 
 def _same_state(text: str, expected: str, game: GameDef) -> bool:
