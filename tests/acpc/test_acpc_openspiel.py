@@ -1,7 +1,8 @@
 """Differential test against OpenSpiel's ``universal_poker``, which runs the ACPC server's own
 game code: random hands of the standard limit and no-limit games, and at every decision our
 replay of OpenSpiel's ACPC betting string must give the same player to act, the same legal
-actions (and no-limit raise range), the same chips spent, and at the end the same payoffs.
+actions (and no-limit raise range), the same chips spent, the same ``STATE`` line as the
+server's ``printState``, and at the end the same payoffs.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 import pytest
 
 from pokerlab.acpc import Action, parse_betting, standard_game
+from pokerlab.acpc.dealer import view_text
 from pokerlab.acpc.showdown import hand_values
 from pokerlab.cards import RANKS, SUITS
 
@@ -25,9 +27,13 @@ LIMIT = {**HOLDEM, "betting": "limit", "bettingAbstraction": "fcpa", "blind": "1
          "raiseSize": "10 10 20 20", "maxRaises": "3 4 4 4"}
 
 
-def _acpc_state(state) -> tuple[str, list[tuple[int, ...]], list[int]]:
+def _line(state) -> str:
     line = next(x for x in str(state).splitlines() if x.startswith("ACPC State: STATE:"))
-    _, _, betting, cards = line.split(":", 1)[1].split(":")
+    return line.removeprefix("ACPC State: ")
+
+
+def _acpc_state(state) -> tuple[str, list[tuple[int, ...]], list[int]]:
+    _, _, betting, cards = _line(state).split(":")
     sections = cards.split("/")
 
     def codes(text: str) -> tuple[int, ...]:
@@ -55,8 +61,10 @@ def test_random_hands_match_openspiel(kind):
             if state.is_chance_node():
                 state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
                 continue
-            betting, _, _ = _acpc_state(state)
+            betting, holes, board = _acpc_state(state)
             ours = parse_betting(betting, game)
+            # Our STATE line (all cards) is the ACPC server's printState, character for character.
+            assert view_text(game, 0, ours, tuple(holes), board, None) == _line(state), betting
             legal = state.legal_actions()
             assert ours.current_player == state.current_player(), betting
             assert ours.spent == _spent(state), betting
@@ -77,6 +85,7 @@ def test_random_hands_match_openspiel(kind):
             state.apply_action(choice)
         betting, holes, board = _acpc_state(state)
         ours = parse_betting(betting, game)
+        assert view_text(game, 0, ours, tuple(holes), board, None) == _line(state), betting
         assert ours.finished and ours.spent == _spent(state), betting
         showdowns += ours.is_showdown
         values = hand_values(ours, holes, board)
