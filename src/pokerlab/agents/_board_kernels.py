@@ -1,0 +1,157 @@
+"""Numba kernels behind the bots' hand evaluation: one board's ranks shared by every decision.
+
+A bot decides many times on the same board, and every bot at the table sees the same board.
+So the value of every two-card holding on the board (and on the board plus each possible
+next card) is computed once per board (:func:`board_ranks`, about 62,000 evaluations on the
+flop) and each decision then only compares integers:
+
+- :func:`strength_potential`: weighted ahead / tied / behind counts of our hand against every
+  opponent holding and the one-card potential table (PPOT1 / NPOT1), exactly as
+  :func:`pokerlab.strength.hand_potential` defines them;
+- :func:`holding_strengths`: the hand strength of every holding against one random holding
+  (card removal exact), the "hand value" that opponent modelling re-weights with.
+
+Values are the evaluator's classes (higher stronger); ``-1`` marks a holding that uses a board
+card (or, in ``nxt``, the next card itself).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, eval_key, key_of, mask_of
+
+
+@njit(cache=True)
+def board_ranks(board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(now, nxt)``: value of every holding (``combo_index`` order) on ``board`` and, for a
+    board of 3 or 4 cards, on ``board`` plus each next card ``nxt[combo, card]``."""
+    used = np.zeros(52, dtype=np.bool_)
+    for c in board:
+        used[c] = True
+    now = np.full(1326, -1, dtype=np.int32)
+    more = board.size < 5
+    nxt = np.full((1326 if more else 0, 52), -1, dtype=np.int32)
+    bkey = key_of(board)
+    bmask = mask_of(board)
+    for hi in range(1, 52):
+        if used[hi]:
+            continue
+        kh = bkey + CARD_KEY[hi]
+        mh = bmask | CARD_MASK[hi]
+        for lo in range(hi):
+            if used[lo]:
+                continue
+            idx = hi * (hi - 1) // 2 + lo
+            k = kh + CARD_KEY[lo]
+            m = mh | CARD_MASK[lo]
+            now[idx] = eval_key(k, m)
+            if more:
+                for c in range(52):
+                    if not used[c] and c != hi and c != lo:
+                        nxt[idx, c] = eval_key(k + CARD_KEY[c], m | CARD_MASK[c])
+    return now, nxt
+
+
+@njit(cache=True)
+def _state(ours: int, theirs: int) -> int:
+    if ours > theirs:
+        return 0
+    if ours == theirs:
+        return 1
+    return 2
+
+
+@njit(cache=True)
+def strength_potential(
+    h0: int, h1: int, board: np.ndarray, now: np.ndarray, nxt: np.ndarray, weights: np.ndarray
+) -> np.ndarray:
+    """Weighted ``[ahead, tied, behind]`` now, then the one-card table ``one[now, after]``
+    flattened (9 entries; zeros on the river): 12 numbers."""
+    out = np.zeros(12)
+    k = key_of(board) + CARD_KEY[h0] + CARD_KEY[h1]
+    m = mask_of(board) | CARD_MASK[h0] | CARD_MASK[h1]
+    ours = eval_key(k, m)
+    used = np.zeros(52, dtype=np.bool_)
+    used[h0] = True
+    used[h1] = True
+    for c in board:
+        used[c] = True
+    more = board.size < 5
+    ours_next = np.full(52, -1, dtype=np.int32)
+    if more:
+        for c in range(52):
+            if not used[c]:
+                ours_next[c] = eval_key(k + CARD_KEY[c], m | CARD_MASK[c])
+    tally = np.zeros(3)
+    for hi in range(1, 52):
+        if used[hi]:
+            continue
+        for lo in range(hi):
+            if used[lo]:
+                continue
+            idx = hi * (hi - 1) // 2 + lo
+            w = weights[idx]
+            if w == 0.0:
+                continue
+            s = _state(ours, now[idx])
+            out[s] += w
+            if more:
+                tally[:] = 0.0
+                for c in range(52):
+                    if not used[c] and c != hi and c != lo:
+                        tally[_state(ours_next[c], nxt[idx, c])] += 1.0
+                for t in range(3):
+                    out[3 + 3 * s + t] += w * tally[t]
+    return out
+
+
+@njit(cache=True)
+def holding_strengths(now: np.ndarray) -> np.ndarray:
+    """HS of every holding against one random holding of the other unseen cards (NaN where the
+    holding uses a board card)."""
+    n_valid = 0
+    for i in range(1326):
+        if now[i] >= 0:
+            n_valid += 1
+    vals = np.empty(n_valid, dtype=np.int32)
+    # Holdings per card: their values (for the card-removal correction).
+    per_card = np.full((52, 51), -1, dtype=np.int32)
+    per_count = np.zeros(52, dtype=np.int64)
+    j = 0
+    for hi in range(1, 52):
+        for lo in range(hi):
+            idx = hi * (hi - 1) // 2 + lo
+            v = now[idx]
+            if v < 0:
+                continue
+            vals[j] = v
+            j += 1
+            per_card[hi, per_count[hi]] = v
+            per_count[hi] += 1
+            per_card[lo, per_count[lo]] = v
+            per_count[lo] += 1
+    srt = np.sort(vals)
+    out = np.full(1326, np.nan)
+    for hi in range(1, 52):
+        for lo in range(hi):
+            idx = hi * (hi - 1) // 2 + lo
+            v = now[idx]
+            if v < 0:
+                continue
+            below = np.searchsorted(srt, v, side="left")
+            equal = np.searchsorted(srt, v, side="right") - below
+            for c in (hi, lo):
+                for t in range(per_count[c]):
+                    u = per_card[c, t]
+                    if u < v:
+                        below -= 1
+                    elif u == v:
+                        equal -= 1
+            # The holding itself was in ``equal`` once and was removed once per card: add it
+            # back once so that it counts zero times (as in ``total``).
+            equal += 1
+            total = n_valid - per_count[hi] - per_count[lo] + 1
+            out[idx] = (below + 0.5 * equal) / total
+    return out

@@ -1,0 +1,341 @@
+"""What the knowledge-based bots share: board evaluation, opponent tables, action tracking.
+
+:class:`ModellingAgent` is the base of the Loki, Waterloo and threshold bots. It
+
+- evaluates its hand on the current board with one kernel call per opponent
+  (:func:`evaluate_hand`: weighted HS per opponent, HS_n, one-card PPOT / NPOT), reusing the
+  board's holding values, which are computed once per board and shared by every bot in the
+  process (:func:`board_data`);
+- follows the betting of each hand and, for every action of an opponent, updates that
+  opponent's :class:`~pokerlab.agents.opponent_model.ActionFrequencies` and (when weighting
+  is on) re-weights the opponent's 1,326-entry table by Algorithm 7;
+- keeps one :class:`~pokerlab.agents.opponent_model.OpponentModel` per opponent name, loaded
+  from and saved to an :class:`~pokerlab.agents.opponent_store.OpponentStore` when one is set.
+
+Opponent names: the observation does not (yet) carry the other players' names, so an opponent
+is named by its seat, ``"seat-3"`` (an observation with a ``player_names`` attribute, listed by
+position, is used instead when the arena provides it).
+
+Examples
+--------
+>>> from pokerlab.cards import parse_hole_board
+>>> hole, board = parse_hole_board("AdQc/3h4cJh")
+>>> e = evaluate_hand(hole, board, [np.ones(1326)])
+>>> round(e.hs, 3), round(e.ppot1, 3), round(e.npot1, 3)
+(0.585, 0.108, 0.145)
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+
+from pokerlab.agents._board_kernels import board_ranks, holding_strengths, strength_potential
+from pokerlab.agents.base import Agent, Observation
+from pokerlab.agents.opponent_model import OpponentModel, action_mu_delta, reweight
+from pokerlab.agents.opponent_store import OpponentStore, default_store_path
+from pokerlab.agents.preflop_values import income_percentiles
+
+_BOARDS: OrderedDict[tuple[int, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = OrderedDict()
+_BOARD_CACHE_SIZE = 64
+
+
+def board_data(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(now, nxt, values)`` of a board: every holding's class value on it, on it plus each
+    next card, and its HS against one random holding (cached for the last 64 boards)."""
+    found = _BOARDS.get(board)
+    if found is not None:
+        _BOARDS.move_to_end(board)
+        return found
+    arr = np.array(board, dtype=np.uint8)
+    now, nxt = board_ranks(arr)
+    values = holding_strengths(now)
+    found = (now, nxt, values)
+    _BOARDS[board] = found
+    if len(_BOARDS) > _BOARD_CACHE_SIZE:
+        _BOARDS.popitem(last=False)
+    return found
+
+
+@dataclass(frozen=True)
+class HandEvaluation:
+    """Our hand on the current board against the live opponents' weight tables.
+
+    ``hs`` is against one opponent (the first table), ``hs_n`` the product of the per-opponent
+    strengths (HS ** n when the tables are equal); ``ppot1`` / ``npot1`` use one card of
+    look-ahead against the opponents' tables pooled (each normalised); 0 on the river.
+    """
+
+    hs: float
+    hs_n: float
+    ppot1: float
+    npot1: float
+
+
+def evaluate_hand(hole: list[int] | tuple[int, ...], board: list[int] | tuple[int, ...],
+                  tables: list[np.ndarray]) -> HandEvaluation:
+    """Weighted hand strength and one-card potential (one kernel call per table)."""
+    now, nxt, _ = board_data(tuple(board))
+    arr = np.array(board, dtype=np.uint8)
+    hs_n = 1.0
+    first = None
+    pooled = np.zeros(9)
+    for w in tables:
+        out = strength_potential(int(hole[0]), int(hole[1]), arr, now, nxt, w)
+        total = out[0] + out[1] + out[2]
+        hs = (out[0] + out[1] / 2.0) / total if total > 0 else 0.5
+        if first is None:
+            first = hs
+        hs_n *= hs
+        if total > 0:
+            pooled += out[3:] / total
+    one = pooled.reshape(3, 3)
+    rows = one.sum(axis=1)
+    den_p = rows[2] + rows[1] / 2.0
+    den_n = rows[0] + rows[1] / 2.0
+    ppot = (one[2, 0] + one[2, 1] / 2.0 + one[1, 0] / 2.0) / den_p if den_p > 0 else 0.0
+    npot = (one[0, 2] + one[0, 1] / 2.0 + one[1, 2] / 2.0) / den_n if den_n > 0 else 0.0
+    return HandEvaluation(first if first is not None else 0.5, hs_n, float(ppot), float(npot))
+
+
+class ModellingAgent(Agent):
+    """Base of the bots that track the betting and model their opponents.
+
+    Subclasses set ``self.weighting`` (re-weight the tables), ``self.lowest_weight``,
+    ``self.highest_weight``, ``self.delta_scale``, ``self.store_path`` and implement
+    :meth:`act`; they call :meth:`catch_up` first thing in ``act`` (done by :meth:`observe`).
+    """
+
+    weighting: bool = True
+    initial_weights: str = "income-rate"  # or "uniform"
+    lowest_weight: float = 0.01
+    highest_weight: float = 1.0
+    delta_scale: float = 0.4
+    save_every: int = 200
+    preflop_trials: int = 10_000
+
+    def __init__(self, store_path: str | None = None) -> None:
+        super().__init__()
+        self.models: dict[str, OpponentModel] = {}
+        self.store_path = store_path if store_path is not None else default_store_path()
+        self._store: OpponentStore | None = None
+        self._hands_seen = 0
+        self._reset_hand()
+
+    # -- per-hand state ----------------------------------------------------------------------
+    def _reset_hand(self) -> None:
+        self.tables: dict[int, np.ndarray] = {}
+        self._seen = 0
+        self._street = -1
+        self._bets: dict[int, int] = {}
+        self._max_bet = 0
+        self.raised_by: dict[int, list[bool]] = {}
+        self.amount_by: dict[int, list[int]] = {}
+        self._reweighted: set[tuple[int, int, int]] = set()
+        self._events: list[tuple[int, int, float, float]] = []  # (position, street, floor, base)
+
+    def opponent_name(self, observation: Observation, position: int) -> str:
+        """The name an opponent's model is kept under (see the module notes)."""
+        names = getattr(observation, "player_names", None)
+        if names is not None:
+            return str(names[position])
+        return f"seat-{(observation.button_seat + 1 + position) % observation.players}"
+
+    def model(self, name: str) -> OpponentModel:
+        """The model of opponent ``name`` (loaded from the store the first time, if any)."""
+        found = self.models.get(name)
+        if found is None:
+            store = self._open_store()
+            found = store.load(self.name, name) if store is not None else None
+            if found is None:
+                found = OpponentModel(name)
+            self.models[name] = found
+        return found
+
+    def _open_store(self) -> OpponentStore | None:
+        if self.store_path and self._store is None:
+            self._store = OpponentStore(self.store_path)
+        return self._store
+
+    def save_models(self) -> None:
+        """Write every opponent model to the store (no-op without a store)."""
+        store = self._open_store()
+        if store is not None:
+            for model in self.models.values():
+                store.save(self.name, model)
+
+    def begin_hand(self, observation: Observation) -> None:
+        self._reset_hand()
+        n = observation.players
+        if self.initial_weights == "income-rate" and self.weighting:
+            # A typical player's hand selection: holdings weighted by their income rate rank.
+            pct = income_percentiles(n - 1, self.preflop_trials)
+            start = np.clip(pct, self.lowest_weight, self.highest_weight)
+        else:
+            start = np.ones(1326)
+        for p in range(n):
+            if p != observation.position:
+                self.tables[p] = start.copy()
+        for table in self.tables.values():
+            for c in observation.hole:
+                _zero_card(table, c)
+
+    def observe(self, observation: Observation) -> None:
+        """Process every action since the last call (the bot's own included, for tracking)."""
+        history = self._history(observation)
+        n = observation.players
+        for street, pos, kind, amount in history[self._seen:]:
+            if street != self._street:
+                self._new_street(street, n, observation)
+            facing = self._max_bet > self._bets.get(pos, 0)
+            if pos != observation.position:
+                self._learn(observation, pos, street, facing, kind)
+            if kind == 2:
+                self._bets[pos] = amount
+                self._max_bet = amount
+            elif kind == 1:
+                self._bets[pos] = self._bets.get(pos, 0) + amount
+            self.raised_by.setdefault(pos, [False] * 4)[street] |= kind == 2
+            amounts = self.amount_by.setdefault(pos, [0] * 4)
+            amounts[street] = self._bets.get(pos, 0)
+        self._seen = len(history)
+        if observation.street != self._street and not observation.finished:
+            self._new_street(observation.street, n, observation)
+
+    @staticmethod
+    def _history(observation: Observation) -> list[tuple[int, int, int, int]]:
+        return observation.actions
+
+    def _new_street(self, street: int, n: int, observation: Observation) -> None:
+        self._street = street
+        self._bets = {}
+        self._max_bet = 0
+        if street == 0:
+            sb, bb = observation.game.small_blind, observation.game.big_blind
+            sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
+            self._bets = {sb_pos: sb, bb_pos: bb}
+            self._max_bet = bb
+        elif self.weighting:
+            board = tuple(observation.board[: 2 + street])
+            for table in self.tables.values():
+                for c in board:
+                    _zero_card(table, c)
+
+    def _learn(self, observation: Observation, pos: int, street: int, facing: bool, kind: int) -> None:
+        name = self.opponent_name(observation, pos)
+        model = self.model(name)
+        table = self.tables.get(pos)
+        # Re-weight once per street for a call and once for a raise: repeated raises by a
+        # maniac would otherwise compound into a table of nothing but the nuts.
+        once = (pos, street, kind)
+        if self.weighting and table is not None and kind != 0 and once not in self._reweighted:
+            self._reweighted.add(once)
+            values = self.street_values(observation, street)
+            md = action_mu_delta(model.frequencies, street, facing, kind, values, table,
+                                 self.delta_scale)
+            if md is not None:
+                mu, delta = md
+                live = ~np.isnan(values)
+                mass = table[live].sum()
+                base = float(table[live][values[live] >= mu - delta].sum() / mass) if mass > 0 else 0.5
+                self._events.append((pos, street, mu - delta, base))
+                reweight(table, values, mu, delta, self.lowest_weight, self.highest_weight,
+                         model.consistency.trust)
+                for c in observation.hole:
+                    _zero_card(table, c)
+                for c in observation.board[: (0 if street == 0 else 2 + street)]:
+                    _zero_card(table, c)
+        model.frequencies.observe(street, facing, kind)
+
+    def street_values(self, observation: Observation, street: int) -> np.ndarray:
+        """Every holding's value on ``street``: its income-rate percentile pre-flop, its HS
+        against a random holding afterwards."""
+        if street == 0:
+            return income_percentiles(observation.players - 1, self.preflop_trials)
+        return board_data(tuple(observation.board[: 2 + street]))[2]
+
+    def live_tables(self, observation: Observation) -> list[np.ndarray]:
+        """Weight tables of the opponents still in the hand (uniform tables when not weighting)."""
+        live = observation.live
+        out = []
+        for p, alive in enumerate(live):
+            if p == observation.position or not alive:
+                continue
+            if self.weighting:
+                out.append(self.tables[p])
+            else:
+                out.append(_UNIFORM)
+        return out or [_UNIFORM]
+
+    def evaluate(self, observation: Observation) -> HandEvaluation:
+        """Our hand against the live opponents (post-flop)."""
+        return evaluate_hand(observation.hole, observation.board, self.live_tables(observation))
+
+    def end_hand(self, observation: Observation) -> None:
+        self.observe(observation)
+        n = observation.players
+        for p in range(n):
+            if p != observation.position:
+                self.model(self.opponent_name(observation, p)).hands += 1
+        if self.weighting:
+            self._score_events(observation)
+        self.after_hand(observation)
+        self._hands_seen += 1
+        if self.store_path and self._hands_seen % self.save_every == 0:
+            self.save_models()
+
+    def _score_events(self, observation: Observation) -> None:
+        """Score this hand's re-weightings of opponents who showed their cards."""
+        for pos, street, floor, base in self._events:
+            shown = observation.shown(pos)
+            if not shown:
+                continue
+            value = self.holding_value(observation, street, shown)
+            self.model(self.opponent_name(observation, pos)).consistency.add(value >= floor, base)
+
+    def holding_value(self, observation: Observation, street: int, cards: list[int]) -> float:
+        """The value :meth:`street_values` gives ``cards`` on ``street`` (from the final board)."""
+        from pokerlab.cards import combo_index
+
+        idx = combo_index(cards[0], cards[1])
+        if street == 0:
+            return float(income_percentiles(observation.players - 1, self.preflop_trials)[idx])
+        return float(board_data(tuple(observation.board[: 2 + street]))[2][idx])
+
+    def after_hand(self, observation: Observation) -> None:
+        """Subclass hook at the end of a hand (after the betting was processed)."""
+
+    def __del__(self) -> None:
+        try:
+            if self.store_path and self.models:
+                self.save_models()
+            if self._store is not None:
+                self._store.close()
+        except Exception:
+            pass
+
+
+_UNIFORM = np.ones(1326)
+_UNIFORM.setflags(write=False)
+
+
+def _zero_card(table: np.ndarray, card: int) -> None:
+    """Set the weight of every holding that uses ``card`` to zero (it cannot be held)."""
+    table[_CARD_COMBOS[card]] = 0.0
+
+
+def _card_combos() -> np.ndarray:
+    from pokerlab.cards import ALL_COMBOS
+
+    out = np.zeros((52, 51), dtype=np.int64)
+    fill = np.zeros(52, dtype=np.int64)
+    for i, (a, b) in enumerate(ALL_COMBOS):
+        for c in (int(a), int(b)):
+            out[c, fill[c]] = i
+            fill[c] += 1
+    return out
+
+
+_CARD_COMBOS = _card_combos()

@@ -1,0 +1,270 @@
+"""Opponent models: the weight table re-weighting (Algorithm 7) and Waterloo's showdown statistics.
+
+**Weight tables** (Alberta / Papp; Waterloo §3.4.1). For each opponent a 1,326-entry table
+``w[h]`` (``combo_index`` order) approximates how likely the opponent is to have played as
+observed while holding ``h``. After each observed action the table is re-weighted by
+Algorithm 7: with ``mu`` the hand value the action suggests and ``delta`` its spread,
+
+    reweight = (value[h] - mu + delta) / (2 delta), clipped to [lowest, highest]
+    w[h] = max(w[h] * reweight, lowest)
+
+(ERRATA: line 11 of the printed algorithm assigns ``reweights``; it means ``weight[hand]``.)
+Papp's lowest / highest weights are 0.01 / 1.0. ``mu`` comes from how often this opponent takes
+the action (:class:`ActionFrequencies`): an opponent who bets a fraction ``f`` of the time in a
+context bets, by assumption, with the top ``f`` of the hands it can hold, so ``mu`` is the
+``1 - f`` quantile of the weighted hand values; a call means the hand is above the fold
+quantile. ``delta = delta_scale * (1 - mu)`` (at least ``min_delta``).
+
+**Showdown statistics** (Waterloo §3.4.2, Phase III): every hand an opponent shows down is
+stored under its *signature*, one ``(action, amount)`` per betting round it played (action
+``RAISE`` if it raised in that round, else ``CALL``; amount bucket ``FEW`` / ``MODERATE`` /
+``MANY``), with the strength of the hand it showed. Per signature: ``mu`` (mean strength) and
+``delta`` (standard deviation); a signature is *trusted* from 10 samples (5 with few players).
+
+Examples
+--------
+>>> import numpy as np
+>>> w = np.ones(4)
+>>> reweight(w, np.array([0.1, 0.5, 0.7, 0.9]), mu=0.6, delta=0.2).round(3).tolist()
+[0.01, 0.25, 0.75, 1.0]
+>>> f = ActionFrequencies()
+>>> for _ in range(30): f.observe(street=1, facing=False, action=2)
+>>> round(f.frequency(1, False, 2), 2)   # mostly bets: 30 bets on top of the prior
+0.82
+>>> s = ShowdownStatistics()
+>>> for x in (0.6, 0.7, 0.8): s.add((("RAISE", "FEW"),), x)
+>>> s.lookup((("RAISE", "FEW"),), min_samples=3)
+(0.7, 0.0816496580927726, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+FOLD_I, CALL_I, RAISE_I = 0, 1, 2
+"""Action indices in the frequency tables (check counts as call, bet as raise)."""
+
+# Prior action frequencies per street and context (not facing / facing a bet): [fold, call, raise].
+_PRIOR = np.array([
+    [[0.0, 0.7, 0.3], [0.55, 0.33, 0.12]],   # pre-flop (not facing: the big blind's option)
+    [[0.0, 0.6, 0.4], [0.35, 0.45, 0.20]],   # flop
+    [[0.0, 0.65, 0.35], [0.35, 0.47, 0.18]],  # turn
+    [[0.0, 0.65, 0.35], [0.40, 0.45, 0.15]],  # river
+])
+
+
+def reweight(
+    weights: np.ndarray,
+    values: np.ndarray,
+    mu: float,
+    delta: float,
+    lowest: float = 0.01,
+    highest: float = 1.0,
+    trust: float = 1.0,
+) -> np.ndarray:
+    """Algorithm 7 in place (and returned): scale each weight by its clipped interpolation in
+    ``mu +- delta``; NaN values (impossible holdings) are left alone. ``trust`` < 1 blends the
+    factor towards 1 (see :class:`Consistency`)."""
+    if delta <= 0:
+        raise ValueError(f"delta must be positive, got {delta}")
+    factor = np.clip((values - mu + delta) / (2.0 * delta), lowest, highest)
+    if trust < 1.0:
+        factor = 1.0 - trust * (1.0 - factor)
+    live = ~np.isnan(values)
+    weights[live] = np.maximum(weights[live] * factor[live], lowest)
+    return weights
+
+
+def weighted_quantile(values: np.ndarray, weights: np.ndarray, q: float) -> float:
+    """The ``q`` quantile of ``values`` (NaN skipped) under ``weights``.
+
+    Examples
+    --------
+    >>> weighted_quantile(np.array([0.1, 0.2, 0.9, np.nan]), np.array([1.0, 1.0, 2.0, 5.0]), 0.5)
+    0.9
+    """
+    live = ~np.isnan(values) & (weights > 0)
+    v = values[live]
+    if v.size == 0:
+        return 0.5
+    w = weights[live]
+    order = np.argsort(v, kind="stable")
+    cum = np.cumsum(w[order])
+    k = int(np.searchsorted(cum, q * cum[-1], side="left"))
+    return float(v[order][min(k, v.size - 1)])
+
+
+@dataclass
+class ActionFrequencies:
+    """Counts of an opponent's fold / call / raise per street and context, with a prior.
+
+    ``prior_weight`` pseudo-observations of :data:`_PRIOR` keep a new opponent's model sane.
+    """
+
+    prior_weight: float = 10.0
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((4, 2, 3)))
+
+    def observe(self, street: int, facing: bool, action: int) -> None:
+        """Count one action (0 fold, 1 check/call, 2 bet/raise)."""
+        self.counts[street, int(facing), action] += 1.0
+
+    def frequency(self, street: int, facing: bool, action: int) -> float:
+        """Estimated probability of ``action`` in this context."""
+        c = self.counts[street, int(facing)] + self.prior_weight * _PRIOR[street, int(facing)]
+        return float(c[action] / c.sum())
+
+    def observations(self) -> int:
+        """Actions counted."""
+        return int(self.counts.sum())
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"prior_weight": self.prior_weight, "counts": self.counts.tolist()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ActionFrequencies:
+        """Inverse of :meth:`to_dict`."""
+        return cls(float(data["prior_weight"]), np.array(data["counts"], dtype=float).reshape(4, 2, 3))
+
+
+def action_mu_delta(
+    freq: ActionFrequencies,
+    street: int,
+    facing: bool,
+    action: int,
+    values: np.ndarray,
+    weights: np.ndarray,
+    delta_scale: float = 0.4,
+    min_delta: float = 0.05,
+) -> tuple[float, float] | None:
+    """``(mu, delta)`` an observed call or raise implies (``None``: nothing to learn, e.g. a free
+    check). A raise puts the hand in the top ``f_raise``; a call above the fold quantile."""
+    if action == RAISE_I:
+        q = 1.0 - freq.frequency(street, facing, RAISE_I)
+    elif action == CALL_I and facing:
+        q = freq.frequency(street, facing, FOLD_I)
+    else:
+        return None
+    mu = weighted_quantile(values, weights, q)
+    return mu, max(delta_scale * (1.0 - mu), min_delta)
+
+
+Signature = tuple[tuple[str, str], ...]
+
+
+@dataclass
+class ShowdownStatistics:
+    """Showdown strengths per betting signature (Waterloo §3.4.2)."""
+
+    samples: dict[Signature, list[float]] = field(default_factory=dict)
+
+    def add(self, signature: Signature, strength: float) -> None:
+        """Store one shown-down hand's strength under its full signature and every prefix
+        (so a signature can be matched while the hand is still being played)."""
+        for k in range(1, len(signature) + 1):
+            self.samples.setdefault(tuple(signature[:k]), []).append(float(strength))
+
+    def lookup(self, signature: Signature, min_samples: int) -> tuple[float, float, int] | None:
+        """``(mu, delta, samples)`` of a signature with at least ``min_samples`` hands, else None."""
+        xs = self.samples.get(tuple(signature))
+        if not xs or len(xs) < min_samples:
+            return None
+        arr = np.array(xs)
+        return float(arr.mean()), float(arr.std()), len(xs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: signature text -> strengths."""
+        return {signature_text(s): v for s, v in self.samples.items()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ShowdownStatistics:
+        """Inverse of :meth:`to_dict`."""
+        return cls({parse_signature(k): [float(x) for x in v] for k, v in data.items()})
+
+
+def signature_text(signature: Sequence[tuple[str, str]]) -> str:
+    """'1:RAISE,FEW;2:CALL,MODERATE' (rounds numbered from 1 = pre-flop, as the report prints)."""
+    return ";".join(f"{i + 1}:{a},{b}" for i, (a, b) in enumerate(signature))
+
+
+def parse_signature(text: str) -> Signature:
+    """Inverse of :func:`signature_text`."""
+    out = []
+    for part in text.split(";"):
+        _, rest = part.split(":", 1)
+        a, b = rest.split(",", 1)
+        out.append((a, b))
+    return tuple(out)
+
+
+@dataclass
+class Consistency:
+    """How well the re-weighting predicts an opponent's shown-down hands.
+
+    Each re-weighting event whose hand is later shown is scored: a *hit* when the shown
+    holding's value was at least ``mu - delta``, against the *base* chance of that for a holding
+    drawn from the table before the re-weighting. ``trust`` = (hits - base) / (events - base),
+    in [0, 1]: 1 for an opponent whose actions follow its cards, 0 for one who acts at random.
+    ``prior_events`` perfect events start every model at full trust (Papp's assumption).
+
+    Examples
+    --------
+    >>> c = Consistency()
+    >>> c.trust
+    1.0
+    >>> for _ in range(50): c.add(hit=False, base=0.5)
+    >>> round(c.trust, 2)
+    0.0
+    """
+
+    prior_events: float = 6.0
+    hits: float = 0.0
+    base: float = 0.0
+    events: float = 0.0
+
+    def add(self, hit: bool, base: float) -> None:
+        """Score one re-weighting event."""
+        self.hits += float(hit)
+        self.base += base
+        self.events += 1.0
+
+    @property
+    def trust(self) -> float:
+        """Weight given to a re-weighting (0 ignore, 1 full Algorithm 7)."""
+        hits = self.hits + self.prior_events
+        base = self.base + 0.5 * self.prior_events
+        events = self.events + self.prior_events
+        return float(np.clip((hits - base) / max(events - base, 1e-9), 0.0, 1.0))
+
+    def to_dict(self) -> dict[str, float]:
+        """JSON form."""
+        return {"prior_events": self.prior_events, "hits": self.hits, "base": self.base,
+                "events": self.events}
+
+
+@dataclass
+class OpponentModel:
+    """Everything one bot has learned about one opponent."""
+
+    name: str
+    frequencies: ActionFrequencies = field(default_factory=ActionFrequencies)
+    showdowns: ShowdownStatistics = field(default_factory=ShowdownStatistics)
+    hands: int = 0
+    consistency: Consistency = field(default_factory=Consistency)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"name": self.name, "hands": self.hands, "frequencies": self.frequencies.to_dict(),
+                "showdowns": self.showdowns.to_dict(), "consistency": self.consistency.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> OpponentModel:
+        """Inverse of :meth:`to_dict`."""
+        consistency = Consistency(**data["consistency"]) if "consistency" in data else Consistency()
+        return cls(str(data["name"]), ActionFrequencies.from_dict(data["frequencies"]),
+                   ShowdownStatistics.from_dict(data["showdowns"]), int(data.get("hands", 0)),
+                   consistency)
