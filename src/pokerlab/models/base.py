@@ -149,6 +149,7 @@ class Solution:
     order: list[str] = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)
     lines: list[tuple[str, list[Region]]] = field(default_factory=list)
+    points: dict[str, Exact] = field(default_factory=dict)  # further named points of the diagrams
 
     def to_json(self) -> dict[str, Any]:
         """Floats for machines next to the exact forms as text."""

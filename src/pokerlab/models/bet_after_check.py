@@ -76,8 +76,15 @@ def payoff_functions(B: Exact) -> dict[str, sp.Piecewise]:
 
 
 def alternative_first_player(t: dict[str, Exact]) -> list[tuple[Exact, str]]:
-    """§2.6: bet (0,a), check-fold (a,b), check-call (b,f), bet (f,c), check-call (c,1)."""
-    return [(t["a"], "bet"), (t["b"], "check-fold"), (t["f"], "check-call"), (t["c"], "bet"),
+    """§2.6: bet (0,a), check-fold (a,b), check-call (b,f), bet (f,c'), check-call (c',1).
+
+    The value bets keep their mass ``1 - c`` (II's indifference at d needs it), so
+    ``c' = f + 1 - c``. The paper writes ``c`` for ``c'``: the two agree at its pot-limit
+    example B = 2 only (for B = 3/2, c = 27/35 but c' = 29/35, which the dividing-point
+    engine confirms and certifies).
+    """
+    upper = tidy(t["f"] + 1 - t["c"])
+    return [(t["a"], "bet"), (t["b"], "check-fold"), (t["f"], "check-call"), (upper, "bet"),
             (sp.Integer(1), "check-call")]
 
 
@@ -132,14 +139,16 @@ def solve(B: Exact = sp.Integer(2)) -> Solution:
         order=order,
         extras={
             "bet_minimising_value": worst_bet_for_first_player(),
+            "alternative c' = f + 1 - c (§2.6)": tidy(t["f"] + 1 - t["c"]),
             "alternative_first_player_strategy (§2.6)": [
                 f"{action} up to {upto}" for upto, action in alternative_first_player(t)],
         },
+        points={"c'": tidy(t["f"] + 1 - t["c"])},
         lines=[
             ("Player I", [Region("a", "bet (bluff)"), Region("b", "check-fold"),
                           Region("c", "check-call"), Region("1", "bet (value)")]),
             ("Player I, alternative (§2.6)", [Region("a", "bet (bluff)"), Region("b", "check-fold"),
-                                              Region("f", "check-call"), Region("c", "bet (value)"),
+                                              Region("f", "check-call"), Region("c'", "bet (value)"),
                                               Region("1", "check-call")]),
             ("Player II if I bets", [Region("d", "fold"), Region("1", "call")]),
             ("Player II if I checks", [Region("e", "bet (bluff)"), Region("f", "check"),

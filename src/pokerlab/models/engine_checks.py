@@ -65,36 +65,55 @@ def betting_game(model: str, params: dict[str, Any]) -> Any:
     raise ValueError(f"model {model}: no betting tree")
 
 
-def order_text(thresholds: dict[str, sp.Expr], axes: dict[int, dict[str, str]]) -> str:
-    """All thresholds sorted by their closed-form values, ``<=`` where two coincide exactly."""
+def order_text(
+    thresholds: dict[str, sp.Expr], axes: dict[int, dict[str, str]], flip_ties: bool = False
+) -> str:
+    """All thresholds sorted by their closed-form values, ``<=`` where two coincide exactly.
+
+    Coinciding thresholds of different players may be listed either way round; ``flip_ties``
+    lists them the other way (for a structure whose equations are singular in one of them).
+    """
     position = {}
-    for player_axes in axes.values():
+    for player, player_axes in axes.items():
         for axis in player_axes.values():
             for k, name in enumerate(axis.split("|")[1::2]):
-                position[name.strip()] = k
-    names = sorted(thresholds, key=lambda n: (float(thresholds[n]), position.get(n, 0)))
+                position[name.strip()] = (player if not flip_ties else -player, k)
+    names = sorted(thresholds, key=lambda n: (float(thresholds[n]), position.get(n, (0, 0))))
     out = names[0]
     for lo, hi in itertools.pairwise(names):
         out += (" < " if is_positive(thresholds[hi] - thresholds[lo]) else " <= ") + hi
     return out
 
 
-def threshold_check(solution: Solution, discover_structure: bool = True, time_limit: float = 20.0) -> Check:
-    """Solve and certify the model with the dividing-point generator; compare."""
+def solve_structure(game: Any, axes: dict[int, dict[str, str]], thresholds: dict[str, sp.Expr]) -> tuple[
+        Any, str]:
+    """The engine's exact solution of ``game`` under the structure ``axes`` with the closed form's order."""
     from pokerlab.threshold import DeclaredOrder
-    from pokerlab.threshold.certify import certify
-    from pokerlab.threshold.discover import discover
     from pokerlab.threshold.solve import solve
     from pokerlab.threshold.structure import parse_structure
+
+    error: ValueError | None = None
+    for flip in (False, True):
+        order = order_text(thresholds, axes, flip)
+        try:
+            return solve(game, parse_structure(game, DeclaredOrder(axes=axes, order=order))), order
+        except ValueError as exc:  # singular with ties listed one way: try the other
+            error = exc
+    assert error is not None
+    raise error
+
+
+def threshold_check(solution: Solution, discover_structure: bool = True, time_limit: float = 20.0) -> Check:
+    """Solve and certify the model with the dividing-point generator; compare."""
+    from pokerlab.threshold.certify import certify
+    from pokerlab.threshold.discover import discover
 
     params = solution.params
     if not all(sp.sympify(v).is_Rational for v in params.values()):
         raise ValueError("check: the dividing-point engine needs rational parameters")
     axes = UNIFORM_AXES[solution.model]
     game = betting_game(solution.model, params)
-    order = order_text(solution.thresholds, axes)
-    structure = parse_structure(game, DeclaredOrder(axes=axes, order=order))
-    engine = solve(game, structure)
+    engine, order = solve_structure(game, axes, solution.thresholds)
     cert = certify(engine)
     numbers = {name: float(engine.exact[name]) for name in solution.thresholds}
     exact_equal = all(sp.simplify(engine.exact[n] - solution.thresholds[n]) == 0 for n in solution.thresholds)
@@ -106,6 +125,8 @@ def threshold_check(solution: Solution, discover_structure: bool = True, time_li
         f" {cert.best_response_p2})",
     ]
     diffs = [compare(solution, float(engine.value_exact), numbers), float(abs(cert.exploitability))]
+    if solution.model == "bet-after-check":
+        diffs.append(_alternative_check(game, solution, notes))
     if discover_structure:
         found = discover(game, time_limit=time_limit)
         if found.solution is None:  # a limit of the search, not a disagreement: say so
@@ -126,6 +147,22 @@ def threshold_check(solution: Solution, discover_structure: bool = True, time_li
         tolerance=1e-9,
         notes=notes,
     )
+
+
+def _alternative_check(game: Any, solution: Solution, notes: list[str]) -> float:
+    """§2.6: I's alternative strategy (value bets on (f, c'), check-call above c'), by the engine."""
+    from pokerlab.threshold.certify import certify
+
+    axes = {1: {"": "bet | a | pass-fold | b | pass-call | f1 | bet | c1 | pass-call"},
+            2: {"bet": "fold | d | call", "pass": "bet | e | pass | f | bet"}}
+    t = {k: v for k, v in solution.thresholds.items() if k != "c"}
+    t |= {"f1": solution.thresholds["f"], "c1": solution.extras["alternative c' = f + 1 - c (§2.6)"]}
+    engine, _ = solve_structure(game, axes, t)
+    cert = certify(engine)
+    diff = max(abs(float(engine.exact[n]) - float(t[n])) for n in t)
+    notes.append(f"§2.6 alternative for I (check-call above c'): engine thresholds f1={engine.exact['f1']}, "
+                 f"c1={engine.exact['c1']}, value {engine.value_exact}, exploitability {cert.exploitability}")
+    return max(diff, abs(float(engine.value_exact) - float(solution.value)), float(abs(cert.exploitability)))
 
 
 # -------------------------------------------------------------------------------------------

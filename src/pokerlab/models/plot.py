@@ -36,7 +36,8 @@ def _number_lines(ax, solution: Solution) -> None:
         yy = len(lines) - 1 - row
         lo = 0.0
         for i, region in enumerate(regions):
-            hi = 1.0 if region.upto == "1" else float(solution.thresholds[region.upto])
+            named = solution.thresholds | solution.points
+            hi = 1.0 if region.upto == "1" else float(named[region.upto])
             hatch = "//" if "bluff" in region.action or "sandbag" in region.action else None
             ax.barh(yy, hi - lo, left=lo, height=0.5, color=_colour(region.action), alpha=0.75,
                     edgecolor="black", hatch=hatch)
