@@ -7,7 +7,7 @@ Expected numbers: the issue text (5-card categories) and design.md "Numbers wort
 import numpy as np
 import pytest
 
-from pokerlab.evaluate import CATEGORY_NAMES, NUM_CLASSES
+from pokerlab.evaluate import CATEGORY_FLOOR, CATEGORY_NAMES, NUM_CLASSES
 from pokerlab.evaluate.enumerate import enumerate_all5, enumerate_all7
 
 FIVE_CARD_COUNTS = {
@@ -58,6 +58,10 @@ def test_all_seven_card_hands():
     assert dict(zip(CATEGORY_NAMES, result.category_counts, strict=True)) == SEVEN_CARD_COUNTS
     assert result.distinct_classes == 4_824
     assert result.as_dict()["categories"] == SEVEN_CARD_COUNTS
+    # Distinct values reachable per category with seven cards (the standard 7-card table):
+    # e.g. only 407 high-card values, since seven unpaired ranks always hide the lowest ones.
+    present = np.add.reduceat(result.class_counts > 0, CATEGORY_FLOOR).tolist()
+    assert present == [407, 1_470, 763, 575, 10, 1_277, 156, 156, 10]
 
 
 @pytest.mark.slow
