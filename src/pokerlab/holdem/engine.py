@@ -55,6 +55,8 @@ BET_RAISE = 2
 ACTION_NAMES = ("fold", "check/call", "bet/raise")
 STREET_NAMES = ("pre-flop", "flop", "turn", "river")
 _BOARD_VISIBLE = (0, 3, 4, 5)
+# _ROTATIONS[n][k]: positions k, k+1, ..., k-1 of an n-player table.
+_ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in range(MAX_SEATS + 1)]
 
 
 class Action(NamedTuple):
@@ -245,14 +247,11 @@ class Hand:
         self.short_sum = 0
         self.short_count = 0
         self.acted = [False] * n
-        totals = sorted(bets[i] + stacks[i] for i in range(n) if live[i])
+        totals = sorted([bets[i] + stacks[i] for i in range(n) if live[i]])
         second = totals[-2]
-        queue: deque[int] = deque()
-        for k in range(n):
-            i = (self.opener + k) % n
-            # Players all-in, folded, or with nothing an opponent could still match sit out.
-            if live[i] and stacks[i] and second - bets[i] > 0:
-                queue.append(i)
+        # Players all-in, folded, or with nothing an opponent could still match sit out.
+        queue = deque([i for i in _ROTATIONS[n][self.opener]
+                       if live[i] and stacks[i] and second > bets[i]])
         self.queue = queue
         if not queue or (len(queue) == 1 and bets[queue[0]] >= self.max_bet):
             self._end_round()
@@ -429,9 +428,7 @@ class Hand:
         self.bets[p] = to
         self.put_in[p] += delta
         live = self.live
-        self.queue = deque(
-            i for i in ((p + k) % n for k in range(1, n)) if live[i] and stacks[i]
-        )
+        self.queue = deque([i for i in _ROTATIONS[n][p][1:] if live[i] and stacks[i]])
         self.opener = p
         if increment >= self.last_raise:
             acted = [False] * n
@@ -471,7 +468,7 @@ class Hand:
         live = self.live
         self.showdown_street = self.street
         # Showdown order: from the last aggressor (or the round's first actor), as pokerkit.
-        self.showdown = [i for i in ((self.opener + k) % n for k in range(n)) if live[i]]
+        self.showdown = [i for i in _ROTATIONS[n][self.opener] if live[i]]
         ranks = self.ranks if self.ranks is not None else self._evaluate()
         pots = build_pots(self.put_in, self.antes, live)
         if len(pots) == 1:  # one pot: nothing to merge
