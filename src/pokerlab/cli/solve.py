@@ -1,0 +1,172 @@
+"""``pokerlab solve``: optimal dividing-point strategies of a one-round game, exact and certified."""
+
+from __future__ import annotations
+
+import typer
+
+from pokerlab.cli.common import console, print_json, table, user_errors
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``solve`` command to ``app``."""
+
+    @app.command("solve")
+    @user_errors
+    def solve(
+        game: str = typer.Argument(
+            ...,
+            help="A built-in game (patent-no-raise, patent-no-raise-pot-limit, patent-raise, "
+            "patent-check-raise) or a TOML game file.",
+        ),
+        pot: str | None = typer.Option(
+            None, "--pot", help="The pot P (antes in total); symbolic if omitted."
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        explain: bool = typer.Option(False, "--explain", help="Print every step of the derivation."),
+        discover_order: bool = typer.Option(
+            False, "--discover-order", help="Find the threshold order from a discretised LP."
+        ),
+        plot: str | None = typer.Option(
+            None, "--plot", help="Write the regions and axes to FILE (.png/.svg)."
+        ),
+        cards: str | None = typer.Option(
+            None, "--cards", help="Map thresholds to real hands: five-card-draw or holdem (with --board)."
+        ),
+        board: str | None = typer.Option(
+            None, "--board", help='River board for --cards holdem, e.g. "As Kd 7h 2c 2d".'
+        ),
+        param: list[str] = typer.Option(
+            [], "--param", help="A number for another symbol of the game, NAME=VALUE (repeatable)."
+        ),
+    ) -> None:
+        """Derive both players' threshold strategies exactly (US patent 6,129,631) and certify them."""
+        from pokerlab.cards import parse_cards
+        from pokerlab.threshold.report import solve_report
+
+        params = {}
+        for item in param:
+            if "=" not in item:
+                raise ValueError(f"--param: expected NAME=VALUE, got {item!r}")
+            name, value = item.split("=", 1)
+            params[name.strip()] = value.strip()
+        codes = parse_cards(board) if board else None
+        report = solve_report(
+            game,
+            pot=pot,
+            discover_order=discover_order,
+            cards=cards,
+            board=codes,
+            params=params,
+            with_explain=explain,
+        )
+        solution = report.pop("_solution")
+        if plot:
+            from pokerlab.threshold.plot import plot_solution
+
+            numeric = solution if not solution.symbolic else None
+            if numeric is None:
+                raise ValueError("--plot needs numbers: give a pot (e.g. --pot 3)")
+            plot_solution(numeric, plot)
+            report["plot"] = plot
+        if as_json:
+            print_json(report)
+            return
+        _print(report)
+
+
+def _print(report: dict) -> None:
+    explain = report.get("explain")
+    console.print(f"[bold]{report['game']}[/]: {report['description']}  (pot P = {report['pot']})")
+    if "discovery" in report:
+        d = report["discovery"]
+        rows = [[str(a["levels"]), a["order"], a["outcome"]] for a in d["attempts"]]
+        console.print(
+            table(
+                f"Order discovery at P = {d['at_pot']} ({d['seconds']} s)",
+                ["levels", "order", "outcome"],
+                rows,
+            )
+        )
+    if explain:
+        for who, seqs in explain["sequences"].items():
+            console.print(f"[bold]{who}[/] action sequences: {', '.join(seqs)}")
+        console.print(
+            table(
+                "Outcomes (Table 10)",
+                ["P1 sequence", "P2 sequence", "by", "outcome"],
+                [[o["p1"], o["p2"], o["kind"], o["outcome"]] for o in explain["outcomes"]],
+            )
+        )
+        for who, axis in explain["axes"].items():
+            console.print(f"[bold]{who}[/] axis: {axis}")
+    console.print(f"[bold]order:[/] 0 < {report['order']} < 1")
+    if explain:
+        console.print(
+            table(
+                "Regions (grouped by resolution)",
+                ["betting", "resolved", "return to P1", "area"],
+                [[r["history"], r["resolved"], r["return_to_p1"], r["area"]] for r in explain["regions"]],
+            )
+        )
+        console.print(f"[bold]E1[/] = {explain['expected_return']}")
+        for name, eq in explain["equations"].items():
+            console.print(f"  dE1/d{name} = {eq} = 0")
+    rows = [
+        [
+            t["name"],
+            f"P{t['player']}",
+            t["below"],
+            t["above"],
+            t["exact"],
+            "" if t["value"] is None else f"{t['value']:.4f}",
+        ]
+        for t in report["thresholds"]
+    ]
+    console.print(table("Thresholds", ["name", "player", "below", "above", "exact", "value"], rows))
+    value = report["value"]
+    console.print(
+        f"[bold]P1's expected return[/] E1 = {report['value_exact']}"
+        + ("" if value is None else f" = {value:.6f}")
+    )
+    check = report["order_check"]
+    status = "holds" if check["ok"] else "FAILS: " + ", ".join(check["violations"])
+    extra = f" (for {check['valid_for']})" if check.get("valid_for") else ""
+    console.print(f"[bold]order check[/]: {status}{extra}")
+    cert = report["certificate"]
+    if "exploitability" in cert:
+        where = f" at P = {cert['at_pot']}" if cert.get("at_pot") is not None else ""
+        console.print(
+            f"[bold]certificate{where}[/]: exploitability {cert['exploitability_exact']} "
+            f"(P1 could gain {cert['p1_gain']:.3g}, P2 {cert['p2_gain']:.3g})"
+        )
+    else:
+        console.print(f"[bold]certificate[/]: {cert.get('note')}")
+    if "hands" in report:
+        h = report["hands"]
+        rows = []
+        for name, m in h["thresholds"].items():
+            lo, hi = m["below"], m["above"]
+            mix = m.get("virtual_hand") or {}
+            both = mix.get("both") if mix else None
+            rows.append(
+                [
+                    name,
+                    f"{lo['description']} ({lo['example']}, {lo['strength']:.4f})" if lo else "-",
+                    f"{hi['description']} ({hi['example']}, {hi['strength']:.4f})" if hi else "-",
+                    f"{both['below_plays_upper']:.3f} / {both['above_plays_lower']:.3f}" if both else "-",
+                ]
+            )
+        console.print(
+            table(
+                f"Real hands: {h['scale']} ({h['hands']} hands; {h['cdf_convention']})",
+                [
+                    "threshold",
+                    "nearest below",
+                    "nearest above",
+                    "virtual hand: below plays upper / above plays lower",
+                ],
+                rows,
+            )
+        )
+    if "plot" in report:
+        console.print(f"plot written to {report['plot']}")

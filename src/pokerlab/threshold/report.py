@@ -1,0 +1,290 @@
+"""Everything ``pokerlab solve`` reports about a game, as plain data (JSON-ready).
+
+:func:`solve_report` runs the whole method: the game, its structure (declared or
+discovered), the exact solution, the order check, the certificate, the real-hand mapping;
+:func:`explain` adds each step of the derivation (sequences, outcome table, regions with
+their areas, E1, the derivative equations).
+
+Examples
+--------
+>>> r = solve_report("patent-no-raise", pot="1")
+>>> r["value_exact"], r["order"], r["exploitability"]
+('1/18', 'b1 < C2 < B1', 0.0)
+>>> [(t["name"], t["exact"], t["below"], t["above"]) for t in r["thresholds"]]
+[('b1', '1/9', 'bet', 'pass'), ('C2', '5/9', 'fold', 'call'), ('B1', '7/9', 'pass', 'bet')]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sympy
+
+from pokerlab.threshold.certify import certify
+from pokerlab.threshold.discover import discover, discovery_pot
+from pokerlab.threshold.game import P, BettingGame, load_game
+from pokerlab.threshold.plans import branch_plans, branches, outcome_table, play
+from pokerlab.threshold.solve import Solution, solve
+from pokerlab.threshold.structure import declared_structure
+
+
+def _text(expr: Any) -> str:
+    return str(sympy.factor(expr)) if isinstance(expr, sympy.Expr) else str(expr)
+
+
+def _parse_params(params: dict[str, str] | None) -> dict[str, Any]:
+    out = {}
+    for name, raw in (params or {}).items():
+        try:
+            value = sympy.nsimplify(sympy.sympify(raw, rational=True), rational=True)
+        except (sympy.SympifyError, TypeError, SyntaxError):
+            raise ValueError(f"--param {name}: not a number: {raw!r}") from None
+        if not value.is_number:
+            raise ValueError(f"--param {name}: not a number: {raw!r}")
+        out[name] = value
+    return out
+
+
+def _substitute_params(game: BettingGame, values: dict[str, Any]) -> BettingGame:
+    from pokerlab.threshold.game import _substitute
+
+    if not values:
+        return game
+    symbols = {s.name: s for s in game.parameters()}
+    unknown = [n for n in values if n not in symbols]
+    if unknown:
+        known = ", ".join(symbols) or "none"
+        raise ValueError(f"--param {unknown[0]}: the game has no symbol {unknown[0]!r} (symbols: {known})")
+    mapping = {symbols[n]: v for n, v in values.items()}
+    return BettingGame(game.name, _substitute(game.root, mapping), game.pot, game.description, game.declared)
+
+
+def _certificate(solution: Solution) -> tuple[dict[str, Any], Solution | None]:
+    """Certificate at the solution's numbers, or at a sample pot for a symbolic solution."""
+    if not solution.symbolic:
+        cert = certify(solution)
+        return _cert_dict(cert, None), solution
+    params = solution.model.params
+    if [s.name for s in params] != ["P"]:
+        return {"note": "certificate needs numbers for " + ", ".join(s.name for s in params)}, None
+    for pot in (1, 2, 3, 5, 10):
+        numeric = solution.at(P=pot)
+        if numeric.order_check.ok:
+            return _cert_dict(certify(numeric), pot), numeric
+    return {"note": "the order fails at every sample pot; no certificate"}, None
+
+
+def _cert_dict(cert: Any, pot: Any) -> dict[str, Any]:
+    return {
+        "exploitability": float(cert.exploitability),
+        "exploitability_exact": str(cert.exploitability),
+        "p1_gain": float(cert.p1_gain),
+        "p2_gain": float(cert.p2_gain),
+        "best_response_p1": float(cert.best_response_p1),
+        "best_response_p2": float(cert.best_response_p2),
+        "at_pot": pot,
+    }
+
+
+def solve_report(
+    spec: str,
+    pot: str | None = None,
+    discover_order: bool = False,
+    cards: str | None = None,
+    board: list[int] | None = None,
+    params: dict[str, str] | None = None,
+    with_explain: bool = False,
+) -> dict[str, Any]:
+    """Solve game ``spec`` (built-in name or TOML path) and report it as a dict.
+
+    Parameters
+    ----------
+    pot : str, optional
+        A number for the pot ``P``; without it ``P`` stays symbolic.
+    discover_order : bool
+        Find the structure from a discretised LP instead of using the declared one (also
+        done when the game declares none).
+    cards : {"five-card-draw", "holdem"}, optional
+        Map each threshold to real hands (``holdem`` needs a five-card ``board``).
+    params : dict, optional
+        Numbers for other symbols of the game (a bet size ``B``...).
+    """
+    game = load_game(spec)
+    game = _substitute_params(game, _parse_params(params))
+    if pot is not None:
+        game = game.with_pot(pot) if P in game.parameters() else game
+    report: dict[str, Any] = {"game": game.name, "description": game.description, "pot": str(game.pot)}
+    discovery = None
+    if discover_order or game.declared is None:
+        numeric = discovery_pot(game, None)
+        if numeric.parameters():
+            names = ", ".join(s.name for s in numeric.parameters())
+            raise ValueError(f"discovery needs numbers: give --param values for {names}")
+        discovery = discover(numeric)
+        report["discovery"] = {
+            "at_pot": str(numeric.pot),
+            "seconds": round(discovery.seconds, 3),
+            "attempts": [
+                {"levels": a.levels, "order": a.order, "outcome": a.outcome} for a in discovery.attempts
+            ],
+            "found": discovery.structure is not None,
+        }
+        if discovery.structure is None:
+            raise ValueError(
+                f"discovery found no certified structure for {game.name!r} "
+                f"({len(discovery.attempts)} attempts; see --json for them)"
+            )
+        structure = discovery.structure
+        if game.declared is not None:
+            try:
+                report["discovery"]["matches_declared"] = (
+                    structure.order_text() == declared_structure(game).order_text()
+                )
+            except ValueError:
+                pass
+    else:
+        structure = declared_structure(game)
+    solution = solve(game, structure)
+    check = solution.order_check
+    report.update(
+        {
+            "value": None if solution.symbolic else float(solution.value_exact),
+            "value_exact": _text(solution.value_exact),
+            "order": structure.order_text(),
+            "thresholds": [
+                {
+                    "name": t.name,
+                    "player": t.player,
+                    "branch": t.branch.key,
+                    "value": None if solution.symbolic else float(solution.exact[t.name]),
+                    "exact": _text(solution.exact[t.name]),
+                    "below": t.below.label,
+                    "above": t.above.label,
+                }
+                for t in structure.thresholds
+            ],
+            "order_check": {
+                "ok": check.ok,
+                "violations": check.violations,
+                "coincide": [list(pair) for pair in check.coincide],
+                "valid_for": check.valid_for,
+            },
+        }
+    )
+    cert, numeric = _certificate(solution)
+    report["certificate"] = cert
+    report["exploitability"] = cert.get("exploitability")
+    if cards is not None:
+        report["hands"] = _hands_report(numeric or solution, cards, board)
+    if with_explain:
+        report["explain"] = explain(solution)
+    report["_solution"] = solution
+    return report
+
+
+def _hands_report(solution: Solution, cards: str, board: list[int] | None) -> dict[str, Any]:
+    from fractions import Fraction
+
+    from pokerlab.threshold.hands import (
+        CDF_CONVENTION,
+        five_card_draw_scale,
+        holdem_river_scale,
+        map_threshold,
+    )
+
+    if solution.symbolic:
+        raise ValueError("--cards needs numbers: give a pot (e.g. --pot 3)")
+    if cards == "five-card-draw":
+        scale = five_card_draw_scale()
+    elif cards == "holdem":
+        if not board:
+            raise ValueError("--cards holdem needs --board with five cards")
+        scale = holdem_river_scale(board)
+    else:
+        raise ValueError(f"--cards: expected 'five-card-draw' or 'holdem', got {cards!r}")
+    out = {}
+    for name in solution.names:
+        v = sympy.nsimplify(solution.exact[name])
+        out[name] = map_threshold(Fraction(int(v.p), int(v.q)), scale)
+    return {"scale": scale.name, "hands": scale.total, "cdf_convention": CDF_CONVENTION, "thresholds": out}
+
+
+def explain(solution: Solution) -> dict[str, Any]:
+    """Each step of the method for ``solution`` (sequences, outcomes, regions, E1, equations)."""
+    game = solution.game
+    model = solution.model
+    structure = solution.structure
+    sequences = {
+        f"P{p}" + (f" after {b.key}" if b.key else ""): [bp.label for bp in branch_plans(game, b)]
+        for p in (1, 2)
+        for b in branches(game, p)
+    }
+    outcomes = [
+        {
+            "p1": row.p1_sequence,
+            "p2": row.p2_sequence,
+            "kind": row.kind,
+            "outcome": row.describe(),
+        }
+        for row in outcome_table(game)
+    ]
+    syms = model.symbols()
+    edges = [sympy.Integer(0), *syms, sympy.Integer(1)]
+    lengths = [edges[k + 1] - edges[k] for k in range(len(edges) - 1)]
+    seg1 = structure.segment_plans(1)
+    seg2 = structure.segment_plans(2)
+    regions: dict[tuple[str, str], dict[str, Any]] = {}
+    for (i, j), (win, lose) in model.cells.items():
+        term = play(game, seg1[i], seg2[j])
+        history = "-".join(_history_of(game, seg1[i], seg2[j]))
+        parts = []
+        if term.folded:
+            parts.append(("fold", win, lengths[i] * lengths[j]))
+        elif i > j:
+            parts.append(("P1 higher", win, lengths[i] * lengths[j]))
+        elif i < j:
+            parts.append(("P2 higher", lose, lengths[i] * lengths[j]))
+        else:
+            parts.append(("P1 higher", win, lengths[i] ** 2 / 2))
+            parts.append(("P2 higher", lose, lengths[i] ** 2 / 2))
+        for who, pay, area in parts:
+            key = (history, who)
+            entry = regions.setdefault(key, {"history": history, "who": who, "return": pay, "area": 0})
+            entry["area"] += area
+    region_rows = [
+        {
+            "history": e["history"],
+            "resolved": e["who"],
+            "return_to_p1": str(model.domain.to_sympy(e["return"])),
+            "area": str(sympy.factor(sympy.expand(e["area"]))),
+        }
+        for e in regions.values()
+    ]
+    e1 = model.expected_return()
+    return {
+        "sequences": sequences,
+        "outcomes": outcomes,
+        "axes": {
+            f"P{b.player}" + (f" after {b.key}" if b.key else ""): structure.axis_text(b)
+            for b in structure.axes
+        },
+        "regions": region_rows,
+        "expected_return": str(sympy.collect(e1, P) if P in e1.free_symbols else e1),
+        "equations": {
+            name: str(sympy.collect(eq, P) if P in eq.free_symbols else eq)
+            for name, eq in model.derivative_equations().items()
+        },
+    }
+
+
+def _history_of(game: BettingGame, plan1: tuple, plan2: tuple) -> list[str]:
+    from pokerlab.threshold.game import Decision
+
+    node = game.root
+    history: list[str] = []
+    plans = {1: plan1, 2: plan2}
+    while isinstance(node, Decision):
+        action = next(a for bp in plans[node.player] if (a := bp.action_at(tuple(history))) is not None)
+        history.append(action)
+        node = node.children[action]
+    return history
