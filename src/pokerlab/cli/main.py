@@ -21,6 +21,7 @@ app = typer.Typer(
 # Command-group modules under pokerlab.cli, each with a register(app) function.
 COMMAND_MODULES: tuple[str, ...] = (
     "hand",
+    "solve",
     "match",
     "play",
     "enumerate",
