@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from pokerlab.acpc import Action, standard_game
+from pokerlab.acpc import Action, parse_gamedef, standard_game
 from pokerlab.acpc.client import ClientError, MatchFollower, play_match
 from pokerlab.acpc.dealer import Dealer, DealerError
 
@@ -214,7 +214,8 @@ def test_dealer_match_values_add_up_and_clients_agree():
     for seat in range(2):
         client = results[seat]
         assert client.total == result.totals[seat]
-    lines = log.getvalue().splitlines()
+    lines = [x for x in log.getvalue().splitlines() if not x.startswith("#")]
+    assert log.getvalue().startswith("# name/game/hands/seed pokerlab nolimit 30 11\n")
     assert len(lines) == 31 and lines[-1].startswith("SCORE:") and lines[-1].endswith(":a|b")
     assert lines[0].startswith("STATE:0:") and lines[0].endswith(":a|b")
     assert lines[1].endswith(":b|a")  # players swap positions every hand
@@ -330,3 +331,22 @@ def test_dealer_reads_reply_letters_like_the_acpc_server():
     threads[0].join(timeout=10)
     assert dealer.result.invalid_actions == [0, 0]
     assert isinstance(results[0], ClientError)
+
+
+KUHN = parse_gamedef("GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 1\nblind = 1 1\nraiseSize = 1\n"
+                     "firstPlayer = 1\nmaxRaises = 1\nnumSuits = 1\nnumRanks = 3\nnumHoleCards = 1\n"
+                     "numBoardCards = 0\nEND GAMEDEF")
+
+
+def test_client_plays_games_it_cannot_rank_and_dealer_refuses_them():
+    # Kuhn poker (Qs Ks As): the client follows and answers; showdown values stay unknown.
+    script = ["MATCHSTATE:0:0::Ks|", None, "MATCHSTATE:0:0:c:Ks|", "MATCHSTATE:0:0:cc:Ks|As",
+              "MATCHSTATE:1:1::|Qs", "MATCHSTATE:1:1:r:|Qs", None, "MATCHSTATE:1:1:rf:|Qs"]
+    fake = ScriptedDealer(script)
+    result = play_match("127.0.0.1", fake.port, KUHN,
+                        lambda s: Action("f") if "f" in s.legal_kinds() else Action("c"), timeout=5)
+    fake.join()
+    assert [(h.hand_number, h.value) for h in result.hands] == [(0, None), (1, Fraction(-1))]
+    assert result.total == -1
+    with pytest.raises(ValueError, match="ranks showdowns of 5 to 7 cards; the game gives 1"):
+        Dealer(KUHN, hands=1, names=["a", "b"])

@@ -39,12 +39,16 @@ Action(kind='r', size=400)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pokerlab.acpc import betting as acpc
 from pokerlab.acpc.gamedef import UNLIMITED_RAISES, GameDef
 from pokerlab.acpc.matchstate import MatchState
 from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
 from pokerlab.holdem.settings import GameSettings
+
+if TYPE_CHECKING:
+    from pokerlab.agents.base import Agent, Observation
 
 
 def engine_settings(game: GameDef) -> GameSettings:
@@ -180,7 +184,7 @@ class AgentPlayer:
     Action(kind='r', size=200)
     """
 
-    def __init__(self, agent, game: GameDef, reseed: Callable[[int, int], int] | None = None) -> None:
+    def __init__(self, agent: Agent, game: GameDef, reseed: Callable[[int, int], int] | None = None) -> None:
         self.agent = agent
         self.game = game
         self.settings = engine_settings(game)
@@ -188,7 +192,7 @@ class AgentPlayer:
         self._hand_number: int | None = None
         self.illegal_events: list[tuple[int, str]] = []
 
-    def _observation(self, state: MatchState, hand: Hand):
+    def _observation(self, state: MatchState, hand: Hand) -> Observation:
         from pokerlab.agents.base import Observation
 
         n = self.game.num_players

@@ -47,7 +47,7 @@ from typing import IO
 from pokerlab.acpc.betting import Action
 from pokerlab.acpc.gamedef import GameDef
 from pokerlab.acpc.matchstate import MatchState, parse_matchstate
-from pokerlab.acpc.showdown import hand_values
+from pokerlab.acpc.showdown import hand_values, showdowns_supported
 
 VERSION_LINE = "VERSION:2.0.0\r\n"
 # The ACPC server's read buffer (READBUF_LEN); a longer line is not a match state.
@@ -71,10 +71,12 @@ class HandResult:
     hand_number: int
     position: int
     state: str
-    value: Fraction
+    value: Fraction | None
 
     def to_dict(self) -> dict[str, object]:
-        value = int(self.value) if self.value.denominator == 1 else float(self.value)
+        value: int | float | None = None
+        if self.value is not None:
+            value = int(self.value) if self.value.denominator == 1 else float(self.value)
         return {"hand": self.hand_number, "position": self.position, "value": value, "state": self.state}
 
 
@@ -86,8 +88,8 @@ class ClientResult:
 
     @property
     def total(self) -> Fraction:
-        """Chips won over all finished hands."""
-        return sum((h.value for h in self.hands), Fraction(0))
+        """Chips won over all finished hands (hands of unknown value left out)."""
+        return sum((h.value for h in self.hands if h.value is not None), Fraction(0))
 
 
 class LineReader:
@@ -131,8 +133,13 @@ class LineReader:
             raise ValueError(f"{self.peer} sent a line that is not ASCII: {raw[:40]!r}") from None
 
 
-def hand_value(state: MatchState) -> Fraction:
-    """Chips our seat won or lost in a finished hand (all the cards needed are visible)."""
+def hand_value(state: MatchState) -> Fraction | None:
+    """Chips our seat won or lost in a finished hand (all the cards needed are visible).
+
+    ``None`` for a showdown our evaluator cannot rank (games other than 5 to 7 cards a player).
+    """
+    if state.betting.is_showdown and not showdowns_supported(state.game):
+        return None
     return hand_values(state.betting, state.hole_cards, state.board_cards)[state.position]
 
 

@@ -49,8 +49,8 @@ from pokerlab.acpc.betting import Action, BettingState, parse_actions
 from pokerlab.acpc.client import LineReader
 from pokerlab.acpc.deals import AcpcDeals, Holes
 from pokerlab.acpc.gamedef import GameDef
-from pokerlab.acpc.matchstate import _format_cards, parse_matchstate
-from pokerlab.acpc.showdown import hand_values
+from pokerlab.acpc.matchstate import cards_text, parse_matchstate
+from pokerlab.acpc.showdown import hand_values, showdowns_supported
 
 _VERSION_RE = re.compile(r"VERSION:(\d+)\.(\d+)\.(\d+)")
 
@@ -122,11 +122,11 @@ def view_text(game: GameDef, hand_number: int, betting: BettingState, holes: Hol
         visible = viewer is None or p == viewer or (
             betting.is_showdown and not betting.folded[p]
         )
-        shown_holes.append(_format_cards(tuple(cards)) if visible else "")
+        shown_holes.append(cards_text(tuple(cards)) if visible else "")
     sections = []
     for r in range(betting.round + 1):
         start = game.board_cards_before(r)
-        sections.append(_format_cards(tuple(board[start:start + game.num_board_cards[r]])))
+        sections.append(cards_text(tuple(board[start:start + game.num_board_cards[r]])))
     head = "STATE" if viewer is None else f"MATCHSTATE:{viewer}"
     return f"{head}:{hand_number}:{betting.text()}:{'|'.join(shown_holes)}{'/'.join(sections)}"
 
@@ -192,6 +192,9 @@ class Dealer:
             raise ValueError(f"need {n} ports in 0..65535, got {ports}")
         if timeout <= 0 or start_timeout <= 0:
             raise ValueError("timeouts must be positive")
+        if not showdowns_supported(game):
+            cards = game.num_hole_cards + sum(game.num_board_cards)
+            raise ValueError(f"this dealer ranks showdowns of 5 to 7 cards; the game gives {cards} a player")
         self.game = game
         self.hands = hands
         self.names = tuple(names)
@@ -264,6 +267,11 @@ class Dealer:
         """
         if not self._listeners:
             self.listen()
+        if self.log is not None:
+            # The ACPC dealer's log starts with comment lines describing the match.
+            self.log.write(f"# name/game/hands/seed pokerlab {self.game.betting} {self.hands} {self.seed}\n"
+                           f"#--t_response {round(self.timeout * 1000)}\n")
+            self.log.flush()
         try:
             self._accept_all()
             for h in range(self.hands):

@@ -53,7 +53,8 @@ def _cards(text: str, what: str, deck: frozenset[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _format_cards(codes: tuple[int, ...]) -> str:
+def cards_text(codes: tuple[int, ...]) -> str:
+    """Cards run together as in ACPC lines (``"TdAs"``)."""
     return "".join(RANKS[c >> 2] + SUITS[c & 3] for c in codes)
 
 
@@ -118,8 +119,8 @@ class MatchState:
 
     def text(self) -> str:
         """The state as the dealer writes it (without the line end)."""
-        holes = "|".join(_format_cards(h) for h in self.hole_cards)
-        board = "/".join(_format_cards(b) for b in self.board)
+        holes = "|".join(cards_text(h) for h in self.hole_cards)
+        board = "/".join(cards_text(b) for b in self.board)
         return f"{_PREFIX}{self.position}:{self.hand_number}:{self.betting.text()}:{holes}{board}"
 
     def reply(self, action: Action) -> str:
@@ -194,7 +195,7 @@ def _build(fields: list[str], game: GameDef) -> MatchState:
     seen: set[int] = set()
     for code in [c for h in holes for c in h] + [c for b in board for c in b]:
         if code in seen:
-            raise ValueError(f"cards {fields[3]!r}: card {_format_cards((code,))!r} appears twice")
+            raise ValueError(f"cards {fields[3]!r}: card {cards_text((code,))!r} appears twice")
         seen.add(code)
     return MatchState(game, position, hand_number, betting, tuple(holes), tuple(board))
 

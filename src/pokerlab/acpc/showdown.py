@@ -21,7 +21,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from pokerlab.acpc.betting import BettingState
+from pokerlab.acpc.gamedef import GameDef
 from pokerlab.evaluate import evaluate
+
+
+def showdowns_supported(game: GameDef) -> bool:
+    """Whether our evaluator can rank this game's showdowns (5 to 7 cards per player)."""
+    return 5 <= game.num_hole_cards + sum(game.num_board_cards) <= 7
 
 
 def hand_rank(hole: Sequence[int], board: Sequence[int]) -> int:

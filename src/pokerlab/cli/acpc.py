@@ -206,7 +206,7 @@ def register(app: typer.Typer) -> None:
         """Explain a match state: round, chips spent, who acts and the legal actions."""
         from pokerlab.acpc.gamedef import read_gamedef
         from pokerlab.acpc.matchstate import parse_matchstate
-        from pokerlab.acpc.showdown import hand_values
+        from pokerlab.acpc.showdown import hand_values, showdowns_supported
         from pokerlab.cards import format_cards
 
         game = read_gamedef(game_file)
@@ -223,7 +223,10 @@ def register(app: typer.Typer) -> None:
             "finished": betting.finished,
         }
         if betting.finished:
-            info["values"] = [_num(v) for v in hand_values(betting, state.hole_cards, state.board_cards)]
+            if betting.is_showdown and not showdowns_supported(game):
+                info["values"] = None  # our evaluator ranks 5 to 7 cards a player
+            else:
+                info["values"] = [_num(v) for v in hand_values(betting, state.hole_cards, state.board_cards)]
         else:
             info["to_act"] = betting.current_player
             info["our_turn"] = state.is_our_turn
