@@ -31,11 +31,6 @@ def pokerlab_in_process(*args: str):
     return result.exit_code, result.stdout, result.stderr
 
 
-def _free_port() -> int:
-    with socket.create_server(("127.0.0.1", 0)) as s:
-        return s.getsockname()[1]
-
-
 def test_deal_between_two_bots_equals_the_in_process_match():
     code, stdout, stderr = pokerlab_in_process(
         "acpc", "deal", "--game", "nolimit", "--hands", "60", "--seed", "4",
@@ -49,27 +44,23 @@ def test_deal_between_two_bots_equals_the_in_process_match():
 
 
 def test_outside_client_plays_our_dealer(tmp_path):
-    ports = [_free_port(), _free_port()]
     log = tmp_path / "client.jsonl"
     dealer = subprocess.Popen(
         [sys.executable, "-m", "pokerlab", "acpc", "deal", "--game", "limit", "--hands", "25", "--seed", "8",
-         "--bot", "raiser", "--port", str(ports[0]), "--port", str(ports[1]), "--json",
-         "--log", str(tmp_path / "dealer.log")],
+         "--bot", "raiser", "--port", "0", "--port", "0", "--json", "--log", str(tmp_path / "dealer.log")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
     try:
-        client = None
-        for _ in range(60):  # the dealer process needs a moment to open its ports
-            client = pokerlab("acpc", "play", "127.0.0.1", str(ports[1]), "--game", "limit",
-                              "--bot", "calling-station", "--log", str(log), "--json")
-            if "cannot connect" not in client.stderr:
-                break
-            time.sleep(0.5)
+        # The dealer names the port it opened for the outside seat on standard error.
+        announced = dealer.stderr.readline()
+        assert "waiting on 127.0.0.1 for seat 2 port" in announced, announced
+        port = announced.split()[-1]
+        client = pokerlab("acpc", "play", "127.0.0.1", port, "--game", "limit", "--bot", "calling-station",
+                          "--log", str(log), "--json")
         out, err = dealer.communicate(timeout=60)
     finally:
         dealer.kill()
-    assert client is not None and client.returncode == 0, client.stderr
+    assert client.returncode == 0, client.stderr
     assert dealer.returncode == 0, err
-    assert "waiting on 127.0.0.1 for seat 2 port" in err
     summary = json.loads(client.stdout)
     dealt = json.loads(out)
     assert summary["hands"] == 25 and dealt["results"][1]["total"] == summary["chips"]
