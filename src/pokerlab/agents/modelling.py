@@ -97,7 +97,8 @@ def evaluate_hand(hole: list[int] | tuple[int, ...], board: list[int] | tuple[in
     den_n = rows[0] + rows[1] / 2.0
     ppot = (one[2, 0] + one[2, 1] / 2.0 + one[1, 0] / 2.0) / den_p if den_p > 0 else 0.0
     npot = (one[0, 2] + one[0, 1] / 2.0 + one[1, 2] / 2.0) / den_n if den_n > 0 else 0.0
-    return HandEvaluation(first if first is not None else 0.5, hs_n, float(ppot), float(npot))
+    return HandEvaluation(float(first) if first is not None else 0.5, float(hs_n), float(ppot),
+                          float(npot))
 
 
 class ModellingAgent(Agent):
@@ -133,6 +134,7 @@ class ModellingAgent(Agent):
         self._max_bet = 0
         self.raised_by: dict[int, list[bool]] = {}
         self.amount_by: dict[int, list[int]] = {}
+        self.acted_by: dict[int, list[bool]] = {}
         self._reweighted: set[tuple[int, int, int]] = set()
         self._events: list[tuple[int, int, float, float]] = []  # (position, street, floor, base)
 
@@ -198,6 +200,7 @@ class ModellingAgent(Agent):
             elif kind == 1:
                 self._bets[pos] = self._bets.get(pos, 0) + amount
             self.raised_by.setdefault(pos, [False] * 4)[street] |= kind == 2
+            self.acted_by.setdefault(pos, [False] * 4)[street] = True
             amounts = self.amount_by.setdefault(pos, [0] * 4)
             amounts[street] = self._bets.get(pos, 0)
         self._seen = len(history)

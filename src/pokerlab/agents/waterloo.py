@@ -1,0 +1,390 @@
+"""The Waterloo no-limit bots (Li, Zhang, Gao, §3-4): Phase I, Phase II and Phase III.
+
+**Hand strength** (equation 3): HS = HR_n (1 + players_left / c), HR_n = HR ** n with HR the
+strength against one random holding and n the opponents left; capped at 1. ``c`` is left open
+by the report (ERRATA): default 6. **EHS** (equation 6) = HS + (1 - HS) PPOT, with one card of
+look-ahead by default (``two_card_potential`` uses the report's two-card table on the flop).
+
+**Phase I**: a simple pre-flop function (raise big pairs and AK, call pairs, two broadway
+cards and suited aces, fold the rest) and Algorithm 4 on HS alone after the flop.
+
+**Phase II**: Algorithm 3 before the flop on the simulation table (the report's Table 3 by
+default): threshold = pw (1 + position / (2 players)); fold when position > 2 and pw < 0.3;
+raise e^(X-1) of the stack, X = (threshold - 0.5) / 0.6, when the threshold is above 0.5; call
+between 0.25 and 0.5; else fold. After the flop Algorithm 4 on EHS (raise above 0.8, call
+above 0.4), then bluffing (Algorithm 5, with the missing ``else`` of ERRATA: below EHS 0.2,
+with the profile's probability, bet on the flop; on the turn and river only with few players
+and a small pot) and pot odds (Algorithm 6: call on the river when EHS > pot odds, before it
+when PPOT > pot odds). Profiles bluff with probability 0.8 (aggressive), 0.5 (normal),
+0.2 (conservative).
+
+**Phase III**: Phase II plus the showdown statistics of §3.4.2 (see
+:mod:`pokerlab.agents.opponent_model`): when a live opponent's betting signature so far has a
+trusted model (10 samples, 5 with few players), Algorithm 8 decides: fold below mu - delta,
+call below mu, raise 0.5 (1 + n) of the stack above mu + delta, else raise
+e^(X-1) 0.5 of the stack with X = (EHS - mu) / delta. The *conservative* trust follows it
+fully; the *aggressive* trust raises with probability 0.5 where it would fold (the report's
+"abnormal behaviour" allowance).
+
+Examples
+--------
+>>> c = WaterlooConfig(phase=2)
+>>> algorithm3(pw=0.55, position=5, players=6, config=c)   # threshold 0.779: raise
+('raise', 0.5858...)
+>>> algorithm3(pw=0.25, position=4, players=6, config=c)   # position > 2 and pw < 0.3
+('fold', 0.0)
+>>> algorithm3(pw=0.3, position=1, players=6, config=c)
+('call', 0.0)
+>>> algorithm4(0.85), algorithm4(0.5), algorithm4(0.3)
+('raise', 'call', 'fold')
+>>> algorithm6(ehs=0.3, ppot=0.108, to_call=20, pot=175, river=False)   # 0.108 > 0.103
+'call'
+>>> algorithm8(ehs=0.2, mu=0.5, delta=0.1, u=0.9, aggressive=False)
+('fold', 0.0)
+>>> algorithm8(ehs=0.55, mu=0.5, delta=0.1, u=0.9, aggressive=False)
+('raise', 0.3032...)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from pokerlab.agents.base import Observation
+from pokerlab.agents.modelling import ModellingAgent, board_data, evaluate_hand
+from pokerlab.agents.opponent_model import Signature
+from pokerlab.agents.preflop_values import table_values
+from pokerlab.agents.registry import register_bot
+from pokerlab.cards import combo_index
+from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.strength import hand_potential, pot_odds
+
+
+@dataclass(frozen=True)
+class WaterlooConfig:
+    """Every constant of a Waterloo bot, with its default.
+
+    Attributes
+    ----------
+    phase
+        1, 2 or 3.
+    bluff_rate
+        Probability of bluffing when EHS < ``bluff_below`` (aggressive 0.8, normal 0.5,
+        conservative 0.2); phase II and III.
+    aggressive_trust
+        Phase III: raise with probability ``abnormal_raise`` instead of folding below mu - delta.
+    c
+        The constant of equation 3 (open in the report).
+    preflop_table
+        The table Algorithm 3 reads ``percentageOfWins`` from (a shipped Waterloo table).
+    fold_position, fold_below, raise_above, call_above, raise_scale
+        Algorithm 3: fold when position > 2 and pw < 0.3; raise above 0.5 with
+        X = (threshold - 0.5) / 0.6; call above 0.25.
+    ehs_raise, ehs_call, bluff_below
+        Algorithm 4 and 5 thresholds: 0.8, 0.4, 0.2.
+    postflop_raise
+        Post-flop bet / raise size as a fraction of the pot (open in the report).
+    few_players, few_pot_bb
+        Algorithm 5's FEW: at most this many players left, a pot of at most this many big blinds.
+    few_bb, moderate_bb
+        Amount buckets of the showdown statistics: chips put in a round up to ``few_bb`` big
+        blinds are FEW, up to ``moderate_bb`` MODERATE, more MANY.
+    trust_samples, trust_samples_few, few_players_model
+        Samples a signature needs to be trusted (10; 5 with at most ``few_players_model`` players).
+    abnormal_raise
+        Aggressive trust: probability of raising where Algorithm 8 folds.
+    two_card_potential
+        Use PPOT with two cards to come on the flop (slower) instead of one.
+    """
+
+    phase: int = 2
+    bluff_rate: float = 0.5
+    aggressive_trust: bool = False
+    c: float = 6.0
+    preflop_table: str = "waterloo-simulation-4p"
+    fold_position: int = 2
+    fold_below: float = 0.3
+    raise_above: float = 0.5
+    call_above: float = 0.25
+    raise_scale: float = 0.6
+    ehs_raise: float = 0.8
+    ehs_call: float = 0.4
+    bluff_below: float = 0.2
+    postflop_raise: float = 0.75
+    few_players: int = 2
+    few_pot_bb: float = 20.0
+    few_bb: float = 4.0
+    moderate_bb: float = 15.0
+    trust_samples: int = 10
+    trust_samples_few: int = 5
+    few_players_model: int = 3
+    abnormal_raise: float = 0.5
+    two_card_potential: bool = False
+
+    def __post_init__(self) -> None:
+        if self.phase not in (1, 2, 3):
+            raise ValueError(f"phase must be 1, 2 or 3, got {self.phase}")
+        if not 0.0 <= self.bluff_rate <= 1.0:
+            raise ValueError(f"bluff_rate must be in [0, 1], got {self.bluff_rate}")
+        if self.c <= 0:
+            raise ValueError(f"c must be positive, got {self.c}")
+
+
+def algorithm3(pw: float, position: int, players: int, config: WaterlooConfig) -> tuple[str, float]:
+    """Pre-flop decision and raise amount as a fraction of the stack (Algorithm 3).
+
+    ``position`` counts from 1 (the small blind), so positions 1 and 2 are the blinds.
+    """
+    threshold = pw * (1.0 + position / (2.0 * players))
+    if position > config.fold_position and pw < config.fold_below:
+        return "fold", 0.0
+    if threshold > config.raise_above:
+        x = (threshold - config.raise_above) / config.raise_scale
+        return "raise", math.exp(x - 1.0)
+    if threshold > config.call_above:
+        return "call", 0.0
+    return "fold", 0.0
+
+
+def algorithm4(ehs: float, raise_above: float = 0.8, call_above: float = 0.4) -> str:
+    """Post-flop decision on EHS (Algorithm 4)."""
+    if ehs > raise_above:
+        return "raise"
+    if ehs > call_above:
+        return "call"
+    return "fold"
+
+
+def algorithm5(ehs: float, u: float, street: int, players_left: int, pot_bb: float,
+               config: WaterlooConfig) -> str | None:
+    """Bluff (``'raise'``) or not (``None``: other strategies decide), Algorithm 5 with the
+    ``else`` ERRATA restores; ``u`` is a uniform random number.
+
+    Examples
+    --------
+    >>> c = WaterlooConfig(bluff_rate=0.5)
+    >>> algorithm5(0.1, 0.7, 1, 4, 50, c), algorithm5(0.1, 0.3, 1, 4, 50, c)
+    ('raise', None)
+    >>> algorithm5(0.1, 0.7, 3, 2, 10, c), algorithm5(0.1, 0.7, 3, 3, 10, c)
+    ('raise', None)
+    """
+    if ehs < config.bluff_below and u > 1.0 - config.bluff_rate:  # the report: n > 0.5
+        if street == 1:
+            return "raise"
+        if players_left <= config.few_players and pot_bb <= config.few_pot_bb:
+            return "raise"
+    return None
+
+
+def algorithm6(ehs: float, ppot: float, to_call: int, pot: int, river: bool) -> str:
+    """Call or fold on pot odds (Algorithm 6)."""
+    odds = pot_odds(to_call, pot)
+    if river and ehs > odds:
+        return "call"
+    if not river and ppot > odds:
+        return "call"
+    return "fold"
+
+
+def algorithm8(ehs: float, mu: float, delta: float, u: float, aggressive: bool,
+               abnormal_raise: float = 0.5) -> tuple[str, float]:
+    """Decision against a trusted opponent model and the raise as a fraction of the stack
+    (Algorithm 8; ``u`` uniform in [0, 1))."""
+    if ehs < mu - delta:
+        if aggressive and u < abnormal_raise:
+            return "raise", 0.5 * (1.0 + u)
+        return "fold", 0.0
+    if ehs < mu:
+        return "call", 0.0
+    if ehs > mu + delta:
+        return "raise", 0.5 * (1.0 + u)
+    x = (ehs - mu) / delta if delta > 0 else 0.0
+    return "raise", math.exp(x - 1.0) * 0.5
+
+
+def simple_preflop(a: int, b: int) -> str:
+    """Phase I's pre-flop function: ``'raise'`` (TT+ and AK), ``'call'`` (other pairs, two cards
+    ten or higher, suited aces), else ``'fold'``.
+
+    Examples
+    --------
+    >>> from pokerlab.cards import parse_cards
+    >>> [simple_preflop(*parse_cards(h)) for h in ("AhAs", "5h5s", "KhTd", "Ah4h", "9h8h")]
+    ['raise', 'call', 'call', 'call', 'fold']
+    """
+    ra, rb = a >> 2, b >> 2
+    hi, lo = max(ra, rb), min(ra, rb)
+    if (ra == rb and ra >= 8) or (hi == 12 and lo == 11):
+        return "raise"
+    if ra == rb or lo >= 8 or (hi == 12 and (a & 3) == (b & 3)):
+        return "call"
+    return "fold"
+
+
+class WaterlooBot(ModellingAgent):
+    """A Waterloo bot (see the module notes)."""
+
+    name = "waterloo"
+    weighting = False
+
+    def __init__(self, config: WaterlooConfig | None = None, store_path: str | None = None) -> None:
+        self.config = config or WaterlooConfig()
+        super().__init__(store_path)
+        self._pw = table_values(self.config.preflop_table)
+
+    # -- hand evaluation -----------------------------------------------------------------------
+    def strengths(self, observation: Observation) -> tuple[float, float]:
+        """``(HS, PPOT)``: equation 3's HS and the positive potential."""
+        n = max(observation.opponents_live, 1)
+        if self.config.two_card_potential and observation.street == 1:
+            p = hand_potential(observation.hole, observation.board)
+            hr, ppot = p.strength.hs, p.ppot2
+        else:
+            e = evaluate_hand(observation.hole, observation.board, [np.ones(1326)])
+            hr, ppot = e.hs, e.ppot1
+        hs = min(1.0, hr**n * (1.0 + (n + 1) / self.config.c))
+        return hs, ppot
+
+    # -- acting ---------------------------------------------------------------------------------
+    def act(self, observation: Observation) -> Action:
+        self.observe(observation)
+        if observation.street == 0:
+            choice, fraction = self._preflop(observation)
+        else:
+            choice, fraction = self._postflop(observation)
+        return self._answer(observation, choice, fraction)
+
+    def _answer(self, observation: Observation, choice: str, fraction: float) -> Action:
+        legal = observation.legal
+        if choice == "raise" and legal.can_raise:
+            stack = observation.stacks[observation.position]
+            top = max(observation.bets)
+            amount = top + int(round(fraction * stack))
+            return Action(BET_RAISE, int(min(max(amount, legal.min_raise_to), legal.max_raise_to)))
+        if choice == "fold" and legal.can_fold:
+            return FOLD_ACTION
+        return CHECK_CALL_ACTION
+
+    def _preflop(self, observation: Observation) -> tuple[str, float]:
+        hole = observation.hole
+        if self.config.phase == 1:
+            choice = simple_preflop(hole[0], hole[1])
+            bb = observation.game.big_blind
+            return choice, 3.0 * bb / max(observation.stacks[observation.position], 1)
+        pw = float(self._pw[combo_index(hole[0], hole[1])])
+        return algorithm3(pw, observation.position + 1, observation.players, self.config)
+
+    def _postflop_size(self, observation: Observation) -> float:
+        stack = max(observation.stacks[observation.position], 1)
+        return self.config.postflop_raise * observation.pot / stack
+
+    def _postflop(self, observation: Observation) -> tuple[str, float]:
+        c = self.config
+        hs, ppot = self.strengths(observation)
+        size = self._postflop_size(observation)
+        if c.phase == 1:
+            return algorithm4(hs, c.ehs_raise, c.ehs_call), size
+        ehs = hs + (1.0 - hs) * ppot
+        if c.phase == 3:
+            decided = self._modelled(observation, ehs)
+            if decided is not None:
+                return decided
+        choice = algorithm4(ehs, c.ehs_raise, c.ehs_call)
+        if choice != "fold":
+            return choice, size
+        players_left = observation.opponents_live + 1
+        pot_bb = observation.pot / observation.game.big_blind
+        if algorithm5(ehs, self.rng.random(), observation.street, players_left, pot_bb, c):
+            return "raise", size
+        legal = observation.legal
+        if legal.to_call == 0:
+            return "check", 0.0
+        return algorithm6(ehs, ppot, legal.to_call, observation.pot, observation.street == 3), 0.0
+
+    # -- Phase III: showdown statistics ----------------------------------------------------------
+    def signature(self, position: int, upto: int, big_blind: int) -> Signature:
+        """An opponent's ``(action, amount)`` per round it has played, rounds 0..``upto``."""
+        c = self.config
+        raised = self.raised_by.get(position)
+        amounts = self.amount_by.get(position)
+        acted = self.acted_by.get(position)
+        if raised is None or amounts is None or acted is None:
+            return ()
+        out = []
+        for street in range(upto + 1):
+            if not acted[street]:
+                continue
+            bb = amounts[street] / big_blind
+            bucket = "FEW" if bb <= c.few_bb else "MODERATE" if bb <= c.moderate_bb else "MANY"
+            out.append(("RAISE" if raised[street] else "CALL", bucket))
+        return tuple(out)
+
+    def _modelled(self, observation: Observation, ehs: float) -> tuple[str, float] | None:
+        c = self.config
+        players = observation.players
+        need = c.trust_samples_few if players <= c.few_players_model else c.trust_samples
+        best = None
+        for p, alive in enumerate(observation.live):
+            if p == observation.position or not alive:
+                continue
+            sig = self.signature(p, observation.street, observation.game.big_blind)
+            if not sig:
+                continue
+            found = self.model(self.opponent_name(observation, p)).showdowns.lookup(sig, need)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+        if best is None:
+            return None
+        mu, delta, _ = best
+        return algorithm8(ehs, mu, delta, self.rng.random(), c.aggressive_trust, c.abnormal_raise)
+
+    def after_hand(self, observation: Observation) -> None:
+        if self.config.phase != 3 or len(observation.board) < 5:
+            return
+        values = board_data(tuple(observation.board))[2]
+        for p in range(observation.players):
+            if p == observation.position:
+                continue
+            shown = observation.shown(p)
+            if not shown:
+                continue
+            sig = self.signature(p, 3, observation.game.big_blind)
+            if sig:
+                strength = float(values[combo_index(shown[0], shown[1])])
+                self.model(self.opponent_name(observation, p)).showdowns.add(sig, strength)
+
+
+def _variant(name: str, description: str, config: WaterlooConfig) -> type[WaterlooBot]:
+    @register_bot(name, description)
+    class Variant(WaterlooBot):
+        def __init__(self, store_path: str | None = None, **changes: object) -> None:
+            super().__init__(replace(config, **changes), store_path)  # type: ignore[arg-type]
+
+    Variant.__name__ = Variant.__qualname__ = "Waterloo" + "".join(
+        part.capitalize() for part in name.split("-")[1:])
+    Variant.name = name
+    return Variant
+
+
+WaterlooPhase1 = _variant(
+    "waterloo-phase1", "Waterloo Phase I (no-limit): simple pre-flop function, HS only after the flop",
+    WaterlooConfig(phase=1, bluff_rate=0.0))
+WaterlooPhase2Normal = _variant(
+    "waterloo-phase2-normal", "Waterloo Phase II (no-limit): Algorithm 3 pre-flop, EHS, pot odds, "
+    "bluffing 50%", WaterlooConfig(phase=2, bluff_rate=0.5))
+WaterlooPhase2Aggressive = _variant(
+    "waterloo-phase2-aggressive", "Waterloo Phase II with the aggressive bluffing profile (80%)",
+    WaterlooConfig(phase=2, bluff_rate=0.8))
+WaterlooPhase2Conservative = _variant(
+    "waterloo-phase2-conservative", "Waterloo Phase II with the conservative bluffing profile (20%)",
+    WaterlooConfig(phase=2, bluff_rate=0.2))
+WaterlooPhase3AggressiveTrust = _variant(
+    "waterloo-phase3-aggressive-trust", "Waterloo Phase III (no-limit): Phase II normal plus "
+    "showdown-statistics model, raising half the time where the model says fold",
+    WaterlooConfig(phase=3, bluff_rate=0.5, aggressive_trust=True))
+WaterlooPhase3ConservativeTrust = _variant(
+    "waterloo-phase3-conservative-trust", "Waterloo Phase III (no-limit): Phase II normal plus "
+    "showdown-statistics model, followed fully (Algorithm 8)",
+    WaterlooConfig(phase=3, bluff_rate=0.5, aggressive_trust=False))
