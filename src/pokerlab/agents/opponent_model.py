@@ -33,8 +33,11 @@ Examples
 0.85
 >>> s = ShowdownStatistics()
 >>> for x in (0.6, 0.7, 0.8): s.add((("RAISE", "FEW"),), x)
->>> s.lookup((("RAISE", "FEW"),), min_samples=3)
-(0.7, 0.0816496580927726, 3)
+>>> mu, delta, n = s.lookup((("RAISE", "FEW"),), min_samples=3)
+>>> round(mu, 3), round(delta, 3), n
+(0.7, 0.082, 3)
+>>> s.lookup((("RAISE", "FEW"),), min_samples=10) is None
+True
 """
 
 from __future__ import annotations

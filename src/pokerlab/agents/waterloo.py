@@ -261,7 +261,7 @@ class WaterlooBot(ModellingAgent):
         if choice == "raise" and legal.can_raise:
             stack = observation.stacks[observation.position]
             top = max(observation.bets)
-            amount = top + int(round(fraction * stack))
+            amount = top + round(fraction * stack)
             return Action(BET_RAISE, int(min(max(amount, legal.min_raise_to), legal.max_raise_to)))
         if choice == "fold" and legal.can_fold:
             return FOLD_ACTION
