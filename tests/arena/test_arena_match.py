@@ -114,3 +114,23 @@ def test_win_rate_groups_duplicate_sets() -> None:
     assert mean == 1.0 and math.isclose(low, high - 2 * (high - 1.0))
     assert low == pytest.approx(1.0 - 12.7062 * 1.0, rel=1e-4)  # t(0.975, 1) = 12.706
     assert math.isnan(win_rate([1.0])[1][0])
+
+
+def test_freezeout_resumes_after_lost_batches(tmp_path) -> None:
+    # Simulate a crash that lost the last batches: delete them, resume, compare with a
+    # match that was never interrupted.
+    game = GameSettings.preset("limit", starting_stack=3000)
+    config = MatchConfig(bots=("random", "calling-station", "raiser"), hands=100000,
+                         game=game, freezeout=True, seed=4)
+    whole = MatchStore(tmp_path / "whole.sqlite")
+    full = run_match(config, whole)
+    cut = full.hands_stored // 2
+    assert cut > 20
+    broken = MatchStore(tmp_path / "broken.sqlite")
+    first = run_match(config, broken)
+    broken.conn.execute("DELETE FROM hands WHERE hand_no >= ?", (cut,))
+    resumed = run_match(config, broken, resume=True)
+    assert resumed.match_id == first.match_id
+    assert resumed.hands_played == full.hands_stored - cut
+    assert list(broken.records(1)) == list(whole.records(full.match_id))
+    assert [r.knocked_out for r in resumed.results] == [r.knocked_out for r in full.results]
