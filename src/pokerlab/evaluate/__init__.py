@@ -2,8 +2,13 @@
 
 ``value == 7462 - phevaluator_rank``; equal hands get equal values. Use
 :func:`evaluate_batch` for arrays of hands, :func:`evaluate` for one hand, and the numba
-functions in :mod:`pokerlab.evaluate.kernels` (``eval5``, ``eval6``, ``eval7``,
-``eval_key``) inside your own kernels.
+functions in :mod:`pokerlab.evaluate.kernels` (``eval5``, ``eval6``, ``eval7``, and the
+incremental ``key_of`` / ``mask_of`` / ``eval_key``) inside your own kernels.
+
+Modules: ``classes`` (values, categories), ``tables`` (lookup tables, built once and cached),
+``kernels`` (numba evaluation), ``hands`` (Python API with input checks), ``describe``
+(words and best five cards), ``enumerate`` (all 5- and 7-card hands), ``sampling``
+(random hands).
 
 Examples
 --------

@@ -22,7 +22,7 @@ from pokerlab.evaluate.kernels import (
     CARD_KEY,
     CARD_MASK,
     EMPTY_KEY,
-    FLUSH_CHECK,
+    can_flush,
     eval_key,
     eval_rank_key,
 )
@@ -82,11 +82,6 @@ def _count_all5(counts: np.ndarray) -> None:
                         counts[eval_key(kd + CARD_KEY[e], md | CARD_MASK[e])] += 1
 
 
-# Adding one to every suit counter of a six-card key tests whether some suit already holds
-# four cards, i.e. whether any seventh card can complete a flush.
-_ONE_PER_SUIT = 0x1111
-
-
 @njit(cache=True)
 def _count_all7_from(first: int, counts: np.ndarray) -> None:
     """Count the seven-card hands whose lowest card is ``first`` into ``counts`` (4, 7462).
@@ -111,7 +106,7 @@ def _count_all7_from(first: int, counts: np.ndarray) -> None:
                     me = md | CARD_MASK[e]
                     for f in range(e + 1, 51):
                         kf = ke + CARD_KEY[f]
-                        if (kf + _ONE_PER_SUIT) & FLUSH_CHECK:
+                        if can_flush(kf, 1):
                             mf = me | CARD_MASK[f]
                             for g in range(f + 1, 52):
                                 counts[g & 3, eval_key(kf + CARD_KEY[g], mf | CARD_MASK[g])] += 1

@@ -1,9 +1,10 @@
 """Numba kernels of the hand evaluator: single hands callable from other kernels, and batches.
 
-The single-hand functions are ordinary ``@njit`` functions. Called from another ``@njit``
-kernel they are compiled into it (LLVM inlines them), and the lookup tables they read are
-module-level numpy arrays that numba freezes into the machine code as constants, so the
-call costs nothing beyond the table reads themselves. From plain Python, use
+The single-hand functions are ``@njit(inline="always")`` functions: called from another
+``@njit`` kernel they are inlined into it by numba (no call, no status check), and the
+lookup tables they read are module-level numpy arrays that numba freezes into the machine
+code as constants (no reference counting), so a call costs nothing beyond the table reads
+themselves. From plain Python, use
 :func:`pokerlab.evaluate.evaluate` / :func:`pokerlab.evaluate.evaluate_batch` instead (a
 Python call into numba costs about 400 ns).
 
@@ -14,12 +15,22 @@ in 0..51 and distinct.
 Single hands
     ``eval5(c0..c4)``, ``eval6(c0..c5)``, ``eval7(c0..c6)`` -> int32.
 
+Batches (one thread unless named parallel)
+    ``batch5(cards, out)``, ``batch6``, ``batch7``, ``batch7_parallel``: ``cards`` a
+    C-contiguous (n, k) uint8 array, ``out`` an (n,) integer array to fill.
+
 Incremental evaluation (a fixed part of the hand reused over many completions)
     A partial hand is a pair ``(key, mask)`` of int64: start from ``key = EMPTY_KEY``,
     ``mask = 0`` and add cards with ``key += CARD_KEY[c]``, ``mask |= CARD_MASK[c]`` (or
     :func:`key_of` / :func:`mask_of` for several cards at once); :func:`eval_key` finishes
     a partial hand of 5..7 cards. Adding two cards to a five-card board and finishing is
-    two adds, two ORs and one or two table reads.
+    two adds, two ORs and one or two table reads. When :func:`can_flush` says that a
+    partial hand cannot reach five of a suit with ``more`` further cards, its completions
+    can use :func:`eval_rank_key` (key only: no flush test, no mask).
+
+Caching caveat: numba's on-disk cache of a caller kernel does not notice changes in this
+module, so a caller compiled against one table layout keeps that (self-consistent) copy
+until its own source file changes or ``NUMBA_CACHE_DIR`` is cleared.
 
 Example of a caller kernel (hand strength on a flop: our two cards and the board fixed,
 every opponent holding enumerated)::
@@ -54,6 +65,9 @@ Examples
 (7461, 7461)
 >>> int(eval_key(key_of(np.array(royal)), mask_of(np.array(royal))))
 7461
+>>> three_clubs, two_suits = np.array([48, 44, 40]), np.array([48, 45, 41])
+>>> bool(can_flush(key_of(three_clubs), 2)), bool(can_flush(key_of(two_suits), 2))
+(True, False)
 """
 
 from __future__ import annotations
@@ -81,6 +95,7 @@ __all__ = [
     "batch6",
     "batch7",
     "batch7_parallel",
+    "can_flush",
     "eval5",
     "eval6",
     "eval7",
@@ -119,6 +134,12 @@ def flush_suit(key: int) -> int:
     if key & 0x800:
         return 2
     return 3
+
+
+@njit(cache=True, inline="always")
+def can_flush(key: int, more: int) -> bool:
+    """Whether adding ``more`` cards to the partial hand ``key`` can give five of one suit."""
+    return (key + more * 0x1111) & FLUSH_CHECK != 0
 
 
 @njit(cache=True, inline="always")
