@@ -119,8 +119,8 @@ def test_win_rate_groups_duplicate_sets() -> None:
 def test_freezeout_resumes_after_lost_batches(tmp_path) -> None:
     # Simulate a crash that lost the last batches: delete them, resume, compare with a
     # match that was never interrupted.
-    game = GameSettings.preset("limit", starting_stack=3000)
-    config = MatchConfig(bots=("random", "calling-station", "raiser"), hands=100000,
+    game = GameSettings.preset("limit", starting_stack=600)
+    config = MatchConfig(bots=("calling-station", "raiser", "random", "calling-station"), hands=100000,
                          game=game, freezeout=True, seed=4)
     whole = MatchStore(tmp_path / "whole.sqlite")
     full = run_match(config, whole)
