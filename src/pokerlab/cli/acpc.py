@@ -69,6 +69,9 @@ def register(app: typer.Typer) -> None:
                 if log is not None:
                     raise ValueError(f"{exc}; finished hands are in {log}") from None
                 raise
+            except KeyboardInterrupt:
+                err_console.print("interrupted: the hands finished so far are in the log", highlight=False)
+                raise typer.Exit(code=130) from None
         unit, size = _unit(game)
         hands = len(result.hands)
         summary: dict[str, Any] = {
@@ -137,10 +140,14 @@ def register(app: typer.Typer) -> None:
 
         with contextlib.ExitStack() as stack:
             stream = stack.enter_context(log.open("w", encoding="utf-8")) if log is not None else None
-            result = run_local_match(game, seat_bots, hands, seed, cards=cards,  # type: ignore[arg-type]
-                                     duplicate=duplicate, names=names or None, ports=ports or None,
-                                     timeout=timeout, start_timeout=start_timeout, log=stream,
-                                     on_listen=announce)
+            try:
+                result = run_local_match(game, seat_bots, hands, seed, cards=cards,  # type: ignore[arg-type]
+                                         duplicate=duplicate, names=names or None, ports=ports or None,
+                                         timeout=timeout, start_timeout=start_timeout, log=stream,
+                                         on_listen=announce)
+            except KeyboardInterrupt:
+                err_console.print("interrupted: the match was stopped", highlight=False)
+                raise typer.Exit(code=130) from None
         out = result.to_dict(game)
         unit, size = _unit(game)
         for row in out["results"]:  # type: ignore[union-attr]
@@ -237,5 +244,13 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json(info)
             return
-        rows = [[key.replace("_", " "), str(value)] for key, value in info.items()]
+
+        def show(key: str, value: Any) -> str:
+            if key == "hole_cards":
+                return "  ".join(f"{p}: {cards or '??'}" for p, cards in enumerate(value))
+            if isinstance(value, list):
+                return "  ".join(str(v) for v in value)
+            return "" if value is None else str(value)
+
+        rows = [[key.replace("_", " "), show(key, value)] for key, value in info.items()]
         console.print(table("ACPC match state", ["field", "value"], rows))
