@@ -412,7 +412,12 @@ def game_from_toml(text: str, source: str = "<game>") -> BettingGame:
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{source}: TOML syntax error: {exc}") from None
     try:
-        return _game_from_data(data)
+        game = _game_from_data(data)
+        if game.declared is not None:
+            from pokerlab.threshold.structure import parse_structure
+
+            parse_structure(game, game.declared)  # check the declared order now, naming the file
+        return game
     except ValueError as exc:
         raise ValueError(f"{source}: {exc}") from None
 

@@ -16,13 +16,14 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import sympy
 
 from pokerlab.threshold.certify import certify
 from pokerlab.threshold.discover import discover, discovery_pot
-from pokerlab.threshold.game import P, BettingGame, load_game
+from pokerlab.threshold.game import BettingGame, P, load_game
 from pokerlab.threshold.plans import branch_plans, branches, outcome_table, play
 from pokerlab.threshold.solve import Solution, solve
 from pokerlab.threshold.structure import declared_structure
@@ -136,12 +137,10 @@ def solve_report(
             )
         structure = discovery.structure
         if game.declared is not None:
-            try:
+            with contextlib.suppress(ValueError):
                 report["discovery"]["matches_declared"] = (
                     structure.order_text() == declared_structure(game).order_text()
                 )
-            except ValueError:
-                pass
     else:
         structure = declared_structure(game)
     solution = solve(game, structure)

@@ -88,10 +88,10 @@ class Structure:
 
 
 def _plan_by_label(plans: list[BranchPlan], label: str, where: str) -> BranchPlan:
-    wanted = re.sub(r"\bcheck\b", "pass", label.strip())
-    for plan in plans:
-        if plan.label == wanted:
-            return plan
+    for wanted in (label.strip(), re.sub(r"\bcheck\b", "pass", label.strip())):  # check = pass
+        for plan in plans:
+            if plan.label == wanted:
+                return plan
     known = ", ".join(p.label for p in plans)
     raise ValueError(f"{where}: unknown action sequence {label.strip()!r} (known: {known})")
 

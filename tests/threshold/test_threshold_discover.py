@@ -1,0 +1,73 @@
+"""--discover-order: the structure read off a discretised LP (pokerlab.equilibrium), solved
+exactly and certified, finds the patent's orders by itself."""
+
+import numpy as np
+import pytest
+
+from pokerlab.threshold.discover import auto_name, canonical_masses, discover, read_runs
+from pokerlab.threshold.game import builtin_game, rules_game
+from pokerlab.threshold.plans import branch_plans, branches
+from pokerlab.threshold.solve import solve
+
+
+@pytest.mark.parametrize("name", ["patent-no-raise", "patent-raise", "patent-check-raise"])
+def test_discovery_finds_the_patents_order_at_pot_three(name):
+    game = builtin_game(name, pot=3)
+    found = discover(game, levels=(100, 200))
+    assert found.structure is not None, found.attempts
+    assert found.structure.order_text() == game.declared.order
+    assert found.attempts[-1].outcome == "ok"
+    # and the exact solution under it is the patent's
+    assert found.solution.exact == solve(game).exact
+
+
+def test_discovery_of_game2_at_pot_one():
+    game = builtin_game("patent-raise", pot=1)
+    found = discover(game, levels=(100, 200))
+    assert found.structure is not None and found.structure.order_text() == game.declared.order
+
+
+def test_discovery_without_a_declared_order_names_thresholds_itself():
+    # game 1's rules with no declared structure: the same three dividing points, own names
+    game = rules_game("undeclared", pot=1, p2_may_bet=False)
+    found = discover(game, levels=(80,))
+    assert found.structure is not None
+    assert found.structure.order_text() == "b1 < C2 < B1"
+    assert sorted(found.solution.floats().values()) == pytest.approx([1 / 9, 5 / 9, 7 / 9])
+
+
+def test_discrete_value_approaches_the_exact_value():
+    # peer: the sequence-form LP of pokerlab.equilibrium on 200 levels per player
+    from pokerlab.equilibrium import discretised_game, solve_lp
+
+    game = builtin_game("patent-check-raise", pot=3)
+    exact = float(solve(game).value_exact)
+    assert abs(solve_lp(discretised_game(game, 200)).value - exact) < 2e-3
+
+
+def test_canonical_layout_moves_tied_mass_to_the_bottom():
+    # two plans equally good on all 4 levels; bluff mass scattered at levels 1 and 3
+    game = builtin_game("patent-no-raise", pot=1)
+    (start,) = branches(game, 1)
+    plans = branch_plans(game, start)  # pass, bet
+    masses = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 0.0], [0.5, 0.5]])
+    values = np.zeros((2, 4))
+    canonical, canon = canonical_masses(plans, masses, values)
+    assert canonical[:, 1].tolist() == [1.0, 0.5, 0.0, 0.0]  # bet (the bluff) lowest
+    runs = read_runs(plans, canonical, canon)
+    assert [(p.label, a, b) for p, a, b in runs] == [("bet", 0.0, 0.375), ("pass", 0.375, 1.0)]
+
+
+def test_auto_names():
+    game = builtin_game("patent-raise")
+    (start,) = branches(game, 1)
+    by = {p.label: p for p in branch_plans(game, start)}
+    assert auto_name(by["pass-fold"], by["pass-call"], 1) == "C1"
+    assert auto_name(by["bet-fold"], by["bet-call"], 1) == "C1R"
+    assert auto_name(by["pass-call"], by["bet-fold"], 1) == "B1"
+    assert auto_name(by["bet-reraise"], by["pass-fold"], 1) == "b1"
+
+
+def test_discovery_needs_numbers():
+    with pytest.raises(ValueError, match="needs numbers"):
+        discover(builtin_game("patent-raise"))
