@@ -94,8 +94,8 @@ def test_toml_file_and_param():
     [
         ('name = "x"\n[rules]\nbet = "huge"\n', "rules.bet"),
         ('name = "x"\n[rules]\nbet = [1,,]\n', "line 3"),
-        ('name = "x"\n[tree]\nplayer = 1\n[tree.a]\ncontributions = [1, 2]\n[tree.b]\ncontributions = [1, 1]\n',
-         "tree.a.contributions"),
+        ('name = "x"\n[tree]\nplayer = 1\n[tree.a]\ncontributions = [1, 2]\n'
+         '[tree.b]\ncontributions = [1, 1]\n', "tree.a.contributions"),
     ],
 )  # fmt: skip
 def test_bad_game_file_is_one_line_and_exit_2(tmp_path, content, needle):

@@ -7,8 +7,8 @@ import sympy
 
 from pokerlab.threshold.game import (
     BUILTIN_GAMES,
-    P,
     Decision,
+    P,
     Terminal,
     builtin_game,
     game_from_toml,
@@ -141,14 +141,14 @@ BAD_FILES = [
     ('name = "x"\nbet = [1,,]\n[rules]\n', "line 2"),
     ('name = "x"\npot = -3\n[rules]\n', "pot"),
     ('name = "x"\n[tree]\nplayer = 3\n', "tree.player"),
-    ('name = "x"\n[tree]\nplayer = 1\n[tree.a]\ncontributions = [1, 2]\nfolded = 0\n[tree.b]\ncontributions = [1, 1]\n',
-     "tree.a.contributions"),
-    ('name = "x"\n[tree]\nplayer = 1\n[tree.a]\ncontributions = [1, "P +* 2"]\n[tree.b]\ncontributions = [1, 1]\n',
-     "tree.a.contributions[1]"),
-    ('name = "x"\n[rules]\n[order]\norder = "b1 < C2 < B1"\n[order.player1]\nstart = "bet | b1 | pass | B1 | bett"\n',
-     "order.player1.start"),
-    ('name = "x"\n[rules]\np2_may_bet = false\n[order]\norder = "b1 < B1"\n[order.player1]\nstart = "bet | b1 | pass | B1 | bet"\n'
-     '[order.player2]\nbet = "fold | C2 | call"\n', "order.order"),
+    ('name = "x"\n[tree]\nplayer = 1\n[tree.a]\ncontributions = [1, 2]\nfolded = 0\n'
+     '[tree.b]\ncontributions = [1, 1]\n', "tree.a.contributions"),
+    ('name = "x"\n[tree]\nplayer = 1\n[tree.a]\ncontributions = [1, "P +* 2"]\n'
+     '[tree.b]\ncontributions = [1, 1]\n', "tree.a.contributions[1]"),
+    ('name = "x"\n[rules]\n[order]\norder = "b1 < C2 < B1"\n[order.player1]\n'
+     'start = "bet | b1 | pass | B1 | bett"\n', "order.player1.start"),
+    ('name = "x"\n[rules]\np2_may_bet = false\n[order]\norder = "b1 < B1"\n[order.player1]\n'
+     'start = "bet | b1 | pass | B1 | bet"\n[order.player2]\nbet = "fold | C2 | call"\n', "order.order"),
 ]  # fmt: skip
 
 
