@@ -53,6 +53,9 @@ def test_multiway_order_blinds_and_option() -> None:
 
 
 def test_limit_bet_sizes_and_alberta_cap() -> None:
+    # Alberta (Loki paper): "$10 for the small bet and $20 for the big bet ... a maximum of
+    # three raises allowed per betting round"; Waterloo: "a limit of 4 RAISEs (including the
+    # initial bet or blind)". Both read as: four bets a round, the big blind counting pre-flop.
     hand = Hand(LIMIT, [1000, 1000], cards_for(2))
     # Pre-flop the big blind is the opening bet: three raises, to 20, 30, 40, then capped.
     for target in (20, 30, 40):

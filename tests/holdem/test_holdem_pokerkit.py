@@ -37,7 +37,7 @@ class PokerlabHandHistory(HandHistory):
 
 def random_hand(kind: str, rng: random.Random) -> tuple[Hand, list]:
     """A hand of random legal play; short stacks and antes are common (side pots, all-ins)."""
-    n = rng.randint(2, 7)
+    n = rng.randint(2, 10)
     game = GameSettings.preset(kind, ante=rng.choice([0, 0, 1]))
     big = game.starting_stack
     stacks = [
