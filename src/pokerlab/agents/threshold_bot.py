@@ -1,0 +1,190 @@
+"""The threshold bot: the patent's dividing-point solution played on the river of limit Hold'em.
+
+The Alberta paper says game theory "can be used to compute a theoretical optimal bluffing
+frequency in certain situations" and leaves it there; the patent (US 6,129,631) computes such
+strategies for one betting round between two hands of strength uniform on [0, 1]. This bot
+plays it: on the river, heads-up, its hand's strength against the opponent's weighted range
+(the hand strength of :mod:`pokerlab.agents.modelling`, weighted by the opponent's table) is its
+rank ``x`` in [0, 1]; the pot at the start of the river, in river bets, is the patent's ``P``;
+the game is patent game 3 (limit bets, a bet and two raises, check-raise allowed), solved once
+exactly with ``P`` symbolic (:func:`pokerlab.threshold.solve.solve`) and evaluated at the pot.
+The bot is P1 when it acts first on the river. Its action is the one the solution's plan
+for ``x`` takes at the betting so far, bluffs included (the low ``b1``, ``b2``, ``r2``...
+intervals bet or raise). Earlier streets, more than two players, and raises beyond the
+game's cap use Loki A's rules (:mod:`pokerlab.agents.loki`).
+
+Examples
+--------
+>>> plan = river_plan()
+>>> plan.action(x=0.97, player=1, history=()), plan.action(x=0.5, player=1, history=())
+('bet', 'pass')
+>>> plan.action(x=0.93, player=1, history=(), pot=3), plan.action(0.93, 1, ("pass", "bet"), pot=3)
+('pass', 'raise')
+>>> plan.action(x=0.05, player=1, history=(), pot=3)   # b1 = 0.068 at P = 3: a bluff
+'bet'
+>>> plan.action(x=0.2, player=2, history=("bet",), pot=3), plan.action(0.5, 2, ("bet",), pot=3)
+('fold', 'call')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+import sympy
+
+from pokerlab.agents.base import Observation
+from pokerlab.agents.loki import LokiBot, LokiConfig
+from pokerlab.agents.registry import register_bot
+from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.threshold import P, builtin_game
+from pokerlab.threshold.game import Decision
+from pokerlab.threshold.solve import solve
+from pokerlab.threshold.structure import Structure
+
+
+@dataclass(frozen=True)
+class ThresholdConfig:
+    """Constants of the threshold bot.
+
+    Attributes
+    ----------
+    game
+        The patent game played on the river (a built-in name of :mod:`pokerlab.threshold`).
+    min_pot, max_pot
+        The pot (in river bets) is clipped to this range, inside which the game's declared
+        threshold order holds (game 3: 0.53 <= P <= 49.2).
+    loki
+        Loki A's constants for the other streets and fall-backs.
+    """
+
+    game: str = "patent-check-raise"
+    min_pot: float = 1.0
+    max_pot: float = 48.0
+    loki: LokiConfig = field(default_factory=LokiConfig)
+
+
+class RiverPlan:
+    """The exact solution of a patent game with symbolic pot, playable at any pot."""
+
+    def __init__(self, game_name: str) -> None:
+        self.game = builtin_game(game_name)
+        solution = solve(self.game)
+        self.structure: Structure = solution.structure
+        self.names = solution.names
+        self._values = sympy.lambdify(P, [solution.exact[n] for n in self.names], "math")
+        self.valid_for = solution.order_check.valid_for
+
+    def thresholds(self, pot: float) -> dict[str, float]:
+        """Threshold values at ``pot`` (in bets)."""
+        return dict(zip(self.names, (float(v) for v in self._values(float(pot))), strict=True))
+
+    def action(self, x: float, player: int, history: tuple[str, ...], pot: float = 3.0) -> str | None:
+        """The action of a hand of rank ``x`` for ``player`` (1 or 2) after ``history`` (game
+        labels), or ``None`` when the history is not a decision of ``player`` in the game."""
+        node = self.game.root
+        for label in history:
+            if not isinstance(node, Decision) or label not in node.children:
+                return None
+            node = node.children[label]
+        if not isinstance(node, Decision) or node.player != player:
+            return None
+        branch = None
+        for b in self.structure.player_branches(player):
+            inside = history[: len(b.history)] == b.history
+            if inside and (branch is None or len(b.history) > len(branch.history)):
+                branch = b
+        if branch is None:
+            return None
+        values = self.thresholds(pot)
+        below = sum(1 for t in self.structure.thresholds if t.branch == branch and values[t.name] < x)
+        return self.structure.axes[branch][below].action_at(history)
+
+
+@lru_cache(maxsize=4)
+def river_plan(game_name: str = "patent-check-raise") -> RiverPlan:
+    """The (cached) :class:`RiverPlan` of a built-in patent game."""
+    return RiverPlan(game_name)
+
+
+def river_history(actions: list[tuple[int, int, int, int]], me: int) -> tuple[tuple[str, ...], int]:
+    """River actions as game labels (``pass``, ``bet``, ``raise``, ``reraise``, ``call``,
+    ``fold``) and our player number in the game: 1 if the first river action is ours, 2 if it is
+    the opponent's, -1 when nobody has acted yet (the caller decides by position).
+
+    Examples
+    --------
+    >>> river_history([(2, 0, 1, 0), (3, 0, 1, 0), (3, 1, 2, 20), (3, 0, 2, 40)], me=0)
+    (('pass', 'bet', 'raise'), 1)
+    """
+    labels: list[str] = []
+    level = 0
+    bets: dict[int, int] = {}
+    top = 0
+    first = None
+    for street, pos, kind, amount in actions:
+        if street != 3:
+            continue
+        if first is None:
+            first = pos
+        if kind == 2:
+            labels.append(("bet", "raise", "reraise")[min(level, 2)])
+            level += 1
+            bets[pos] = amount
+            top = amount
+        elif kind == 1:
+            labels.append("call" if top > bets.get(pos, 0) else "pass")
+            bets[pos] = bets.get(pos, 0) + amount
+        else:
+            labels.append("fold")
+    return tuple(labels), (-1 if first is None else (1 if first == me else 2))
+
+
+class ThresholdBot(LokiBot):
+    """Loki A before the river; the dividing-point solution on a heads-up river."""
+
+    name = "threshold"
+
+    def __init__(self, config: ThresholdConfig | None = None, store_path: str | None = None) -> None:
+        self.threshold_config = config or ThresholdConfig()
+        super().__init__(self.threshold_config.loki, store_path)
+        self.last_river: tuple[float, float, str] | None = None
+
+    def act(self, observation: Observation) -> Action:
+        if observation.street == 3 and observation.opponents_live == 1:
+            self.observe(observation)
+            action = self._river(observation)
+            if action is not None:
+                return action
+        return super().act(observation)
+
+    def _river(self, observation: Observation) -> Action | None:
+        c = self.threshold_config
+        me = observation.position
+        other = next(p for p, alive in enumerate(observation.live) if alive and p != me)
+        history, first = river_history(observation.actions, me)
+        player = (1 if me < other else 2) if first == -1 else first
+        bet = observation.game.big_bet
+        river_pot = observation.pot - sum(observation.bets)
+        pot = min(max(river_pot / bet, c.min_pot), c.max_pot)
+        x = self.evaluate(observation).hs
+        label = river_plan(c.game).action(x, player, history, pot)
+        if label is None:
+            return None
+        self.last_river = (x, pot, label)
+        legal = observation.legal
+        if label in ("bet", "raise", "reraise"):
+            return Action(BET_RAISE, legal.min_raise_to) if legal.can_raise else CHECK_CALL_ACTION
+        if label == "fold" and legal.can_fold:
+            return FOLD_ACTION
+        return CHECK_CALL_ACTION
+
+
+@register_bot("threshold", "limit: Loki A before the river; on a heads-up river the patent's "
+                           "dividing-point solution (game 3, check-raise) at the pot, ranked by "
+                           "strength against the opponent's weighted range")
+class Threshold(ThresholdBot):
+    """The registered threshold bot (options are :class:`ThresholdConfig` fields)."""
+
+    def __init__(self, store_path: str | None = None, **changes: object) -> None:
+        super().__init__(replace(ThresholdConfig(), **changes), store_path)  # type: ignore[arg-type]
