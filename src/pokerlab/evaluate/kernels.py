@@ -18,6 +18,8 @@ Single hands
 Batches (one thread unless named parallel)
     ``batch5(cards, out)``, ``batch6``, ``batch7``, ``batch7_parallel``: ``cards`` a
     C-contiguous (n, k) uint8 array, ``out`` an (n,) integer array to fill.
+    ``batch_checked(cards, out)`` checks codes and duplicates on the way and returns the
+    first bad row (or -1).
 
 Incremental evaluation (a fixed part of the hand reused over many completions)
     A partial hand is a pair ``(key, mask)`` of int64: start from ``key = EMPTY_KEY``,
@@ -95,6 +97,7 @@ __all__ = [
     "batch6",
     "batch7",
     "batch7_parallel",
+    "batch_checked",
     "can_flush",
     "eval5",
     "eval6",
@@ -200,6 +203,44 @@ def eval7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
                 | CARD_MASK[c4] | CARD_MASK[c5] | CARD_MASK[c6])
         return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
     return np.int32(RANK_TABLE[_rank_slot(key)])
+
+
+# For checked batches: a one-hot bit per card code, with codes 52..255 all setting bit 63
+# (negative), and card keys padded to 256 entries so a bad code is never read out of bounds.
+_CARD_BIT = np.full(256, np.iinfo(np.int64).min, dtype=np.int64)
+_CARD_BIT[:52] = np.int64(1) << np.arange(52, dtype=np.int64)
+_CARD_KEY_PADDED = np.zeros(256, dtype=np.int64)
+_CARD_KEY_PADDED[:52] = CARD_KEY
+
+
+@njit(cache=True)
+def batch_checked(cards: np.ndarray, out: np.ndarray) -> int:
+    """Evaluate (n, k) uint8 hands (k = 5..7) while checking them; the first bad row, or -1.
+
+    A row is bad when a code exceeds 51 or a card repeats: then ``out`` is filled only up
+    to that row. The check rides along with the evaluation: the OR and the sum of the
+    cards' one-hot bits agree exactly when no bit repeats, and bad codes set the sign bit.
+    """
+    k = cards.shape[1]
+    for i in range(cards.shape[0]):
+        seen = 0
+        total = 0
+        key = EMPTY_KEY
+        for j in range(k):
+            bit = _CARD_BIT[cards[i, j]]
+            seen |= bit
+            total += bit
+            key += _CARD_KEY_PADDED[cards[i, j]]
+        if seen < 0 or seen != total:
+            return i
+        if key & FLUSH_CHECK:
+            mask = 0
+            for j in range(k):
+                mask |= CARD_MASK[cards[i, j]]
+            out[i] = FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF]
+        else:
+            out[i] = RANK_TABLE[_rank_slot(key)]
+    return -1
 
 
 @njit(cache=True)
