@@ -50,6 +50,12 @@ def basic(a: Exact, b: Exact, P: Exact) -> tuple[str, Exact, Exact, Exact]:
     return "all strategies active", bluff, fold, value
 
 
+def value_by_bet_size(a: Exact, P: Exact) -> sp.Expr:
+    """``V(β) = min(a, 2aP(2a+2β)/(2a+β) - a)``: non-decreasing in the bet ``β`` (Cutler)."""
+    beta = sp.Symbol("beta", positive=True)
+    return sp.Min(a, 2 * a * P * (2 * a + 2 * beta) / (2 * a + beta) - a)
+
+
 def payoff_matrix(a: Exact, b: Exact, P: Exact) -> sp.Matrix:
     """§1's 2x2 matrix: rows honest, bluff; columns fold, call (payoff to I)."""
     return sp.Matrix([
@@ -76,7 +82,6 @@ def solve(a: Any = 1, b: Any = 2, P: Any = sp.Rational(1, 4)) -> Solution:
     require(is_positive(b), f"parameter b: the bet must be positive (got {b})")
     case, bluff, fold, value = basic(a, b, P)
     low, high = call_probability_band(a, b, P)
-    beta = sp.Symbol("beta", positive=True)
     return Solution(
         model=MODEL,
         params={"a": a, "b": b, "P": P},
@@ -93,7 +98,7 @@ def solve(a: Any = 1, b: Any = 2, P: Any = sp.Rational(1, 4)) -> Solution:
             "saddle_threshold": saddle_threshold(a, b),
             "bet_size_choice (Cutler)": {
                 "optimal_bet": b,
-                "value_by_bet_size": tidy(basic(a, beta, P)[3]) if case != "saddle point" else a,
+                "value_by_bet_size": value_by_bet_size(a, P),
                 "II_call_probability_after_bet_beta": {"at_least": str(low), "at_most": str(high)},
             },
         },
