@@ -67,9 +67,11 @@ def _state(ours: int, theirs: int) -> int:
 def strength_potential(
     h0: int, h1: int, board: np.ndarray, now: np.ndarray, nxt: np.ndarray, weights: np.ndarray
 ) -> np.ndarray:
-    """Weighted ``[ahead, tied, behind]`` now, then the one-card table ``one[now, after]``
-    flattened (9 entries; zeros on the river): 12 numbers."""
-    out = np.zeros(12)
+    """For each row of ``weights`` (k tables of 1,326 entries): weighted ``[ahead, tied, behind]``
+    now, then the one-card table ``one[now, after]`` flattened (zeros on the river): a (k, 12)
+    array. The holdings are enumerated once for all k tables."""
+    k_tables = weights.shape[0]
+    out = np.zeros((k_tables, 12))
     k = key_of(board) + CARD_KEY[h0] + CARD_KEY[h1]
     m = mask_of(board) | CARD_MASK[h0] | CARD_MASK[h1]
     ours = eval_key(k, m)
@@ -92,18 +94,24 @@ def strength_potential(
             if used[lo]:
                 continue
             idx = hi * (hi - 1) // 2 + lo
-            w = weights[idx]
-            if w == 0.0:
+            any_weight = False
+            for t in range(k_tables):
+                if weights[t, idx] != 0.0:
+                    any_weight = True
+            if not any_weight:
                 continue
             s = _state(ours, now[idx])
-            out[s] += w
             if more:
                 tally[:] = 0.0
                 for c in range(52):
                     if not used[c] and c != hi and c != lo:
                         tally[_state(ours_next[c], nxt[idx, c])] += 1.0
-                for t in range(3):
-                    out[3 + 3 * s + t] += w * tally[t]
+            for t in range(k_tables):
+                w = weights[t, idx]
+                out[t, s] += w
+                if more:
+                    for a in range(3):
+                        out[t, 3 + 3 * s + a] += w * tally[a]
     return out
 
 

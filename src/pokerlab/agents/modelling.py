@@ -76,14 +76,22 @@ class HandEvaluation:
 
 def evaluate_hand(hole: list[int] | tuple[int, ...], board: list[int] | tuple[int, ...],
                   tables: list[np.ndarray]) -> HandEvaluation:
-    """Weighted hand strength and one-card potential (one kernel call per table)."""
+    """Weighted hand strength and one-card potential against each table (one kernel call; a
+    table listed several times, such as the uniform one, is enumerated once)."""
     now, nxt, _ = board_data(tuple(board))
     arr = np.array(board, dtype=np.uint8)
+    distinct: dict[int, int] = {}
+    rows = []
+    for w in tables:
+        if id(w) not in distinct:
+            distinct[id(w)] = len(rows)
+            rows.append(w)
+    out_rows = strength_potential(int(hole[0]), int(hole[1]), arr, now, nxt, np.stack(rows))
     hs_n = 1.0
     first = None
     pooled = np.zeros(9)
     for w in tables:
-        out = strength_potential(int(hole[0]), int(hole[1]), arr, now, nxt, w)
+        out = out_rows[distinct[id(w)]]
         total = out[0] + out[1] + out[2]
         hs = (out[0] + out[1] / 2.0) / total if total > 0 else 0.5
         if first is None:
@@ -92,9 +100,9 @@ def evaluate_hand(hole: list[int] | tuple[int, ...], board: list[int] | tuple[in
         if total > 0:
             pooled += out[3:] / total
     one = pooled.reshape(3, 3)
-    rows = one.sum(axis=1)
-    den_p = rows[2] + rows[1] / 2.0
-    den_n = rows[0] + rows[1] / 2.0
+    sums = one.sum(axis=1)
+    den_p = sums[2] + sums[1] / 2.0
+    den_n = sums[0] + sums[1] / 2.0
     ppot = (one[2, 0] + one[2, 1] / 2.0 + one[1, 0] / 2.0) / den_p if den_p > 0 else 0.0
     npot = (one[0, 2] + one[0, 1] / 2.0 + one[1, 2] / 2.0) / den_n if den_n > 0 else 0.0
     return HandEvaluation(float(first) if first is not None else 0.5, float(hs_n), float(ppot),
