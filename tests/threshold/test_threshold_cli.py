@@ -113,3 +113,10 @@ def test_unknown_game_and_bad_pot():
     assert result.exit_code == 2 and "neither a built-in game" in result.output
     result = runner.invoke(app, ["solve", "patent-raise", "--pot", "-1"])
     assert result.exit_code == 2 and "pot" in result.output
+
+
+def test_cards_holdem_river():
+    out = _json("patent-no-raise", "--pot", "1", "--cards", "holdem", "--board", "As Kd 7h 2c 2d")
+    assert out["hands"]["hands"] == 1081
+    result = runner.invoke(app, ["solve", "patent-no-raise", "--pot", "1", "--cards", "holdem"])
+    assert result.exit_code == 2 and "--board" in result.output

@@ -71,3 +71,33 @@ def test_auto_names():
 def test_discovery_needs_numbers():
     with pytest.raises(ValueError, match="needs numbers"):
         discover(builtin_game("patent-raise"))
+
+
+def test_patent_order_of_game3_holds_only_for_a_range_of_pots():
+    # the engine's check: the order of FIG. 24 fails for small and for large pots
+    from fractions import Fraction
+
+    def ok(pot):
+        return solve(builtin_game("patent-check-raise", pot=pot)).order_check.ok
+
+    assert not ok(Fraction(1, 2)) and ok(Fraction(3, 5)) and ok(49) and not ok(50)
+
+
+@pytest.mark.slow
+def test_symbolic_validity_range_of_game3():
+    check = solve(builtin_game("patent-check-raise")).order_check
+    assert not check.ok and check.valid_for == "0.531326 <= P <= 49.2452"
+
+
+@pytest.mark.slow
+def test_discovery_revises_where_the_patent_order_fails():
+    # at P = 1/2 the patent's order is violated; discovery finds another certified structure
+    from fractions import Fraction
+
+    from pokerlab.threshold.certify import certify
+
+    game = builtin_game("patent-check-raise", pot=Fraction(1, 2))
+    found = discover(game, levels=(100, 200))
+    assert found.structure is not None
+    assert found.structure.order_text() != game.declared.order
+    assert found.solution.order_check.ok and certify(found.solution).exploitability == 0

@@ -129,9 +129,13 @@ def _print(report: dict) -> None:
         + ("" if value is None else f" = {value:.6f}")
     )
     check = report["order_check"]
-    status = "holds" if check["ok"] else "FAILS: " + ", ".join(check["violations"])
-    extra = f" (for {check['valid_for']})" if check.get("valid_for") else ""
-    console.print(f"[bold]order check[/]: {status}{extra}")
+    if check.get("valid_for"):
+        status = f"holds for {check['valid_for']}"
+        if not check["ok"]:
+            status += "; fails for other pots (" + ", ".join(check["violations"]) + ")"
+    else:
+        status = "holds" if check["ok"] else "FAILS: " + ", ".join(check["violations"])
+    console.print(f"[bold]order check[/]: {status}")
     cert = report["certificate"]
     if "exploitability" in cert:
         where = f" at P = {cert['at_pot']}" if cert.get("at_pot") is not None else ""
