@@ -120,3 +120,10 @@ def test_cards_holdem_river():
     assert out["hands"]["hands"] == 1081
     result = runner.invoke(app, ["solve", "patent-no-raise", "--pot", "1", "--cards", "holdem"])
     assert result.exit_code == 2 and "--board" in result.output
+
+
+def test_strength_option_is_the_083_example():
+    out = _json("patent-raise", "--pot", "3", "--strength", "0.83")
+    assert out["play"]["P1"] == "bet-call"
+    result = runner.invoke(app, ["solve", "patent-raise", "--pot", "3", "--strength", "1.5"])
+    assert result.exit_code == 2 and "strength" in result.output

@@ -35,6 +35,9 @@ def register(app: typer.Typer) -> None:
         board: str | None = typer.Option(
             None, "--board", help='River board for --cards holdem, e.g. "As Kd 7h 2c 2d".'
         ),
+        strength: str | None = typer.Option(
+            None, "--strength", help="A hand strength in [0, 1]: the action sequence each player follows."
+        ),
         param: list[str] = typer.Option(
             [], "--param", help="A number for another symbol of the game, NAME=VALUE (repeatable)."
         ),
@@ -58,6 +61,7 @@ def register(app: typer.Typer) -> None:
             board=codes,
             params=params,
             with_explain=explain,
+            strength=strength,
         )
         solution = report.pop("_solution")
         if plot:
@@ -171,6 +175,11 @@ def _print(report: dict) -> None:
                 ],
                 rows,
             )
+        )
+    if "play" in report:
+        play = report["play"]
+        console.print(
+            f"[bold]a hand of strength {play['strength']:g}[/]: P1 plays {play['P1']}; P2 plays {play['P2']}"
         )
     if "plot" in report:
         console.print(f"plot written to {report['plot']}")

@@ -426,6 +426,8 @@ def discover(
     attempts: list[Attempt] = []
     all_branches = [*branches(game, 1), *branches(game, 2)]
     for n in levels:
+        if time.perf_counter() - start > time_limit:
+            break
         lp = solve_lp(discretised_game(game, n))
         runs = _read_solution(game, lp.strategy, all_branches, n)
         # candidates: the full reading, then without some of the shortest runs (fewest first)

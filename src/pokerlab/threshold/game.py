@@ -154,6 +154,20 @@ class BettingGame:
             raise ValueError(f"pot: must be positive, got {pot}")
         return replace(self, root=_substitute(self.root, {P: value}), pot=value)
 
+    def substitute(self, values: dict[str, Any]) -> BettingGame:
+        """The same game with symbols replaced by numbers, by name (``{"B": 2}``, ``{"P": 3}``)."""
+        symbols = {s.name: s for s in self.parameters()}
+        unknown = [name for name in values if name not in symbols]
+        if unknown:
+            known = ", ".join(symbols) or "none"
+            raise ValueError(f"{unknown[0]}: the game has no symbol {unknown[0]!r} (symbols: {known})")
+        game = self
+        rest = dict(values)
+        if "P" in rest:
+            game = game.with_pot(rest.pop("P"))
+        mapping = {symbols[name]: _exact(v) for name, v in rest.items()}
+        return replace(game, root=_substitute(game.root, mapping)) if mapping else game
+
 
 def _exact(value: Any) -> Any:
     """A number as an exact sympy number (strings like '3', '1/2', '0.5' accepted)."""

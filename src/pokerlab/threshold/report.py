@@ -47,17 +47,10 @@ def _parse_params(params: dict[str, str] | None) -> dict[str, Any]:
 
 
 def _substitute_params(game: BettingGame, values: dict[str, Any]) -> BettingGame:
-    from pokerlab.threshold.game import _substitute
-
-    if not values:
-        return game
-    symbols = {s.name: s for s in game.parameters()}
-    unknown = [n for n in values if n not in symbols]
-    if unknown:
-        known = ", ".join(symbols) or "none"
-        raise ValueError(f"--param {unknown[0]}: the game has no symbol {unknown[0]!r} (symbols: {known})")
-    mapping = {symbols[n]: v for n, v in values.items()}
-    return BettingGame(game.name, _substitute(game.root, mapping), game.pot, game.description, game.declared)
+    try:
+        return game.substitute(values) if values else game
+    except ValueError as exc:
+        raise ValueError(f"--param {exc}") from None
 
 
 def _certificate(solution: Solution) -> tuple[dict[str, Any], Solution | None]:
@@ -95,6 +88,7 @@ def solve_report(
     board: list[int] | None = None,
     params: dict[str, str] | None = None,
     with_explain: bool = False,
+    strength: str | None = None,
 ) -> dict[str, Any]:
     """Solve game ``spec`` (built-in name or TOML path) and report it as a dict.
 
@@ -109,6 +103,8 @@ def solve_report(
         Map each threshold to real hands (``holdem`` needs a five-card ``board``).
     params : dict, optional
         Numbers for other symbols of the game (a bet size ``B``...).
+    strength : str, optional
+        A hand strength in [0, 1]: report the action sequence each player follows with it.
     """
     game = load_game(spec)
     game = _substitute_params(game, _parse_params(params))
@@ -175,10 +171,27 @@ def solve_report(
     report["exploitability"] = cert.get("exploitability")
     if cards is not None:
         report["hands"] = _hands_report(numeric or solution, cards, board)
+    if strength is not None:
+        report["play"] = _play_report(solution, strength)
     if with_explain:
         report["explain"] = explain(solution)
     report["_solution"] = solution
     return report
+
+
+def _play_report(solution: Solution, strength: str) -> dict[str, Any]:
+    from fractions import Fraction
+
+    from pokerlab.threshold.strategy import ThresholdStrategy
+
+    if solution.symbolic:
+        raise ValueError("--strength needs numbers: give a pot (e.g. --pot 3)")
+    try:
+        x = Fraction(strength)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"--strength: not a number: {strength!r}") from None
+    strategy = ThresholdStrategy(solution)
+    return {"strength": float(x), "P1": strategy.sequence(1, x), "P2": strategy.sequence(2, x)}
 
 
 def _hands_report(solution: Solution, cards: str, board: list[int] | None) -> dict[str, Any]:

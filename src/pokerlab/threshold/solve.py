@@ -188,22 +188,13 @@ class Solution:
         return bool(self.model.params)
 
     def at(self, **values: Any) -> Solution:
-        """The solution with symbols replaced by numbers (``sol.at(P=3)``)."""
+        """The solution with symbols replaced by numbers (``sol.at(P=3)``), solved again exactly."""
         if not self.symbolic:
             return self
-        subs = {
-            s: sympy.nsimplify(values[s.name], rational=True) for s in self.model.params if s.name in values
-        }
-        game = self.game
-        if sympy.Symbol("P", positive=True) in subs and game.pot == sympy.Symbol("P", positive=True):
-            game = game.with_pot(subs[sympy.Symbol("P", positive=True)])
-        missing = [s.name for s in self.model.params if s not in subs]
+        missing = [s.name for s in self.model.params if s.name not in values]
         if missing:
             raise ValueError(f"no value given for {', '.join(missing)}")
-        from pokerlab.threshold.game import _substitute
-
-        game = type(game)(game.name, _substitute(game.root, subs), game.pot, game.description, game.declared)
-        return solve(game, self.structure)
+        return solve(self.game.substitute(values), self.structure)
 
     def floats(self) -> dict[str, float]:
         """Thresholds as floats (numeric solutions only)."""
