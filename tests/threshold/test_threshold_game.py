@@ -163,3 +163,25 @@ def test_bad_game_files_name_the_field_or_line(text, field):
     assert message.startswith("bad.toml: ")
     assert field in message, message
     assert "\n" not in message
+
+
+def test_second_player_first_is_game1_with_seats_swapped():
+    # P2 opens: P2's bluff/value thresholds are game 1's b1, B1 and P1's call is C2; value flips
+    from pokerlab.threshold.game import DeclaredOrder
+
+    declared = DeclaredOrder(
+        {2: {"": "bet | b2 | pass | B2 | bet"}, 1: {"bet": "fold | C1 | call"}}, "b2 < C1 < B2"
+    )
+    g = rules_game("p2-first", pot=1, p2_may_bet=False, first=2, declared=declared)
+    half, three_halves = sympy.Rational(1, 2), sympy.Rational(3, 2)
+    assert g.root.player == 2
+    assert g.root.children["bet"].children["fold"] == Terminal((half, three_halves), 1)  # P1 folds
+    sol = solve(g)
+    assert [sol.exact[n] for n in ("b2", "C1", "B2")] == [
+        sympy.Rational(1, 9),
+        sympy.Rational(5, 9),
+        sympy.Rational(7, 9),
+    ]
+    assert sol.value_exact == -sympy.Rational(1, 18)
+    with pytest.raises(ValueError, match=r"rules\.first"):
+        game_from_toml('name = "x"\n[rules]\nfirst = 3\n', "bad.toml")

@@ -204,6 +204,7 @@ def rules_game(
     check_raise: bool = False,
     description: str = "",
     declared: DeclaredOrder | None = None,
+    first: int = 1,
 ) -> BettingGame:
     """Build a one-round game from its rules.
 
@@ -223,6 +224,10 @@ def rules_game(
         Whether P2 may bet after P1 passes (otherwise a pass leads to a showdown).
     check_raise : bool
         Whether P1 may raise after passing and facing a bet.
+    first : int
+        The player who acts first (1 or 2). With ``first=2`` the same betting is played with
+        the seats swapped: P2 opens, "p2_may_bet" and "check_raise" then speak of the player
+        acting second and first.
 
     Examples
     --------
@@ -278,8 +283,20 @@ def rules_game(
         )
     else:
         after_pass = Terminal(start, 0)
-    root = Decision(1, {"pass": after_pass, "bet": facing(2, opening_bet(1), 1, False)})
+    root: Node = Decision(1, {"pass": after_pass, "bet": facing(2, opening_bet(1), 1, False)})
+    if first not in (1, 2):
+        raise ValueError(f"first: expected 1 or 2, got {first!r}")
+    if first == 2:
+        root = _swap_seats(root)
     return BettingGame(name, _simplify(root), pot, description, declared)
+
+
+def _swap_seats(node: Node) -> Node:
+    """The same betting with the two seats exchanged (players, contributions, who folded)."""
+    if isinstance(node, Terminal):
+        c1, c2 = node.contributions
+        return Terminal((c2, c1), {0: 0, 1: 2, 2: 1}[node.folded])
+    return Decision(3 - node.player, {a: _swap_seats(c) for a, c in node.children.items()})
 
 
 def _simplify(node: Node) -> Node:
@@ -382,14 +399,14 @@ def builtin_game(name: str, pot: Any = None) -> BettingGame:
 # TOML game files
 
 _TOP_FIELDS = {"name", "description", "pot", "rules", "tree", "order"}
-_RULE_FIELDS = {"bet", "raise_cap", "p2_may_bet", "check_raise"}
+_RULE_FIELDS = {"bet", "raise_cap", "p2_may_bet", "check_raise", "first"}
 
 
 def game_from_toml(text: str, source: str = "<game>") -> BettingGame:
     """Read a game from TOML text.
 
     Either a ``[rules]`` table (fields ``bet``, ``raise_cap``, ``p2_may_bet``,
-    ``check_raise`` as in :func:`rules_game`) or a ``[tree]`` table: a decision has
+    ``check_raise``, ``first`` as in :func:`rules_game`) or a ``[tree]`` table: a decision has
     ``player = 1|2`` and one sub-table per action; a terminal has ``contributions = [c1, c2]``
     (numbers or expressions in ``P``, antes included) and ``folded = 0|1|2``. An optional
     ``[order]`` table declares the structure: ``order = "b1 < C2 < B1"`` and sub-tables
@@ -486,8 +503,13 @@ def _game_from_data(data: dict[str, Any]) -> BettingGame:
             if not isinstance(val, bool):
                 raise ValueError(f"rules.{key}: expected true or false, got {val!r}")
             flags[key] = val
+        first = rules.get("first", 1)
+        if first not in (1, 2) or isinstance(first, bool):
+            raise ValueError(f"rules.first: expected 1 or 2, got {first!r}")
         try:
-            return rules_game(name, pot, bet, cap, description=description, declared=declared, **flags)
+            return rules_game(
+                name, pot, bet, cap, description=description, declared=declared, first=first, **flags
+            )
         except ValueError as exc:
             raise ValueError(f"rules.{exc}") from None
     root = _node_from_data(data["tree"], "tree", {})
