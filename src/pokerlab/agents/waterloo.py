@@ -97,6 +97,10 @@ class WaterlooConfig:
         Aggressive trust: probability of raising where Algorithm 8 folds.
     two_card_potential
         Use PPOT with two cards to come on the flop (slower) instead of one.
+    money_in_hand
+        What the report's MONEY_IN_HAND (the base of the raise amounts of Algorithms 3 and 8)
+        is: ``"stack"``, the player's chips (the report's figures plot "money in hand of each
+        player"), or ``"pot"``, the money in the current hand.
     """
 
     phase: int = 2
@@ -122,6 +126,7 @@ class WaterlooConfig:
     few_players_model: int = 3
     abnormal_raise: float = 0.5
     two_card_potential: bool = False
+    money_in_hand: str = "stack"
 
     def __post_init__(self) -> None:
         if self.phase not in (1, 2, 3):
@@ -130,6 +135,8 @@ class WaterlooConfig:
             raise ValueError(f"bluff_rate must be in [0, 1], got {self.bluff_rate}")
         if self.c <= 0:
             raise ValueError(f"c must be positive, got {self.c}")
+        if self.money_in_hand not in ("stack", "pot"):
+            raise ValueError(f"money_in_hand must be 'stack' or 'pot', got {self.money_in_hand!r}")
 
 
 def algorithm3(pw: float, position: int, players: int, config: WaterlooConfig) -> tuple[str, float]:
@@ -259,26 +266,30 @@ class WaterlooBot(ModellingAgent):
     def _answer(self, observation: Observation, choice: str, fraction: float) -> Action:
         legal = observation.legal
         if choice == "raise" and legal.can_raise:
-            stack = observation.stacks[observation.position]
+            base = self._money(observation)
             top = max(observation.bets)
-            amount = top + round(fraction * stack)
+            amount = top + round(fraction * base)
             return Action(BET_RAISE, int(min(max(amount, legal.min_raise_to), legal.max_raise_to)))
         if choice == "fold" and legal.can_fold:
             return FOLD_ACTION
         return CHECK_CALL_ACTION
+
+    def _money(self, observation: Observation) -> int:
+        if self.config.money_in_hand == "pot":
+            return max(observation.pot, 1)
+        return max(observation.stacks[observation.position], 1)
 
     def _preflop(self, observation: Observation) -> tuple[str, float]:
         hole = observation.hole
         if self.config.phase == 1:
             choice = simple_preflop(hole[0], hole[1])
             bb = observation.game.big_blind
-            return choice, 3.0 * bb / max(observation.stacks[observation.position], 1)
+            return choice, 3.0 * bb / self._money(observation)
         pw = float(self._pw[combo_index(hole[0], hole[1])])
         return algorithm3(pw, observation.position + 1, observation.players, self.config)
 
     def _postflop_size(self, observation: Observation) -> float:
-        stack = max(observation.stacks[observation.position], 1)
-        return self.config.postflop_raise * observation.pot / stack
+        return self.config.postflop_raise * observation.pot / self._money(observation)
 
     def _postflop(self, observation: Observation) -> tuple[str, float]:
         c = self.config

@@ -31,6 +31,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "preflop",
     "acpc",
     "model",
+    "opponents",
+    "experiment",
 )
 
 for _name in COMMAND_MODULES:

@@ -1,0 +1,169 @@
+"""The papers' comparisons as reproducible experiments, played by the arena's match runner.
+
+- :func:`loki_variants`: the Alberta self-play tournament (Figure 1): ten seats of limit
+  $10/$20, two copies of each of Loki A-E, duplicate deals rotated through the seats; results
+  in small bets per hand with 95% confidence intervals (a :class:`~pokerlab.arena.MatchResult`).
+- :func:`waterloo_phases`: the Waterloo freezeouts (§4): the phases (Figure 4), the bluffing
+  profiles (Figures 5-6) and the trust variants (Figure 7), two copies of each bot, several
+  trials with different deals; who survives how long.
+- :func:`threshold_vs_loki`: heads-up limit, duplicate, the threshold bot against Loki A.
+
+Examples
+--------
+>>> from pokerlab.arena import MatchStore
+>>> r = threshold_vs_loki(hands=20, seed=1, store=MatchStore(":memory:"))
+>>> [b.bot for b in r.results], r.config.duplicate, r.hands_stored
+(['threshold', 'loki-a'], True, 20)
+>>> FREEZEOUTS["bluffing"]
+('waterloo-phase2-aggressive', 'waterloo-phase2-normal', 'waterloo-phase2-conservative')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pokerlab.arena import MatchConfig, MatchResult, MatchStore, run_match
+from pokerlab.holdem import GameSettings
+
+LOKI_VERSIONS: tuple[str, ...] = ("loki-a", "loki-b", "loki-c", "loki-d", "loki-e")
+"""The bots of the Alberta experiment."""
+
+FREEZEOUTS: dict[str, tuple[str, ...]] = {
+    "phases": ("waterloo-phase1", "waterloo-phase2-normal", "waterloo-phase3-conservative-trust"),
+    "bluffing": ("waterloo-phase2-aggressive", "waterloo-phase2-normal", "waterloo-phase2-conservative"),
+    "trust": ("waterloo-phase3-aggressive-trust", "waterloo-phase3-conservative-trust",
+              "waterloo-phase2-normal"),
+}
+"""The Waterloo comparisons: the bots of each freezeout (two copies of each are seated)."""
+
+
+def loki_variants(
+    hands: int = 10_000,
+    seed: int = 0,
+    store: MatchStore | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    resume: bool = False,
+) -> MatchResult:
+    """The Alberta tournament: 10 seats, limit $10/$20, two copies of each Loki version,
+    duplicate (``hands`` is rounded up to a multiple of 10)."""
+    hands = -(-hands // 10) * 10
+    config = MatchConfig(bots=LOKI_VERSIONS, hands=hands, game=GameSettings.preset("limit"),
+                         seats=10, duplicate=True, seed=seed)
+    return run_match(config, store or MatchStore(":memory:"), workers=workers, progress=progress,
+                     resume=resume)
+
+
+def threshold_vs_loki(
+    hands: int = 10_000,
+    seed: int = 0,
+    store: MatchStore | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    opponent: str = "loki-a",
+) -> MatchResult:
+    """Heads-up limit, duplicate: the threshold bot against ``opponent`` (Loki A)."""
+    hands = -(-hands // 2) * 2
+    config = MatchConfig(bots=("threshold", opponent), hands=hands,
+                         game=GameSettings.preset("limit"), duplicate=True, seed=seed)
+    return run_match(config, store or MatchStore(":memory:"), workers=workers, progress=progress)
+
+
+@dataclass
+class FreezeoutSummary:
+    """One bot's record over the trials of a freezeout comparison.
+
+    ``survival`` holds, per copy and trial, the hands it lasted (the whole freezeout when it
+    was never knocked out); ``wins`` the trials one of its copies ended as the last player (or
+    with the most chips when the hand cap stopped the freezeout).
+    """
+
+    bot: str
+    survival: list[int] = field(default_factory=list)
+    wins: int = 0
+    final_chips: list[int] = field(default_factory=list)
+
+    @property
+    def mean_survival(self) -> float:
+        """Mean hands survived per copy."""
+        return float(np.mean(self.survival)) if self.survival else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"bot": self.bot, "mean_survival": self.mean_survival, "survival": self.survival,
+                "wins": self.wins, "final_chips": self.final_chips}
+
+
+@dataclass
+class FreezeoutComparison:
+    """The trials of one comparison and the per-bot summaries (best survival first)."""
+
+    name: str
+    bots: tuple[str, ...]
+    trials: int
+    max_hands: int
+    summaries: list[FreezeoutSummary]
+    chip_curves: list[np.ndarray]  # per trial: (hands, seats) stacks after each hand
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"comparison": self.name, "bots": list(self.bots), "trials": self.trials,
+                "max_hands": self.max_hands, "results": [s.to_dict() for s in self.summaries]}
+
+
+def freezeout_comparison(
+    name: str,
+    trials: int = 10,
+    max_hands: int = 2000,
+    seed: int = 0,
+    copies: int = 2,
+    game: GameSettings | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> FreezeoutComparison:
+    """Run ``trials`` freezeouts of the comparison ``name`` (a key of :data:`FREEZEOUTS`)."""
+    if name not in FREEZEOUTS:
+        raise ValueError(f"unknown comparison {name!r}; choose from {', '.join(FREEZEOUTS)}")
+    if trials < 1:
+        raise ValueError(f"--trials must be at least 1, not {trials}")
+    bots = FREEZEOUTS[name]
+    seats = copies * len(bots)
+    game = game or GameSettings.preset("no-limit")
+    summaries = {b: FreezeoutSummary(b) for b in bots}
+    curves = []
+    for trial in range(trials):
+        store = MatchStore(":memory:")
+        config = MatchConfig(bots=bots, hands=max_hands, game=game, seats=seats, freezeout=True,
+                             seed=seed * 1000 + trial)
+        result = run_match(config, store, progress=progress)
+        records = list(store.records(result.match_id))
+        stacks = np.array([r["finishing"] for _, r in records], dtype=np.int64)
+        store.close()
+        curves.append(stacks)
+        played = len(records)
+        owners = config.player_bots
+        final = stacks[-1] if played else np.full(seats, game.starting_stack)
+        for player in range(seats):
+            broke = np.flatnonzero(stacks[:, player] == 0) if played else np.array([], dtype=np.int64)
+            lasted = int(broke[0]) + 1 if broke.size else played
+            s = summaries[bots[owners[player]]]
+            s.survival.append(lasted)
+            s.final_chips.append(int(final[player]))
+        summaries[bots[owners[int(np.argmax(final))]]].wins += 1
+    ordered = sorted(summaries.values(), key=lambda s: (-s.mean_survival, -s.wins))
+    return FreezeoutComparison(name, bots, trials, max_hands, ordered, curves)
+
+
+def waterloo_phases(
+    trials: int = 10,
+    max_hands: int = 2000,
+    seed: int = 0,
+    comparisons: tuple[str, ...] = tuple(FREEZEOUTS),
+    progress: Callable[[int], None] | None = None,
+) -> list[FreezeoutComparison]:
+    """The Waterloo freezeout comparisons (phases, bluffing profiles, trust variants)."""
+    return [freezeout_comparison(name, trials, max_hands, seed, progress=progress)
+            for name in comparisons]

@@ -1,0 +1,164 @@
+"""``pokerlab experiment``: the papers' comparisons (Loki versions, Waterloo phases, threshold bot)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import typer
+
+from pokerlab.cli.common import console, print_json, progress, table, user_errors
+
+
+def _fmt_ci(ci: tuple[float, float] | list[float]) -> str:
+    low, high = ci
+    if math.isnan(low):
+        return "-"
+    return f"[{low:+.3f}, {high:+.3f}]"
+
+
+def _check_plot(plot: Path | None) -> None:
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+        raise ValueError(f"--plot {plot}: use a .png or .svg file name")
+
+
+def _print_match(result, db: Path | None, plot: Path | None, as_json: bool, title: str) -> None:
+    if plot is not None:
+        from pokerlab.arena.plot import plot_bankroll
+
+        plot_bankroll(result, plot)
+    data = result.to_dict()
+    data["db"] = str(db) if db is not None else None
+    if plot is not None:
+        data["plot"] = str(plot)
+    if as_json:
+        print_json(data)
+        return
+    unit = result.config.game.unit
+    rows = [[r.bot, f"{r.per_hand:+.3f}", _fmt_ci(r.ci95), r.hands, r.illegal_actions]
+            for r in sorted(result.results, key=lambda r: -r.per_hand)]
+    console.print(table(f"{title}: {result.hands_stored} hands", ["bot", f"{unit}/hand", "95% CI",
+                                                                   "hands", "illegal actions"], rows))
+    if plot is not None:
+        console.print(f"bankroll curves: {plot}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``experiment`` command group to ``app``."""
+    group = typer.Typer(help="Reproduce the papers' bot comparisons.", no_args_is_help=True)
+    app.add_typer(group, name="experiment")
+
+    @group.command("loki-variants")
+    @user_errors
+    def loki_variants(
+        hands: int = typer.Option(10_000, "--hands", help="Hands (a multiple of 10: sets of rotated deals)."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
+        workers: int = typer.Option(1, "--workers", help="Processes sharing the hands (same results)."),
+        db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
+        plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object (as pokerlab match)."),
+    ) -> None:
+        """The Alberta self-play tournament: 10 seats of limit $10/$20, two copies each of
+        Loki A-E, duplicate deals rotated through the seats; small bets per hand, 95% CI."""
+        from pokerlab.arena import MatchStore
+        from pokerlab.arena.experiments import loki_variants as run
+
+        _check_plot(plot)
+        if hands < 10:
+            raise ValueError(f"--hands must be at least 10, not {hands}")
+        store = MatchStore(db if db is not None else ":memory:")
+        try:
+            with progress("hands", total=-(-hands // 10) * 10, enabled=not (no_progress or as_json)) as tick:
+                result = run(hands, seed, store, workers, tick)
+        finally:
+            store.close()
+        _print_match(result, db, plot, as_json, "Loki versions, 10 seats, duplicate")
+
+    @group.command("threshold-vs-loki")
+    @user_errors
+    def threshold_vs_loki(
+        hands: int = typer.Option(10_000, "--hands", help="Hands (even: deals are played twice)."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
+        opponent: str = typer.Option("loki-a", "--opponent", help="The other bot."),
+        workers: int = typer.Option(1, "--workers", help="Processes sharing the hands (same results)."),
+        db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
+        plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object (as pokerlab match)."),
+    ) -> None:
+        """Heads-up limit, duplicate: the threshold bot against Loki A."""
+        from pokerlab.agents.registry import available
+        from pokerlab.arena import MatchStore
+        from pokerlab.arena.experiments import threshold_vs_loki as run
+
+        _check_plot(plot)
+        if opponent not in available():
+            raise ValueError(f"--opponent: unknown bot {opponent!r}")
+        if hands < 2:
+            raise ValueError(f"--hands must be at least 2, not {hands}")
+        store = MatchStore(db if db is not None else ":memory:")
+        try:
+            with progress("hands", total=hands + hands % 2, enabled=not (no_progress or as_json)) as tick:
+                result = run(hands, seed, store, workers, tick, opponent)
+        finally:
+            store.close()
+        _print_match(result, db, plot, as_json, f"threshold vs {opponent}, heads-up limit, duplicate")
+
+    @group.command("waterloo-phases")
+    @user_errors
+    def waterloo_phases(
+        trials: int = typer.Option(10, "--trials", help="Freezeouts per comparison (different deals)."),
+        hands: int = typer.Option(2000, "--hands", help="Hand cap of each freezeout."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
+        comparison: list[str] = typer.Option(
+            ["phases", "bluffing", "trust"], "--comparison", help="phases, bluffing and/or trust."),
+        plot: Path | None = typer.Option(None, "--plot", help="Chips of each bot in trial 1 (PNG or SVG)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """The Waterloo freezeouts (no-limit 1/2, two copies of each bot): who survives how long."""
+        from pokerlab.arena.experiments import FREEZEOUTS, freezeout_comparison
+
+        _check_plot(plot)
+        for name in comparison:
+            if name not in FREEZEOUTS:
+                raise ValueError(f"--comparison: unknown {name!r}; choose from {', '.join(FREEZEOUTS)}")
+        results = []
+        with progress("hands", total=None, enabled=not (no_progress or as_json)) as tick:
+            for name in comparison:
+                results.append(freezeout_comparison(name, trials, hands, seed, progress=tick))
+        if plot is not None:
+            _plot_freezeouts(results, plot)
+        if as_json:
+            print_json({"comparisons": [r.to_dict() for r in results], "seed": seed,
+                        "plot": str(plot) if plot else None})
+            return
+        for r in results:
+            rows = [[s.bot, f"{s.mean_survival:.1f}", s.wins,
+                     f"{sum(s.final_chips) / len(s.final_chips):.0f}"] for s in r.summaries]
+            console.print(table(f"{r.name}: {r.trials} freezeouts of at most {r.max_hands} hands",
+                                ["bot", "mean hands survived", "trials won", "mean final chips"], rows))
+        if plot is not None:
+            console.print(f"chip curves: {plot}")
+
+
+def _plot_freezeouts(results, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(len(results), 1, figsize=(8, 3.2 * len(results)), squeeze=False)
+    for ax, r in zip(axes[:, 0], results, strict=True):
+        stacks = r.chip_curves[0]
+        for seat in range(stacks.shape[1]):
+            ax.plot(range(1, len(stacks) + 1), stacks[:, seat],
+                    label=f"{r.bots[seat % len(r.bots)]} (seat {seat})")
+        ax.set_title(f"{r.name}: trial 1")
+        ax.set_xlabel("hand")
+        ax.set_ylabel("chips")
+        ax.legend(fontsize=6, loc="best")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
