@@ -243,17 +243,92 @@ def batch_checked(cards: np.ndarray, out: np.ndarray) -> int:
     return -1
 
 
+@njit(cache=True, inline="always")
+def _row_key5(cards: np.ndarray, i: int) -> int:
+    return (EMPTY_KEY + CARD_KEY[cards[i, 0]] + CARD_KEY[cards[i, 1]] + CARD_KEY[cards[i, 2]]
+            + CARD_KEY[cards[i, 3]] + CARD_KEY[cards[i, 4]])
+
+
+@njit(cache=True, inline="always")
+def _row_key6(cards: np.ndarray, i: int) -> int:
+    return (EMPTY_KEY + CARD_KEY[cards[i, 0]] + CARD_KEY[cards[i, 1]] + CARD_KEY[cards[i, 2]]
+            + CARD_KEY[cards[i, 3]] + CARD_KEY[cards[i, 4]] + CARD_KEY[cards[i, 5]])
+
+
+@njit(cache=True, inline="always")
+def _row_key7(cards: np.ndarray, i: int) -> int:
+    return (EMPTY_KEY + CARD_KEY[cards[i, 0]] + CARD_KEY[cards[i, 1]] + CARD_KEY[cards[i, 2]]
+            + CARD_KEY[cards[i, 3]] + CARD_KEY[cards[i, 4]] + CARD_KEY[cards[i, 5]]
+            + CARD_KEY[cards[i, 6]])
+
+
+@njit(cache=True, inline="always")
+def _flush_row(cards: np.ndarray, i: int, key: int, k: int) -> int:
+    """Value of row ``i`` (``k`` cards), known to hold five cards of a suit (the rare path)."""
+    mask = 0
+    for j in range(k):
+        mask |= CARD_MASK[cards[i, j]]
+    return np.int32(FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF])
+
+
+# The batch loops below take four hands per iteration and give them one shared flush test
+# (taken for about one group in eight on random 7-card hands, instead of one hand in 33):
+# fewer branches and mispredictions, about 10% faster than one hand per iteration. The
+# body is written out in each loop because an inlined helper taking the ``out`` array
+# brings numba reference counting into the loop.
+
+
 @njit(cache=True)
 def batch5(cards: np.ndarray, out: np.ndarray) -> None:
     """``out[i] = eval5(*cards[i])`` for a (n, 5) array of valid card codes."""
-    for i in range(cards.shape[0]):
+    n = cards.shape[0]
+    for g in range(n // 4):
+        i = 4 * g
+        ka = _row_key5(cards, i)
+        kb = _row_key5(cards, i + 1)
+        kc = _row_key5(cards, i + 2)
+        kd = _row_key5(cards, i + 3)
+        out[i] = RANK_TABLE[_rank_slot(ka)]
+        out[i + 1] = RANK_TABLE[_rank_slot(kb)]
+        out[i + 2] = RANK_TABLE[_rank_slot(kc)]
+        out[i + 3] = RANK_TABLE[_rank_slot(kd)]
+        if (ka | kb | kc | kd) & FLUSH_CHECK:
+            if ka & FLUSH_CHECK:
+                out[i] = _flush_row(cards, i, ka, 5)
+            if kb & FLUSH_CHECK:
+                out[i + 1] = _flush_row(cards, i + 1, kb, 5)
+            if kc & FLUSH_CHECK:
+                out[i + 2] = _flush_row(cards, i + 2, kc, 5)
+            if kd & FLUSH_CHECK:
+                out[i + 3] = _flush_row(cards, i + 3, kd, 5)
+    for i in range(n - n % 4, n):
         out[i] = eval5(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4])
 
 
 @njit(cache=True)
 def batch6(cards: np.ndarray, out: np.ndarray) -> None:
     """``out[i] = eval6(*cards[i])`` for a (n, 6) array of valid card codes."""
-    for i in range(cards.shape[0]):
+    n = cards.shape[0]
+    for g in range(n // 4):
+        i = 4 * g
+        ka = _row_key6(cards, i)
+        kb = _row_key6(cards, i + 1)
+        kc = _row_key6(cards, i + 2)
+        kd = _row_key6(cards, i + 3)
+        out[i] = RANK_TABLE[_rank_slot(ka)]
+        out[i + 1] = RANK_TABLE[_rank_slot(kb)]
+        out[i + 2] = RANK_TABLE[_rank_slot(kc)]
+        out[i + 3] = RANK_TABLE[_rank_slot(kd)]
+        if (ka | kb | kc | kd) & FLUSH_CHECK:
+            if ka & FLUSH_CHECK:
+                out[i] = _flush_row(cards, i, ka, 6)
+            if kb & FLUSH_CHECK:
+                out[i + 1] = _flush_row(cards, i + 1, kb, 6)
+            if kc & FLUSH_CHECK:
+                out[i + 2] = _flush_row(cards, i + 2, kc, 6)
+            if kd & FLUSH_CHECK:
+                out[i + 3] = _flush_row(cards, i + 3, kd, 6)
+    for i in range(n - n % 4, n):
         out[i] = eval6(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4],
                        cards[i, 5])
 
@@ -261,7 +336,27 @@ def batch6(cards: np.ndarray, out: np.ndarray) -> None:
 @njit(cache=True)
 def batch7(cards: np.ndarray, out: np.ndarray) -> None:
     """``out[i] = eval7(*cards[i])`` for a (n, 7) array of valid card codes (one thread)."""
-    for i in range(cards.shape[0]):
+    n = cards.shape[0]
+    for g in range(n // 4):
+        i = 4 * g
+        ka = _row_key7(cards, i)
+        kb = _row_key7(cards, i + 1)
+        kc = _row_key7(cards, i + 2)
+        kd = _row_key7(cards, i + 3)
+        out[i] = RANK_TABLE[_rank_slot(ka)]
+        out[i + 1] = RANK_TABLE[_rank_slot(kb)]
+        out[i + 2] = RANK_TABLE[_rank_slot(kc)]
+        out[i + 3] = RANK_TABLE[_rank_slot(kd)]
+        if (ka | kb | kc | kd) & FLUSH_CHECK:
+            if ka & FLUSH_CHECK:
+                out[i] = _flush_row(cards, i, ka, 7)
+            if kb & FLUSH_CHECK:
+                out[i + 1] = _flush_row(cards, i + 1, kb, 7)
+            if kc & FLUSH_CHECK:
+                out[i + 2] = _flush_row(cards, i + 2, kc, 7)
+            if kd & FLUSH_CHECK:
+                out[i + 3] = _flush_row(cards, i + 3, kd, 7)
+    for i in range(n - n % 4, n):
         out[i] = eval7(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4],
                        cards[i, 5], cards[i, 6])
 
@@ -269,6 +364,26 @@ def batch7(cards: np.ndarray, out: np.ndarray) -> None:
 @njit(cache=True, parallel=True)
 def batch7_parallel(cards: np.ndarray, out: np.ndarray) -> None:
     """:func:`batch7` spread over numba's threads."""
-    for i in prange(cards.shape[0]):
+    n = cards.shape[0]
+    for g in prange(n // 4):
+        i = 4 * g
+        ka = _row_key7(cards, i)
+        kb = _row_key7(cards, i + 1)
+        kc = _row_key7(cards, i + 2)
+        kd = _row_key7(cards, i + 3)
+        out[i] = RANK_TABLE[_rank_slot(ka)]
+        out[i + 1] = RANK_TABLE[_rank_slot(kb)]
+        out[i + 2] = RANK_TABLE[_rank_slot(kc)]
+        out[i + 3] = RANK_TABLE[_rank_slot(kd)]
+        if (ka | kb | kc | kd) & FLUSH_CHECK:
+            if ka & FLUSH_CHECK:
+                out[i] = _flush_row(cards, i, ka, 7)
+            if kb & FLUSH_CHECK:
+                out[i + 1] = _flush_row(cards, i + 1, kb, 7)
+            if kc & FLUSH_CHECK:
+                out[i + 2] = _flush_row(cards, i + 2, kc, 7)
+            if kd & FLUSH_CHECK:
+                out[i + 3] = _flush_row(cards, i + 3, kd, 7)
+    for i in range(n - n % 4, n):
         out[i] = eval7(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4],
                        cards[i, 5], cards[i, 6])
