@@ -56,6 +56,7 @@ def test_structure_search_finds_the_same_value_slow(name, params):
     spec, s = _run(name, **params)
     c = spec.check(s)
     assert c.agrees, c.notes
+    assert any(n.startswith("structure search from the LP") for n in c.notes), c.notes
 
 
 def test_newman_by_exact_best_response():

@@ -1,7 +1,8 @@
 """Pictures of a model's solution: the papers' number-line diagrams and payoff functions.
 
 Uniform models: one bar per player/situation over the hand axis [0, 1], coloured by action
-and labelled with the thresholds; the payoff functions of §2.3 for ``bet-after-check``;
+and labelled with the thresholds, and every pure plan's payoff against the opponent's strategy
+(the papers' Fig. 2.2-2.4, 3.2-3.3, 4.2-4.4);
 Newman's bet size by hand and calling threshold by bet. Endgame models: the strategy
 probabilities, F and G for the continuum model, and Cutler's calling band for the basic
 endgame. PNG or SVG by the file suffix (matplotlib, Agg backend).
@@ -55,17 +56,6 @@ def _number_lines(ax, solution: Solution) -> None:
     ax.set_title(f"{solution.model}: value {float(solution.value):.6g}")
 
 
-def _plot_pieces(ax, functions: dict[str, sp.Expr], title: str) -> None:
-    x = sp.Symbol("x")
-    grid = np.linspace(0.0, 1.0, 401)
-    for name, expr in functions.items():
-        f = sp.lambdify(x, expr, "numpy")
-        ax.plot(grid, np.broadcast_to(f(grid), grid.shape), label=name)
-    ax.legend(fontsize=7)
-    ax.set_title(title, fontsize=9)
-    ax.set_xlabel("hand")
-
-
 def draw(solution: Solution, path: str | Path) -> Path:
     """Write the picture of ``solution`` to ``path`` (PNG or SVG)."""
     import matplotlib
@@ -77,16 +67,25 @@ def draw(solution: Solution, path: str | Path) -> Path:
     if path.suffix.lower() not in (".png", ".svg"):
         raise ValueError(f"--plot {path}: use a .png or .svg file name")
     model = solution.model
-    if model == "bet-after-check":
-        from pokerlab.models.bet_after_check import payoff_functions
+    if model in ("von-neumann", "bet-after-check", "raise", "two-round"):
+        from pokerlab.models.payoffs import PLANS, first_player_payoff, second_player_payoff
 
-        fig, axes = plt.subplots(3, 1, figsize=(9, 10))
+        plans_i, plans_ii = PLANS[model]
+        fig, axes = plt.subplots(2 + len(plans_ii), 1, figsize=(9, 4.5 + 3 * (1 + len(plans_ii))))
         _number_lines(axes[0], solution)
-        funcs = payoff_functions(solution.params["B"])
-        _plot_pieces(axes[1], {k: v for k, v in funcs.items() if k.startswith("I ")},
-                     "I's payoffs against II's strategy (Fig. 2.2)")
-        _plot_pieces(axes[2], {k: v for k, v in funcs.items() if k.startswith("II")},
-                     "II's payoffs against I's strategy (Fig. 2.3)")
+        grid = np.linspace(0.0, 1.0, 401)
+        for plan in plans_i:
+            curve = [first_player_payoff(solution, plan, v, numeric=True) for v in grid]
+            axes[1].plot(grid, curve, label=plan)
+        axes[1].set_title("I's payoffs against II's strategy (antes a pot owned by neither)", fontsize=9)
+        for ax, (situation, actions) in zip(axes[2:], plans_ii.items(), strict=True):
+            for action in actions:
+                curve = [second_player_payoff(solution, situation, action, v, numeric=True) for v in grid]
+                ax.plot(grid, curve, label=action)
+            ax.set_title(f"II's payoffs against I's strategy when I {situation}s", fontsize=9)
+        for ax in axes[1:]:
+            ax.legend(fontsize=7)
+            ax.set_xlabel("hand")
     elif model == "newman":
         from pokerlab.models.newman import BLUFF_HAND, CALL_THRESHOLD, VALUE_HAND, B
 

@@ -99,10 +99,15 @@ def value_by_integration(B: Exact, R: Exact) -> Exact:
     >>> value_by_integration(sp.Integer(2), sp.Integer(6))
     2/21
     """
-    t = thresholds(B, R)
+    first, second = profile(thresholds(B, R))
+    return profile_value(first, second, outcome(B, R))
+
+
+def profile(t: dict[str, Exact]) -> tuple[list, list]:
+    """The closed-form strategies as intervals of each player's hand axis."""
     first = intervals([(t["a"], "bet-fold"), (t["b"], "check"), (t["c"], "bet-fold"), (1, "bet-call")])
     second = intervals([(t["d"], "fold"), (t["e"], "raise"), (t["f"], "call"), (1, "raise")])
-    return profile_value(first, second, outcome(B, R))
+    return first, second
 
 
 def solve(B: Exact = sp.Integer(2), R: Exact = sp.Integer(6)) -> Solution:

@@ -1,0 +1,88 @@
+"""Payoff of each pure plan against the opponent's closed-form strategy, as a function of the hand.
+
+These are the papers' best-response figures (Fig. 2.2-2.4, 3.2-3.3, 4.2-4.4), in the papers'
+units where the antes form a pot owned by neither player: a player's payoff is his net gain
+plus 1 for each hand that reaches the situation (I's payoffs cover every hand of II; II's
+cover I's hands that lead to the situation, "when I bets" or "when I checks"). Exact at
+rational hands (sympy in, sympy out); floats work too, for plots.
+
+Examples
+--------
+Fig. 4.2 at pot limit: I's check-fold earns 6/5 with a strong hand, bet-call -3/5 with a weak one.
+
+>>> import sympy as sp
+>>> from pokerlab.models import two_round
+>>> s = two_round.solve(2, 6)
+>>> first_player_payoff(s, "check-fold", sp.Rational(99, 100)), first_player_payoff(s, "bet-call", 0)
+(6/5, -3/5)
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from pokerlab.models.base import Solution
+
+#: Pure plans of each player and II's actions per situation, by model.
+PLANS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {
+    "von-neumann": (("bet", "check"), {"bet": ("fold", "call")}),
+    "bet-after-check": (("bet", "check-fold", "check-call"),
+                        {"bet": ("fold", "call"), "check": ("bet", "check")}),
+    "raise": (("check", "bet-fold", "bet-call"), {"bet": ("fold", "call", "raise")}),
+    "two-round": (("check-fold", "check-call", "check-raise", "bet-fold", "bet-call"),
+                  {"check": ("check", "bet-fold", "bet-call"), "bet": ("fold", "call", "raise")}),
+}
+
+
+def _module(model: str) -> ModuleType:
+    from pokerlab.models import bet_after_check, raise_model, two_round, von_neumann
+
+    return {"von-neumann": von_neumann, "bet-after-check": bet_after_check, "raise": raise_model,
+            "two-round": two_round}[model]
+
+
+def _game(solution: Solution, numeric: bool) -> tuple[list, list, Any]:
+    module = _module(solution.model)
+    first, second = module.profile(solution.thresholds)
+    if numeric:  # the same intervals with float ends
+        first = [(float(a), float(b), p) for a, b, p in first]
+        second = [(float(a), float(b), p) for a, b, p in second]
+    params = [float(v) if numeric else v for v in solution.params.values()]
+    return first, second, module.outcome(*params)
+
+
+def _clip(v: Any, lo: Any, hi: Any) -> Any:
+    return lo if v < lo else hi if v > hi else v
+
+
+def first_player_payoff(solution: Solution, plan: str, x: Any, numeric: bool = False) -> Any:
+    """I's payoff (papers' units) playing ``plan`` with hand ``x`` against II's strategy."""
+    _, second, outcome = _game(solution, numeric)
+    total: Any = 1
+    for y0, y1, plan_ii in second:
+        const, stake = outcome(plan, plan_ii)
+        c = _clip(x, y0, y1)
+        total += const * (y1 - y0) + stake * ((c - y0) - (y1 - c))
+    return total
+
+
+def reaches(plan_i: str, situation: str) -> bool:
+    """Whether I's plan leads to II's ``situation`` ("bet": I bets; "check": I checks)."""
+    return plan_i.startswith("bet") if situation == "bet" else not plan_i.startswith("bet")
+
+
+def second_player_payoff(
+    solution: Solution, situation: str, action: str, y: Any, numeric: bool = False
+) -> Any:
+    """II's payoff (papers' units) playing ``action`` in ``situation`` with hand ``y``."""
+    first, second, outcome = _game(solution, numeric)
+    dict_plans = isinstance(second[0][2], dict)
+    total: Any = 0
+    for x0, x1, plan_i in first:
+        if not reaches(plan_i, situation):
+            continue
+        const, stake = outcome(plan_i, {situation: action} if dict_plans else action)
+        c = _clip(y, x0, x1)
+        total += (1 - const) * (x1 - x0) - stake * ((x1 - c) - (c - x0))
+    return total
