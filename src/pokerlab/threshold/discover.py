@@ -260,11 +260,12 @@ def _drop(runs: list[Run], index: int) -> list[Run]:
     return out
 
 
-def auto_name(below: BranchPlan, above: BranchPlan, player: int) -> str:
+def auto_name(below: BranchPlan, above: BranchPlan, player: int, bluff_zone: bool = False) -> str:
     """A name from the first decision where the plans differ: the more aggressive action's
     code (B bet, R raise, RR reraise, KR check-raise, C call, K pass, F fold) and the player,
     upper case when the aggressive action is above (a value threshold), lower case when it is
-    below (a bluff)."""
+    below or when the threshold lies among bluffs (``bluff_zone``: a plan without any bet or
+    raise comes later on the axis)."""
     for (h1, a1), (h2, a2) in zip(below.actions, above.actions, strict=False):
         if h1 != h2 or a1 != a2:
             break
@@ -272,6 +273,7 @@ def auto_name(below: BranchPlan, above: BranchPlan, player: int) -> str:
         h1, a1, a2 = below.actions[-1][0], below.actions[-1][1], above.actions[-1][1]
     up = _AGGRESSION.get(a2, 0) >= _AGGRESSION.get(a1, 0)
     action = a2 if up else a1
+    lower_case = not up or bluff_zone
     code = _CODES.get(action, action[:2].upper())
     own_pass = h1 and "pass" in h1[:1] and player == 1 and action in ("raise", "reraise")
     if own_pass:
@@ -279,7 +281,7 @@ def auto_name(below: BranchPlan, above: BranchPlan, player: int) -> str:
     name = f"{code}{player}"
     if action == "call" and h1 and h1[-1] in ("raise", "reraise"):
         name += _CODES[h1[-1]]
-    return name if up else name.lower()
+    return name.lower() if lower_case else name
 
 
 def _structure_from_runs(
@@ -305,7 +307,12 @@ def _structure_from_runs(
             if use_declared:
                 name = declared_names[k]
             else:
-                base = auto_name(below, above, branch.player)
+                # among bluffs: a wholly passive plan (no bet or raise) comes later on the axis
+                bluff_zone = any(
+                    max(_AGGRESSION.get(a, 0) for _, a in r[0].actions) < _AGGRESSION["bet"]
+                    for r in runs[k + 2 :]
+                )
+                base = auto_name(below, above, branch.player, bluff_zone)
                 name = base
                 for suffix in itertools.count(2):
                     if name not in used:
