@@ -227,55 +227,54 @@ def solve(game: BettingGame, structure: Structure | None = None) -> Solution:
                 " are dependent: the structure does not determine every threshold"
             ) from exc
         raw = [x[k, 0].element for k in range(n)]
-    lengths = [K.zero] * (n + 1)
-    for i in range(n + 1):
-        acc = model.e[i, 0].element
-        for k in range(n):
-            c = model.D[i, k].element
-            if c:
-                acc += c * raw[k]
-        lengths[i] = acc
-    value = K.zero
-    for i in range(n + 1):
-        for j in range(n + 1):
-            m = model.M[i, j].element
-            if m:
-                value += m * lengths[i] * lengths[j]
+    # at the stationary point (Q + Q^T) s = -b, so E1 = s^T Q s + b.s + c = b.s / 2 + c
+    value = model.M[n, n].element  # c = e^T M e: both hands in the top segment
+    for k in range(n):
+        value += b[k, 0].element * raw[k] / K(2)
     exact = {name: sympy.factor(K.to_sympy(v)) for name, v in zip(model.names, raw, strict=True)}
     return Solution(model, exact, sympy.factor(K.to_sympy(value)), raw)
 
 
-def _pot_range(exprs: list[sympy.Expr], symbol: sympy.Symbol) -> str:
-    """Where every expression is >= 0 for ``symbol`` > 0, as text ('P > 0', '0 < P <= 3.2'...)."""
-    points: set[sympy.Expr] = set()
+def _sign_samples(exprs: list[sympy.Expr], symbol: sympy.Symbol) -> tuple[list[Any], list[list[Any]]]:
+    """Cut points (positive real roots of numerators and denominators, isolated exactly with
+    rational intervals) and, for each region between cuts, the exact value of every
+    expression at a rational point inside it."""
+    polys = []
+    roots: list[Any] = []
     for expr in exprs:
         num, den = sympy.fraction(sympy.together(expr))
-        for part in (num, den):
-            poly = sympy.Poly(part, symbol)
+        pn, pd = sympy.Poly(num, symbol, domain="QQ"), sympy.Poly(den, symbol, domain="QQ")
+        polys.append((pn, pd))
+        for poly in (pn, pd):
             if poly.degree() > 0:
-                for root in poly.real_roots():
-                    if root > 0:
-                        points.add(root)
-    cuts = sorted(points, key=lambda r: float(r))
-    edges = [sympy.Integer(0), *cuts]
+                for (lo, hi), _ in poly.intervals(eps=sympy.Rational(1, 10**12)):
+                    if hi > 0:
+                        roots.append((lo + hi) / 2)
+    cuts = sorted(set(roots))
+    edges = [sympy.Integer(0), *[c for c in cuts if c > 0]]
     samples = []
-    for k in range(len(edges)):
+    for k, lo in enumerate(edges):
+        hi = edges[k + 1] if k + 1 < len(edges) else None
+        samples.append((lo + hi) / 2 if hi is not None else lo + 1)
+    values = [[pn.eval(x) / pd.eval(x) for pn, pd in polys] for x in samples]
+    return edges[1:], values
+
+
+def _pot_range(ok: list[bool], cuts: list[Any], symbol: sympy.Symbol) -> str:
+    """The union of regions where ``ok`` holds, as text ('0 < P', '0.53 <= P <= 49.2'...)."""
+    edges = [sympy.Integer(0), *cuts]
+    merged: list[list[Any]] = []
+    for k, good in enumerate(ok):
+        if not good:
+            continue
         lo = edges[k]
         hi = edges[k + 1] if k + 1 < len(edges) else None
-        mid = (lo + hi) / 2 if hi is not None else lo + 1
-        samples.append((lo, hi, mid))
-    good = []
-    for lo, hi, mid in samples:
-        if all(sympy.nsimplify(e.subs(symbol, mid)) >= 0 for e in exprs):
-            good.append((lo, hi))
-    if not good:
-        return "no pot"
-    merged: list[list[Any]] = []
-    for lo, hi in good:
         if merged and merged[-1][1] == lo:
             merged[-1][1] = hi
         else:
             merged.append([lo, hi])
+    if not merged:
+        return "no pot"
     parts = []
     for lo, hi in merged:
         left = f"{float(lo):.6g} <= " if lo != 0 else "0 < "
@@ -312,10 +311,12 @@ def check_order(solution: Solution) -> OrderCheck:
     if len(params) != 1:
         return OrderCheck(True, [], coincide, valid_for="not checked (several symbols)")
     (symbol,) = params
-    valid = _pot_range([g for g in gaps if g != 0], symbol)
+    nonzero = [k for k, g in enumerate(gaps) if g != 0]
+    cuts, values = _sign_samples([gaps[k] for k in nonzero], symbol)
+    valid = _pot_range([all(v >= 0 for v in row) for row in values], cuts, symbol)
     bad = [
         f"{labels[k]} > {labels[k + 1]} somewhere"
-        for k, g in enumerate(gaps)
-        if g != 0 and _pot_range([g], symbol) != f"0 < {symbol.name}"
+        for i, k in enumerate(nonzero)
+        if any(row[i] < 0 for row in values)
     ]
     return OrderCheck(valid == f"0 < {symbol.name}", bad, coincide, valid_for=valid)
