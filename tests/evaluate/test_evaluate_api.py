@@ -278,17 +278,18 @@ def test_perfect_hash_gives_every_rank_multiset_its_own_slot():
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_checked_batch_finds_every_duplicate_position_and_bad_code(k):
-    hands = random_hands(64, k, seed=20 + k)
+@pytest.mark.parametrize("row", [0, 37, 65, 66])  # inside groups of four, and in the tail
+def test_checked_batch_finds_every_duplicate_position_and_bad_code(k, row):
+    hands = random_hands(67, k, seed=20 + k)
     for a in range(k):
         for b in range(a + 1, k):
             bad = hands.copy()
-            bad[37, b] = bad[37, a]
-            with pytest.raises(ValueError, match=r"hand 37 holds card .* twice"):
+            bad[row, b] = bad[row, a]
+            with pytest.raises(ValueError, match=rf"hand {row} holds card .* twice"):
                 evaluate_batch(bad)
         for code in (52, 99, 255):
             bad = hands.copy()
-            bad[41, a] = code
-            with pytest.raises(ValueError, match=f"hand 41 holds card code {code}"):
+            bad[row, a] = code
+            with pytest.raises(ValueError, match=f"hand {row} holds card code {code}"):
                 evaluate_batch(bad)
     np.testing.assert_array_equal(evaluate_batch(hands), evaluate_batch(hands, check=False))

@@ -30,6 +30,11 @@ Incremental evaluation (a fixed part of the hand reused over many completions)
     partial hand cannot reach five of a suit with ``more`` further cards, its completions
     can use :func:`eval_rank_key` (key only: no flush test, no mask).
 
+Hot loops: the scalar functions (``eval5/6/7``, ``eval_key``, ``eval_rank_key``,
+``can_flush``) cost nothing extra; ``key_of`` / ``mask_of`` take an array, and numba may
+reference-count it around the inlined body, so call them outside the innermost loop (as
+below) and add single cards with ``CARD_KEY[c]`` / ``CARD_MASK[c]`` inside it.
+
 Caching caveat: numba's on-disk cache of a caller kernel does not notice changes in this
 module, so a caller compiled against one table layout keeps that (self-consistent) copy
 until its own source file changes or ``NUMBA_CACHE_DIR`` is cleared.
@@ -205,44 +210,6 @@ def eval7(c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int) -> int:
     return np.int32(RANK_TABLE[_rank_slot(key)])
 
 
-# For checked batches: a one-hot bit per card code, with codes 52..255 all setting bit 63
-# (negative), and card keys padded to 256 entries so a bad code is never read out of bounds.
-_CARD_BIT = np.full(256, np.iinfo(np.int64).min, dtype=np.int64)
-_CARD_BIT[:52] = np.int64(1) << np.arange(52, dtype=np.int64)
-_CARD_KEY_PADDED = np.zeros(256, dtype=np.int64)
-_CARD_KEY_PADDED[:52] = CARD_KEY
-
-
-@njit(cache=True)
-def batch_checked(cards: np.ndarray, out: np.ndarray) -> int:
-    """Evaluate (n, k) uint8 hands (k = 5..7) while checking them; the first bad row, or -1.
-
-    A row is bad when a code exceeds 51 or a card repeats: then ``out`` is filled only up
-    to that row. The check rides along with the evaluation: the OR and the sum of the
-    cards' one-hot bits agree exactly when no bit repeats, and bad codes set the sign bit.
-    """
-    k = cards.shape[1]
-    for i in range(cards.shape[0]):
-        seen = 0
-        total = 0
-        key = EMPTY_KEY
-        for j in range(k):
-            bit = _CARD_BIT[cards[i, j]]
-            seen |= bit
-            total += bit
-            key += _CARD_KEY_PADDED[cards[i, j]]
-        if seen < 0 or seen != total:
-            return i
-        if key & FLUSH_CHECK:
-            mask = 0
-            for j in range(k):
-                mask |= CARD_MASK[cards[i, j]]
-            out[i] = FLUSH_TABLE[(mask >> (16 * flush_suit(key))) & 0x1FFF]
-        else:
-            out[i] = RANK_TABLE[_rank_slot(key)]
-    return -1
-
-
 @njit(cache=True, inline="always")
 def _row_key5(cards: np.ndarray, i: int) -> int:
     return (EMPTY_KEY + CARD_KEY[cards[i, 0]] + CARD_KEY[cards[i, 1]] + CARD_KEY[cards[i, 2]]
@@ -387,3 +354,159 @@ def batch7_parallel(cards: np.ndarray, out: np.ndarray) -> None:
     for i in range(n - n % 4, n):
         out[i] = eval7(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4],
                        cards[i, 5], cards[i, 6])
+
+
+# For checked batches: a one-hot bit per card code, with codes 52..255 all setting bit 63
+# (negative), and card keys padded to 256 entries so a bad code is never read out of bounds.
+_CARD_BIT = np.full(256, np.iinfo(np.int64).min, dtype=np.int64)
+_CARD_BIT[:52] = np.int64(1) << np.arange(52, dtype=np.int64)
+_CARD_KEY_PADDED = np.zeros(256, dtype=np.int64)
+_CARD_KEY_PADDED[:52] = CARD_KEY
+
+
+@njit(cache=True, inline="always")
+def _row_bad(cards: np.ndarray, i: int, k: int) -> bool:
+    """Whether row ``i`` holds a code above 51 or a repeated card.
+
+    The OR and the sum of the cards' one-hot bits agree exactly when no bit repeats, and
+    bad codes set the sign bit.
+    """
+    seen = 0
+    total = 0
+    for j in range(k):
+        bit = _CARD_BIT[cards[i, j]]
+        seen |= bit
+        total += bit
+    return seen < 0 or seen != total
+
+
+@njit(cache=True, inline="always")
+def _padded_key(cards: np.ndarray, i: int, k: int) -> int:
+    key = EMPTY_KEY
+    for j in range(k):
+        key += _CARD_KEY_PADDED[cards[i, j]]
+    return key
+
+
+@njit(cache=True)
+def _batch_checked5(cards: np.ndarray, out: np.ndarray) -> int:
+    n = cards.shape[0]
+    for g in range(n // 4):
+        i = 4 * g
+        if (_row_bad(cards, i, 5) or _row_bad(cards, i + 1, 5) or _row_bad(cards, i + 2, 5)
+                or _row_bad(cards, i + 3, 5)):
+            for u in range(4):
+                if _row_bad(cards, i + u, 5):
+                    return i + u
+        ka = _padded_key(cards, i, 5)
+        kb = _padded_key(cards, i + 1, 5)
+        kc = _padded_key(cards, i + 2, 5)
+        kd = _padded_key(cards, i + 3, 5)
+        out[i] = RANK_TABLE[_rank_slot(ka)]
+        out[i + 1] = RANK_TABLE[_rank_slot(kb)]
+        out[i + 2] = RANK_TABLE[_rank_slot(kc)]
+        out[i + 3] = RANK_TABLE[_rank_slot(kd)]
+        if (ka | kb | kc | kd) & FLUSH_CHECK:
+            if ka & FLUSH_CHECK:
+                out[i] = _flush_row(cards, i, ka, 5)
+            if kb & FLUSH_CHECK:
+                out[i + 1] = _flush_row(cards, i + 1, kb, 5)
+            if kc & FLUSH_CHECK:
+                out[i + 2] = _flush_row(cards, i + 2, kc, 5)
+            if kd & FLUSH_CHECK:
+                out[i + 3] = _flush_row(cards, i + 3, kd, 5)
+    for i in range(n - n % 4, n):
+        if _row_bad(cards, i, 5):
+            return i
+        key = _padded_key(cards, i, 5)
+        if key & FLUSH_CHECK:
+            out[i] = _flush_row(cards, i, key, 5)
+        else:
+            out[i] = RANK_TABLE[_rank_slot(key)]
+    return -1
+
+
+@njit(cache=True)
+def _batch_checked6(cards: np.ndarray, out: np.ndarray) -> int:
+    n = cards.shape[0]
+    for g in range(n // 4):
+        i = 4 * g
+        if (_row_bad(cards, i, 6) or _row_bad(cards, i + 1, 6) or _row_bad(cards, i + 2, 6)
+                or _row_bad(cards, i + 3, 6)):
+            for u in range(4):
+                if _row_bad(cards, i + u, 6):
+                    return i + u
+        ka = _padded_key(cards, i, 6)
+        kb = _padded_key(cards, i + 1, 6)
+        kc = _padded_key(cards, i + 2, 6)
+        kd = _padded_key(cards, i + 3, 6)
+        out[i] = RANK_TABLE[_rank_slot(ka)]
+        out[i + 1] = RANK_TABLE[_rank_slot(kb)]
+        out[i + 2] = RANK_TABLE[_rank_slot(kc)]
+        out[i + 3] = RANK_TABLE[_rank_slot(kd)]
+        if (ka | kb | kc | kd) & FLUSH_CHECK:
+            if ka & FLUSH_CHECK:
+                out[i] = _flush_row(cards, i, ka, 6)
+            if kb & FLUSH_CHECK:
+                out[i + 1] = _flush_row(cards, i + 1, kb, 6)
+            if kc & FLUSH_CHECK:
+                out[i + 2] = _flush_row(cards, i + 2, kc, 6)
+            if kd & FLUSH_CHECK:
+                out[i + 3] = _flush_row(cards, i + 3, kd, 6)
+    for i in range(n - n % 4, n):
+        if _row_bad(cards, i, 6):
+            return i
+        key = _padded_key(cards, i, 6)
+        if key & FLUSH_CHECK:
+            out[i] = _flush_row(cards, i, key, 6)
+        else:
+            out[i] = RANK_TABLE[_rank_slot(key)]
+    return -1
+
+
+@njit(cache=True)
+def _batch_checked7(cards: np.ndarray, out: np.ndarray) -> int:
+    n = cards.shape[0]
+    for g in range(n // 4):
+        i = 4 * g
+        if (_row_bad(cards, i, 7) or _row_bad(cards, i + 1, 7) or _row_bad(cards, i + 2, 7)
+                or _row_bad(cards, i + 3, 7)):
+            for u in range(4):
+                if _row_bad(cards, i + u, 7):
+                    return i + u
+        ka = _padded_key(cards, i, 7)
+        kb = _padded_key(cards, i + 1, 7)
+        kc = _padded_key(cards, i + 2, 7)
+        kd = _padded_key(cards, i + 3, 7)
+        out[i] = RANK_TABLE[_rank_slot(ka)]
+        out[i + 1] = RANK_TABLE[_rank_slot(kb)]
+        out[i + 2] = RANK_TABLE[_rank_slot(kc)]
+        out[i + 3] = RANK_TABLE[_rank_slot(kd)]
+        if (ka | kb | kc | kd) & FLUSH_CHECK:
+            if ka & FLUSH_CHECK:
+                out[i] = _flush_row(cards, i, ka, 7)
+            if kb & FLUSH_CHECK:
+                out[i + 1] = _flush_row(cards, i + 1, kb, 7)
+            if kc & FLUSH_CHECK:
+                out[i + 2] = _flush_row(cards, i + 2, kc, 7)
+            if kd & FLUSH_CHECK:
+                out[i + 3] = _flush_row(cards, i + 3, kd, 7)
+    for i in range(n - n % 4, n):
+        if _row_bad(cards, i, 7):
+            return i
+        key = _padded_key(cards, i, 7)
+        if key & FLUSH_CHECK:
+            out[i] = _flush_row(cards, i, key, 7)
+        else:
+            out[i] = RANK_TABLE[_rank_slot(key)]
+    return -1
+
+
+def batch_checked(cards: np.ndarray, out: np.ndarray) -> int:
+    """Evaluate (n, k) uint8 hands (k = 5..7) while checking them; the first bad row, or -1.
+
+    A row is bad when a code exceeds 51 or a card repeats; ``out`` is then filled only
+    up to about that row. (A Python-level dispatcher over one kernel per k.)
+    """
+    kernel = {5: _batch_checked5, 6: _batch_checked6, 7: _batch_checked7}[cards.shape[1]]
+    return int(kernel(cards, out))
