@@ -121,7 +121,7 @@ def run(n: int, peer_n: int, repeat: int) -> dict[str, Any]:
     out["pokerlab_random5_cpu_per_s"] = n / cpu
 
     enumerate_all7()  # warm-up
-    wall, cpu = best_time(enumerate_all7, max(1, repeat // 2))
+    wall, cpu = best_time(enumerate_all7, repeat)
     out["enumerate_all7_s"] = wall
     out["enumerate_all7_cpu_s"] = cpu
     wall, _ = best_time(enumerate_all5, repeat)
@@ -134,7 +134,7 @@ def run(n: int, peer_n: int, repeat: int) -> dict[str, Any]:
     out["threads"] = threads
     out["pokerlab_random7_parallel_per_s"] = n / wall
     enumerate_all7(parallel=True)
-    wall, _ = best_time(lambda: enumerate_all7(parallel=True), max(1, repeat // 2))
+    wall, _ = best_time(lambda: enumerate_all7(parallel=True), repeat)
     out["enumerate_all7_parallel_s"] = wall
 
     sample = hands7[:peer_n]

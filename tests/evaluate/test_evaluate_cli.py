@@ -73,27 +73,3 @@ def test_hand_user_errors_are_one_line_exit_2(args, needle):
     assert needle in result.output
     assert "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
-
-
-def test_enumerate_five_card_hands_json():
-    result = runner.invoke(app, ["enumerate", "--cards", "5", "--json"])
-    assert result.exit_code == 0, result.output
-    out = json.loads(result.stdout)
-    assert out["hands"] == 2_598_960
-    assert out["distinct_classes"] == 7_462
-    assert out["categories"]["Flush"] == 5_108
-    assert out["classes_per_category"]["Straight"] == 10
-
-
-def test_enumerate_seven_card_hands_table():
-    result = runner.invoke(app, ["enumerate"])
-    assert result.exit_code == 0, result.output
-    assert "133,784,560" in result.stdout
-    assert "4,824" in result.stdout
-    assert "41,584" in result.stdout
-
-
-def test_enumerate_rejects_other_sizes():
-    result = runner.invoke(app, ["enumerate", "--cards", "6"])
-    assert result.exit_code == 2
-    assert "--cards must be 5 or 7" in result.output
