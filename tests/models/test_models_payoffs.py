@@ -73,3 +73,23 @@ def test_section_4_3_printed_payoffs_at_pot_limit():
     assert [25 * v2(s, "bet", "raise", y) for y in (0, t["e"], f, 1)] == [0, 0, 24, 24]
     # "when Player I bets ... Player II never needs to fold, it being at least as good to raise"
     assert all(v2(s, "bet", "raise", R(i, 50)) >= 0 for i in range(51))
+
+
+@pytest.mark.parametrize("module,args", [
+    (bet_after_check, (1 + sp.sqrt(5),)),  # the B minimising the value (§2.4)
+    (raise_model, (1 + sp.sqrt(13) / 3, 4 + 2 * sp.sqrt(13) / 3)),  # optimal B and R (§3.4)
+    (two_round, (sp.sqrt(2), sp.Integer(3))),
+])
+def test_surd_parameters_are_certified_by_exact_best_responses(module, args):
+    from pokerlab.models.payoffs import best_response_gain
+
+    assert best_response_gain(module.solve(*args)) == {"I": 0, "II": 0}
+
+
+def test_best_response_gain_detects_a_wrong_threshold():
+    from pokerlab.models.payoffs import best_response_gain
+
+    s = raise_model.solve(2, 6)
+    s.thresholds["e"] += R(1, 50)  # II raises as a bluff too often
+    gains = best_response_gain(s)
+    assert gains["I"] > 0 and gains["II"] > 0

@@ -110,7 +110,7 @@ def threshold_check(solution: Solution, discover_structure: bool = True, time_li
 
     params = solution.params
     if not all(sp.sympify(v).is_Rational for v in params.values()):
-        raise ValueError("check: the dividing-point engine needs rational parameters")
+        return best_response_check(solution)
     axes = UNIFORM_AXES[solution.model]
     game = betting_game(solution.model, params)
     engine, order = solve_structure(game, axes, solution.thresholds)
@@ -163,6 +163,23 @@ def _alternative_check(game: Any, solution: Solution, notes: list[str]) -> float
     notes.append(f"§2.6 alternative for I (check-call above c'): engine thresholds f1={engine.exact['f1']}, "
                  f"c1={engine.exact['c1']}, value {engine.value_exact}, exploitability {cert.exploitability}")
     return max(diff, abs(float(engine.value_exact) - float(solution.value)), float(abs(cert.exploitability)))
+
+
+def best_response_check(solution: Solution) -> Check:
+    """Exact best responses (sympy) against the closed form: for surd parameters, which the
+    dividing-point engine (rational arithmetic) does not take."""
+    from pokerlab.models.payoffs import best_response_gain
+
+    gains = best_response_gain(solution)
+    return Check(
+        engine="exact best response (sympy; the dividing-point engine needs rational parameters)",
+        method="every pure plan's payoff compared with the closed form's at every threshold",
+        value=float(solution.value),
+        numbers={k: float(v) for k, v in solution.thresholds.items()},
+        max_diff=max(float(gains["I"]), float(gains["II"])),
+        tolerance=1e-12,
+        notes=[f"largest gain from deviating: I {gains['I']}, II {gains['II']}"],
+    )
 
 
 # -------------------------------------------------------------------------------------------

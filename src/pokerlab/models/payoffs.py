@@ -86,3 +86,39 @@ def second_player_payoff(
         c = _clip(y, x0, x1)
         total += (1 - const) * (x1 - x0) - stake * ((x1 - c) - (c - x0))
     return total
+
+
+def best_response_gain(solution: Solution) -> dict[str, Any]:
+    """Largest gain any pure plan has over the closed-form plan, for each player (exact).
+
+    Every payoff is linear between consecutive thresholds (of both players) and continuous,
+    so comparing all plans at every threshold and at 0 and 1, against the plan the closed
+    form plays on each side, decides best response exactly. A gain of 0 for both players
+    certifies the equilibrium.
+    """
+    import sympy as sp
+
+    first, second, _ = _game(solution, numeric=False)
+    plans_i, plans_ii = PLANS[solution.model]
+    points = sorted({sp.Integer(0), sp.Integer(1), *solution.thresholds.values()}, key=float)
+
+    def played(intervals: list, h: Any, side: int) -> list[Any]:
+        # plans the closed form plays just below (side -1) and just above (side +1) hand h
+        return [p for lo, hi, p in intervals if (lo < h <= hi if side < 0 else lo <= h < hi)]
+
+    gain_i = sp.Integer(0)
+    for h in points:
+        best = max((first_player_payoff(solution, p, h) for p in plans_i), key=float)
+        for side in (-1, 1):
+            for p in played(first, h, side):
+                gain_i = max(gain_i, sp.simplify(best - first_player_payoff(solution, p, h)), key=float)
+    gain_ii = sp.Integer(0)
+    for situation, actions in plans_ii.items():
+        for h in points:
+            best = max((second_player_payoff(solution, situation, a, h) for a in actions), key=float)
+            for side in (-1, 1):
+                for p in played(second, h, side):
+                    action = p[situation] if isinstance(p, dict) else p
+                    gain = sp.simplify(best - second_player_payoff(solution, situation, action, h))
+                    gain_ii = max(gain_ii, gain, key=float)
+    return {"I": gain_i, "II": gain_ii}

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import sympy as sp
+from sympy.polys.matrices import DomainMatrix
 
 from pokerlab.models.base import Exact, Region, Solution, check_order, exact, is_positive, require
 from pokerlab.models.profile import intervals, profile_value, refine
@@ -70,8 +71,12 @@ def indifference_system(B: Exact, R: Exact) -> tuple[sp.Matrix, sp.Matrix]:
 def thresholds(B: Exact, R: Exact) -> dict[str, Exact]:
     """Exact solution of the twelve indifference equations."""
     M, r = indifference_system(B, R)
-    t = M.LUsolve(r)
-    return {name: sp.radsimp(sp.simplify(t[i])) for i, name in enumerate(NAMES)}
+    # exact solve over the smallest field holding the parameters (QQ, or QQ<sqrt(13)> for surds)
+    system = DomainMatrix.from_Matrix(M.row_join(r), extension=True)
+    field = system.domain if system.domain.is_Field else system.domain.get_field()
+    system = system.convert_to(field)
+    t = system[:, :12].lu_solve(system[:, 12:])
+    return {name: sp.radsimp(field.to_sympy(t[i, 0].element)) for i, name in enumerate(NAMES)}
 
 
 def outcome(B: Exact, R: Exact) -> Any:
