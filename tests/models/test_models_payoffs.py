@@ -90,6 +90,8 @@ def test_best_response_gain_detects_a_wrong_threshold():
     from pokerlab.models.payoffs import best_response_gain
 
     s = raise_model.solve(2, 6)
-    s.thresholds["e"] += R(1, 50)  # II raises as a bluff too often
-    gains = best_response_gain(s)
-    assert gains["I"] > 0 and gains["II"] > 0
+    s.thresholds["e"] += R(1, 50)  # II raises as a bluff too often: I can exploit it
+    assert best_response_gain(s)["I"] > 0
+    s = raise_model.solve(2, 6)
+    s.thresholds["a"] += R(1, 50)  # I bluffs too often: II can exploit it
+    assert best_response_gain(s)["II"] > 0
