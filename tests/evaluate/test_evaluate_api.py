@@ -259,6 +259,17 @@ def test_tables_rebuild_identically_and_cache_round_trips(tmp_path, monkeypatch)
     for name, array in built.items():
         np.testing.assert_array_equal(loaded[name], array)
         np.testing.assert_array_equal(getattr(evaluator_tables, name.upper()), array)
+    # A truncated file (a process killed mid-write elsewhere) is rebuilt too.
+    path.write_bytes(path.read_bytes()[:5000])
+    np.testing.assert_array_equal(evaluator_tables.load_tables()["rank_table"], built["rank_table"])
+
+
+def test_tables_build_without_a_usable_cache_folder(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(blocker / "cache"))
+    tables = evaluator_tables.load_tables()
+    np.testing.assert_array_equal(tables["flush_table"], evaluator_tables.FLUSH_TABLE)
 
 
 def test_perfect_hash_gives_every_rank_multiset_its_own_slot():

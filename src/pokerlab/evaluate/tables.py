@@ -281,31 +281,58 @@ def build_tables() -> dict[str, np.ndarray]:
     }
 
 
+_TABLE_DTYPES = {
+    "card_key": np.int64,
+    "card_mask": np.int64,
+    "rank_table": np.uint16,
+    "row_offset": np.int32,
+    "flush_table": np.uint16,
+}
+
+
 def _cache_file() -> str:
     return str(cache_dir() / f"evaluator-tables-v{TABLE_VERSION}-shift{ROW_SHIFT}.npz")
 
 
-def load_tables() -> dict[str, np.ndarray]:
-    """The evaluator tables: read from the cache file, or built and written there."""
-    path = _cache_file()
-    names = ("card_key", "card_mask", "rank_table", "row_offset", "flush_table")
+def _read_cached(path: str) -> dict[str, np.ndarray] | None:
+    """The tables in ``path``, or None when the file is missing, unreadable or malformed."""
     try:
         with np.load(path) as data:
-            tables = {name: data[name] for name in names}
-        if tables["card_key"].shape == (52,) and tables["flush_table"].shape == (8192,):
-            return tables
-    except (OSError, KeyError, ValueError):
-        pass
+            tables = {name: data[name] for name in _TABLE_DTYPES}
+    except Exception:  # missing, truncated, not a zip, wrong members: rebuild
+        return None
+    well_formed = (
+        all(tables[name].dtype == dtype for name, dtype in _TABLE_DTYPES.items())
+        and tables["card_key"].shape == (52,)
+        and tables["card_mask"].shape == (52,)
+        and tables["flush_table"].shape == (8192,)
+        and tables["row_offset"].shape == ((MAX_RANK_KEY >> ROW_SHIFT) + 1,)
+    )
+    return tables if well_formed else None
+
+
+def load_tables() -> dict[str, np.ndarray]:
+    """The evaluator tables: read from the cache file, or built and written there.
+
+    A cache folder that cannot be written only costs the rebuild in the next process.
+    """
+    try:
+        path = _cache_file()
+    except OSError:
+        return build_tables()
+    tables = _read_cached(path)
+    if tables is not None:
+        return tables
     tables = build_tables()
     # Write to a temporary file and rename, so a concurrent reader never sees half a file.
-    directory = os.path.dirname(path)
-    fd, tmp = tempfile.mkstemp(dir=directory, suffix=".npz")
+    tmp = None
     try:
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".npz")
         with os.fdopen(fd, "wb") as handle:
             np.savez(handle, **tables)
         os.replace(tmp, path)
     except OSError:
-        if os.path.exists(tmp):
+        if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
     return tables
 
