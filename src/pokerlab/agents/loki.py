@@ -14,9 +14,9 @@ uses the ten-player table and the early-position threshold everywhere.
 one-card positive potential PPOT1 (Alberta: "even on the flop we use only one card look ahead
 for Ppot"), EHS = HS_n + (1 - HS_n) PPOT1. Bet when nobody has bet and EHS >= ``bet_threshold``
 (0.5, the paper's example); raise a bet when EHS >= ``raise_threshold``; call one bet when
-EHS >= ``call_threshold``; otherwise call when PPOT1 > pot odds (flop, turn: drawing odds) or
-when EHS beats the *showdown odds* (the price including ``future_bets`` big bets per later
-street; on the river plain pot odds), else fold. Pot odds = to_call / (pot + to_call).
+EHS >= ``call_threshold`` (a hand above the raise threshold calls any number); otherwise call
+when PPOT1 > pot odds (flop, turn: drawing odds) or, on the river, when HS_n > pot odds
+(showdown odds), else fold. Pot odds = to_call / (pot + to_call).
 
 **Versions** (the paper's Figure 1): A full; B no weighting (uniform opponent tables);
 C simplistic pre-flop; D no potential (EHS = HS_n, no drawing-odds calls); E basic (none of
@@ -76,8 +76,10 @@ class LokiConfig:
         Re-weighting constants (Papp: 0.01 / 1.0; ``delta = delta_scale * (1 - mu)``).
     preflop_trials
         Games per class of the income-rate simulation.
-    future_bets
-        Big bets per later street counted in the showdown odds before the river.
+    showdown_odds_before_river, future_bets
+        Also call on the flop and turn when EHS beats the showdown odds counting
+        ``future_bets`` big bets per later street (off: the paper's Loki calls there on
+        EHS or drawing odds only).
     """
 
     weighting: bool = True
@@ -94,6 +96,7 @@ class LokiConfig:
     highest_weight: float = 1.0
     delta_scale: float = 0.4
     preflop_trials: int = DEFAULT_TRIALS
+    showdown_odds_before_river: bool = False
     future_bets: float = 1.0
 
 
@@ -161,18 +164,20 @@ def postflop_decision(ehs: float, hs_n: float, ppot1: float, to_call: int, pot: 
     """Loki's action after the flop: ``'raise'`` (bet or raise), ``'call'``, ``'check'``, ``'fold'``."""
     if to_call == 0:
         return "raise" if ehs >= config.bet_threshold and can_raise else "check"
-    if ehs >= config.raise_threshold and can_raise:
-        return "raise"
+    if ehs >= config.raise_threshold:
+        return "raise" if can_raise else "call"  # a make2 hand calls any number of bets
     if ehs >= config.call_threshold and bets_to_call <= 1:
         return "call"
     odds = pot_odds(to_call, pot)
     if config.use_potential and not river and ppot1 > odds:
         return "call"  # drawing odds: the next card makes us the favourite often enough
-    # Showdown odds: the chance of winning now against the price, counting the bets still to
-    # come on later streets.
-    future = config.future_bets * bet_size * (0 if river else 1)
-    if ehs > (to_call + future) / (pot + to_call + 2 * future):
-        return "call"
+    if river:
+        return "call" if hs_n > odds else "fold"  # showdown odds
+    if config.showdown_odds_before_river:
+        # The chance of winning now against the price, counting the bets still to come.
+        future = config.future_bets * bet_size
+        if ehs > (to_call + future) / (pot + to_call + 2 * future):
+            return "call"
     return "fold"
 
 

@@ -10,7 +10,8 @@
   opponent's :class:`~pokerlab.agents.opponent_model.ActionFrequencies` and (when weighting
   is on) re-weights the opponent's 1,326-entry table by Algorithm 7;
 - keeps one :class:`~pokerlab.agents.opponent_model.OpponentModel` per opponent name, loaded
-  from and saved to an :class:`~pokerlab.agents.opponent_store.OpponentStore` when one is set.
+  from and saved to an :class:`~pokerlab.agents.opponent_store.OpponentStore` when one is set
+  (every ``save_every`` hands and at interpreter exit).
 
 Opponent names: the observation does not (yet) carry the other players' names, so an opponent
 is named by its seat, ``"seat-3"`` (an observation with a ``player_names`` attribute, listed by
@@ -27,6 +28,8 @@ Examples
 
 from __future__ import annotations
 
+import atexit
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -122,7 +125,7 @@ class ModellingAgent(Agent):
     lowest_weight: float = 0.01
     highest_weight: float = 1.0
     delta_scale: float = 0.4
-    save_every: int = 200
+    save_every: int = 25
     preflop_trials: int = 10_000
 
     def __init__(self, store_path: str | None = None) -> None:
@@ -167,14 +170,14 @@ class ModellingAgent(Agent):
     def _open_store(self) -> OpponentStore | None:
         if self.store_path and self._store is None:
             self._store = OpponentStore(self.store_path)
+            _LIVE.add(self)
         return self._store
 
     def save_models(self) -> None:
         """Write every opponent model to the store (no-op without a store)."""
         store = self._open_store()
-        if store is not None:
-            for model in self.models.values():
-                store.save(self.name, model)
+        if store is not None and self.models:
+            store.save_many(self.name, list(self.models.values()))
 
     def begin_hand(self, observation: Observation) -> None:
         self._reset_hand()
@@ -324,8 +327,22 @@ class ModellingAgent(Agent):
                 self.save_models()
             if self._store is not None:
                 self._store.close()
-        except Exception:
+        except Exception:  # best effort at exit
             pass
+
+
+# Bots with an open store, saved once more when the interpreter exits (a match has no "end"
+# hook; worker processes of a parallel match lose at most ``save_every`` hands of updates).
+_LIVE: weakref.WeakSet[ModellingAgent] = weakref.WeakSet()
+
+
+@atexit.register
+def _save_all() -> None:
+    for bot in list(_LIVE):
+        try:
+            bot.save_models()
+        except Exception:  # best effort at exit
+            continue
 
 
 _UNIFORM = np.ones(1326)

@@ -2,7 +2,7 @@
 
 A bot that models its opponents (Loki A/C/D, Waterloo Phase III, the threshold bot) loads the
 model of each opponent it meets from the store when one is configured, and writes it back
-every ``save_every`` hands and when the bot is closed. Set the environment variable
+every ``save_every`` hands and when the interpreter exits. Set the environment variable
 ``POKERLAB_OPPONENT_DB`` to a file to make the bots of a ``pokerlab match`` use it; the
 default is no store (a match then starts from nothing and is reproducible).
 
@@ -56,6 +56,9 @@ class OpponentStore:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._db = sqlite3.connect(self.path, timeout=30.0)
+        if self.path != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")  # several processes may save at once
+            self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute(_SCHEMA)
         self._db.commit()
 
@@ -65,9 +68,13 @@ class OpponentStore:
 
     def save(self, owner: str, model: OpponentModel) -> None:
         """Insert or replace ``owner``'s model of ``model.name``."""
-        self._db.execute(
+        self.save_many(owner, [model])
+
+    def save_many(self, owner: str, models: list[OpponentModel]) -> None:
+        """Insert or replace several of ``owner``'s models in one transaction."""
+        self._db.executemany(
             "INSERT OR REPLACE INTO opponent_models (owner, opponent, hands, data) VALUES (?, ?, ?, ?)",
-            (owner, model.name, model.hands, json.dumps(model.to_dict(), separators=(",", ":"))),
+            [(owner, m.name, m.hands, json.dumps(m.to_dict(), separators=(",", ":"))) for m in models],
         )
         self._db.commit()
 

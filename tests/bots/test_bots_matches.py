@@ -1,0 +1,102 @@
+"""The bots in matches: every name registered, legal play, the experiment commands, and (slow)
+the papers' orderings and every bot beating the baselines with a 95% interval above zero."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerlab.agents import available
+from pokerlab.arena import MatchConfig, MatchStore, run_match
+from pokerlab.arena.experiments import freezeout_comparison, loki_variants, threshold_vs_loki
+from pokerlab.cli.main import app
+from pokerlab.holdem import GameSettings
+
+LIMIT_BOTS = ("loki-a", "loki-b", "loki-c", "loki-d", "loki-e", "threshold")
+NO_LIMIT_BOTS = ("waterloo-phase1", "waterloo-phase2-normal", "waterloo-phase2-aggressive",
+                 "waterloo-phase2-conservative", "waterloo-phase3-aggressive-trust",
+                 "waterloo-phase3-conservative-trust")
+BASELINES = ("random", "calling-station", "raiser")
+
+
+def test_every_bot_is_registered() -> None:
+    names = available()
+    for bot in LIMIT_BOTS + NO_LIMIT_BOTS:
+        assert names.get(bot)
+
+
+@pytest.mark.parametrize("bot", LIMIT_BOTS + NO_LIMIT_BOTS)
+def test_plays_legally_in_every_setting(bot: str) -> None:
+    # Each bot at a 4-seat table of every betting kind: no illegal action, chips conserved.
+    for kind in ("limit", "no-limit", "pot-limit"):
+        config = MatchConfig(bots=(bot, "random", "raiser", "calling-station"), hands=12,
+                             game=GameSettings.preset(kind), seed=5)
+        result = run_match(config, MatchStore(":memory:"))
+        assert all(r.illegal_actions == 0 for r in result.results), (bot, kind)
+        assert sum(r.chips for r in result.results) == 0
+
+
+def test_experiment_smoke_versions() -> None:
+    r = loki_variants(hands=20, seed=2)
+    assert [b.bot for b in r.results] == ["loki-a", "loki-b", "loki-c", "loki-d", "loki-e"]
+    assert r.config.seats == 10 and r.config.duplicate and r.hands_stored == 20
+    assert abs(sum(b.chips for b in r.results)) == 0
+    t = threshold_vs_loki(hands=10, seed=2)
+    assert t.results[0].per_hand == -t.results[1].per_hand
+    f = freezeout_comparison("bluffing", trials=2, max_hands=60, seed=1)
+    assert {s.bot for s in f.summaries} == set(f.bots) and sum(s.wins for s in f.summaries) == 2
+    assert all(len(s.survival) == 4 for s in f.summaries)  # two copies x two trials
+    with pytest.raises(ValueError, match="unknown comparison"):
+        freezeout_comparison("nope")
+
+
+def test_experiment_cli(tmp_path) -> None:
+    runner = CliRunner()
+    out = runner.invoke(app, ["experiment", "loki-variants", "--hands", "20", "--json",
+                              "--plot", str(tmp_path / "b.png")])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    # Same shape as `pokerlab match --json`.
+    for key in ("results", "match_id", "hands_stored", "game", "seats", "duplicate", "seed"):
+        assert key in data
+    assert data["seats"] == 10 and (tmp_path / "b.png").stat().st_size > 0
+    wl = runner.invoke(app, ["experiment", "waterloo-phases", "--trials", "1", "--hands", "30",
+                             "--comparison", "trust", "--json"])
+    assert wl.exit_code == 0, wl.output
+    assert json.loads(wl.output)["comparisons"][0]["comparison"] == "trust"
+    bad = runner.invoke(app, ["experiment", "waterloo-phases", "--comparison", "nope"])
+    assert bad.exit_code == 2 and "unknown 'nope'" in bad.output
+    tv = runner.invoke(app, ["experiment", "threshold-vs-loki", "--hands", "10", "--no-progress"],
+                       env={"COLUMNS": "200"})
+    assert tv.exit_code == 0 and "threshold" in tv.output
+
+
+# -- slow: the papers' orderings and the baselines ------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("baseline", BASELINES)
+@pytest.mark.parametrize("bot", LIMIT_BOTS + NO_LIMIT_BOTS)
+def test_beats_baseline_heads_up(bot: str, baseline: str) -> None:
+    kind = "limit" if bot in LIMIT_BOTS else "no-limit"
+    config = MatchConfig(bots=(bot, baseline), hands=2000, game=GameSettings.preset(kind),
+                         duplicate=True, seed=11)
+    r = run_match(config, MatchStore(":memory:")).results[0]
+    assert r.ci95[0] > 0, (bot, baseline, r.per_hand, r.ci95)
+
+
+@pytest.mark.slow
+def test_loki_versions_ordering() -> None:
+    # Alberta Figure 1: A wins, E loses; D (no potential) does poorly.
+    r = {b.bot: b for b in loki_variants(hands=10_000, seed=0).results}
+    assert r["loki-a"].ci95[0] > 0
+    assert r["loki-e"].ci95[1] < 0
+    assert r["loki-a"].ci95[0] > r["loki-e"].ci95[1]
+    assert r["loki-d"].per_hand < r["loki-a"].per_hand
+
+
+@pytest.mark.slow
+def test_threshold_bot_against_loki_a() -> None:
+    r = threshold_vs_loki(hands=10_000, seed=0).results[0]
+    assert r.ci95[0] > 0, (r.per_hand, r.ci95)

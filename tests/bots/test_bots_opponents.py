@@ -1,0 +1,149 @@
+"""Opponent modelling: Algorithm 7, mu/delta from action frequencies, trust, tables during a real
+hand, persistence per opponent name across matches, and ``pokerlab opponents show``."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from pokerlab.agents import create_bot
+from pokerlab.agents.base import Observation
+from pokerlab.agents.opponent_model import (
+    ActionFrequencies,
+    Consistency,
+    OpponentModel,
+    action_mu_delta,
+    reweight,
+    signature_text,
+)
+from pokerlab.agents.opponent_store import OpponentStore
+from pokerlab.arena import MatchConfig, MatchStore, run_match
+from pokerlab.cards import combo_index, parse_cards
+from pokerlab.cli.main import app
+from pokerlab.holdem import BET_RAISE, CHECK_CALL, Action, Dealer, GameSettings, Hand
+
+
+def test_algorithm7_interpolates_and_floors() -> None:
+    # (value - mu + delta) / (2 delta), clipped to [0.01, 1]; ERRATA: line 11 floors weight[hand].
+    w = np.array([1.0, 1.0, 0.5, 0.02, 1.0])
+    values = np.array([0.2, 0.45, 0.55, 0.5, np.nan])
+    reweight(w, values, mu=0.5, delta=0.1)
+    assert w[:4].tolist() == pytest.approx([0.01, 0.25, 0.375, 0.01])
+    assert w[4] == 1.0  # impossible holdings are left alone
+    half = reweight(np.ones(2), np.array([0.0, 1.0]), 0.5, 0.1, trust=0.5)
+    assert half.tolist() == pytest.approx([0.505, 1.0])
+    with pytest.raises(ValueError, match="delta"):
+        reweight(np.ones(1), np.ones(1), 0.5, 0.0)
+
+
+def test_mu_from_action_frequencies() -> None:
+    freq = ActionFrequencies(prior_weight=0.0)
+    for action in [2] * 20 + [1] * 30 + [0] * 50:
+        freq.observe(1, True, action)
+    values = np.linspace(0, 1, 101)
+    weights = np.ones(101)
+    mu, delta = action_mu_delta(freq, 1, True, 2, values, weights)
+    assert mu == pytest.approx(0.8, abs=0.011)          # raises with the top 20%
+    assert delta == pytest.approx(0.4 * (1 - mu))
+    mu_call, _ = action_mu_delta(freq, 1, True, 1, values, weights)
+    assert mu_call == pytest.approx(0.5, abs=0.011)     # calls above the folded half
+    assert action_mu_delta(freq, 1, False, 1, values, weights) is None  # a free check
+
+
+def test_consistency_trust() -> None:
+    honest, random_player = Consistency(), Consistency()
+    for _ in range(200):
+        honest.add(True, 0.5)
+    for k in range(200):
+        random_player.add(k % 2 == 0, 0.5)
+    assert honest.trust == 1.0 and random_player.trust < 0.1
+
+
+def _raise_hand() -> tuple[Hand, Observation]:
+    hand = Hand(GameSettings.preset("limit"), [2000, 2000], Dealer(seed=3).cards(0, 2))
+    view = Observation(hand, position=0)  # the big blind heads-up
+    return hand, view
+
+
+def test_loki_table_moves_to_strong_hands_after_a_raise() -> None:
+    bot = create_bot("loki-a")
+    hand, view = _raise_hand()
+    bot.begin_hand(view)
+    before = bot.tables[1].copy()
+    hand.apply_checked(Action(BET_RAISE, hand.legal().min_raise_to))  # the button raises
+    bot.observe(view)
+    after = bot.tables[1]
+    aa, seven_two = combo_index(*parse_cards("AcAd")), combo_index(*parse_cards("7c2d"))
+    for c in view.hole:  # our own cards are impossible for the opponent
+        assert all(after[i] == 0 for i in range(1326) if c in _cards(i))
+    if after[aa] > 0 and after[seven_two] > 0:
+        assert after[aa] / after[seven_two] > before[aa] / before[seven_two]
+    assert bot.model(bot.opponent_name(view, 1)).frequencies.observations() == 1
+    uniform = create_bot("loki-b")
+    uniform.begin_hand(view)
+    uniform.observe(view)
+    assert uniform.live_tables(view)[0].min() == 1.0  # version B keeps uniform tables
+
+
+def _cards(i: int) -> tuple[int, int]:
+    from pokerlab.cards import ALL_COMBOS
+
+    a, b = ALL_COMBOS[i]
+    return int(a), int(b)
+
+
+def test_signature_text_round_trip() -> None:
+    from pokerlab.agents.opponent_model import parse_signature
+
+    sig = (("RAISE", "FEW"), ("CALL", "MODERATE"))
+    assert signature_text(sig) == "1:RAISE,FEW;2:CALL,MODERATE"
+    assert parse_signature(signature_text(sig)) == sig
+
+
+def test_models_persist_across_matches_and_show(tmp_path, monkeypatch) -> None:
+    db = tmp_path / "opp.sqlite"
+    monkeypatch.setenv("POKERLAB_OPPONENT_DB", str(db))
+    for seed in (1, 2):
+        bot = create_bot("waterloo-phase3-conservative-trust")
+        assert bot.store_path == str(db)
+        config = MatchConfig(bots=("waterloo-phase3-conservative-trust", "calling-station"),
+                             hands=40, game=GameSettings.preset("no-limit"), seed=seed)
+        run_match(config, MatchStore(":memory:"))
+    store = OpponentStore(db)
+    models = dict(store.models_of("seat-1"))
+    store.close()
+    model = models["waterloo-phase3-conservative-trust"]
+    assert model.hands >= 80            # both matches' hands in one model
+    assert model.showdowns.samples      # the calling station shows down often
+    runner = CliRunner()
+    result = runner.invoke(app, ["opponents", "show", "seat-1", "--db", str(db), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["opponent"] == "seat-1" and data["models"][0]["hands"] >= 80
+    table = runner.invoke(app, ["opponents", "show", "seat-1", "--db", str(db)], env={"COLUMNS": "200"})
+    assert table.exit_code == 0 and "showdown statistics" in table.output
+    missing = runner.invoke(app, ["opponents", "show", "nobody", "--db", str(db)])
+    assert missing.exit_code == 2 and "no model of opponent 'nobody'" in missing.output
+    listed = runner.invoke(app, ["opponents", "list", "--db", str(db), "--json"])
+    assert "seat-1" in json.loads(listed.output)["opponents"]
+
+
+def test_store_round_trip_and_bad_path(tmp_path) -> None:
+    store = OpponentStore(tmp_path / "s.sqlite")
+    m = OpponentModel("villain")
+    m.showdowns.add((("CALL", "FEW"),), 0.4)
+    m.consistency.add(True, 0.3)
+    store.save("me", m)
+    back = store.load("me", "villain")
+    store.close()
+    assert back is not None and back.to_dict() == m.to_dict()
+    result = CliRunner().invoke(app, ["opponents", "list", "--db", str(tmp_path / "none.sqlite")])
+    assert result.exit_code == 2 and "no such opponent store" in result.output
+
+
+def test_check_call_kind_constant() -> None:
+    # The modelling code reads kinds 0/1/2 from the history: the engine's constants.
+    assert CHECK_CALL == 1 and BET_RAISE == 2
