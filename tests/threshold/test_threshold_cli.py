@@ -127,3 +127,14 @@ def test_strength_option_is_the_083_example():
     assert out["play"]["P1"] == "bet-call"
     result = runner.invoke(app, ["solve", "patent-raise", "--pot", "3", "--strength", "1.5"])
     assert result.exit_code == 2 and "strength" in result.output
+
+
+def test_shipped_von_neumann_game_by_name():
+    # Ferguson-Gawargy (1.1): a = B/((1+B)(4+B)); (1.2) value the same
+    out = _json("von-neumann")
+    assert out["thresholds"][0]["name"] == "a"
+    assert out["thresholds"][0]["exact"] == "B/((B + 1)*(B + 4))"
+    assert out["value_exact"] == "B/((B + 1)*(B + 4))"
+    assert "certificate needs numbers" in out["certificate"]["note"]
+    out = _json("von-neumann", "--param", "B=1")
+    assert [t["exact"] for t in out["thresholds"]] == ["1/10", "2/5", "7/10"]  # c = 4/10, b = 7/10

@@ -36,7 +36,7 @@ import numpy as np
 import sympy
 
 from pokerlab.threshold.certify import certify
-from pokerlab.threshold.game import BettingGame, Decision, P
+from pokerlab.threshold.game import BettingGame, P, is_decision
 from pokerlab.threshold.plans import Branch, BranchPlan, branch_plans, branches
 from pokerlab.threshold.solve import Solution, solve
 from pokerlab.threshold.structure import Structure, Threshold, declared_structure
@@ -88,7 +88,7 @@ def _terminal_history(game: BettingGame, plan1: tuple, plan2: tuple) -> tuple[tu
     node = game.root
     history: tuple[str, ...] = ()
     plans = {1: plan1, 2: plan2}
-    while isinstance(node, Decision):
+    while is_decision(node):
         action = next(a for bp in plans[node.player] if (a := bp.action_at(history)) is not None)
         history = (*history, action)
         node = node.children[action]

@@ -78,6 +78,16 @@ class Decision:
 Node = Decision | Terminal
 
 
+def is_terminal(node: Any) -> bool:
+    """True for an end of the betting (duck-typed: a module loaded twice still answers)."""
+    return hasattr(node, "contributions")
+
+
+def is_decision(node: Any) -> bool:
+    """True for a betting decision (duck-typed, see :func:`is_terminal`)."""
+    return hasattr(node, "children")
+
+
 @dataclass(frozen=True)
 class DeclaredOrder:
     """A threshold structure as the patent states it (FIG. 12 and the relative-order line).
@@ -134,7 +144,7 @@ class BettingGame:
         while stack:
             history, node = stack.pop()
             yield history, node
-            if isinstance(node, Decision):
+            if is_decision(node):
                 for action in reversed(list(node.children)):
                     stack.append(((*history, action), node.children[action]))
 
@@ -142,7 +152,7 @@ class BettingGame:
         """Free symbols of the payoffs (``P`` while the pot is symbolic, bet-size symbols, ...)."""
         found: set[sympy.Symbol] = set()
         for _, node in self.nodes():
-            if isinstance(node, Terminal):
+            if is_terminal(node):
                 for c in node.contributions:
                     found |= sympy.sympify(c).free_symbols
         return sorted(found, key=lambda s: s.name)
@@ -181,7 +191,7 @@ def _exact(value: Any) -> Any:
 
 
 def _substitute(node: Node, mapping: dict[Any, Any]) -> Node:
-    if isinstance(node, Terminal):
+    if is_terminal(node):
         c1, c2 = (sympy.sympify(c).subs(mapping) for c in node.contributions)
         return Terminal((c1, c2), node.folded)
     return Decision(node.player, {a: _substitute(c, mapping) for a, c in node.children.items()})
@@ -293,14 +303,14 @@ def rules_game(
 
 def _swap_seats(node: Node) -> Node:
     """The same betting with the two seats exchanged (players, contributions, who folded)."""
-    if isinstance(node, Terminal):
+    if is_terminal(node):
         c1, c2 = node.contributions
         return Terminal((c2, c1), {0: 0, 1: 2, 2: 1}[node.folded])
     return Decision(3 - node.player, {a: _swap_seats(c) for a, c in node.children.items()})
 
 
 def _simplify(node: Node) -> Node:
-    if isinstance(node, Terminal):
+    if is_terminal(node):
         return Terminal(tuple(sympy.nsimplify(sympy.expand(c)) for c in node.contributions), node.folded)
     return Decision(node.player, {a: _simplify(c) for a, c in node.children.items()})
 
@@ -514,7 +524,7 @@ def _game_from_data(data: dict[str, Any]) -> BettingGame:
             raise ValueError(f"rules.{exc}") from None
     root = _node_from_data(data["tree"], "tree", {})
     game = BettingGame(name, root, pot, description, declared)
-    if not isinstance(root, Decision):
+    if not is_decision(root):
         raise ValueError("tree: the root must be a decision (player = 1 or 2)")
     return game
 
@@ -571,13 +581,31 @@ def _declared_from_data(data: Any) -> DeclaredOrder:
     return DeclaredOrder(axes, order)
 
 
+GAMES_DIR = Path(__file__).parent / "games"
+"""Game files shipped with the package, loadable by name (``von-neumann``)."""
+
+
+def game_file_names() -> list[str]:
+    """Names of the TOML games shipped in :data:`GAMES_DIR`."""
+    return sorted(p.stem for p in GAMES_DIR.glob("*.toml"))
+
+
 def load_game(spec: str, pot: Any = None) -> BettingGame:
-    """A built-in game by name, or a game read from the TOML file at path ``spec``."""
+    """A built-in game by name, a shipped game file by name, or the TOML file at path ``spec``.
+
+    Examples
+    --------
+    >>> from pokerlab.threshold import load_game
+    >>> load_game("von-neumann").parameters()
+    [B]
+    """
     if spec in BUILTIN_GAMES:
         return builtin_game(spec, pot)
     path = Path(spec)
-    if path.suffix != ".toml" and not path.exists():
-        known = ", ".join(BUILTIN_GAMES)
+    if spec in game_file_names() and not path.exists():
+        path = GAMES_DIR / f"{spec}.toml"
+    elif path.suffix != ".toml" and not path.exists():
+        known = ", ".join([*BUILTIN_GAMES, *game_file_names()])
         raise ValueError(f"game: {spec!r} is neither a built-in game ({known}) nor a TOML file")
     game = game_from_toml(path.read_text(), str(path))
     return game if pot is None else game.with_pot(pot)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from pokerlab.threshold.game import BettingGame, Decision, Node, Terminal
+from pokerlab.threshold.game import BettingGame, Node, Terminal, is_decision, is_terminal
 
 History = tuple[str, ...]
 
@@ -82,7 +82,7 @@ class BranchPlan:
 def _node_at(game: BettingGame, history: History) -> Node:
     node = game.root
     for action in history:
-        assert isinstance(node, Decision)
+        assert is_decision(node)
         node = node.children[action]
     return node
 
@@ -92,7 +92,7 @@ def branches(game: BettingGame, player: int) -> list[Branch]:
     found: list[Branch] = []
 
     def walk(history: History, node: Node) -> None:
-        if isinstance(node, Terminal):
+        if is_terminal(node):
             return
         if node.player == player:
             found.append(Branch(player, history))
@@ -108,7 +108,7 @@ def branch_plans(game: BettingGame, branch: Branch) -> list[BranchPlan]:
     """Every plan of ``branch``: all choices at the decisions a hand can reach."""
 
     def plans(history: History, node: Node) -> list[list[tuple[History, str]]]:
-        if isinstance(node, Terminal):
+        if is_terminal(node):
             return [[]]
         if node.player == branch.player:
             out = []
@@ -130,7 +130,7 @@ def own_sequence(history: History, player: int, game: BettingGame) -> str:
     node = game.root
     own = []
     for action in history:
-        assert isinstance(node, Decision)
+        assert is_decision(node)
         if node.player == player:
             own.append(action)
         node = node.children[action]
@@ -163,7 +163,7 @@ def outcome_table(game: BettingGame) -> list[OutcomeRow]:
     """Every terminal with each player's action sequence and P1's payoffs (steps 910/915)."""
     rows = []
     for history, node in game.nodes():
-        if isinstance(node, Terminal):
+        if is_terminal(node):
             rows.append(
                 OutcomeRow(
                     history,
@@ -186,7 +186,7 @@ def play(game: BettingGame, plan1: FullPlan, plan2: FullPlan) -> Terminal:
     node = game.root
     history: History = ()
     plans = {1: plan1, 2: plan2}
-    while isinstance(node, Decision):
+    while is_decision(node):
         action = None
         for bp in plans[node.player]:
             action = bp.action_at(history)

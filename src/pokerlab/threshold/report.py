@@ -290,12 +290,12 @@ def explain(solution: Solution) -> dict[str, Any]:
 
 
 def _history_of(game: BettingGame, plan1: tuple, plan2: tuple) -> list[str]:
-    from pokerlab.threshold.game import Decision
+    from pokerlab.threshold.game import is_decision
 
     node = game.root
     history: list[str] = []
     plans = {1: plan1, 2: plan2}
-    while isinstance(node, Decision):
+    while is_decision(node):
         action = next(a for bp in plans[node.player] if (a := bp.action_at(tuple(history))) is not None)
         history.append(action)
         node = node.children[action]
