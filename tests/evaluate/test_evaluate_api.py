@@ -259,16 +259,42 @@ def test_tables_rebuild_identically_and_cache_round_trips(tmp_path, monkeypatch)
     for name, array in built.items():
         np.testing.assert_array_equal(loaded[name], array)
         np.testing.assert_array_equal(getattr(evaluator_tables, name.upper()), array)
-    # A truncated file (a process killed mid-write elsewhere) is rebuilt too.
-    path.write_bytes(path.read_bytes()[:5000])
-    np.testing.assert_array_equal(evaluator_tables.load_tables()["rank_table"], built["rank_table"])
+
+
+def _count_builds(monkeypatch) -> list[int]:
+    """Replace the (tested above) full build by a copy of the loaded tables, counting calls."""
+    calls: list[int] = []
+
+    def fake_build() -> dict[str, np.ndarray]:
+        calls.append(1)
+        names = evaluator_tables._TABLE_DTYPES
+        return {name: getattr(evaluator_tables, name.upper()).copy() for name in names}
+
+    monkeypatch.setattr(evaluator_tables, "build_tables", fake_build)
+    return calls
+
+
+def test_a_truncated_cache_file_is_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(tmp_path))
+    builds = _count_builds(monkeypatch)
+    evaluator_tables.load_tables()
+    path = tmp_path / evaluator_tables._cache_file().rsplit("/", 1)[-1]
+    assert builds == [1]
+    evaluator_tables.load_tables()
+    assert builds == [1]  # read from the file
+    path.write_bytes(path.read_bytes()[:5000])  # as if a writer died mid-file elsewhere
+    tables = evaluator_tables.load_tables()
+    assert builds == [1, 1]
+    np.testing.assert_array_equal(tables["rank_table"], evaluator_tables.RANK_TABLE)
 
 
 def test_tables_build_without_a_usable_cache_folder(tmp_path, monkeypatch):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("POKERLAB_CACHE_DIR", str(blocker / "cache"))
+    builds = _count_builds(monkeypatch)
     tables = evaluator_tables.load_tables()
+    assert builds == [1]
     np.testing.assert_array_equal(tables["flush_table"], evaluator_tables.FLUSH_TABLE)
 
 
