@@ -27,18 +27,24 @@ from pokerlab.evaluate.classes import (
     category_name,
 )
 from pokerlab.evaluate.describe import best_five, describe
+from pokerlab.evaluate.enumerate import Enumeration, enumerate_all5, enumerate_all7
 from pokerlab.evaluate.hands import as_hand_array, evaluate, evaluate_batch
+from pokerlab.evaluate.sampling import random_hands
 
 __all__ = [
     "CATEGORY_FLOOR",
     "CATEGORY_NAMES",
     "NUM_CLASSES",
+    "Enumeration",
     "as_hand_array",
     "best_five",
     "categories",
     "category",
     "category_name",
     "describe",
+    "enumerate_all5",
+    "enumerate_all7",
     "evaluate",
     "evaluate_batch",
+    "random_hands",
 ]
