@@ -353,12 +353,29 @@ def continuum_check(solution: Solution, rounds: int = 64) -> Check:
 # Newman: exact best response
 
 
+def newman_discretised_value(levels: int = 40, bets: tuple[float, ...] = tuple(0.25 * k for k in range(1, 25))
+                             ) -> float:
+    """LP value of Newman's model with ``levels`` equally likely hands and a grid of bet sizes."""
+    from pokerlab.equilibrium import Decision, Game, Terminal
+
+    i = np.arange(levels)
+    sign = np.sign(i[:, None] - i[None, :]).astype(float)  # ties split: 0
+    children: dict[str, Any] = {"check": Terminal(sign)}
+    for b in bets:
+        children[f"bet {b:g}"] = Decision(1, {"fold": Terminal(1.0), "call": Terminal((1 + b) * sign)})
+    labels = tuple(str(k) for k in range(levels))
+    prior = np.full((levels, levels), 1.0 / levels**2)
+    game = Game(name="newman", hands=(labels, labels), prior=prior, root=Decision(0, children))
+    return float(_lp(game).value)
+
+
 def newman_check(solution: Solution) -> Check:
     """Exact best responses with sympy (no betting tree holds a continuum of bet sizes)."""
     from pokerlab.models.newman import certify
 
     facts = certify()
     value = facts["value"]
+    lp_value = newman_discretised_value()
     return Check(
         engine="exact best response (sympy; no engine expresses a continuum of bet sizes)",
         method="II's indifference after every bet, I's stationary concave payoff in the bet, value integral",
@@ -366,7 +383,9 @@ def newman_check(solution: Solution) -> Check:
         numbers={k: float(v) for k, v in solution.thresholds.items()},
         max_diff=abs(float(value) - float(solution.value)) + (0.0 if facts["holds"] else float("inf")),
         tolerance=1e-12,
-        notes=[f"{k}: {v}" for k, v in facts.items() if k not in ("value", "holds")],
+        notes=[f"{k}: {v}" for k, v in facts.items() if k not in ("value", "holds")] + [
+            f"for comparison, the LP of a discretisation (40 hand levels, bets 0.25..6 in steps of 0.25)"
+            f" has value {lp_value:.6f} (1/7 = {1 / 7:.6f}; restricted bets and coarse hands, not compared)"],
     )
 
 
