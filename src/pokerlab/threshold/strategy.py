@@ -84,3 +84,46 @@ class ThresholdStrategy:
             f"history: P{player} has no decision after {'-'.join(hist) or 'the start'!r} "
             f"with this hand (not P{player}'s turn, or unreachable with its own earlier actions)"
         )
+
+
+def level_probabilities(solution: Solution, levels: int) -> dict[tuple[int, tuple[str, ...]], dict[str, Any]]:
+    """The strategy on ``levels`` equally likely hand levels (level ``i`` = hands in [i/N, (i+1)/N]).
+
+    At each decision ``(player, history)`` and level, every action's probability is the share
+    of the level's hands (those that reach the decision) whose interval plays it, so a level
+    cut by a threshold mixes in proportion. Returns arrays of length ``levels`` per action.
+
+    Examples
+    --------
+    >>> from pokerlab.threshold.game import builtin_game
+    >>> from pokerlab.threshold.solve import solve
+    >>> probs = level_probabilities(solve(builtin_game("patent-no-raise", pot=1)), 9)
+    >>> probs[(1, ())]["bet"].round(3).tolist()  # b1 = 1/9, B1 = 7/9
+    [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0]
+    """
+    import numpy as np
+
+    if solution.symbolic:
+        raise ValueError("level probabilities need numbers: solve with a pot")
+    structure = solution.structure
+    values = {n: _as_fraction(v) for n, v in solution.exact.items()}
+    reach: dict[tuple[int, tuple[str, ...]], Any] = {}
+    take: dict[tuple[int, tuple[str, ...]], dict[str, Any]] = {}
+    for branch, plans in structure.axes.items():
+        names = [t.name for t in structure.thresholds if t.branch == branch]
+        cuts = [Fraction(0), *(values[n] for n in names), Fraction(1)]
+        for k, plan in enumerate(plans):
+            weights = np.zeros(levels)
+            for i in range(levels):
+                lo, hi = Fraction(i, levels), Fraction(i + 1, levels)
+                weights[i] = float(max(Fraction(0), min(hi, cuts[k + 1]) - max(lo, cuts[k])))
+            for history, action in plan.actions:
+                key = (branch.player, history)
+                reach[key] = reach.get(key, np.zeros(levels)) + weights
+                take.setdefault(key, {})
+                take[key][action] = take[key].get(action, np.zeros(levels)) + weights
+    out: dict[tuple[int, tuple[str, ...]], dict[str, Any]] = {}
+    for key, total in reach.items():
+        safe = np.where(total > 0, total, 1.0)
+        out[key] = {action: np.where(total > 0, w / safe, np.nan) for action, w in take[key].items()}
+    return out
