@@ -55,13 +55,19 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
                 ax.add_patch(Polygon([(x0, y0), (x1, y0), (x1, y1)], color=cmap(norm(win)), lw=0))
                 ax.add_patch(Polygon([(x0, y0), (x0, y1), (x1, y1)], color=cmap(norm(lose)), lw=0))
     ax.plot([0, 1], [0, 1], color="black", lw=0.8)
+    last = {1: -1.0, 2: -1.0}
+    tier = {1: 0, 2: 0}
     for t, value in zip(solution.structure.thresholds, values, strict=True):
+        # stagger the labels of thresholds that sit close together on one axis
+        tier[t.player] = tier[t.player] + 1 if value - last[t.player] < 0.03 else 0
+        last[t.player] = value
+        step = 9 * (tier[t.player] % 3)
         if t.player == 1:
             ax.axvline(value, color="black", lw=0.6, ls="--")
             ax.annotate(
                 t.name,
                 (value, 1.0),
-                xytext=(0, 4),
+                xytext=(0, 4 + step * 2),
                 textcoords="offset points",
                 ha="center",
                 va="bottom",
@@ -73,7 +79,7 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
             ax.annotate(
                 t.name,
                 (1.0, value),
-                xytext=(4, 0),
+                xytext=(4 + step * 3, 0),
                 textcoords="offset points",
                 ha="left",
                 va="center",
@@ -85,9 +91,9 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
     ax.set_xlabel("P1 hand strength")
     ax.set_ylabel("P2 hand strength")
     pot = solution.game.pot
-    ax.set_title(f"{solution.game.name}, P = {pot}: P1's payoff by region", pad=28)
+    ax.set_title(f"{solution.game.name}, P = {pot}: P1's payoff by region", pad=48)
     sm = plt.cm.ScalarMappable(norm=norm, cmap=cmap)
-    fig.colorbar(sm, ax=ax, fraction=0.046, pad=0.08, label="payoff to P1")
+    fig.colorbar(sm, ax=ax, fraction=0.046, pad=0.16, label="payoff to P1")
 
     _draw_axes(axes_ax, solution, values)
     fig.tight_layout()
@@ -113,12 +119,16 @@ def _draw_axes(ax: Any, solution: Solution, values: list[float]) -> None:
                 y, cuts[k + 1] - cuts[k], left=cuts[k], height=0.5, color=colour, edgecolor="black", lw=0.5
             )
             mid = (cuts[k] + cuts[k + 1]) / 2
-            ax.text(mid, y + 0.3, plan.label, ha="center", va="bottom", fontsize=7, rotation=35)
+            lift = 0.12 * (k % 2) if cuts[k + 1] - cuts[k] < 0.05 else 0.0
+            ax.text(mid, y + 0.3 + lift, plan.label, ha="center", va="bottom", fontsize=7, rotation=35)
+        previous, tier_k = -1.0, 0
         for nm in names:
+            tier_k = tier_k + 1 if value_of[nm] - previous < 0.03 else 0
+            previous = value_of[nm]
             ax.annotate(
                 nm,
                 (value_of[nm], y - 0.25),
-                xytext=(0, -3),
+                xytext=(0, -3 - 8 * (tier_k % 3)),
                 textcoords="offset points",
                 ha="center",
                 va="top",

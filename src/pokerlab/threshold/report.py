@@ -60,7 +60,8 @@ def _certificate(solution: Solution) -> tuple[dict[str, Any], Solution | None]:
         return _cert_dict(cert, None), solution
     params = solution.model.params
     if [s.name for s in params] != ["P"]:
-        return {"note": "certificate needs numbers for " + ", ".join(s.name for s in params)}, None
+        names = ", ".join(s.name for s in params)
+        return {"note": f"not computed: needs numbers for {names} (--param NAME=VALUE)"}, None
     for pot in (1, 2, 3, 5, 10):
         numeric = solution.at(P=pot)
         if numeric.order_check.ok:
