@@ -138,3 +138,10 @@ def test_shipped_von_neumann_game_by_name():
     assert "needs numbers for B" in out["certificate"]["note"]
     out = _json("von-neumann", "--param", "B=1")
     assert [t["exact"] for t in out["thresholds"]] == ["1/10", "2/5", "7/10"]  # c = 4/10, b = 7/10
+
+
+def test_game_without_an_order_is_discovered_automatically():
+    out = _json(str(DATA / "rules_no_raise.toml"), "--pot", "1")
+    assert out["discovery"]["found"] is True
+    assert out["order"] == "b1 < C2 < B1"
+    assert [t["exact"] for t in out["thresholds"]] == ["1/9", "5/9", "7/9"]
