@@ -111,3 +111,12 @@ def test_continuum_against_the_lp_of_many_rounds(params):
     c = spec.check(s)
     assert c.agrees, (c.numbers, c.value, float(s.value), c.tolerance)
     assert c.tolerance < 0.02
+
+
+@pytest.mark.slow
+def test_newman_discretised_lp_approaches_one_seventh():
+    from pokerlab.models.engine_checks import newman_discretised_value
+
+    coarse = newman_discretised_value(20)
+    fine = newman_discretised_value(80, tuple(0.125 * k for k in range(1, 97)))
+    assert abs(fine - 1 / 7) < abs(coarse - 1 / 7) and abs(fine - 1 / 7) < 2e-3

@@ -51,8 +51,10 @@ def test_no_check_and_readable_table():
     assert "1/9" in result.stdout and "7/9" in result.stdout
 
 
-@pytest.mark.parametrize("suffix", [".png", ".svg"])
-@pytest.mark.parametrize("name", ["bet-after-check", "newman", "endgame-continuum", "endgame", "raise"])
+@pytest.mark.parametrize("name,suffix", [
+    ("bet-after-check", ".svg"), ("two-round", ".png"), ("newman", ".png"), ("endgame-continuum", ".png"),
+    ("endgame", ".svg"), ("endgame-n-round", ".png"),
+])
 def test_plot_is_written(tmp_path, name, suffix):
     path = tmp_path / f"m{suffix}"
     result = runner.invoke(app, ["model", name, "--no-check", "--plot", str(path)])

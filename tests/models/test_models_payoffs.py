@@ -78,7 +78,7 @@ def test_section_4_3_printed_payoffs_at_pot_limit():
 @pytest.mark.parametrize("module,args", [
     (bet_after_check, (1 + sp.sqrt(5),)),  # the B minimising the value (§2.4)
     (raise_model, (1 + sp.sqrt(13) / 3, 4 + 2 * sp.sqrt(13) / 3)),  # optimal B and R (§3.4)
-    (two_round, (sp.sqrt(2), sp.Integer(3))),
+    pytest.param(two_round, (sp.sqrt(2), sp.Integer(3)), marks=pytest.mark.slow),
 ])
 def test_surd_parameters_are_certified_by_exact_best_responses(module, args):
     from pokerlab.models.payoffs import best_response_gain

@@ -42,6 +42,11 @@ def _module(model: str) -> ModuleType:
             "two-round": two_round}[model]
 
 
+def profile_game(solution: Solution, numeric: bool = False) -> tuple[list, list, Any]:
+    """Both players' intervals and the payoff rule of a solution (floats with ``numeric``)."""
+    return _game(solution, numeric)
+
+
 def _game(solution: Solution, numeric: bool) -> tuple[list, list, Any]:
     module = _module(solution.model)
     first, second = module.profile(solution.thresholds)
@@ -56,9 +61,13 @@ def _clip(v: Any, lo: Any, hi: Any) -> Any:
     return lo if v < lo else hi if v > hi else v
 
 
-def first_player_payoff(solution: Solution, plan: str, x: Any, numeric: bool = False) -> Any:
-    """I's payoff (papers' units) playing ``plan`` with hand ``x`` against II's strategy."""
-    _, second, outcome = _game(solution, numeric)
+def first_player_payoff(solution: Solution, plan: str, x: Any, numeric: bool = False,
+                        game: tuple | None = None) -> Any:
+    """I's payoff (papers' units) playing ``plan`` with hand ``x`` against II's strategy.
+
+    ``game``: the result of :func:`profile_game` (to evaluate many hands without rebuilding it).
+    """
+    _, second, outcome = game or _game(solution, numeric)
     total: Any = 1
     for y0, y1, plan_ii in second:
         const, stake = outcome(plan, plan_ii)
@@ -73,10 +82,10 @@ def reaches(plan_i: str, situation: str) -> bool:
 
 
 def second_player_payoff(
-    solution: Solution, situation: str, action: str, y: Any, numeric: bool = False
+    solution: Solution, situation: str, action: str, y: Any, numeric: bool = False, game: tuple | None = None
 ) -> Any:
     """II's payoff (papers' units) playing ``action`` in ``situation`` with hand ``y``."""
-    first, second, outcome = _game(solution, numeric)
+    first, second, outcome = game or _game(solution, numeric)
     dict_plans = isinstance(second[0][2], dict)
     total: Any = 0
     for x0, x1, plan_i in first:
@@ -98,7 +107,8 @@ def best_response_gain(solution: Solution) -> dict[str, Any]:
     """
     import sympy as sp
 
-    first, second, _ = _game(solution, numeric=False)
+    game = _game(solution, numeric=False)
+    first, second, _ = game
     plans_i, plans_ii = PLANS[solution.model]
     points = sorted({sp.Integer(0), sp.Integer(1), *solution.thresholds.values()}, key=float)
 
@@ -108,17 +118,19 @@ def best_response_gain(solution: Solution) -> dict[str, Any]:
 
     gain_i = sp.Integer(0)
     for h in points:
-        best = max((first_player_payoff(solution, p, h) for p in plans_i), key=float)
+        best = max((first_player_payoff(solution, p, h, game=game) for p in plans_i), key=float)
         for side in (-1, 1):
             for p in played(first, h, side):
-                gain_i = max(gain_i, sp.simplify(best - first_player_payoff(solution, p, h)), key=float)
+                gain = sp.simplify(best - first_player_payoff(solution, p, h, game=game))
+                gain_i = max(gain_i, gain, key=float)
     gain_ii = sp.Integer(0)
     for situation, actions in plans_ii.items():
         for h in points:
-            best = max((second_player_payoff(solution, situation, a, h) for a in actions), key=float)
+            values = [second_player_payoff(solution, situation, a, h, game=game) for a in actions]
+            best = max(values, key=float)
             for side in (-1, 1):
                 for p in played(second, h, side):
                     action = p[situation] if isinstance(p, dict) else p
-                    gain = sp.simplify(best - second_player_payoff(solution, situation, action, h))
+                    gain = sp.simplify(best - second_player_payoff(solution, situation, action, h, game=game))
                     gain_ii = max(gain_ii, gain, key=float)
     return {"I": gain_i, "II": gain_ii}

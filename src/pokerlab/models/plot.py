@@ -68,19 +68,20 @@ def draw(solution: Solution, path: str | Path) -> Path:
         raise ValueError(f"--plot {path}: use a .png or .svg file name")
     model = solution.model
     if model in ("von-neumann", "bet-after-check", "raise", "two-round"):
-        from pokerlab.models.payoffs import PLANS, first_player_payoff, second_player_payoff
+        from pokerlab.models.payoffs import PLANS, first_player_payoff, profile_game, second_player_payoff
 
         plans_i, plans_ii = PLANS[model]
         fig, axes = plt.subplots(2 + len(plans_ii), 1, figsize=(9, 4.5 + 3 * (1 + len(plans_ii))))
         _number_lines(axes[0], solution)
         grid = np.linspace(0.0, 1.0, 401)
+        game = profile_game(solution, numeric=True)
         for plan in plans_i:
-            curve = [first_player_payoff(solution, plan, v, numeric=True) for v in grid]
+            curve = [first_player_payoff(solution, plan, v, game=game) for v in grid]
             axes[1].plot(grid, curve, label=plan)
         axes[1].set_title("I's payoffs against II's strategy (antes a pot owned by neither)", fontsize=9)
         for ax, (situation, actions) in zip(axes[2:], plans_ii.items(), strict=True):
             for action in actions:
-                curve = [second_player_payoff(solution, situation, action, v, numeric=True) for v in grid]
+                curve = [second_player_payoff(solution, situation, action, v, game=game) for v in grid]
                 ax.plot(grid, curve, label=action)
             ax.set_title(f"II's payoffs against I's strategy when I {situation}s", fontsize=9)
         for ax in axes[1:]:
