@@ -3,14 +3,18 @@
 1. Solve the game discretised to ``N`` equally likely hand levels per player (ties split)
    with the sequence-form LP of :mod:`pokerlab.equilibrium` (HiGHS).
 2. Read each branch axis off the discrete equilibrium: at every level the probability of each
-   branch plan (the product of its action probabilities); mixed levels are cut in proportion,
-   so a plan played by 40 % of level ``i`` covers ``[i/N, (i + 0.4)/N]`` of the axis.
-3. The runs of equal plans give the axes, the run boundaries their interleaving.
-4. Solve exactly under that structure and check it: thresholds in [0, 1] and in the assumed
+   branch plan (the product of its action probabilities).
+3. Lay the masses out canonically. Wherever two plans are equally good over a run of levels
+   (the continuous game is just as indifferent: the patent's games are full of such zones)
+   the LP splits their mass at random; the canonical layout puts each plan next to where it
+   is also played, and otherwise follows the patent's conventions (bluffs with the worst
+   hands; a continued bluff with the better of the bluffing hands). This is done twice, the
+   second time against the opponent's canonical layout. Mixed levels are cut in proportion.
+4. The runs of equal plans give the axes, the run boundaries their interleaving.
+5. Solve exactly under that structure and check it: thresholds in [0, 1] and in the assumed
    order, then the exact certificate (exploitability 0). When the order fails, re-sort by the
-   exact values and solve again; when the structure fails, drop the shortest runs (levels at
-   the ends of the axis and within one level are where a discrete LP is least determined) and
-   try again; then refine ``N``. Every attempt is reported.
+   exact values and solve again; when the structure fails, drop some of the shortest runs
+   (fewest first) and try again; then refine ``N``. Every attempt is reported.
 
 Threshold names follow the game's declared structure when the axes found are the declared
 ones (the patent's names for the built-in games); otherwise they are made from the actions
