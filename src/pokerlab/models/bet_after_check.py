@@ -140,6 +140,7 @@ def solve(B: Exact = sp.Integer(2)) -> Solution:
         extras={
             "bet_minimising_value": worst_bet_for_first_player(),
             "alternative c' = f + 1 - c (§2.6)": tidy(t["f"] + 1 - t["c"]),
+            "payoff functions (2.2)-(2.7) of the hand x": {k: str(v) for k, v in payoff_functions(B).items()},
             "alternative_first_player_strategy (§2.6)": [
                 f"{action} up to {upto}" for upto, action in alternative_first_player(t)],
         },
