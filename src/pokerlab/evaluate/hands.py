@@ -142,8 +142,5 @@ def evaluate(cards: Sequence[int]) -> int:
     from pokerlab.cards import check_distinct
 
     check_distinct(codes)
-    if len(codes) == 7:
-        return int(kernels.eval7(*codes))
-    if len(codes) == 6:
-        return int(kernels.eval6(*codes))
-    return int(kernels.eval5(*codes))
+    # Through the batch kernels (one row): no separate compilation for single hands.
+    return int(evaluate_batch(np.array([codes], dtype=np.uint8), check=False)[0])
