@@ -20,6 +20,7 @@ from pokerlab.evaluate import (
     evaluate_batch,
 )
 from pokerlab.evaluate import tables as evaluator_tables
+from pokerlab.evaluate.classes import category_of_value
 from pokerlab.evaluate.kernels import (
     CARD_KEY,
     CARD_MASK,
@@ -82,6 +83,19 @@ def test_category_boundaries():
     for bad in (-1, NUM_CLASSES):
         with pytest.raises(ValueError, match="hand value"):
             category(bad)
+
+
+@njit(cache=True)
+def _categories_in_kernel(values):
+    out = np.empty(values.size, dtype=np.int64)
+    for i in range(values.size):
+        out[i] = category_of_value(values[i])
+    return out
+
+
+def test_numba_category_matches_python():
+    values = np.arange(NUM_CLASSES)
+    np.testing.assert_array_equal(_categories_in_kernel(values), categories(values))
 
 
 def test_values_follow_known_hands():

@@ -49,9 +49,9 @@ _BASE = 13
 _CATEGORY_WEIGHT = _BASE**5
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def category_of_value(value: int) -> int:
-    """Category ``0..8`` of a hand value (numba-callable)."""
+    """Category ``0..8`` of a hand value, for use inside numba kernels (no checks)."""
     c = 0
     for k in range(1, 9):
         if value >= CATEGORY_FLOOR[k]:

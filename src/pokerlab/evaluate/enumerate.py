@@ -1,7 +1,9 @@
 """Enumerate every 5-card and every 7-card hand: category histograms and class counts.
 
-The loops add one card key per level, so the innermost loop is one add, a flush test and
-one table read per hand (about 134 million of them for seven cards).
+The loops add one card key per level, so each hand costs one add and one table read in
+the innermost loop (about 134 million of them for seven cards). Whether the last card can
+complete a flush is decided once per six-card prefix, so most innermost loops skip the
+flush test and the masks altogether.
 
 Examples
 --------
