@@ -132,22 +132,17 @@ def _best_of_multisets(ranks: np.ndarray, class_scores: np.ndarray) -> tuple[np.
         for j in range(k):
             key += RANK_KEYS[ranks[row, j]]
         best = -1
-        # Every way of leaving out k - 5 of the cards.
-        for a in range(k):
-            for b in range(a, k):
-                if k == 5 and not (a == 0 and b == 0):
-                    continue
-                if k == 6 and b != a:
-                    continue
-                if k == 7 and b == a:
-                    continue
-                counts[:] = 0
-                for j in range(k):
-                    if k == 5 or (j != a and (k == 6 or j != b)):
-                        counts[ranks[row, j]] += 1
-                s = score_of_rank_counts(counts, False)
-                if s > best:
-                    best = s
+        for chosen in range(1 << k):  # every 5-card subset, as a bit set of positions
+            held = 0
+            for j in range(k):
+                held += (chosen >> j) & 1
+            if held != 5:
+                continue
+            counts[:] = 0
+            for j in range(k):
+                if (chosen >> j) & 1:
+                    counts[ranks[row, j]] += 1
+            best = max(best, score_of_rank_counts(counts, False))
         keys[row] = key
         values[row] = np.searchsorted(class_scores, best)
     return keys, values
