@@ -109,8 +109,10 @@ def solve_n_round(
         stacks = tuple(exact(s) for s in stacks)
         require(all(is_positive(s) for s in stacks), "parameter stacks: must be positive")
         require(n is not None, "parameter n: give the number of rounds with stacks")
-        n = int(exact(n))
-        require(n >= 1, f"parameter n: at least one round (got {n})")
+        n_exact = exact(n)
+        require(n_exact.is_Integer and n_exact >= 1,
+                f"parameter n: a whole number of rounds, at least 1 (got {n})")
+        n = int(n_exact)
         stake = min(stacks, key=float)
         bets = geometric_bets(a, stake, n)
         ratio = tidy(((a + stake) / a) ** sp.Rational(1, n))
