@@ -120,7 +120,7 @@ def solve() -> Solution:
             "II calls a bet B iff y exceeds": CALL_THRESHOLD,
             "bet of a value hand x": sp.sqrt(K / (1 - X)) - 2,
         },
-        lines=[("Player I", [Region("bluff below", "bet (bluff, size falls as x rises)"),
+        lines=[("Player I", [Region("bluff below", "bet (bluff)"),
                              Region("value bets above", "check"),
-                             Region("1", "bet (value, size rises with x)")])],
+                             Region("1", "bet (value; size grows with x)")])],
     )

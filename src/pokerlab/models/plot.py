@@ -49,6 +49,7 @@ def _number_lines(ax, solution: Solution) -> None:
                 ax.text(hi, yy - 0.3 - 0.14 * (i % 2), f"{region.upto}={hi:.3f}", ha="center", va="top",
                         fontsize=7)
             lo = hi
+    ax.set_ylim(-0.75, len(lines) - 0.5)  # room for the threshold labels under the lowest bar
     ax.set_yticks(range(len(lines)))
     ax.set_yticklabels([t for t, _ in reversed(lines)], fontsize=8)
     ax.set_xlim(0, 1)
@@ -90,7 +91,7 @@ def draw(solution: Solution, path: str | Path) -> Path:
     elif model == "newman":
         from pokerlab.models.newman import BLUFF_HAND, CALL_THRESHOLD, VALUE_HAND, B
 
-        fig, axes = plt.subplots(2, 1, figsize=(9, 7))
+        fig, axes = plt.subplots(2, 1, figsize=(9, 6), height_ratios=(1, 3))
         _number_lines(axes[0], solution)
         bets = np.linspace(0.0, 10.0, 400)
         for expr, label in ((VALUE_HAND, "value hand betting B"), (BLUFF_HAND, "bluff hand betting B"),
