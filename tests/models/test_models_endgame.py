@@ -165,7 +165,7 @@ def test_continuum_section_4():
         assert endgame_continuum.payoff_against_G(B, P, sp.sympify(stop)) == 2 * P / R(1, 3) - 1
     # P >= P0: value 1, F on [0, 1/P^2 - 1], II folds at once
     s = endgame_continuum.solve(B=B, P=R(1, 2))
-    assert s.value == 1 and s.strategy["I's last betting time z (end of F's support)"] == 3
+    assert s.value == 1 and s.extras["z (end of F's support)"] == 3
     assert s.strategy["II folds at once (mass of G at 0)"] == 1
 
 

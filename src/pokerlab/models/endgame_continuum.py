@@ -85,11 +85,10 @@ def solve(B: Any = 3, P: Any = sp.Rational(1, 4)) -> Solution:
         value=value(B, P),
         strategy={
             "I passes at once with a losing card (mass of F at 0)": f0,
-            "I's last betting time z (end of F's support)": z,
             "II folds at once (mass of G at 0)": g0,
             "II never folds (mass of G at B)": gB,
         },
         case=case,
         order=[f"case decided by P vs P0 = 1/sqrt(1+B) = {tidy(1 / sp.sqrt(1 + B))}"],
-        extras={"F(x)": F, "G(y)": G, "P0": tidy(1 / sp.sqrt(1 + B))},
+        extras={"F(x)": F, "G(y)": G, "P0": tidy(1 / sp.sqrt(1 + B)), "z (end of F's support)": z},
     )
