@@ -101,3 +101,25 @@ def test_discovery_revises_where_the_patent_order_fails():
     assert found.structure is not None
     assert found.structure.order_text() != game.declared.order
     assert found.solution.order_check.ok and certify(found.solution).exploitability == 0
+
+
+def test_best_response_revision_adds_the_interval_that_gains_most():
+    from fractions import Fraction
+
+    from pokerlab.threshold.revise import improvements, revised_runs
+    from pokerlab.threshold.structure import DeclaredOrder, parse_structure
+
+    game = builtin_game("patent-no-raise", pot=1)
+    # P1 without value bets: P2 calls everything that beats the bluffs; P1 should bet its best hands
+    st = parse_structure(
+        game, DeclaredOrder({1: {"": "bet | b1 | pass"}, 2: {"bet": "fold | C2 | call"}}, "b1 < C2")
+    )
+    sol = solve(game, st)
+    assert sol.exact["b1"] == 0 and sol.exact["C2"] == Fraction(1, 2)  # no bluffs then
+    gains = improvements(sol)
+    assert [(lo, hi, plan.label) for _, lo, hi, plan in gains] == [(Fraction(3, 4), 1, "bet")]
+    runs = revised_runs(sol)
+    (start,) = [b for b in runs if b.player == 1]
+    assert [p.label for p, _, _ in runs[start]] == ["pass", "bet"]  # the empty bluff interval goes
+    # an equilibrium has nothing to revise
+    assert revised_runs(solve(builtin_game("patent-no-raise", pot=Fraction(3)))) is None

@@ -27,7 +27,7 @@ from typing import Any
 import sympy
 
 from pokerlab.threshold.game import BettingGame
-from pokerlab.threshold.plans import FullPlan, branch_plans, play
+from pokerlab.threshold.plans import Branch, FullPlan, branch_plans, play_history
 from pokerlab.threshold.solve import Solution
 
 
@@ -83,8 +83,12 @@ def _lines(
     plans: list[FullPlan],
     opp_cuts: list[Fraction],
     opp_plans: list[FullPlan],
+    branch: Branch | None = None,
 ) -> list[list[tuple[Fraction, Fraction]]]:
-    """For each x-piece between the opponent's cuts, each plan's EV line (alpha, beta) for P1."""
+    """For each x-piece between the opponent's cuts, each plan's EV line (alpha, beta) for P1.
+
+    With ``branch`` only games ending inside that branch of ``player`` count.
+    """
     cache: dict[tuple[FullPlan, FullPlan], tuple[Fraction, Fraction]] = {}
     edges = [Fraction(0), *opp_cuts, Fraction(1)]
 
@@ -93,10 +97,16 @@ def _lines(
         key = (mine, theirs)
         if key not in cache:
             p1, p2 = (mine, theirs) if player == 1 else (theirs, mine)
-            term = play(game, p1, p2)
-            hi = _frac(game.payoff_to_p1(term, player == 1))
-            lo = _frac(game.payoff_to_p1(term, player != 1))
-            cache[key] = (hi, lo)
+            history, term = play_history(game, p1, p2)
+            inside = branch is None or (
+                len(history) > len(branch.history) and history[: len(branch.history)] == branch.history
+            )
+            if inside:
+                hi = _frac(game.payoff_to_p1(term, player == 1))
+                lo = _frac(game.payoff_to_p1(term, player != 1))
+                cache[key] = (hi, lo)
+            else:
+                cache[key] = (Fraction(0), Fraction(0))
         return cache[key]
 
     pieces = []

@@ -14,7 +14,9 @@
 5. Solve exactly under that structure and check it: thresholds in [0, 1] and in the assumed
    order, then the exact certificate (exploitability 0). When the order fails, re-sort by the
    exact values and solve again; when the structure fails, drop some of the shortest runs
-   (fewest first) and try again; then refine ``N``. Every attempt is reported.
+   (fewest first) and try again; when the certificate finds a gain, put the better plans on
+   the axes where they gain (:mod:`pokerlab.threshold.revise`, for features narrower than a
+   level) and solve again; then refine ``N``. Every attempt is reported.
 
 Threshold names follow the game's declared structure when the axes found are the declared
 ones (the patent's names for the built-in games); otherwise they are made from the actions
@@ -42,6 +44,7 @@ import sympy
 from pokerlab.threshold.certify import certify
 from pokerlab.threshold.game import BettingGame, P, is_decision
 from pokerlab.threshold.plans import Branch, BranchPlan, branch_plans, branches
+from pokerlab.threshold.revise import revised_runs
 from pokerlab.threshold.solve import Solution, solve
 from pokerlab.threshold.structure import Structure, Threshold, declared_structure
 
@@ -346,15 +349,21 @@ def _resorted(structure: Structure, solution: Solution, declared: Structure | No
 
 
 def _try(
-    game: BettingGame, structure: Structure, n: int, attempts: list[Attempt], declared: Structure | None
-):
-    """Solve, check, re-sort up to a few times; return the valid solution or None."""
+    game: BettingGame,
+    structure: Structure,
+    n: int,
+    attempts: list[Attempt],
+    declared: Structure | None,
+    revisions: int = 4,
+) -> Solution | None:
+    """Solve, check, re-sort and revise by best response a few times; the valid solution or None."""
     seen: set[str] = set()
-    for _ in range(6):
+    for _ in range(8 + revisions):
         text = structure.order_text()
-        if text in seen:
+        axes_key = text + "|" + "|".join(structure.axis_text(b) for b in structure.axes)
+        if axes_key in seen:
             return None
-        seen.add(text)
+        seen.add(axes_key)
         try:
             sol = solve(game, structure)
         except ValueError:
@@ -370,8 +379,14 @@ def _try(
             continue
         cert = certify(sol)
         if cert.exploitability != 0:
-            attempts.append(Attempt(n, text, f"exploitability {float(cert.exploitability):.3g}"))
-            return None
+            runs = revised_runs(sol) if revisions > 0 else None
+            note = "; revised by best response" if runs is not None else ""
+            attempts.append(Attempt(n, text, f"exploitability {float(cert.exploitability):.3g}{note}"))
+            if runs is None:
+                return None
+            revisions -= 1
+            structure, _ = _structure_from_runs(game, runs)
+            continue
         final = _resorted(structure, sol, declared) or structure
         if final.order_text() != text:
             sol = solve(game, final)
@@ -417,6 +432,7 @@ def discover(
     levels: tuple[int, ...] = (100, 200, 400),
     max_drops: int = 5,
     time_limit: float = 60.0,
+    revisions: int = 2,
 ) -> Discovery:
     """Find a threshold structure whose exact solution is a certified equilibrium.
 
@@ -462,7 +478,7 @@ def discover(
                 candidates.append(current)
         for candidate in candidates:
             structure, _ = _structure_from_runs(game, candidate)
-            sol = _try(game, structure, n, attempts, declared)
+            sol = _try(game, structure, n, attempts, declared, revisions)
             if sol is not None:
                 return Discovery(sol.structure, sol, attempts, time.perf_counter() - start)
             if time.perf_counter() - start > time_limit:
