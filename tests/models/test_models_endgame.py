@@ -291,3 +291,16 @@ def test_imprecise_general_rule_with_three_cards_satisfies_g_over_alpha_equals_q
 def test_endgame_parameters_outside_the_domain_are_named(call, name):
     with pytest.raises(ValueError, match=f"parameter {name}"):
         call()
+
+
+def test_hidden_info_bluff_share_of_bets_is_independent_of_p_section_5():
+    # Case 1 of the general solution: P(I has L | I bets) = alpha0 g'(alpha0) / (1 + alpha0 g'(alpha0)),
+    # independent of P; with example 3's triangular observation g'(alpha) = 2 - 2 alpha
+    a, b = sp.Integer(1), sp.Integer(2)
+    alpha0 = b / (2 * a + b)
+    expected = alpha0 * (2 - 2 * alpha0) / (1 + alpha0 * (2 - 2 * alpha0))
+    for P in (R(1, 10), R(1, 4), R(2, 5)):  # P < 1/2: the right slope s_r is positive
+        case, st, _ = endgame_hidden.triangular(a, b, P)
+        bluff = st["I bluffs (bets a losing card)"]
+        assert case.startswith("positive right slope")
+        assert sp.simplify((1 - P) * bluff / ((1 - P) * bluff + P) - expected) == 0
