@@ -20,10 +20,31 @@ OUT = Path("out")
 
 # (what it shows, the command line)
 STEPS: list[tuple[str, str]] = [
-    ("Evaluate and describe hands (issue 2)", "hand 'As Ks Qs Js Ts'"),
-    ("", "hand 'A♦-Q♣/3♥-4♣-J♥'"),
-    ("", "hand 'Ah Ad 3c 3s 3d 9h 2c' --json"),
-    ("Enumerate every 7-card hand with category counts", "enumerate 7"),
+    ("Evaluate and describe hands (issue 2)", "hand 'Ah Ad Ac 3s 3h 9d 2c'"),
+    ("", "hand 'A♦-Q♣/3♥-4♣-J♥' --json"),
+    ("Every 7-card hand, by category", "enumerate 7"),
+    (
+        "Hand strength and potential: the papers' A♦Q♣ on 3♥4♣J♥ (issue 6)",
+        "strength AdQc 3h4cJh --opponents 5",
+    ),
+    ("Exact pre-flop equity", "equity AcAd KhKs"),
+    ("", "equity AhKh 'QQ+, AKs' random --board Qh7h2c --samples 200000 --seed 1"),
+    ("Waterloo pre-flop table, as shipped", "preflop table waterloo-expert-2p --plot out/waterloo-2p.png"),
+    (
+        "Equilibria of discrete games, certified (issue 4)",
+        "equilibrium kuhn --algorithm lp",
+    ),
+    ("", "equilibrium leduc --algorithm cfr+ --iterations 1000 --plot out/leduc.png"),
+    ("", "equilibrium patent-no-raise-pot-limit --levels 200 --algorithm lp"),
+    (
+        "Matches between bots, duplicate deals, SQLite storage (issue 7)",
+        "match raiser random calling-station --hands 3000 --duplicate --seed 4 "
+        "--db out/demo-match.sqlite --plot out/bankroll.png",
+    ),
+    (
+        "The ACPC protocol: our dealer and two bots over TCP, checked against in-process (issue 9)",
+        "acpc deal --game limit --hands 300 --seed 1 --bot raiser --bot calling-station --compare",
+    ),
 ]
 
 
@@ -43,6 +64,8 @@ def main() -> int:
     """Run every demo step; stop at the first failure with its exit status."""
     console = Console()
     OUT.mkdir(exist_ok=True)
+    # A fresh match database each time, so the demo plays its hands rather than finding them stored.
+    (OUT / "demo-match.sqlite").unlink(missing_ok=True)
     total = 0.0
     for title, command in STEPS:
         if title:
