@@ -145,3 +145,10 @@ def test_game_without_an_order_is_discovered_automatically():
     assert out["discovery"]["found"] is True
     assert out["order"] == "b1 < C2 < B1"
     assert [t["exact"] for t in out["thresholds"]] == ["1/9", "5/9", "7/9"]
+
+
+def test_certificate_names_where_a_wrong_structure_loses():
+    out = _json(str(DATA / "wrong_order.toml"))
+    assert out["exploitability"] > 0
+    (gain,) = out["certificate"]["gains"]
+    assert gain["player"] == 1 and gain["better"] == "bet" and gain["from"] == 0.75 and gain["to"] == 1.0

@@ -147,6 +147,12 @@ def _print(report: dict) -> None:
             f"[bold]certificate{where}[/]: exploitability {cert['exploitability_exact']} "
             f"(P1 could gain {cert['p1_gain']:.3g}, P2 {cert['p2_gain']:.3g})"
         )
+        for gain in cert.get("gains", []):
+            console.print(
+                f"  P{gain['player']} gains {gain['gain']:.3g} playing {gain['better']!r}"
+                + (f" after {gain['branch']}" if gain["branch"] else "")
+                + f" with hands in [{gain['from']:.4f}, {gain['to']:.4f}]"
+            )
     else:
         console.print(f"[bold]certificate[/]: {cert.get('note')}")
     if "hands" in report:

@@ -56,8 +56,13 @@ def _substitute_params(game: BettingGame, values: dict[str, Any]) -> BettingGame
 def _certificate(solution: Solution) -> tuple[dict[str, Any], Solution | None]:
     """Certificate at the solution's numbers, or at a sample pot for a symbolic solution."""
     if not solution.symbolic:
+        if not solution.order_check.ok:
+            return {"note": "not computed: the solution violates its order"}, None
         cert = certify(solution)
-        return _cert_dict(cert, None), solution
+        out = _cert_dict(cert, None)
+        if cert.exploitability > 0:
+            out["gains"] = _gains(solution)
+        return out, solution
     params = solution.model.params
     if [s.name for s in params] != ["P"]:
         names = ", ".join(s.name for s in params)
@@ -67,6 +72,26 @@ def _certificate(solution: Solution) -> tuple[dict[str, Any], Solution | None]:
         if numeric.order_check.ok:
             return _cert_dict(certify(numeric), pot), numeric
     return {"note": "the order fails at every sample pot; no certificate"}, None
+
+
+def _gains(solution: Solution) -> list[dict[str, Any]]:
+    """Where a best response does better than the solution (largest gains first)."""
+    from pokerlab.threshold.revise import improvements
+
+    amounts: list[Any] = []
+    found = improvements(solution, amounts)
+    rows = [
+        {
+            "player": branch.player,
+            "branch": branch.key,
+            "from": float(lo),
+            "to": float(hi),
+            "better": plan.label,
+            "gain": float(amount),
+        }
+        for (branch, lo, hi, plan), amount in zip(found, amounts, strict=True)
+    ]
+    return sorted(rows, key=lambda r: -r["gain"])[:10]
 
 
 def _cert_dict(cert: Any, pot: Any) -> dict[str, Any]:
