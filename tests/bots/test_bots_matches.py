@@ -48,6 +48,8 @@ def test_experiment_smoke_versions() -> None:
     f = freezeout_comparison("bluffing", trials=2, max_hands=60, seed=1)
     assert {s.bot for s in f.summaries} == set(f.bots) and sum(s.wins for s in f.summaries) == 2
     assert all(len(s.survival) == 4 for s in f.summaries)  # two copies x two trials
+    # Places 1..6 are handed out once per trial.
+    assert sorted(p for s in f.summaries for p in s.places) == sorted(list(range(1, 7)) * 2)
     with pytest.raises(ValueError, match="unknown comparison"):
         freezeout_comparison("nope")
 

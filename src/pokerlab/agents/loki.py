@@ -15,12 +15,15 @@ one-card positive potential PPOT1 (Alberta: "even on the flop we use only one ca
 for Ppot"), EHS = HS_n + (1 - HS_n) PPOT1. Bet when nobody has bet and EHS >= ``bet_threshold``
 (0.5, the paper's example); raise a bet when EHS >= ``raise_threshold``; call one bet when
 EHS >= ``call_threshold`` (a hand above the raise threshold calls any number); otherwise call
-when PPOT1 > pot odds (flop, turn: drawing odds) or, on the river, when HS_n > pot odds
-(showdown odds), else fold. Pot odds = to_call / (pot + to_call).
+when PPOT1 > pot odds (flop, turn: drawing odds) or on the river when HS_n > pot odds (the
+paper's $100 pot / $20 bet example), else fold.
+Pot odds = to_call / (pot + to_call). Without potential (versions D and E) there are no
+pot-odds calls at all: the paper's D "lacks the computation of hand potential, which is used
+in modifying the effective hand strength and calling with proper pot odds".
 
 **Versions** (the paper's Figure 1): A full; B no weighting (uniform opponent tables);
-C simplistic pre-flop; D no potential (EHS = HS_n, no drawing-odds calls); E basic (none of
-the three).
+C simplistic pre-flop; D no potential (EHS = HS_n, no pot-odds calls); E basic (none of the
+three).
 
 Examples
 --------
@@ -78,8 +81,7 @@ class LokiConfig:
         Games per class of the income-rate simulation.
     showdown_odds_before_river, future_bets
         Also call on the flop and turn when EHS beats the showdown odds counting
-        ``future_bets`` big bets per later street (off: the paper's Loki calls there on
-        EHS or drawing odds only).
+        ``future_bets`` big bets per later street (off, as the paper: only EHS and drawing odds).
     """
 
     weighting: bool = True
@@ -168,8 +170,10 @@ def postflop_decision(ehs: float, hs_n: float, ppot1: float, to_call: int, pot: 
         return "raise" if can_raise else "call"  # a make2 hand calls any number of bets
     if ehs >= config.call_threshold and bets_to_call <= 1:
         return "call"
+    if not config.use_potential:
+        return "fold"  # version D: "calling with proper pot odds" needs the potential
     odds = pot_odds(to_call, pot)
-    if config.use_potential and not river and ppot1 > odds:
+    if not river and ppot1 > odds:
         return "call"  # drawing odds: the next card makes us the favourite often enough
     if river:
         return "call" if hs_n > odds else "fold"  # showdown odds
@@ -253,5 +257,5 @@ LokiA = _version("a", "Loki A (limit): income-rate pre-flop by position and oppo
                       "hand strength, one-card potential, EHS and pot odds")
 LokiB = _version("b", "Loki B (limit): Loki A without opponent weighting (uniform tables)")
 LokiC = _version("c", "Loki C (limit): Loki A with the simplistic pre-flop selection")
-LokiD = _version("d", "Loki D (limit): Loki A without hand potential (EHS = HS_n, no drawing-odds calls)")
+LokiD = _version("d", "Loki D (limit): Loki A without hand potential (EHS = HS_n, no pot-odds calls)")
 LokiE = _version("e", "Loki E (limit): basic: no weighting, simplistic pre-flop, no potential")

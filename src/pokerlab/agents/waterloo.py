@@ -101,6 +101,10 @@ class WaterlooConfig:
         What the report's MONEY_IN_HAND (the base of the raise amounts of Algorithms 3 and 8)
         is: ``"stack"``, the player's chips (the report's figures plot "money in hand of each
         player"), or ``"pot"``, the money in the current hand.
+    pot_odds_on_calls
+        Phase II and III: a call of Algorithm 3 (4, 8) also needs the win rate (EHS) above the pot
+        odds (pot odds "contribute to the betting strategies"; without this a call ignores the
+        size of the bet).
     """
 
     phase: int = 2
@@ -127,6 +131,7 @@ class WaterlooConfig:
     abnormal_raise: float = 0.5
     two_card_potential: bool = False
     money_in_hand: str = "stack"
+    pot_odds_on_calls: bool = True
 
     def __post_init__(self) -> None:
         if self.phase not in (1, 2, 3):
@@ -287,7 +292,12 @@ class WaterlooBot(ModellingAgent):
             bb = observation.game.big_blind
             return choice, 3.0 * bb / self._money(observation)
         pw = float(self._pw[combo_index(hole[0], hole[1])])
-        return algorithm3(pw, observation.position + 1, observation.players, self.config)
+        choice, fraction = algorithm3(pw, observation.position + 1, observation.players, self.config)
+        to_call = observation.legal.to_call
+        if choice == "call" and self.config.pot_odds_on_calls and to_call and \
+                pw <= pot_odds(to_call, observation.pot):
+            choice = "fold"
+        return choice, fraction
 
     def _postflop_size(self, observation: Observation) -> float:
         return self.config.postflop_raise * observation.pot / self._money(observation)
@@ -304,6 +314,9 @@ class WaterlooBot(ModellingAgent):
             if decided is not None:
                 return decided
         choice = algorithm4(ehs, c.ehs_raise, c.ehs_call)
+        to_call = observation.legal.to_call
+        if choice == "call" and c.pot_odds_on_calls and to_call and ehs <= pot_odds(to_call, observation.pot):
+            choice = "fold"  # the bet is too big for the hand's chance: let the later rules decide
         if choice != "fold":
             return choice, size
         players_left = observation.opponents_live + 1
@@ -350,7 +363,12 @@ class WaterlooBot(ModellingAgent):
         if best is None:
             return None
         mu, delta, _ = best
-        return algorithm8(ehs, mu, delta, self.rng.random(), c.aggressive_trust, c.abnormal_raise)
+        choice, fraction = algorithm8(ehs, mu, delta, self.rng.random(), c.aggressive_trust,
+                                      c.abnormal_raise)
+        to_call = observation.legal.to_call
+        if choice == "call" and c.pot_odds_on_calls and to_call and ehs <= pot_odds(to_call, observation.pot):
+            choice = "fold"
+        return choice, fraction
 
     def after_hand(self, observation: Observation) -> None:
         if self.config.phase != 3 or len(observation.board) < 5:

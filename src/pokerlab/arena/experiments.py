@@ -20,12 +20,17 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from pokerlab.agents.opponent_store import ENV_VAR
 from pokerlab.arena import MatchConfig, MatchResult, MatchStore, run_match
 from pokerlab.holdem import GameSettings
 
@@ -33,7 +38,8 @@ LOKI_VERSIONS: tuple[str, ...] = ("loki-a", "loki-b", "loki-c", "loki-d", "loki-
 """The bots of the Alberta experiment."""
 
 FREEZEOUTS: dict[str, tuple[str, ...]] = {
-    "phases": ("waterloo-phase1", "waterloo-phase2-normal", "waterloo-phase3-conservative-trust"),
+    "phases": ("waterloo-phase1", "waterloo-phase2-normal", "waterloo-phase3-aggressive-trust",
+               "waterloo-phase3-conservative-trust"),
     "bluffing": ("waterloo-phase2-aggressive", "waterloo-phase2-normal", "waterloo-phase2-conservative"),
     "trust": ("waterloo-phase3-aggressive-trust", "waterloo-phase3-conservative-trust",
               "waterloo-phase2-normal"),
@@ -86,21 +92,29 @@ class FreezeoutSummary:
     survival: list[int] = field(default_factory=list)
     wins: int = 0
     final_chips: list[int] = field(default_factory=list)
+    places: list[int] = field(default_factory=list)
 
     @property
     def mean_survival(self) -> float:
         """Mean hands survived per copy."""
         return float(np.mean(self.survival)) if self.survival else 0.0
 
+    @property
+    def mean_place(self) -> float:
+        """Mean finishing place per copy (1 = last one standing; the later a player went broke,
+        the better its place; players still in at the hand cap are placed by chips)."""
+        return float(np.mean(self.places)) if self.places else 0.0
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"bot": self.bot, "mean_survival": self.mean_survival, "survival": self.survival,
-                "wins": self.wins, "final_chips": self.final_chips}
+        return {"bot": self.bot, "mean_survival": self.mean_survival, "mean_place": self.mean_place,
+                "survival": self.survival, "places": self.places, "wins": self.wins,
+                "final_chips": self.final_chips}
 
 
 @dataclass
 class FreezeoutComparison:
-    """The trials of one comparison and the per-bot summaries (best survival first)."""
+    """The trials of one comparison and the per-bot summaries (best mean place first)."""
 
     name: str
     bots: tuple[str, ...]
@@ -123,8 +137,18 @@ def freezeout_comparison(
     copies: int = 2,
     game: GameSettings | None = None,
     progress: Callable[[int], None] | None = None,
+    models_db: str | None = None,
 ) -> FreezeoutComparison:
-    """Run ``trials`` freezeouts of the comparison ``name`` (a key of :data:`FREEZEOUTS`)."""
+    """Run ``trials`` freezeouts of the comparison ``name`` (a key of :data:`FREEZEOUTS`).
+
+    The bots keep their opponent models from trial to trial, as the report's bots maintain
+    information between games: in ``models_db`` (an opponent store) when given, else in a
+    temporary one. A seat always holds the same bot, so the seat names of the models stay right.
+    """
+    if models_db is None:
+        with tempfile.TemporaryDirectory() as folder:
+            return freezeout_comparison(name, trials, max_hands, seed, copies, game, progress,
+                                        str(Path(folder) / "models.sqlite"))
     if name not in FREEZEOUTS:
         raise ValueError(f"unknown comparison {name!r}; choose from {', '.join(FREEZEOUTS)}")
     if trials < 1:
@@ -138,7 +162,8 @@ def freezeout_comparison(
         store = MatchStore(":memory:")
         config = MatchConfig(bots=bots, hands=max_hands, game=game, seats=seats, freezeout=True,
                              seed=seed * 1000 + trial)
-        result = run_match(config, store, progress=progress)
+        with _opponent_db(models_db):
+            result = run_match(config, store, progress=progress)
         records = list(store.records(result.match_id))
         stacks = np.array([r["finishing"] for _, r in records], dtype=np.int64)
         store.close()
@@ -146,15 +171,35 @@ def freezeout_comparison(
         played = len(records)
         owners = config.player_bots
         final = stacks[-1] if played else np.full(seats, game.starting_stack)
+        lasted_by = []
         for player in range(seats):
             broke = np.flatnonzero(stacks[:, player] == 0) if played else np.array([], dtype=np.int64)
             lasted = int(broke[0]) + 1 if broke.size else played
+            lasted_by.append(lasted)
             s = summaries[bots[owners[player]]]
             s.survival.append(lasted)
             s.final_chips.append(int(final[player]))
+        # Place: by the hand a player went broke (later is better), then by chips at the end.
+        order = sorted(range(seats), key=lambda p: (-lasted_by[p], -int(final[p])))
+        for place, player in enumerate(order, start=1):
+            summaries[bots[owners[player]]].places.append(place)
         summaries[bots[owners[int(np.argmax(final))]]].wins += 1
-    ordered = sorted(summaries.values(), key=lambda s: (-s.mean_survival, -s.wins))
+    ordered = sorted(summaries.values(), key=lambda s: (s.mean_place, -s.mean_survival))
     return FreezeoutComparison(name, bots, trials, max_hands, ordered, curves)
+
+
+@contextmanager
+def _opponent_db(path: str) -> Iterator[None]:
+    """Bots created inside use the opponent store ``path`` (the arena creates them by name)."""
+    old = os.environ.get(ENV_VAR)
+    os.environ[ENV_VAR] = path
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop(ENV_VAR, None)
+        else:
+            os.environ[ENV_VAR] = old
 
 
 def waterloo_phases(
