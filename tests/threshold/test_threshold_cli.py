@@ -152,3 +152,8 @@ def test_certificate_names_where_a_wrong_structure_loses():
     assert out["exploitability"] > 0
     (gain,) = out["certificate"]["gains"]
     assert gain["player"] == 1 and gain["better"] == "bet" and gain["from"] == 0.75 and gain["to"] == 1.0
+
+
+def test_pot_of_a_fixed_pot_game_is_refused():
+    result = runner.invoke(app, ["solve", "von-neumann", "--pot", "3"])
+    assert result.exit_code == 2 and "fixed at 2" in result.output

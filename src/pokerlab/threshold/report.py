@@ -135,7 +135,9 @@ def solve_report(
     game = load_game(spec)
     game = _substitute_params(game, _parse_params(params))
     if pot is not None:
-        game = game.with_pot(pot) if P in game.parameters() else game
+        if P not in game.parameters():
+            raise ValueError(f"--pot: the pot of {game.name!r} is fixed at {game.pot} (no symbol P)")
+        game = game.with_pot(pot)
     report: dict[str, Any] = {"game": game.name, "description": game.description, "pot": str(game.pot)}
     discovery = None
     if discover_order or game.declared is None:
