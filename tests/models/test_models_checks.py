@@ -81,6 +81,11 @@ ENDGAME_CASES = [
     ("endgame-hidden-info", {"P": "2/3", "pW": "1/2", "pL": "1/10", "b": 1}),
     ("endgame-hidden-info", {"P": "9/10", "pW": "1/2", "pL": "2/5"}),
     ("endgame-hidden-info", {"P": "1/2", "pW": 1, "pL": "3/4", "b": 1}),  # example 2
+    ("endgame-hidden-info", {"Y": "finite", "fW": "1/10,2/10,3/10,4/10", "fL": "4/10,3/10,2/10,1/10",
+                             "P": "1/3"}),
+    ("endgame-hidden-info", {"Y": "finite", "fW": "1/2,1/2,0", "fL": "1/4,1/4,1/2", "P": "1/2", "b": 1}),
+    ("endgame-hidden-info", {"Y": "finite", "fW": "1/4,1/4,1/2", "fL": "1/2,1/2,0", "P": "1/2"}),
+    ("endgame-hidden-info", {"Y": "finite", "fW": "1/10,9/10", "fL": "1/2,1/2", "P": "9/10", "b": 1}),
     ("endgame-imprecise", {}), ("endgame-imprecise", {"pi": "1/10", "pH": "7/10", "pL": "1/5"}),
     ("endgame-imprecise", {"pi": "1/2", "pH": "4/5", "pL": "3/5", "b": 1}),
     ("endgame-imprecise", {"probs": "19/20,3/5,1/10", "weights": "1/5,1/5,3/5"}),

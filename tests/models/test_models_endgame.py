@@ -304,3 +304,16 @@ def test_hidden_info_bluff_share_of_bets_is_independent_of_p_section_5():
         bluff = st["I bluffs (bets a losing card)"]
         assert case.startswith("positive right slope")
         assert sp.simplify((1 - P) * bluff / ((1 - P) * bluff + P) - expected) == 0
+
+
+def test_hidden_info_general_finite_solution_reduces_to_the_binary_cases_section_5():
+    one = sp.Integer(1)
+    for b in (R(1, 4), R(1, 2), one, sp.Integer(2), sp.Integer(4), sp.Integer(8)):
+        for p in range(1, 10):
+            P, pW, pL = R(p, 10), R(17, 20), R(7, 20)  # Figure 3's pW = .85, pL = .35
+            _, s1, v1 = endgame_hidden.binary(one, b, P, pW, pL)
+            _, s2, v2 = endgame_hidden.finite(one, b, P, (1 - pW, pW), (1 - pL, pL))
+            assert v1 == v2
+            assert s1["I bluffs (bets a losing card)"] == s2["I bluffs (bets a losing card)"]
+            assert s1["II folds with a good hand (Y=0)"] == s2["II folds seeing Y=0"]
+            assert s1["II folds with a poor hand (Y=1)"] == s2["II folds seeing Y=1"]

@@ -264,6 +264,10 @@ def hidden_check(solution: Solution) -> Check:
         like_W, like_L = np.array([1 - pW, pW]), np.array([1 - pL, pL])
         labels: tuple[str, ...] = ("Y=0", "Y=1")
         tol, method = 1e-9, "LP of the binary-observation game"
+    elif p["Y"] == "finite":
+        like_W, like_L = np.array([_f(v) for v in p["fW"]]), np.array([_f(v) for v in p["fL"]])
+        labels = tuple(f"Y={i}" for i in range(len(like_W)))
+        tol, method = 1e-9, "LP of the finite-observation game"
     else:
         n = 400
         edges = np.linspace(0.0, 1.0, n + 1)
@@ -283,6 +287,16 @@ def hidden_check(solution: Solution) -> Check:
     if p["Y"] == "binary":
         numbers |= {"II folds with a good hand (Y=0)": float(fold[0]),
                     "II folds with a poor hand (Y=1)": float(fold[1])}
+    elif p["Y"] == "finite":
+        # observations with equal likelihood ratios may share II's folds in any proportion: compare
+        # each group's fold probability (weighted by fL); never-seen observations are not compared
+        ratio = [round(w / q, 12) if q > 0 else np.inf for w, q in zip(like_W, like_L, strict=True)]
+        for i in range(len(fold)):
+            if like_W[i] + like_L[i] == 0:
+                continue
+            group = [j for j in range(len(fold)) if ratio[j] == ratio[i]]
+            weights = like_L[group] if ratio[i] != np.inf else like_W[group]
+            numbers[f"II folds seeing Y={i}"] = float(np.dot(weights, fold[group]) / weights.sum())
     else:
         numbers["II folds when y <= alpha; alpha"] = float(np.dot(fold, like_L))
     return _check(solution, lp.value, numbers, method, tol)
