@@ -24,6 +24,12 @@ STEPS: list[tuple[str, str]] = [
     ("", "hand 'A♦-Q♣/3♥-4♣-J♥' --json"),
     ("Every 7-card hand, by category", "enumerate 7"),
     (
+        "Dividing-point strategies, exact and certified (issue 3): game 1, P symbolic",
+        "solve patent-no-raise",
+    ),
+    ("", "solve patent-raise --pot 3 --strength 0.83 --cards five-card-draw"),
+    ("", "solve patent-check-raise --pot 3 --discover-order --plot out/game3.png"),
+    (
         "Hand strength and potential: the papers' A♦Q♣ on 3♥4♣J♥ (issue 6)",
         "strength AdQc 3h4cJh --opponents 5",
     ),
