@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -417,8 +416,3 @@ CHECKS: dict[str, Callable[[Solution], Check]] = {
     "endgame-imprecise": imprecise_check,
 }
 
-
-def as_fraction(x: Any) -> Fraction:
-    """A sympy rational as a Fraction (for exact comparisons in tests)."""
-    x = sp.sympify(x)
-    return Fraction(int(x.p), int(x.q))
