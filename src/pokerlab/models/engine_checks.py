@@ -12,6 +12,16 @@
   continuous-observation models through a fine discretisation, compared within its error.
 - Newman's model (a continuum of bet sizes no betting tree can hold): an exact best-response
   computation with sympy.
+
+Examples
+--------
+>>> from pokerlab.models import von_neumann
+>>> s = von_neumann.solve(2)
+>>> order_text(s.thresholds, UNIFORM_AXES["von-neumann"])
+'a < c < b'
+>>> c = threshold_check(s, discover_structure=False)
+>>> c.agrees, c.value
+(True, 0.1111111111111111)
 """
 
 from __future__ import annotations
