@@ -30,6 +30,12 @@ STEPS: list[tuple[str, str]] = [
     ("", "solve patent-raise --pot 3 --strength 0.83 --cards five-card-draw"),
     ("", "solve patent-check-raise --pot 3 --discover-order --plot out/game3.png"),
     (
+        "Classic solved models, each checked by an independent engine (issue 5)",
+        "model von-neumann -p B=2",
+    ),
+    ("", "model two-round -p B=2 -p R=2 --plot out/two-round-limit.png"),
+    ("", "model endgame-n-round -p a=10 -p P=1/4 -p stacks=260,330 -p n=3"),
+    (
         "Hand strength and potential: the papers' A♦Q♣ on 3♥4♣J♥ (issue 6)",
         "strength AdQc 3h4cJh --opponents 5",
     ),
