@@ -1,14 +1,15 @@
 """Loki, the Alberta limit Hold'em program, and the five versions of its self-play experiment.
 
-From the Alberta paper (Billings, Papp, Schaeffer, Szafron) and Papp's thesis:
+From the Alberta paper (Billings, Papp, Schaeffer, Szafron), as the Waterloo report retells it:
 
 **Pre-flop** (income-rate selection). Every holding's income rate comes from a simulation
 against random opponents who never fold (:mod:`pokerlab.agents.preflop_values`). A hand's
 *strategy level* is how many bets it will put in: ``make4`` (raise until four bets),
 ``make2`` (raise to two bets, then call anything), ``make1`` (call one bet), ``make0`` (check
-or fold). The *advanced* selection uses the table for the number of opponents still in the
-hand and lowers the ``make1`` threshold in late position; the *simplistic* one (version C)
-uses the ten-player table and the early-position threshold everywhere.
+or fold). The *advanced* selection ranks the hand in the table for the number of opponents
+still in the hand (:func:`preflop_value`) and lowers the ``make1`` threshold in late
+position; the *simplistic* one (version C) uses the ten-player table and the early-position
+threshold everywhere.
 
 **After the flop**: hand strength against each live opponent's weight table (HS_n = product),
 one-card positive potential PPOT1 (Alberta: "even on the flop we use only one card look ahead
@@ -43,12 +44,13 @@ The Alberta worked example: it is $20 to us and the pot is $175; pot odds
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
 from pokerlab.agents.base import Observation
 from pokerlab.agents.modelling import ModellingAgent
-from pokerlab.agents.preflop_values import DEFAULT_TRIALS, income_rates
+from pokerlab.agents.preflop_values import DEFAULT_TRIALS, income_percentiles, income_rates
 from pokerlab.agents.registry import register_bot
 from pokerlab.cards import combo_index
 from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
@@ -70,13 +72,14 @@ class LokiConfig:
         PPOT1 in EHS and pot-odds calls (version D: False).
     make4, make2
         Income-rate thresholds (stakes per game, against the table's opponents) for raising
-        to four and two bets: Papp's 580 and 200 milli-bets.
+        to four and two bets (chosen here: the seeds give no values).
     make1_early, make1_late
-        ``make1`` threshold in first and last position (linear in between); Papp's 50 and -50.
+        ``make1`` threshold in first and last position (linear in between; chosen here).
     bet_threshold, raise_threshold, call_threshold
         EHS needed to bet, to raise a bet, to call one bet on EHS alone.
     lowest_weight, highest_weight, delta_scale
-        Re-weighting constants (Papp: 0.01 / 1.0; ``delta = delta_scale * (1 - mu)``).
+        Re-weighting constants (0.01 / 1.0 per ERRATA; ``delta = delta_scale * (1 - mu)``,
+        ``delta_scale`` chosen here).
     preflop_trials
         Games per class of the income-rate simulation.
     showdown_odds_before_river, future_bets
@@ -135,6 +138,35 @@ def preflop_level(income_rate: float, position_fraction: float, config: LokiConf
     else:
         make1 = config.make1_early
     return 1 if income_rate >= make1 else 0
+
+
+def preflop_value(combo: int, opponents: int, trials: int = DEFAULT_TRIALS) -> float:
+    """The income rate a holding is judged by before the flop, on the ten-player scale.
+
+    Against 9 opponents it is the holding's income rate. Against fewer, the holding is ranked
+    in the income-rate table for that many opponents (hands rank differently heads-up than
+    ten-handed) and given the ten-player income rate of the same rank, so that the ``make``
+    thresholds (in ten-player income rates) keep their meaning: the number of opponents
+    changes *which* hands are played, not how many.
+
+    Examples
+    --------
+    >>> from pokerlab.cards import combo_index, parse_cards
+    >>> ak, nine_eight = combo_index(*parse_cards("AsKd")), combo_index(*parse_cards("9s8s"))
+    >>> preflop_value(ak, 1, 2000) > preflop_value(ak, 9, 2000)     # AKo ranks higher heads-up
+    True
+    >>> preflop_value(nine_eight, 1, 2000) < preflop_value(nine_eight, 9, 2000)
+    True
+    """
+    if opponents >= 9:
+        return float(income_rates(9, trials)[combo])
+    rank = float(income_percentiles(opponents, trials)[combo])
+    return float(np.quantile(_sorted_rates(trials), rank))
+
+
+@lru_cache(maxsize=4)
+def _sorted_rates(trials: int) -> np.ndarray:
+    return np.sort(income_rates(9, trials))
 
 
 def preflop_action(level: int, bets_now: int, bets_mine: int, can_raise: bool) -> str:
@@ -217,8 +249,8 @@ class LokiBot(ModellingAgent):
         hole = observation.hole
         idx = combo_index(hole[0], hole[1])
         n = observation.players
-        opponents = observation.opponents_live if c.advanced_preflop else 9
-        ir = float(income_rates(opponents, c.preflop_trials)[idx])
+        ir = preflop_value(idx, observation.opponents_live if c.advanced_preflop else 9,
+                           c.preflop_trials)
         fraction = observation.position / (n - 1) if n > 1 else 1.0
         level = preflop_level(ir, fraction, c)
         unit = observation.game.small_bet
