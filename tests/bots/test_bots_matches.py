@@ -85,17 +85,58 @@ def test_beats_baseline_heads_up(bot: str, baseline: str) -> None:
     config = MatchConfig(bots=(bot, baseline), hands=2000, game=GameSettings.preset(kind),
                          duplicate=True, seed=11)
     r = run_match(config, MatchStore(":memory:")).results[0]
+    print(f"FIGURE {bot} vs {baseline}: {r.per_hand:+.3f} {r.unit}/hand "
+          f"[{r.ci95[0]:+.3f}, {r.ci95[1]:+.3f}]")
     assert r.ci95[0] > 0, (bot, baseline, r.per_hand, r.ci95)
 
 
+@pytest.fixture(scope="module")
+def loki_tournament():
+    return {b.bot: b for b in loki_variants(hands=10_000, seed=0).results}
+
+
 @pytest.mark.slow
-def test_loki_versions_ordering() -> None:
-    # Alberta Figure 1: A wins, E loses; D (no potential) does poorly.
-    r = {b.bot: b for b in loki_variants(hands=10_000, seed=0).results}
-    assert r["loki-a"].ci95[0] > 0
-    assert r["loki-e"].ci95[1] < 0
-    assert r["loki-a"].ci95[0] > r["loki-e"].ci95[1]
-    assert r["loki-d"].per_hand < r["loki-a"].per_hand
+def test_loki_without_potential_does_poorly(loki_tournament) -> None:
+    # Alberta Figure 1: "Player D, which lacked [hand potential], performed poorly".
+    r = loki_tournament
+    assert r["loki-d"].ci95[1] < 0
+    assert r["loki-d"].per_hand < min(r["loki-a"].per_hand, r["loki-c"].per_hand)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="not reproduced: in this field the simplistic pre-flop "
+                   "selection (C, E) does better than the advanced one, so A does not beat E")
+def test_loki_full_version_wins_and_basic_loses(loki_tournament) -> None:
+    # Alberta Figure 1: A about +0.08 small bets per hand, E about -0.11.
+    r = loki_tournament
+    assert r["loki-a"].ci95[0] > 0 and r["loki-e"].ci95[1] < 0
+
+
+@pytest.fixture(scope="module")
+def freezeouts():
+    return {name: {s.bot: s for s in freezeout_comparison(name, trials=200, seed=0).summaries}
+            for name in ("phases", "bluffing")}
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="not reproduced: with the report's stack-sized raises the "
+                   "freezeouts last about 20 hands and Phase I places best")
+def test_waterloo_phase3_outlasts_phase2_outlasts_phase1(freezeouts) -> None:
+    s = freezeouts["phases"]
+    p1, p2 = s["waterloo-phase1"].mean_place, s["waterloo-phase2-normal"].mean_place
+    p3 = min(s["waterloo-phase3-aggressive-trust"].mean_place,
+             s["waterloo-phase3-conservative-trust"].mean_place)
+    assert p3 < p2 < p1
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="not reproduced: against bots that call by EHS, less "
+                   "bluffing places better (conservative first)")
+def test_waterloo_normal_bluffing_places_best(freezeouts) -> None:
+    s = freezeouts["bluffing"]
+    normal = s["waterloo-phase2-normal"].mean_place
+    assert normal < s["waterloo-phase2-aggressive"].mean_place
+    assert normal < s["waterloo-phase2-conservative"].mean_place
 
 
 @pytest.mark.slow

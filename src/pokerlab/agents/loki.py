@@ -1,6 +1,6 @@
 """Loki, the Alberta limit Hold'em program, and the five versions of its self-play experiment.
 
-From the Alberta paper (Billings, Papp, Schaeffer, Szafron), as the Waterloo report retells it:
+From the Alberta paper (Billings, Papp, Schaeffer, Szafron), with the re-weighting of Waterloo §3.4.1:
 
 **Pre-flop** (income-rate selection). Every holding's income rate comes from a simulation
 against random opponents who never fold (:mod:`pokerlab.agents.preflop_values`). A hand's

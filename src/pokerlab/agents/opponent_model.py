@@ -213,7 +213,7 @@ class Consistency:
     holding's value was at least ``mu - delta``, against the *base* chance of that for a holding
     drawn from the table before the re-weighting. ``trust`` = (hits - base) / (events - base),
     in [0, 1]: 1 for an opponent whose actions follow its cards, 0 for one who acts at random.
-    ``prior_events`` perfect events start every model at full trust (Papp's assumption).
+    ``prior_events`` perfect events start every model at full trust (the papers' assumption).
 
     Examples
     --------
