@@ -16,22 +16,26 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(help="Opponent models kept per opponent name (SQLite).", no_args_is_help=True)
     app.add_typer(group, name="opponents")
 
-    def _open(db: Path):
-        from pokerlab.agents.opponent_store import OpponentStore
+    def _open(db: Path | None):
+        from pokerlab.agents.opponent_store import DEFAULT_DB, OpponentStore, default_store_path
+
+        if db is None:
+            db = Path(default_store_path() or DEFAULT_DB)
 
         if not db.exists():
             raise ValueError(f"--db {db}: no such opponent store (set POKERLAB_OPPONENT_DB when "
                              "playing a match to create one)")
-        return OpponentStore(db)
+        return OpponentStore(db), db
 
     @group.command("list")
     @user_errors
     def list_(
-        db: Path = typer.Option(Path("pokerlab-opponents.sqlite"), "--db", help="The opponent store."),
+        db: Path | None = typer.Option(None, "--db", help="The opponent store (default: "
+                                       "$POKERLAB_OPPONENT_DB, else pokerlab-opponents.sqlite)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """List the opponents with stored models."""
-        store = _open(db)
+        store, db = _open(db)
         try:
             names = store.names()
         finally:
@@ -45,13 +49,14 @@ def register(app: typer.Typer) -> None:
     @user_errors
     def show(
         name: str = typer.Argument(..., help="Opponent name, e.g. seat-3."),
-        db: Path = typer.Option(Path("pokerlab-opponents.sqlite"), "--db", help="The opponent store."),
+        db: Path | None = typer.Option(None, "--db", help="The opponent store (default: "
+                                       "$POKERLAB_OPPONENT_DB, else pokerlab-opponents.sqlite)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Show every bot's model of one opponent: action frequencies, trust, showdown statistics."""
         from pokerlab.agents.opponent_model import signature_text
 
-        store = _open(db)
+        store, db = _open(db)
         try:
             models = store.models_of(name)
             known = store.names()
