@@ -26,6 +26,22 @@ def _state(ours: int, theirs: int) -> int:
 
 
 @njit(cache=True)
+def free_cards(used: np.ndarray) -> np.ndarray:
+    """The cards not marked in the 52-entry boolean array ``used``, ascending."""
+    n = 0
+    for c in range(52):
+        if not used[c]:
+            n += 1
+    out = np.empty(n, dtype=np.int64)
+    n = 0
+    for c in range(52):
+        if not used[c]:
+            out[n] = c
+            n += 1
+    return out
+
+
+@njit(cache=True)
 def _unseen(hole: np.ndarray, board: np.ndarray) -> np.ndarray:
     """The cards not in ``hole`` or ``board``, ascending."""
     used = np.zeros(52, dtype=np.bool_)
@@ -33,13 +49,7 @@ def _unseen(hole: np.ndarray, board: np.ndarray) -> np.ndarray:
         used[c] = True
     for c in board:
         used[c] = True
-    out = np.empty(52 - hole.size - board.size, dtype=np.int64)
-    n = 0
-    for c in range(52):
-        if not used[c]:
-            out[n] = c
-            n += 1
-    return out
+    return free_cards(used)
 
 
 @njit(cache=True)
