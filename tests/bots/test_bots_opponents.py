@@ -147,3 +147,28 @@ def test_store_round_trip_and_bad_path(tmp_path) -> None:
 def test_check_call_kind_constant() -> None:
     # The modelling code reads kinds 0/1/2 from the history: the engine's constants.
     assert CHECK_CALL == 1 and BET_RAISE == 2
+
+
+def test_seats_followed_through_a_freezeout(monkeypatch) -> None:
+    # Opponent models are named by seat; in a freezeout the bots must skip the seats that went
+    # broke. Compare each bot's seat per position with the arena's record of every hand.
+    import pokerlab.agents.waterloo as waterloo
+
+    seen: list[tuple[int, list[int]]] = []
+    original = waterloo.WaterlooBot.end_hand
+
+    def end_hand(self, observation) -> None:
+        seen.append((observation.hand_number,
+                     [self.seat_of(observation, p) for p in range(observation.players)]))
+        original(self, observation)
+
+    monkeypatch.setattr(waterloo.WaterlooBot, "end_hand", end_hand)
+    store = MatchStore(":memory:")
+    config = MatchConfig(bots=("waterloo-phase1", "waterloo-phase2-normal",
+                               "waterloo-phase3-conservative-trust"),
+                         seats=6, hands=400, seed=3, game=GameSettings.preset("no-limit"),
+                         freezeout=True)
+    result = run_match(config, store)
+    records = dict(store.records(result.match_id))
+    assert any(len(r["players"]) < 6 for r in records.values())  # somebody went broke
+    assert seen and all(records[h]["players"] == seats for h, seats in seen)

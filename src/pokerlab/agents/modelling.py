@@ -15,7 +15,9 @@
 
 Opponent names: the observation does not (yet) carry the other players' names, so an opponent
 is named by its seat, ``"seat-3"`` (an observation with a ``player_names`` attribute, listed by
-position, is used instead when the arena provides it).
+position, is used instead when the arena provides it). In a freezeout the bot follows which
+seats have gone broke (:meth:`ModellingAgent.seat_of`); in a duplicate match the players
+rotate through the seats, so a seat's model there is a model of the field.
 
 Examples
 --------
@@ -134,6 +136,9 @@ class ModellingAgent(Agent):
         self.store_path = store_path if store_path is not None else default_store_path()
         self._store: OpponentStore | None = None
         self._hands_seen = 0
+        self._seat_count = 0
+        self._occupied: list[int] | None = None
+        self._seated: list[int] | None = None
         self._reset_hand()
 
     # -- per-hand state ----------------------------------------------------------------------
@@ -154,7 +159,30 @@ class ModellingAgent(Agent):
         names = getattr(observation, "player_names", None)
         if names is not None:
             return str(names[position])
-        return f"seat-{(observation.button_seat + 1 + position) % observation.players}"
+        return f"seat-{self.seat_of(observation, position)}"
+
+    def seat_of(self, observation: Observation, position: int) -> int:
+        """The seat of ``position`` this hand.
+
+        With every seat filled it is ``(button + 1 + position) mod seats``. In a freezeout,
+        seats empty as players go broke: the bot remembers who went broke (a stack of 0 at
+        the end of a hand) and counts positions over the seats still occupied.
+        """
+        seated = self._seated
+        if seated is not None and position < len(seated):
+            return seated[position]
+        return (observation.button_seat + 1 + position) % observation.players
+
+    def _place_seats(self, observation: Observation) -> None:
+        n = observation.players
+        if self._occupied is None or n > len(self._occupied) or self._seat_count < n:
+            self._seat_count = n  # a full table: a new match, or stacks were reset
+            self._occupied = list(range(n))
+        button, total = observation.button_seat, self._seat_count
+        seated = sorted(self._occupied, key=lambda s: (s - button - 1) % total)
+        ok = (len(seated) == n and seated[observation.position] == observation.seat
+              and seated[-1] == button)
+        self._seated = seated if ok else None
 
     def model(self, name: str) -> OpponentModel:
         """The model of opponent ``name`` (loaded from the store the first time, if any)."""
@@ -181,6 +209,7 @@ class ModellingAgent(Agent):
 
     def begin_hand(self, observation: Observation) -> None:
         self._reset_hand()
+        self._place_seats(observation)
         n = observation.players
         if self.initial_weights == "income-rate" and self.weighting:
             # A typical player's hand selection: holdings weighted by their income rate rank.
@@ -296,6 +325,10 @@ class ModellingAgent(Agent):
         if self.weighting:
             self._score_events(observation)
         self.after_hand(observation)
+        if self._seated is not None and self._occupied is not None:
+            stacks = observation.stacks
+            broke = {self._seated[p] for p in range(n) if stacks[p] == 0}
+            self._occupied = [s for s in self._occupied if s not in broke]
         self._hands_seen += 1
         if self.store_path and self._hands_seen % self.save_every == 0:
             self.save_models()
