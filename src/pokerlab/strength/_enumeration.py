@@ -42,14 +42,20 @@ def free_cards(used: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
+def _marked(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """52-entry boolean array marking the cards of ``first`` and ``second``."""
+    used = np.zeros(52, dtype=np.bool_)
+    for c in first:
+        used[c] = True
+    for c in second:
+        used[c] = True
+    return used
+
+
+@njit(cache=True)
 def _unseen(hole: np.ndarray, board: np.ndarray) -> np.ndarray:
     """The cards not in ``hole`` or ``board``, ascending."""
-    used = np.zeros(52, dtype=np.bool_)
-    for c in hole:
-        used[c] = True
-    for c in board:
-        used[c] = True
-    return free_cards(used)
+    return free_cards(_marked(hole, board))
 
 
 @njit(cache=True)
@@ -158,11 +164,7 @@ def all_holdings_strength(board: np.ndarray, dead: np.ndarray, weights: np.ndarr
     Returns 1,326 entries by combo index; NaN for holdings that use a board or dead card.
     Each holding meets every other live holding that shares none of its cards.
     """
-    used = np.zeros(52, dtype=np.bool_)
-    for c in board:
-        used[c] = True
-    for c in dead:
-        used[c] = True
+    used = _marked(board, dead)
     bkey = key_of(board)
     bmask = mask_of(board)
     lo = np.empty(1326, dtype=np.int64)

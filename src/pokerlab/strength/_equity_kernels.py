@@ -211,6 +211,20 @@ def exact_equity_fixed(hands, board, known):
 
 
 @njit(cache=True)
+def _seat(combos, p, i, used, hands):
+    """Give player ``p`` their ``i``-th combo unless one of its cards is ``used``; whether done."""
+    a = combos[p, i, 0]
+    b = combos[p, i, 1]
+    if used[a] or used[b]:
+        return False
+    used[a] = True
+    used[b] = True
+    hands[p, 0] = a
+    hands[p, 1] = b
+    return True
+
+
+@njit(cache=True)
 def exact_equity_ranges(combos, counts, weights, board, known):
     """Exact weighted showdown counts when players hold ranges.
 
@@ -234,15 +248,9 @@ def exact_equity_ranges(combos, counts, weights, board, known):
         w = 1.0
         used[:] = False
         for p in range(n):
-            a = combos[p, idx[p], 0]
-            b = combos[p, idx[p], 1]
-            if used[a] or used[b]:
+            if not _seat(combos, p, idx[p], used, hands):
                 ok = False
                 break
-            used[a] = True
-            used[b] = True
-            hands[p, 0] = a
-            hands[p, 1] = b
             w *= weights[p, idx[p]]
         if ok and w > 0.0:
             pkey, pmask = _player_parts(hands, board)
@@ -314,15 +322,9 @@ def monte_carlo_equity(combos, counts, cumulative, board, known, samples, seed):
             for p in range(n):
                 total_p = cumulative[p, counts[p] - 1]
                 i = _pick(cumulative[p], counts[p], uniform(state) * total_p)
-                a = combos[p, i, 0]
-                b = combos[p, i, 1]
-                if used[a] or used[b]:
+                if not _seat(combos, p, i, used, hands):
                     ok = False
                     break
-                used[a] = True
-                used[b] = True
-                hands[p, 0] = a
-                hands[p, 1] = b
             if ok:
                 break
             redraws += 1
