@@ -332,7 +332,7 @@ def monte_carlo_equity(combos, counts, cumulative, board, known, samples, seed):
             if tries > 10000:
                 return wins, ties, share, share_sq, -1
         m = 0
-        for c in range(52):
+        for c in range(52):  # free_cards, but into the one deck array: no allocation per trial
             if not used[c]:
                 deck[m] = c
                 m += 1
