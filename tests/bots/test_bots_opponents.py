@@ -113,22 +113,23 @@ def test_models_persist_across_matches_and_show(tmp_path, monkeypatch) -> None:
                              hands=40, game=GameSettings.preset("no-limit"), seed=seed)
         run_match(config, MatchStore(":memory:"))
     store = OpponentStore(db)
-    models = dict(store.models_of("seat-1"))
+    models = dict(store.models_of("calling-station"))  # named by the arena, not by seat
     store.close()
     model = models["waterloo-phase3-conservative-trust"]
     assert model.hands >= 80            # both matches' hands in one model
     assert model.showdowns.samples      # the calling station shows down often
     runner = CliRunner()
-    result = runner.invoke(app, ["opponents", "show", "seat-1", "--db", str(db), "--json"])
+    result = runner.invoke(app, ["opponents", "show", "calling-station", "--db", str(db), "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["opponent"] == "seat-1" and data["models"][0]["hands"] >= 80
-    table = runner.invoke(app, ["opponents", "show", "seat-1", "--db", str(db)], env={"COLUMNS": "200"})
+    assert data["opponent"] == "calling-station" and data["models"][0]["hands"] >= 80
+    table = runner.invoke(app, ["opponents", "show", "calling-station", "--db", str(db)],
+                          env={"COLUMNS": "200"})
     assert table.exit_code == 0 and "showdown statistics" in table.output
     missing = runner.invoke(app, ["opponents", "show", "nobody", "--db", str(db)])
     assert missing.exit_code == 2 and "no model of opponent 'nobody'" in missing.output
     listed = runner.invoke(app, ["opponents", "list", "--db", str(db), "--json"])
-    assert "seat-1" in json.loads(listed.output)["opponents"]
+    assert "calling-station" in json.loads(listed.output)["opponents"]
 
 
 def test_store_round_trip_and_bad_path(tmp_path) -> None:
@@ -172,3 +173,28 @@ def test_seats_followed_through_a_freezeout(monkeypatch) -> None:
     records = dict(store.records(result.match_id))
     assert any(len(r["players"]) < 6 for r in records.values())  # somebody went broke
     assert seen and all(records[h]["players"] == seats for h, seats in seen)
+
+
+def test_duplicate_match_models_follow_named_players_across_seats(monkeypatch) -> None:
+    # Players rotate one seat per hand in a duplicate match; a model keyed by seat would mix
+    # the raisers' and the calling stations' actions. Keyed by player name, each stays pure.
+    from pokerlab.arena import match as arena_match
+
+    monkeypatch.delenv("POKERLAB_OPPONENT_DB", raising=False)
+    config = MatchConfig(bots=("loki-a", "raiser", "calling-station"), hands=36, seats=6,
+                         game=GameSettings.preset("limit"), duplicate=True, seed=5)
+    names = config.player_names()
+    assert names == ["loki-a#1", "raiser#1", "calling-station#1",
+                     "loki-a#2", "raiser#2", "calling-station#2"]
+    run_match(config, MatchStore(":memory:"))
+    agents = arena_match._TABLES[config.key()][1]
+    for me in (0, 3):
+        bot = agents[me]
+        assert set(bot.models) == set(names) - {names[me]}  # the other copy is an opponent too
+        for name, model in bot.models.items():
+            counts = model.frequencies.counts.sum(axis=(0, 1))  # fold, call, raise
+            assert model.hands == 36, name          # seen in every hand, whatever its seat
+            if name.startswith("raiser"):
+                assert counts[0] == 0 and counts[2] > counts[1], (name, counts)
+            elif name.startswith("calling-station"):
+                assert counts[0] == 0 and counts[2] == 0 and counts[1] > 0, (name, counts)

@@ -197,7 +197,8 @@ class AgentPlayer:
 
         n = self.game.num_players
         return Observation(hand, position=state.position, seat=state.position, button_seat=n - 1,
-                           hand_number=state.hand_number)
+                           hand_number=state.hand_number,
+                           player_names=tuple(f"seat-{p}" for p in range(n)))
 
     def _start(self, state: MatchState) -> None:
         if self._hand_number == state.hand_number:

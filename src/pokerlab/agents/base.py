@@ -5,7 +5,9 @@ the bot returns an :class:`~pokerlab.holdem.engine.Action`: ``Action(FOLD)``,
 ``Action(CHECK_CALL)`` or ``Action(BET_RAISE, amount)`` with ``amount`` the total its bet
 in this round becomes ("raise to"). :class:`Observation` shows only what that player may
 know: its own two cards, the board, every action so far, the pot, stacks and bets, its
-legal actions, its position, seat and the button's seat, and the game settings.
+legal actions, its position, seat and the button's seat, the players' names by position
+(``player_names``: one name per player, unique even when two copies of a bot sit at the
+table, so a bot can follow an opponent from seat to seat), and the game settings.
 
 An illegal answer (or an exception raised by the bot) does not stop the match: the table
 records an *illegal action event* with a one-line reason and plays check (when checking is
@@ -19,9 +21,14 @@ Examples
 ...     def act(self, observation):
 ...         return Action(CHECK_CALL)
 >>> hand = Hand(GameSettings.preset("limit"), [2000, 2000], Dealer(seed=0).cards(0, 2))
->>> view = Observation(hand, position=hand.actor, seat=1, button_seat=1)
+>>> view = Observation(hand, position=hand.actor, seat=1, button_seat=1,
+...                    player_names=("bob", "alice"))
 >>> view.to_call, view.legal.can_raise, view.is_button, len(view.hole)
 (5, True, True, 2)
+>>> view.player_names[view.position]
+'alice'
+>>> Observation(hand, position=0).player_names is None   # a table that does not name them
+True
 >>> AlwaysCall().act(view)
 Action(kind=1, amount=0)
 """
@@ -39,10 +46,12 @@ class Observation:
     """One player's view of a hand (a window on the running hand, not a copy).
 
     Positions count from the seat left of the button (0) to the button (``players - 1``);
-    lists indexed by position (``stacks``, ``bets``, ``live``) follow that order.
+    lists indexed by position (``stacks``, ``bets``, ``live``, ``player_names``) follow that
+    order. ``player_names`` is ``None`` when the table does not name its players (a bot then
+    has only seats to tell its opponents apart).
     """
 
-    __slots__ = ("_hand", "_legal", "button_seat", "hand_number", "position", "seat")
+    __slots__ = ("_hand", "_legal", "_names", "button_seat", "hand_number", "position", "seat")
 
     def __init__(
         self,
@@ -52,13 +61,22 @@ class Observation:
         button_seat: int = 0,
         hand_number: int = 0,
         legal: Legal | None = None,
+        player_names: tuple[str, ...] | list[str] | None = None,
     ) -> None:
+        if player_names is not None and len(player_names) != hand.n:
+            raise ValueError(f"player_names lists {len(player_names)} names for {hand.n} players")
         self._hand = hand
+        self._names = tuple(player_names) if player_names is not None else None
         self.position = position
         self.seat = seat
         self.button_seat = button_seat
         self.hand_number = hand_number
         self._legal = legal
+
+    @property
+    def player_names(self) -> tuple[str, ...] | None:
+        """Each position's player name (unique per player), or ``None`` when not given."""
+        return self._names
 
     @property
     def game(self) -> GameSettings:

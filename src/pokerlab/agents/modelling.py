@@ -13,11 +13,11 @@
   from and saved to an :class:`~pokerlab.agents.opponent_store.OpponentStore` when one is set
   (every ``save_every`` hands and at interpreter exit).
 
-Opponent names: the observation does not (yet) carry the other players' names, so an opponent
-is named by its seat, ``"seat-3"`` (an observation with a ``player_names`` attribute, listed by
-position, is used instead when the arena provides it). In a freezeout the bot follows which
-seats have gone broke (:meth:`ModellingAgent.seat_of`); in a duplicate match the players
-rotate through the seats, so a seat's model there is a model of the field.
+Opponent names: an opponent's model is kept under its player name,
+``Observation.player_names[position]`` (the arena names every player, ``"loki-b#2"``), so it
+follows that player from seat to seat, as the players rotate in a duplicate match. A table
+that does not name its players gets models named by seat, ``"seat-3"``; in a freezeout the bot
+then follows which seats have gone broke (:meth:`ModellingAgent.seat_of`).
 
 Examples
 --------
@@ -156,7 +156,7 @@ class ModellingAgent(Agent):
 
     def opponent_name(self, observation: Observation, position: int) -> str:
         """The name an opponent's model is kept under (see the module notes)."""
-        names = getattr(observation, "player_names", None)
+        names = observation.player_names
         if names is not None:
             return str(names[position])
         return f"seat-{self.seat_of(observation, position)}"

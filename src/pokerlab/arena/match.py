@@ -107,6 +107,26 @@ class MatchConfig:
         data["game"] = GameSettings.from_dict(data["game"])
         return cls(**data)
 
+    def player_names(self) -> list[str]:
+        """Name of each player (by seat at the start): its bot's label, numbered ``#1``, ``#2``
+        ... when the bot has several copies at the table (shown to the bots, so each keeps one
+        opponent model per player however the players move through the seats).
+
+        Examples
+        --------
+        >>> MatchConfig(bots=("a", "b"), hands=4, seats=4).player_names()
+        ['a#1', 'b#1', 'a#2', 'b#2']
+        >>> MatchConfig(bots=("a", "b"), hands=4).player_names()
+        ['a', 'b']
+        """
+        labels = self.bot_labels()
+        owners = self.player_bots
+        names = []
+        for k, b in enumerate(owners):
+            copies = owners.count(b)
+            names.append(labels[b] if copies == 1 else f"{labels[b]}#{owners[:k].count(b) + 1}")
+        return names
+
     def bot_labels(self) -> list[str]:
         """Names of the bot entries, numbered when a bot is listed twice."""
         labels = []
@@ -232,6 +252,7 @@ def play_hands(
     game = config.game
     n = config.seats
     seed = config.seed
+    player_names = config.player_names()
     out = []
     for h in numbers:
         deal, button, seat_player = schedule(config, h)
@@ -245,7 +266,8 @@ def play_hands(
         for pl, agent in zip(players, table_agents, strict=True):
             if agent.uses_rng:
                 agent.reseed(bot_seed(seed, h, pl))
-        events = play_hand(hand, table_agents, seats, button, h)
+        events = play_hand(hand, table_agents, seats, button, h,
+                           [player_names[pl] for pl in players])
         out.append(_record(hand, h, deal, button, seats, players, events, n, config, want_phh))
     return out
 
@@ -349,6 +371,7 @@ def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: 
     if on_start:
         on_start(h, config.hands)
     played = 0
+    player_names = config.player_names()
     rows: list[tuple[int, str, str, str | None]] = []
     while h < config.hands and sum(1 for s in stacks if s > 0) >= 2:
         button = _next_button(stacks, button)
@@ -359,7 +382,8 @@ def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: 
         for s, agent in zip(seated, table_agents, strict=True):
             if agent.uses_rng:
                 agent.reseed(bot_seed(config.seed, h, s))
-        events = play_hand(hand, table_agents, seated, button, h)
+        events = play_hand(hand, table_agents, seated, button, h,
+                           [player_names[s] for s in seated])
         for pos, s in enumerate(seated):
             stacks[s] = hand.stacks[pos]
         rows.append(_record(hand, h, h, button, seated, seated, events, n_players, config, want,

@@ -44,11 +44,15 @@ def play_hand(
     seats: Sequence[int] | None = None,
     button_seat: int = 0,
     hand_number: int = 0,
+    names: Sequence[str] | None = None,
 ) -> list[IllegalEvent]:
-    """Play ``hand`` to the end; ``agents`` and ``seats`` are given by position."""
+    """Play ``hand`` to the end; ``agents``, ``seats`` and the players' ``names`` (shown to
+    every bot as ``Observation.player_names``) are given by position."""
     n = hand.n
+    shown = tuple(names) if names is not None else None
     views = [
-        Observation(hand, p, seats[p] if seats is not None else p, button_seat, hand_number)
+        Observation(hand, p, seats[p] if seats is not None else p, button_seat, hand_number,
+                    player_names=shown)
         for p in range(n)
     ]
     for p in range(n):
