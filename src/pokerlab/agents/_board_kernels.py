@@ -20,7 +20,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pokerlab.cards import ALL_COMBOS
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, eval_key, key_of, mask_of
+from pokerlab.strength._enumeration import _state
+
+_HOLDING_CARDS = ALL_COMBOS.astype(np.int64)  # the two cards of each holding, combo_index order
 
 
 @njit(cache=True)
@@ -52,15 +56,6 @@ def board_ranks(board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                     if not used[c] and c != hi and c != lo:
                         nxt[idx, c] = eval_key(k + CARD_KEY[c], m | CARD_MASK[c])
     return now, nxt
-
-
-@njit(cache=True)
-def _state(ours: int, theirs: int) -> int:
-    if ours > theirs:
-        return 0
-    if ours == theirs:
-        return 1
-    return 2
 
 
 @njit(cache=True)
@@ -119,47 +114,32 @@ def strength_potential(
 def holding_strengths(now: np.ndarray) -> np.ndarray:
     """HS of every holding against one random holding of the other unseen cards (NaN where the
     holding uses a board card)."""
-    n_valid = 0
-    for i in range(1326):
-        if now[i] >= 0:
-            n_valid += 1
-    vals = np.empty(n_valid, dtype=np.int32)
+    valid = np.nonzero(now >= 0)[0]
+    n_valid = valid.size
+    srt = np.sort(now[valid])
     # Holdings per card: their values (for the card-removal correction).
     per_card = np.full((52, 51), -1, dtype=np.int32)
     per_count = np.zeros(52, dtype=np.int64)
-    j = 0
-    for hi in range(1, 52):
-        for lo in range(hi):
-            idx = hi * (hi - 1) // 2 + lo
-            v = now[idx]
-            if v < 0:
-                continue
-            vals[j] = v
-            j += 1
-            per_card[hi, per_count[hi]] = v
-            per_count[hi] += 1
-            per_card[lo, per_count[lo]] = v
-            per_count[lo] += 1
-    srt = np.sort(vals)
+    for idx in valid:
+        for c in (_HOLDING_CARDS[idx, 0], _HOLDING_CARDS[idx, 1]):
+            per_card[c, per_count[c]] = now[idx]
+            per_count[c] += 1
     out = np.full(1326, np.nan)
-    for hi in range(1, 52):
-        for lo in range(hi):
-            idx = hi * (hi - 1) // 2 + lo
-            v = now[idx]
-            if v < 0:
-                continue
-            below = np.searchsorted(srt, v, side="left")
-            equal = np.searchsorted(srt, v, side="right") - below
-            for c in (hi, lo):
-                for t in range(per_count[c]):
-                    u = per_card[c, t]
-                    if u < v:
-                        below -= 1
-                    elif u == v:
-                        equal -= 1
-            # The holding itself was in ``equal`` once and was removed once per card: add it
-            # back once so that it counts zero times (as in ``total``).
-            equal += 1
-            total = n_valid - per_count[hi] - per_count[lo] + 1
-            out[idx] = (below + 0.5 * equal) / total
+    for idx in valid:
+        v = now[idx]
+        a, b = _HOLDING_CARDS[idx, 0], _HOLDING_CARDS[idx, 1]
+        below = np.searchsorted(srt, v, side="left")
+        equal = np.searchsorted(srt, v, side="right") - below
+        for c in (a, b):
+            for t in range(per_count[c]):
+                u = per_card[c, t]
+                if u < v:
+                    below -= 1
+                elif u == v:
+                    equal -= 1
+        # The holding itself was in ``equal`` once and was removed once per card: add it
+        # back once so that it counts zero times (as in ``total``).
+        equal += 1
+        total = n_valid - per_count[a] - per_count[b] + 1
+        out[idx] = (below + 0.5 * equal) / total
     return out
