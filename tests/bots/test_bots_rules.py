@@ -8,7 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from pokerlab.agents.loki import LokiConfig, postflop_decision, preflop_action, preflop_level
+from pokerlab.agents.loki import (
+    LokiConfig,
+    postflop_decision,
+    preflop_action,
+    preflop_level,
+    preflop_order_fraction,
+)
 from pokerlab.agents.threshold_bot import river_history, river_plan
 from pokerlab.agents.waterloo import (
     WaterlooConfig,
@@ -60,6 +66,19 @@ def test_loki_preflop_levels_and_actions() -> None:
     assert preflop_action(2, 1, 0, True) == "raise" and preflop_action(2, 4, 2, True) == "call"
     assert preflop_action(1, 1, 0, True) == "call" and preflop_action(1, 2, 0, True) == "fold"
     assert preflop_action(0, 1, 1, True) == "check" and preflop_action(0, 1, 0, True) == "fold"
+
+
+def test_loki_preflop_position_is_the_preflop_acting_order() -> None:
+    # Ten-handed, positions count from the small blind (0); pre-flop the player after the big
+    # blind (position 2) acts first and the big blind last.
+    order = sorted(range(10), key=lambda p: preflop_order_fraction(p, 10))
+    assert order == [2, 3, 4, 5, 6, 7, 8, 9, 0, 1]
+    assert preflop_order_fraction(2, 10) == 0.0 and preflop_order_fraction(1, 10) == 1.0
+    # Heads-up the button (position 1) posts the small blind and acts first.
+    assert (preflop_order_fraction(1, 2), preflop_order_fraction(0, 2)) == (0.0, 1.0)
+    # So the big blind gets the loosest make1 threshold and the first actor the tightest.
+    assert preflop_level(0.0, preflop_order_fraction(1, 10), LOKI) == 1
+    assert preflop_level(0.0, preflop_order_fraction(2, 10), LOKI) == 0
 
 
 # -- Waterloo -----------------------------------------------------------------------------------

@@ -140,6 +140,27 @@ def preflop_level(income_rate: float, position_fraction: float, config: LokiConf
     return 1 if income_rate >= make1 else 0
 
 
+def preflop_order_fraction(position: int, players: int) -> float:
+    """Where ``position`` acts in the pre-flop betting round: 0 for the first to act, 1 for the
+    last.
+
+    Pre-flop the player after the big blind acts first and the blinds act last (heads-up the
+    button, who posts the small blind, acts first): this is the position the ``make1``
+    threshold is judged by, not the post-flop order (which starts at the small blind).
+
+    Examples
+    --------
+    >>> [round(preflop_order_fraction(p, 10), 3) for p in (2, 9, 0, 1)]   # UTG, button, SB, BB
+    [0.0, 0.778, 0.889, 1.0]
+    >>> preflop_order_fraction(1, 2), preflop_order_fraction(0, 2)        # button, big blind
+    (0.0, 1.0)
+    """
+    if players < 2:
+        return 1.0
+    first = 1 if players == 2 else 2  # after the big blind (heads-up: the button, position 1)
+    return ((position - first) % players) / (players - 1)
+
+
 def preflop_value(combo: int, opponents: int, trials: int = DEFAULT_TRIALS) -> float:
     """The income rate a holding is judged by before the flop, on the ten-player scale.
 
@@ -251,7 +272,7 @@ class LokiBot(ModellingAgent):
         n = observation.players
         ir = preflop_value(idx, observation.opponents_live if c.advanced_preflop else 9,
                            c.preflop_trials)
-        fraction = observation.position / (n - 1) if n > 1 else 1.0
+        fraction = preflop_order_fraction(observation.position, n)
         level = preflop_level(ir, fraction, c)
         unit = observation.game.small_bet
         bets = observation.bets
