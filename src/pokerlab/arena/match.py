@@ -237,8 +237,8 @@ def _record(hand: Hand, h: int, deal: int, button: int, seats: list[int], player
         record["finishing"] = stacks_after
     phh = None
     if want_phh:
-        labels = config.bot_labels()
-        names = [labels[config.player_bots[pl]] for pl in players]
+        every = config.player_names()  # unique even for two copies of a bot
+        names = [every[pl] for pl in players]
         phh = to_phh(hand, players=names, seats=[s + 1 for s in seats],
                      seat_count=config.seats, hand_number=h + 1)
     return h, json.dumps(payoffs), json.dumps(record, separators=(",", ":")), phh
