@@ -7,15 +7,14 @@ Measures
   opponent action). Target: 300 hands/s or more. Measured after a warm-up match (numba
   compilation and the pre-flop income-rate tables are not counted).
 - **peer**: rlcard's ``limit-holdem-rule-v1`` playing itself in rlcard's own limit Hold'em
-  environment (hands/s), and the ratio. rlcard is a benchmark-only dependency and is not in
-  the project's environment: pass ``--rlcard-site DIR`` (a ``site-packages`` holding rlcard,
-  e.g. from ``python3.11 -m venv /tmp/rl && /tmp/rl/bin/pip install rlcard``); without it the
-  peer figures are ``null``.
-- **versus_rlcard** (with ``--versus N``): Loki A and the threshold bot each play N duplicate
-  heads-up limit hands against an adapter of the rlcard rule agent; small bets per hand and
-  the 95% interval.
+  environment (hands/s), and the ratio. rlcard is a benchmark-only dependency (the ``bench``
+  extra, which ``make bench`` installs); ``--rlcard-site DIR`` adds another ``site-packages``
+  holding it. Without rlcard the peer figures are ``null``.
+- **versus_rlcard** (``--versus N``, default 2000; 0 skips it): Loki A and the threshold bot
+  each play N duplicate heads-up limit hands against an adapter of the rlcard rule agent;
+  small bets per hand and the 95% interval.
 
-Usage: ``python benchmarks/bots.py [--json] [--hands 2000] [--rlcard-site DIR] [--versus 4000]``.
+Usage: ``python benchmarks/bots.py [--json] [--hands 2000] [--rlcard-site DIR] [--versus 2000]``.
 """
 
 from __future__ import annotations
@@ -101,7 +100,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000, help="hands of the timed match")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rlcard-site", default=None, help="a site-packages directory with rlcard")
-    parser.add_argument("--versus", type=int, default=0, help="hands against rlcard's rule agent")
+    parser.add_argument("--versus", type=int, default=2000, help="hands against rlcard's agent (0: skip)")
     args = parser.parse_args()
 
     hands_per_second(("loki-a", "loki-a"), 200, seed=args.seed + 1)  # warm-up: compile, tables
@@ -118,19 +117,19 @@ def main() -> None:
     }
     if args.rlcard_site:
         sys.path.append(args.rlcard_site)  # after our own packages: our numpy stays first
-        try:
-            import rlcard  # noqa: F401
-        except ImportError as exc:
-            out["peer"] = f"rlcard not importable from {args.rlcard_site}: {exc}"
-        else:
-            adapter = register_bot("rlcard-limit-rule-v1", "benchmark-only adapter of rlcard's rule agent")
-            adapter(RlcardRuleV1)
-            peer = rlcard_hands_per_second(args.hands)
-            out["peer"] = "rlcard limit-holdem-rule-v1 self-play in rlcard's environment"
-            out["rlcard_hands_per_s"] = round(peer, 1)
-            out["ratio_loki_a_to_rlcard"] = round(loki / peer, 3)
-            if args.versus:
-                out["versus_rlcard"] = [versus(b, args.versus, args.seed) for b in ("loki-a", "threshold")]
+    try:
+        import rlcard  # noqa: F401
+    except ImportError as exc:
+        out["peer"] = f"rlcard not importable ({exc}); install the bench extra"
+    else:
+        adapter = register_bot("rlcard-limit-rule-v1", "benchmark-only adapter of rlcard's rule agent")
+        adapter(RlcardRuleV1)
+        peer = rlcard_hands_per_second(args.hands)
+        out["peer"] = "rlcard limit-holdem-rule-v1 self-play in rlcard's environment"
+        out["rlcard_hands_per_s"] = round(peer, 1)
+        out["ratio_loki_a_to_rlcard"] = round(loki / peer, 3)
+        if args.versus:
+            out["versus_rlcard"] = [versus(b, args.versus, args.seed) for b in ("loki-a", "threshold")]
     if args.json:
         print(json.dumps(out, indent=2))
     else:
