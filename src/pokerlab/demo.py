@@ -54,6 +54,14 @@ STEPS: list[tuple[str, str]] = [
         "--db out/demo-match.sqlite --plot out/bankroll.png",
     ),
     (
+        "The seeds' bots (issue 8): the patent's river thresholds against Loki A, heads-up limit",
+        "experiment threshold-vs-loki --hands 1000 --seed 1",
+    ),
+    (
+        "The Alberta tournament of Loki versions (a short run; the papers' comparison needs ~20,000 hands)",
+        "experiment loki-variants --hands 1000 --seed 1 --plot out/loki.png",
+    ),
+    (
         "The ACPC protocol: our dealer and two bots over TCP, checked against in-process (issue 9)",
         "acpc deal --game limit --hands 300 --seed 1 --bot raiser --bot calling-station --compare",
     ),
