@@ -291,15 +291,20 @@ def auto_name(below: BranchPlan, above: BranchPlan, player: int, bluff_zone: boo
     return name.lower() if lower_case else name
 
 
+def _declared_or_none(game: BettingGame) -> Structure | None:
+    """The game's declared structure when it has one that parses; discovery works without it."""
+    if game.declared is None:
+        return None
+    try:
+        return declared_structure(game)
+    except ValueError:
+        return None
+
+
 def _structure_from_runs(
     game: BettingGame, axes_runs: dict[Branch, list[Run]]
 ) -> tuple[Structure, dict[str, float]]:
-    declared = None
-    if game.declared is not None:
-        try:
-            declared = declared_structure(game)
-        except ValueError:
-            declared = None
+    declared = _declared_or_none(game)
     axes = {b: tuple(r[0] for r in runs) for b, runs in axes_runs.items()}
     use_declared = declared is not None and all(declared.axes.get(b) == axes[b] for b in axes)
     thresholds: list[tuple[float, Threshold]] = []
@@ -444,12 +449,7 @@ def discover(
         raise ValueError(f"discovery needs numbers: give values for {names} (e.g. --pot)")
     from pokerlab.equilibrium import discretised_game, solve_lp
 
-    declared = None
-    if game.declared is not None:
-        try:
-            declared = declared_structure(game)
-        except ValueError:
-            declared = None
+    declared = _declared_or_none(game)
     attempts: list[Attempt] = []
     all_branches = [*branches(game, 1), *branches(game, 2)]
     for n in levels:

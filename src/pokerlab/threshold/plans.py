@@ -201,17 +201,4 @@ def play_history(game: BettingGame, plan1: FullPlan, plan2: FullPlan) -> tuple[H
 
 def play(game: BettingGame, plan1: FullPlan, plan2: FullPlan) -> Terminal:
     """The terminal reached when P1 follows ``plan1`` and P2 ``plan2`` (one plan per branch)."""
-    node = game.root
-    history: History = ()
-    plans = {1: plan1, 2: plan2}
-    while is_decision(node):
-        action = None
-        for bp in plans[node.player]:
-            action = bp.action_at(history)
-            if action is not None:
-                break
-        if action is None:
-            raise ValueError(f"plan has no action at decision '{history_key(history)}'")
-        history = (*history, action)
-        node = node.children[action]
-    return node
+    return play_history(game, plan1, plan2)[1]
