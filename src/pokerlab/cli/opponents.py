@@ -48,7 +48,7 @@ def register(app: typer.Typer) -> None:
     @group.command("show")
     @user_errors
     def show(
-        name: str = typer.Argument(..., help="Opponent name, e.g. seat-3."),
+        name: str = typer.Argument(..., help="Opponent name as the bots saw it, e.g. raiser or loki-a#2."),
         db: Path | None = typer.Option(None, "--db", help="The opponent store (default: "
                                        "$POKERLAB_OPPONENT_DB, else pokerlab-opponents.sqlite)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
