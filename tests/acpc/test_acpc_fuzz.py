@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -80,6 +81,18 @@ def plausible_games(draw):
     if draw(st.booleans()):
         lines.insert(4, f"stack = {' '.join(map(str, stack))}")
     return "\n".join(lines)
+
+
+def test_blinds_that_put_everyone_all_in_are_refused():
+    # Found by the fuzz test below: nobody could act, and the ACPC server would loop forever.
+    text = ("GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 1\nstack = 1 1\nblind = 1 1\nraiseSize = 1\n"
+            "firstPlayer = 1\nmaxRaises = 0\nnumSuits = 1\nnumRanks = 2\nnumHoleCards = 1\n"
+            "numBoardCards = 0\nEND GAMEDEF")
+    with pytest.raises(ValueError, match="every blind equals its stack"):
+        parse_gamedef(text)
+    game = parse_gamedef(text.replace("stack = 1 1", "stack = 1 2"))
+    betting = BettingState(game)
+    assert betting.current_player == 1  # the one player not all-in from the blind still acts
 
 
 @FUZZ

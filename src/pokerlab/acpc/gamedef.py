@@ -244,6 +244,10 @@ def _build(betting: Betting, fields: dict[str, tuple[int, ...]], lines_of: dict[
             raise ValueError(f"{where('stack')}: stack of player {p + 1} is {s}, need 1..{UNLIMITED_STACK}")
         if b > s:
             raise ValueError(f"{where('blind')}: blind for player {p + 1} is greater than stack size")
+    if all(b == s for b, s in zip(blind, stack, strict=True)):
+        # Every player is all-in from the blinds: nobody can act (the ACPC server's nextPlayer
+        # would search for an actor forever), so such a game is refused here.
+        raise ValueError(f"{where('blind')}: every blind equals its stack, so no player could ever act")
     if betting == "limit":
         raise_size = per("raiseSize", num_rounds, "round", None)
         if min(raise_size) < 1:
