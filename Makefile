@@ -22,7 +22,7 @@ demo: $(STAMP)
 	$(BIN)/python -m pokerlab.demo
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks conftest.py
 	$(BIN)/pytest -m "not slow" -n 2 -q
 
 test-slow: $(STAMP)
@@ -32,7 +32,7 @@ bench: $(STAMP)
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b --json || exit 1; done
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks conftest.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache build src/*.egg-info
