@@ -125,6 +125,17 @@ class ActionFrequencies:
         """Actions counted."""
         return int(self.counts.sum())
 
+    def merge(self, other: ActionFrequencies) -> None:
+        """Add ``other``'s counts to these (the prior stays this table's: priors are not summed)."""
+        self.counts += other.counts
+
+    def learned_since(self, earlier: ActionFrequencies) -> ActionFrequencies:
+        """The counts added since ``earlier``, an earlier state of this table."""
+        diff = self.counts - earlier.counts
+        if (diff < 0).any():
+            raise ValueError("frequencies: the earlier state has more actions than this one")
+        return ActionFrequencies(self.prior_weight, diff)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
         return {"prior_weight": self.prior_weight, "counts": self.counts.tolist()}
@@ -179,6 +190,25 @@ class ShowdownStatistics:
             return None
         arr = np.array(xs)
         return float(arr.mean()), float(arr.std()), len(xs)
+
+    def merge(self, other: ShowdownStatistics) -> None:
+        """Append ``other``'s samples to these, signature by signature."""
+        for signature, xs in other.samples.items():
+            self.samples.setdefault(signature, []).extend(xs)
+
+    def learned_since(self, earlier: ShowdownStatistics) -> ShowdownStatistics:
+        """The samples appended since ``earlier``, an earlier state of these statistics
+        (samples are only ever appended, so they are the tail of each list)."""
+        out: dict[Signature, list[float]] = {}
+        for signature, old in earlier.samples.items():
+            if len(self.samples.get(signature, ())) < len(old):
+                raise ValueError(f"showdowns: signature {signature_text(signature)} has fewer "
+                                 "samples than in the earlier state")
+        for signature, xs in self.samples.items():
+            k = len(earlier.samples.get(signature, ()))
+            if len(xs) > k:
+                out[signature] = xs[k:]
+        return ShowdownStatistics(out)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: signature text -> strengths."""
@@ -244,6 +274,19 @@ class Consistency:
         events = self.events + self.prior_events
         return float(np.clip((hits - base) / max(events - base, 1e-9), 0.0, 1.0))
 
+    def merge(self, other: Consistency) -> None:
+        """Add ``other``'s scored events (the prior stays this one's)."""
+        self.hits += other.hits
+        self.base += other.base
+        self.events += other.events
+
+    def learned_since(self, earlier: Consistency) -> Consistency:
+        """The events scored since ``earlier``, an earlier state of this record."""
+        if self.events < earlier.events:
+            raise ValueError("consistency: the earlier state has more events than this one")
+        return Consistency(self.prior_events, self.hits - earlier.hits, self.base - earlier.base,
+                           self.events - earlier.events)
+
     def to_dict(self) -> dict[str, float]:
         """JSON form."""
         return {"prior_events": self.prior_events, "hits": self.hits, "base": self.base,
@@ -252,7 +295,31 @@ class Consistency:
 
 @dataclass
 class OpponentModel:
-    """Everything one bot has learned about one opponent."""
+    """Everything one bot has learned about one opponent.
+
+    Models add up: :meth:`learned_since` is what a model learned since an earlier state of it
+    (a *delta*), :meth:`merge` adds a delta (or any model of the same opponent) to this one.
+    Counts, scored events and hands add, showdown samples are appended; the priors
+    (``prior_weight``, ``prior_events``) are this model's, never summed. So several bots can
+    pool what they saw of one opponent (:meth:`OpponentStore.merge_many
+    <pokerlab.agents.opponent_store.OpponentStore.merge_many>`).
+
+    Examples
+    --------
+    >>> m = OpponentModel("villain")
+    >>> m.frequencies.observe(1, True, 2); m.hands = 1
+    >>> saved = m.copy()
+    >>> m.frequencies.observe(2, True, 0); m.hands = 3
+    >>> delta = m.learned_since(saved)
+    >>> delta.hands, delta.frequencies.observations()
+    (2, 1)
+    >>> other = OpponentModel("villain"); other.hands = 5; other.frequencies.observe(1, True, 2)
+    >>> other.merge(delta)
+    >>> other.hands, other.frequencies.observations(), other.frequencies.prior_weight
+    (7, 2, 10.0)
+    >>> saved.learned_since(saved).is_empty()
+    True
+    """
 
     name: str
     frequencies: ActionFrequencies = field(default_factory=ActionFrequencies)
@@ -264,6 +331,44 @@ class OpponentModel:
         """JSON form."""
         return {"name": self.name, "hands": self.hands, "frequencies": self.frequencies.to_dict(),
                 "showdowns": self.showdowns.to_dict(), "consistency": self.consistency.to_dict()}
+
+    def copy(self) -> OpponentModel:
+        """An independent copy (no array or list shared)."""
+        return OpponentModel(
+            self.name,
+            ActionFrequencies(self.frequencies.prior_weight, self.frequencies.counts.copy()),
+            ShowdownStatistics({s: list(xs) for s, xs in self.showdowns.samples.items()}),
+            self.hands,
+            Consistency(**self.consistency.to_dict()),
+        )
+
+    def merge(self, other: OpponentModel) -> None:
+        """Add ``other`` (a model of the same opponent, typically a delta) to this model."""
+        if other.name != self.name:
+            raise ValueError(f"cannot merge a model of {other.name!r} into one of {self.name!r}")
+        self.hands += other.hands
+        self.frequencies.merge(other.frequencies)
+        self.showdowns.merge(other.showdowns)
+        self.consistency.merge(other.consistency)
+
+    def learned_since(self, earlier: OpponentModel) -> OpponentModel:
+        """What this model learned since ``earlier``, an earlier state of it (a delta with this
+        model's priors). ``consistency.base`` is a float sum, so its delta is exact only up to
+        rounding; everything else is a count and exact."""
+        if earlier.name != self.name:
+            raise ValueError(f"the earlier state is a model of {earlier.name!r}, not {self.name!r}")
+        if self.hands < earlier.hands:
+            raise ValueError(f"hands: the earlier state has more hands ({earlier.hands}) than "
+                             f"this one ({self.hands})")
+        return OpponentModel(self.name, self.frequencies.learned_since(earlier.frequencies),
+                             self.showdowns.learned_since(earlier.showdowns),
+                             self.hands - earlier.hands,
+                             self.consistency.learned_since(earlier.consistency))
+
+    def is_empty(self) -> bool:
+        """Nothing observed (no hands, actions, showdowns or scored events)."""
+        return (self.hands == 0 and not self.frequencies.counts.any()
+                and not self.showdowns.samples and self.consistency.events == 0)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> OpponentModel:
