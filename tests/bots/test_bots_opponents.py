@@ -137,7 +137,7 @@ def test_store_round_trip_and_bad_path(tmp_path) -> None:
     m = OpponentModel("villain")
     m.showdowns.add((("CALL", "FEW"),), 0.4)
     m.consistency.add(True, 0.3)
-    store.save("me", m)
+    store.replace("me", m)
     back = store.load("me", "villain")
     store.close()
     assert back is not None and back.to_dict() == m.to_dict()

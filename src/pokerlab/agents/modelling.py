@@ -10,8 +10,16 @@
   opponent's :class:`~pokerlab.agents.opponent_model.ActionFrequencies` and (when weighting
   is on) re-weights the opponent's 1,326-entry table by Algorithm 7;
 - keeps one :class:`~pokerlab.agents.opponent_model.OpponentModel` per opponent name, loaded
-  from and saved to an :class:`~pokerlab.agents.opponent_store.OpponentStore` when one is set
-  (every ``save_every`` hands and at interpreter exit).
+  from an :class:`~pokerlab.agents.opponent_store.OpponentStore` when one is set, and adds
+  what it learned to the store every ``save_every`` hands and at interpreter exit.
+
+Saving. Many bots may write one stored model: worker processes of a parallel match, two
+copies of a bot at one table (both named alike), the trials of a freezeout. So a bot never
+replaces a stored model: it remembers the state it last synchronised with the store (loaded
+or saved), sends only what it learned since (a delta), which the store adds to the row in one
+write transaction, and then adopts the merged row, so it also uses what the other writers
+saw. (Two copies at one table both observe the same hands, so their pooled model counts those
+hands once per copy: the frequencies keep their proportions, only the prior weighs less.)
 
 Opponent names: an opponent's model is kept under its player name,
 ``Observation.player_names[position]`` (the arena names every player, ``"loki-b#2"``), so it
@@ -31,6 +39,7 @@ Examples
 from __future__ import annotations
 
 import atexit
+import os
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -135,6 +144,9 @@ class ModellingAgent(Agent):
         self.models: dict[str, OpponentModel] = {}
         self.store_path = store_path if store_path is not None else default_store_path()
         self._store: OpponentStore | None = None
+        self._store_pid = 0
+        # Per opponent: the model as last loaded from or merged into the store.
+        self._synced: dict[str, OpponentModel] = {}
         self._hands_seen = 0
         self._seat_count = 0
         self._occupied: list[int] | None = None
@@ -192,20 +204,40 @@ class ModellingAgent(Agent):
             found = store.load(self.name, name) if store is not None else None
             if found is None:
                 found = OpponentModel(name)
+            if store is not None:
+                self._synced[name] = found.copy()
             self.models[name] = found
         return found
 
     def _open_store(self) -> OpponentStore | None:
-        if self.store_path and self._store is None:
+        if self.store_path and (self._store is None or self._store_pid != os.getpid()):
+            # A forked child must not use its parent's connection: it opens its own (the
+            # parent's is left alone). Its synchronised states are the parent's, so it saves
+            # only what it learns itself.
             self._store = OpponentStore(self.store_path)
+            self._store_pid = os.getpid()
             _LIVE.add(self)
         return self._store
 
     def save_models(self) -> None:
-        """Write every opponent model to the store (no-op without a store)."""
+        """Add what was learned about each opponent since the last load or save to the store,
+        then adopt the merged models (no-op without a store; see the module notes)."""
         store = self._open_store()
-        if store is not None and self.models:
-            store.save_many(self.name, list(self.models.values()))
+        if store is None or not self.models:
+            return
+        deltas = []
+        for name, model in self.models.items():
+            synced = self._synced.get(name)
+            delta = model.learned_since(synced) if synced is not None else model.copy()
+            if not delta.is_empty():
+                deltas.append(delta)
+        if not deltas:
+            return
+        for merged in store.merge_many(self.name, deltas):
+            model = self.models[merged.name]  # updated in place: callers may hold it
+            model.frequencies, model.showdowns = merged.frequencies, merged.showdowns
+            model.hands, model.consistency = merged.hands, merged.consistency
+            self._synced[merged.name] = merged.copy()
 
     def begin_hand(self, observation: Observation) -> None:
         self._reset_hand()
@@ -365,7 +397,7 @@ class ModellingAgent(Agent):
 
 
 # Bots with an open store, saved once more when the interpreter exits (a match has no "end"
-# hook; worker processes of a parallel match lose at most ``save_every`` hands of updates).
+# hook): the worker processes of a parallel match save their last hands there.
 _LIVE: weakref.WeakSet[ModellingAgent] = weakref.WeakSet()
 
 

@@ -1,19 +1,27 @@
 """Opponent models kept across matches: one SQLite row per (bot, opponent name).
 
 A bot that models its opponents (Loki A/C/D, Waterloo Phase III, the threshold bot) loads the
-model of each opponent it meets from the store when one is configured, and writes it back
-every ``save_every`` hands and when the interpreter exits. Set the environment variable
-``POKERLAB_OPPONENT_DB`` to a file to make the bots of a ``pokerlab match`` use it; the
-default is no store (a match then starts from nothing and is reproducible).
+model of each opponent it meets from the store when one is configured, and every
+``save_every`` hands and when the interpreter exits *adds* what it learned since (a delta,
+:meth:`OpponentModel.learned_since <pokerlab.agents.opponent_model.OpponentModel.learned_since>`)
+to the stored row (:meth:`OpponentStore.merge_many`). Several writers share one row: the
+worker processes of ``pokerlab match --workers N`` and two copies of one bot at a table are
+all named alike, so replacing the row would keep only the last writer's model. Each merge is
+one ``BEGIN IMMEDIATE`` transaction (read, add, write), so concurrent processes take turns.
+Set the environment variable ``POKERLAB_OPPONENT_DB`` to a file to make the bots of a
+``pokerlab match`` use it; the default is no store (a match then starts from nothing and is
+reproducible).
 
 Examples
 --------
 >>> from pokerlab.agents.opponent_model import OpponentModel
 >>> store = OpponentStore(":memory:")
 >>> m = OpponentModel("seat-1"); m.hands = 12; m.frequencies.observe(1, True, 2)
->>> store.save("loki-a", m)
+>>> [x.hands for x in store.merge_many("loki-a", [m, m])]   # two writers' deltas add up
+[12, 24]
 >>> store.load("loki-a", "seat-1").frequencies.observations(), store.names()
-(1, ['seat-1'])
+(2, ['seat-1'])
+>>> store.replace("loki-a", m)                              # a tool that wants to overwrite
 >>> [(owner, model.hands) for owner, model in store.models_of("seat-1")]
 [('loki-a', 12)]
 """
@@ -23,6 +31,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from pokerlab.agents.opponent_model import OpponentModel
@@ -55,28 +65,66 @@ class OpponentStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self._db = sqlite3.connect(self.path, timeout=30.0)
+        # Autocommit mode: the writes below open their own BEGIN IMMEDIATE transactions.
+        self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
         if self.path != ":memory:":
             self._db.execute("PRAGMA journal_mode=WAL")  # several processes may save at once
             self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute(_SCHEMA)
-        self._db.commit()
 
     def close(self) -> None:
         """Close the database."""
         self._db.close()
 
-    def save(self, owner: str, model: OpponentModel) -> None:
-        """Insert or replace ``owner``'s model of ``model.name``."""
-        self.save_many(owner, [model])
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction, taking the write lock at once (another process that is
+        merging finishes first: its rows are read after it committed)."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
-    def save_many(self, owner: str, models: list[OpponentModel]) -> None:
-        """Insert or replace several of ``owner``'s models in one transaction."""
-        self._db.executemany(
-            "INSERT OR REPLACE INTO opponent_models (owner, opponent, hands, data) VALUES (?, ?, ?, ?)",
-            [(owner, m.name, m.hands, json.dumps(m.to_dict(), separators=(",", ":"))) for m in models],
+    def _write(self, owner: str, model: OpponentModel) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO opponent_models (owner, opponent, hands, data, updated) "
+            "VALUES (?, ?, ?, ?, datetime('now'))",
+            (owner, model.name, model.hands, json.dumps(model.to_dict(), separators=(",", ":"))),
         )
-        self._db.commit()
+
+    def merge(self, owner: str, delta: OpponentModel) -> OpponentModel:
+        """Add ``delta`` to ``owner``'s stored model of ``delta.name``; the merged model."""
+        return self.merge_many(owner, [delta])[0]
+
+    def merge_many(self, owner: str, deltas: Sequence[OpponentModel]) -> list[OpponentModel]:
+        """Add each delta (what ``owner`` learned about an opponent since it last loaded or
+        merged that model) to the stored model, in one write transaction; returns the merged
+        models in the order given. A new opponent's row starts as its delta (with its priors)."""
+        merged = []
+        with self._writing():
+            for delta in deltas:
+                row = self.load(owner, delta.name)
+                if row is None:
+                    row = delta.copy()
+                else:
+                    row.merge(delta)
+                self._write(owner, row)
+                merged.append(row)
+        return merged
+
+    def replace(self, owner: str, model: OpponentModel) -> None:
+        """Insert or replace ``owner``'s model of ``model.name`` (overwrites what others
+        saved: the bots use :meth:`merge_many`)."""
+        self.replace_many(owner, [model])
+
+    def replace_many(self, owner: str, models: Sequence[OpponentModel]) -> None:
+        """Insert or replace several of ``owner``'s models in one transaction."""
+        with self._writing():
+            for m in models:
+                self._write(owner, m)
 
     def load(self, owner: str, opponent: str) -> OpponentModel | None:
         """``owner``'s model of ``opponent``, or ``None``."""
