@@ -4,9 +4,14 @@ hand, persistence per opponent name across matches, and ``pokerlab opponents sho
 from __future__ import annotations
 
 import json
+import multiprocessing
+import tempfile
+from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pokerlab.agents import create_bot
@@ -198,3 +203,157 @@ def test_duplicate_match_models_follow_named_players_across_seats(monkeypatch) -
                 assert counts[0] == 0 and counts[2] > counts[1], (name, counts)
             elif name.startswith("calling-station"):
                 assert counts[0] == 0 and counts[2] == 0 and counts[1] > 0, (name, counts)
+
+
+# -- several writers, one store ------------------------------------------------------------
+# Copies of a bot (two seats, worker processes, freezeout trials) all save under the same
+# (owner, opponent) rows: each must add what it learned, none may overwrite the others.
+
+_LEARN = st.tuples(
+    st.integers(0, 1),                       # which bot
+    st.sampled_from(["villain", "fish"]),    # which opponent
+    st.integers(0, 3), st.booleans(), st.integers(0, 2),   # street, facing, action
+    st.floats(0.0, 1.0),                     # a showdown strength / a consistency base
+    st.booleans(),                           # save afterwards?
+)
+
+
+def _learn(model: OpponentModel, street: int, facing: bool, action: int, x: float) -> None:
+    model.hands += 1
+    model.frequencies.observe(street, facing, action)
+    model.showdowns.add((("RAISE" if action == 2 else "CALL", "FEW"),) * (street + 1), x)
+    model.consistency.add(action == 2, x)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_LEARN, min_size=1, max_size=30))
+def test_two_bots_saving_to_one_store_add_up(steps) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "opp.sqlite")
+        bots = [create_bot("loki-b", store_path=path) for _ in range(2)]
+        expected = {name: OpponentModel(name) for name in ("villain", "fish")}
+        for who, name, street, facing, action, x, save in steps:
+            _learn(bots[who].model(name), street, facing, action, x)
+            _learn(expected[name], street, facing, action, x)
+            if save:
+                bots[who].save_models()
+        for bot in bots:
+            bot.save_models()
+            bot.save_models()  # nothing new: nothing added
+        late = create_bot("loki-b", store_path=path)  # loads the pooled models
+        store = OpponentStore(path)
+        try:
+            for name, want in expected.items():
+                got = store.load("loki-b", name)
+                if want.hands == 0:
+                    assert got is None and late.model(name).is_empty()
+                    continue
+                assert got is not None and got.hands == want.hands
+                assert np.array_equal(got.frequencies.counts, want.frequencies.counts)
+                assert got.frequencies.prior_weight == want.frequencies.prior_weight  # not summed
+                assert {s: sorted(v) for s, v in got.showdowns.samples.items()} == \
+                    {s: sorted(v) for s, v in want.showdowns.samples.items()}
+                c, w = got.consistency, want.consistency
+                assert (c.hits, c.events, c.prior_events) == (w.hits, w.events, w.prior_events)
+                assert c.base == pytest.approx(w.base)  # float sums: equal up to rounding
+                assert late.model(name).to_dict() == got.to_dict()
+                # The bot that saved last has adopted the merged row.
+                assert bots[1].model(name).hands == want.hands
+        finally:
+            store.close()
+        late.save_models()  # loaded, learned nothing: adds nothing
+        store = OpponentStore(path)
+        assert sum(m.hands for _, m in store.models_of("villain")) == expected["villain"].hands
+        store.close()
+
+
+def test_learned_since_refuses_a_state_that_is_not_earlier() -> None:
+    m = OpponentModel("villain")
+    later = m.copy()
+    _learn(later, 1, True, 2, 0.5)
+    with pytest.raises(ValueError, match="hands"):
+        m.learned_since(later)
+    with pytest.raises(ValueError, match="cannot merge"):
+        m.merge(OpponentModel("other"))
+    assert later.learned_since(m).to_dict() == later.to_dict()
+
+
+def _save_many_times(path: str, worker: int, rounds: int, start) -> None:
+    # A child process: its own bot, saving after every hand while the other child does too.
+    bot = create_bot("loki-b", store_path=path)
+    start.wait()
+    for k in range(rounds):
+        model = bot.model("villain")
+        model.hands += 1
+        model.frequencies.observe(k % 4, bool(worker), (k + worker) % 3)
+        if k % 5 == 0:
+            model.showdowns.add((("CALL", "FEW"),), worker + k / 1000)
+        bot.save_models()
+    bot.model("fish").hands += 1
+    bot.save_models()
+
+
+def test_processes_saving_concurrently_lose_nothing(tmp_path) -> None:
+    path = str(tmp_path / "opp.sqlite")
+    context = multiprocessing.get_context("fork")
+    workers, rounds = 3, 60
+    start = context.Barrier(workers)
+    procs = [context.Process(target=_save_many_times, args=(path, w, rounds, start))
+             for w in range(workers)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert [p.exitcode for p in procs] == [0] * workers
+    want = np.zeros((4, 2, 3))
+    for w in range(workers):
+        for k in range(rounds):
+            want[k % 4, int(bool(w)), (k + w) % 3] += 1
+    store = OpponentStore(path)
+    model = store.load("loki-b", "villain")
+    fish = store.load("loki-b", "fish")
+    store.close()
+    assert model is not None and fish is not None
+    assert model.hands == workers * rounds and fish.hands == workers
+    assert np.array_equal(model.frequencies.counts, want)
+    shown = sorted(model.showdowns.samples[(("CALL", "FEW"),)])
+    assert shown == sorted(w + k / 1000 for w in range(workers) for k in range(0, rounds, 5))
+
+
+def _stored_counts(path: Path) -> dict[tuple[str, str], tuple[int, list]]:
+    store = OpponentStore(path)
+    try:
+        return {(owner, name): (m.hands, m.frequencies.counts.tolist())
+                for name in store.names() for owner, m in store.models_of(name)}
+    finally:
+        store.close()
+
+
+def test_parallel_match_stores_the_same_counts_as_one_process(tmp_path, monkeypatch) -> None:
+    # Loki B and E decide without their models (no weighting), so every hand is played alike
+    # whichever process plays it, and the stored action counts must agree exactly. Two copies
+    # of each bot share every (owner, opponent) row, in both runs.
+    from pokerlab.arena import match as arena_match
+
+    monkeypatch.setattr(arena_match, "BATCH", 10)   # tasks of 40 hands: three for 2 workers
+    runner = CliRunner()
+    stored = {}
+    for workers in (1, 2):
+        monkeypatch.setattr(arena_match, "_TABLES", {})  # fresh bots, created with this store
+        db = tmp_path / f"opp-{workers}.sqlite"
+        monkeypatch.setenv("POKERLAB_OPPONENT_DB", str(db))
+        result = runner.invoke(app, ["match", "loki-b", "loki-e", "--seats", "4", "--hands", "110",
+                                     "--seed", "4", "--workers", str(workers), "--no-progress",
+                                     "--json", "--db", str(tmp_path / f"hands-{workers}.sqlite")])
+        assert result.exit_code == 0, result.output
+        for _, agents, _ in arena_match._TABLES.values():  # in this process: save the rest
+            for bot in agents:
+                bot.save_models()
+        stored[workers] = _stored_counts(db)
+    owners = {owner for owner, _ in stored[1]}
+    assert owners == {"loki-b", "loki-e"} and len(stored[1]) == 8  # each copy models the others
+    # Both copies of a bot see every hand, so a row counts every hand once per copy that
+    # models the opponent (loki-b#1 is modelled by loki-b#2 alone).
+    for (owner, name), (hands, _) in stored[1].items():
+        assert hands == 110 * (1 if name.startswith(owner + "#") else 2), (owner, name)
+    assert stored[2] == stored[1]

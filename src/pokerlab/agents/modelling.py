@@ -221,18 +221,15 @@ class ModellingAgent(Agent):
 
     def save_models(self) -> None:
         """Add what was learned about each opponent since the last load or save to the store,
-        then adopt the merged models (no-op without a store; see the module notes)."""
+        then adopt the stored models, which hold what other bots saved too (no-op without a
+        store; see the module notes)."""
         store = self._open_store()
         if store is None or not self.models:
             return
         deltas = []
         for name, model in self.models.items():
             synced = self._synced.get(name)
-            delta = model.learned_since(synced) if synced is not None else model.copy()
-            if not delta.is_empty():
-                deltas.append(delta)
-        if not deltas:
-            return
+            deltas.append(model.learned_since(synced) if synced is not None else model.copy())
         for merged in store.merge_many(self.name, deltas):
             model = self.models[merged.name]  # updated in place: callers may hold it
             model.frequencies, model.showdowns = merged.frequencies, merged.showdowns

@@ -102,11 +102,15 @@ class OpponentStore:
     def merge_many(self, owner: str, deltas: Sequence[OpponentModel]) -> list[OpponentModel]:
         """Add each delta (what ``owner`` learned about an opponent since it last loaded or
         merged that model) to the stored model, in one write transaction; returns the merged
-        models in the order given. A new opponent's row starts as its delta (with its priors)."""
+        models in the order given. A new opponent's row starts as its delta (with its priors);
+        an empty delta writes nothing (its result is the stored model, as others left it)."""
         merged = []
         with self._writing():
             for delta in deltas:
                 row = self.load(owner, delta.name)
+                if delta.is_empty():
+                    merged.append(row if row is not None else delta.copy())
+                    continue
                 if row is None:
                     row = delta.copy()
                 else:
