@@ -357,3 +357,29 @@ def test_parallel_match_stores_the_same_counts_as_one_process(tmp_path, monkeypa
     for (owner, name), (hands, _) in stored[1].items():
         assert hands == 110 * (1 if name.startswith(owner + "#") else 2), (owner, name)
     assert stored[2] == stored[1]
+
+
+def _learn_and_save(bot, hands: int) -> None:
+    for _ in range(hands):
+        _learn(bot.model("villain"), 2, True, 1, 0.25)
+    bot.save_models()
+
+
+def test_forked_copy_of_a_bot_saves_only_what_it_learned(tmp_path) -> None:
+    # A fork inherits the bot, its open store and its synchronised state: the child must open
+    # its own connection and add only its own hands, not the parent's again.
+    bot = create_bot("loki-b", store_path=str(tmp_path / "opp.sqlite"))
+    _learn_and_save(bot, 3)
+    _learn(bot.model("villain"), 1, False, 2, 0.5)   # learned, not saved before the fork
+    child = multiprocessing.get_context("fork").Process(target=_learn_and_save, args=(bot, 5))
+    child.start()
+    child.join(60)
+    assert child.exitcode == 0
+    _learn_and_save(bot, 2)
+    stored = OpponentStore(tmp_path / "opp.sqlite")
+    model = stored.load("loki-b", "villain")
+    stored.close()
+    # Parent: 3 + 1 + 2 hands. Child: the unsaved hand it inherited (the parent saves that one
+    # too: both processes hold it) and 5 of its own.
+    assert model is not None and model.hands == 3 + 1 + 2 + 1 + 5
+    assert bot.model("villain").hands == model.hands  # the parent adopted the pooled row

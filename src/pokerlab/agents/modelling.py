@@ -212,8 +212,9 @@ class ModellingAgent(Agent):
     def _open_store(self) -> OpponentStore | None:
         if self.store_path and (self._store is None or self._store_pid != os.getpid()):
             # A forked child must not use its parent's connection: it opens its own (the
-            # parent's is left alone). Its synchronised states are the parent's, so it saves
-            # only what it learns itself.
+            # parent's is left alone). It inherits the parent's synchronised states, so it adds
+            # what it learned itself plus what the parent had not saved at the fork (which the
+            # parent saves too: fork bots right after a save).
             self._store = OpponentStore(self.store_path)
             self._store_pid = os.getpid()
             _LIVE.add(self)
