@@ -20,6 +20,7 @@ from pokerlab.agents.opponent_model import (
     ActionFrequencies,
     Consistency,
     OpponentModel,
+    ShowdownStatistics,
     action_mu_delta,
     reweight,
     signature_text,
@@ -316,7 +317,7 @@ def test_processes_saving_concurrently_lose_nothing(tmp_path) -> None:
     assert model is not None and fish is not None
     assert model.hands == workers * rounds and fish.hands == workers
     assert np.array_equal(model.frequencies.counts, want)
-    shown = sorted(model.showdowns.samples[(("CALL", "FEW"),)])
+    shown = sorted(model.showdowns.samples[((("CALL", "FEW"),), 3)])
     assert shown == sorted(w + k / 1000 for w in range(workers) for k in range(0, rounds, 5))
 
 
@@ -383,3 +384,23 @@ def test_forked_copy_of_a_bot_saves_only_what_it_learned(tmp_path) -> None:
     # too: both processes hold it) and 5 of its own.
     assert model is not None and model.hands == 3 + 1 + 2 + 1 + 5
     assert bot.model("villain").hands == model.hands  # the parent adopted the pooled row
+
+
+def test_showdown_strengths_are_kept_per_round() -> None:
+    # Waterloo §3.4.2 compares the hand an opponent has "right now": a flop decision reads the
+    # flop strengths of the hands shown after the same betting, not their river strengths.
+    s = ShowdownStatistics()
+    sig = (("CALL", "FEW"), ("RAISE", "MODERATE"))
+    s.add(sig, [float("nan"), 0.3, 0.5, 0.9], rounds=[0, 1])
+    s.add(sig, [float("nan"), 0.5, 0.7, 0.7], rounds=[0, 1])
+    assert s.lookup(sig, 2, street=1)[:1] == (0.4,)
+    assert s.lookup(sig[:1], 2, street=2)[0] == pytest.approx(0.6)
+    assert s.lookup(sig, 2, street=3)[0] == pytest.approx(0.8)
+    assert s.lookup(sig, 2, street=0) is None          # no pre-flop strengths were given
+    assert s.lookup(sig, 3, street=1) is None          # trusted only from min_samples
+    again = ShowdownStatistics.from_dict(s.to_dict())
+    assert again.samples == s.samples
+    # A store written before strengths were kept per round held river strengths only.
+    old = ShowdownStatistics.from_dict({"1:CALL,FEW": [0.9, 0.8]})
+    assert old.lookup((("CALL", "FEW"),), 2) == old.lookup((("CALL", "FEW"),), 2, street=3)
+    assert old.lookup((("CALL", "FEW"),), 2, street=1) is None

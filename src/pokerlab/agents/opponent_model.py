@@ -18,8 +18,9 @@ quantile. ``delta = delta_scale * (1 - mu)`` (at least ``min_delta``).
 **Showdown statistics** (Waterloo §3.4.2, Phase III): every hand an opponent shows down is
 stored under its *signature*, one ``(action, amount)`` per betting round it played (action
 ``RAISE`` if it raised in that round, else ``CALL``; amount bucket ``FEW`` / ``MODERATE`` /
-``MANY``), with the strength of the hand it showed. Per signature: ``mu`` (mean strength) and
-``delta`` (standard deviation); a signature is *trusted* from 10 samples (5 with few players).
+``MANY``), with the strength of the hand it showed on each round's board. Per signature and
+round: ``mu`` (mean strength) and ``delta`` (standard deviation); a signature is *trusted*
+from 10 samples (5 with few players).
 
 Examples
 --------
@@ -171,53 +172,100 @@ def action_mu_delta(
 Signature = tuple[tuple[str, str], ...]
 
 
+ShowdownKey = tuple[Signature, int]
+"""A signature (or a prefix of one) and the round (0-3) the strengths under it are measured on."""
+
+
 @dataclass
 class ShowdownStatistics:
-    """Showdown strengths per betting signature (Waterloo §3.4.2)."""
+    """Showdown strengths per betting signature and round (Waterloo §3.4.2).
 
-    samples: dict[Signature, list[float]] = field(default_factory=dict)
+    A shown-down hand is stored under every prefix of its signature (so a signature can be
+    matched while a hand is still being played) and, for each prefix, under every round from
+    the prefix's last one to the river, with the hand's strength *on that round's board*. So a
+    bot on the flop that sees an opponent's signature so far compares its own flop strength
+    with the flop strengths of the hands that opponent showed after the same betting, on one
+    scale; a plain ``float`` strength is the river strength (stored on round 3 only).
+    """
 
-    def add(self, signature: Signature, strength: float) -> None:
-        """Store one shown-down hand's strength under its full signature and every prefix
-        (so a signature can be matched while the hand is still being played)."""
+    samples: dict[ShowdownKey, list[float]] = field(default_factory=dict)
+
+    def add(self, signature: Signature, strength: float | Sequence[float],
+            rounds: Sequence[int] | None = None) -> None:
+        """Store one shown-down hand. ``strength``: its strength on each round 0-3 (NaN where
+        unknown), or one float, the river strength. ``rounds``: the round of each signature
+        entry (default 0, 1, 2, ...)."""
+        if isinstance(strength, (int, float)):
+            by_round = [float("nan")] * 3 + [float(strength)]
+        else:
+            by_round = [float(x) for x in strength]
+        where = list(rounds) if rounds is not None else list(range(len(signature)))
         for k in range(1, len(signature) + 1):
-            self.samples.setdefault(tuple(signature[:k]), []).append(float(strength))
+            prefix = tuple(signature[:k])
+            for r in range(where[k - 1], len(by_round)):
+                if not np.isnan(by_round[r]):
+                    self.samples.setdefault((prefix, r), []).append(by_round[r])
 
-    def lookup(self, signature: Signature, min_samples: int) -> tuple[float, float, int] | None:
-        """``(mu, delta, samples)`` of a signature with at least ``min_samples`` hands, else None."""
-        xs = self.samples.get(tuple(signature))
+    def lookup(self, signature: Signature, min_samples: int,
+               street: int = 3) -> tuple[float, float, int] | None:
+        """``(mu, delta, samples)`` of the strengths on round ``street`` of the hands shown
+        after ``signature``, when there are at least ``min_samples``; else None."""
+        xs = self.samples.get((tuple(signature), street))
         if not xs or len(xs) < min_samples:
             return None
         arr = np.array(xs)
         return float(arr.mean()), float(arr.std()), len(xs)
 
     def merge(self, other: ShowdownStatistics) -> None:
-        """Append ``other``'s samples to these, signature by signature."""
-        for signature, xs in other.samples.items():
-            self.samples.setdefault(signature, []).extend(xs)
+        """Append ``other``'s samples to these, key by key."""
+        for key, xs in other.samples.items():
+            self.samples.setdefault(key, []).extend(xs)
 
     def learned_since(self, earlier: ShowdownStatistics) -> ShowdownStatistics:
         """The samples appended since ``earlier``, an earlier state of these statistics
         (samples are only ever appended, so they are the tail of each list)."""
-        out: dict[Signature, list[float]] = {}
-        for signature, old in earlier.samples.items():
-            if len(self.samples.get(signature, ())) < len(old):
-                raise ValueError(f"showdowns: signature {signature_text(signature)} has fewer "
-                                 "samples than in the earlier state")
-        for signature, xs in self.samples.items():
-            k = len(earlier.samples.get(signature, ()))
+        out: dict[ShowdownKey, list[float]] = {}
+        for key, old in earlier.samples.items():
+            if len(self.samples.get(key, ())) < len(old):
+                raise ValueError(f"showdowns: {key_text(key)} has fewer samples than in the "
+                                 "earlier state")
+        for key, xs in self.samples.items():
+            k = len(earlier.samples.get(key, ()))
             if len(xs) > k:
-                out[signature] = xs[k:]
+                out[key] = xs[k:]
         return ShowdownStatistics(out)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: signature text -> strengths."""
-        return {signature_text(s): v for s, v in self.samples.items()}
+        """JSON form: key text (:func:`key_text`) -> strengths."""
+        return {key_text(k): v for k, v in self.samples.items()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ShowdownStatistics:
-        """Inverse of :meth:`to_dict`."""
-        return cls({parse_signature(k): [float(x) for x in v] for k, v in data.items()})
+        """Inverse of :meth:`to_dict` (a key without ``@`` is an older store's river strength)."""
+        return cls({parse_key(k): [float(x) for x in v] for k, v in data.items()})
+
+
+ROUND_NAMES = ("pre-flop", "flop", "turn", "river")
+
+
+def key_text(key: ShowdownKey) -> str:
+    """'1:RAISE,FEW;2:CALL,MODERATE@turn': a signature and the round of its strengths.
+
+    Examples
+    --------
+    >>> key_text(((("CALL", "FEW"),), 1)), parse_key("1:CALL,FEW@flop")
+    ('1:CALL,FEW@flop', ((('CALL', 'FEW'),), 1))
+    >>> parse_key("1:CALL,FEW")   # stores written before strengths per round: the river
+    ((('CALL', 'FEW'),), 3)
+    """
+    signature, street = key
+    return f"{signature_text(signature)}@{ROUND_NAMES[street]}"
+
+
+def parse_key(text: str) -> ShowdownKey:
+    """Inverse of :func:`key_text`."""
+    signature, _, street = text.partition("@")
+    return parse_signature(signature), ROUND_NAMES.index(street) if street else 3
 
 
 def signature_text(signature: Sequence[tuple[str, str]]) -> str:

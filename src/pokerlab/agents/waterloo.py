@@ -20,7 +20,12 @@ when PPOT > pot odds). Profiles bluff with probability 0.8 (aggressive), 0.5 (no
 
 **Phase III**: Phase II plus the showdown statistics of §3.4.2 (see
 :mod:`pokerlab.agents.opponent_model`): when a live opponent's betting signature so far has a
-trusted model (10 samples, 5 with few players), Algorithm 8 decides: fold below mu - delta,
+trusted model (10 samples, 5 with few players), Algorithm 8 decides. It compares like with
+like: mu and delta are the mean and spread of the strengths the opponent's shown hands had on
+*this* round's board after the same betting, and our hand is measured the same way (EHS
+against one random holding on this board). The report compares its n-opponent EHS with the
+shown hands' strength, which mixes two scales (a flop draw against a finished river hand,
+one opponent against several). Algorithm 8: fold below mu - delta,
 call below mu, raise 0.5 (1 + n) of the stack above mu + delta, else raise
 e^(X-1) 0.5 of the stack with X = (EHS - mu) / delta. The *conservative* trust follows it
 fully; the *aggressive* trust raises with probability 0.5 where it would fold (the report's
@@ -53,7 +58,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.modelling import ModellingAgent, board_data, evaluate_hand
+from pokerlab.agents.modelling import ModellingAgent, evaluate_hand
 from pokerlab.agents.opponent_model import Signature
 from pokerlab.agents.preflop_values import table_values
 from pokerlab.agents.registry import register_bot
@@ -334,17 +339,27 @@ class WaterlooBot(ModellingAgent):
         c = self.config
         raised = self.raised_by.get(position)
         amounts = self.amount_by.get(position)
-        acted = self.acted_by.get(position)
-        if raised is None or amounts is None or acted is None:
-            return ()
         out = []
-        for street in range(upto + 1):
-            if not acted[street]:
-                continue
+        for street in self.signature_rounds(position, upto):
+            assert raised is not None and amounts is not None
             bb = amounts[street] / big_blind
             bucket = "FEW" if bb <= c.few_bb else "MODERATE" if bb <= c.moderate_bb else "MANY"
             out.append(("RAISE" if raised[street] else "CALL", bucket))
         return tuple(out)
+
+    def signature_rounds(self, position: int, upto: int) -> list[int]:
+        """The round of each entry of :meth:`signature` (the rounds the opponent acted in)."""
+        acted = self.acted_by.get(position)
+        if acted is None or self.raised_by.get(position) is None or self.amount_by.get(position) is None:
+            return []
+        return [street for street in range(upto + 1) if acted[street]]
+
+    @staticmethod
+    def heads_up_ehs(hole: list[int] | tuple[int, ...], board: list[int] | tuple[int, ...]) -> float:
+        """EHS against one random holding on ``board`` (HS + (1 - HS) PPOT1): the scale the
+        Phase III model compares hands on, ours and the shown ones alike."""
+        e = evaluate_hand(hole, board, [_UNIFORM])
+        return e.hs + (1.0 - e.hs) * e.ppot1
 
     def _modelled(self, observation: Observation, ehs: float) -> tuple[str, float] | None:
         c = self.config
@@ -357,13 +372,17 @@ class WaterlooBot(ModellingAgent):
             sig = self.signature(p, observation.street, observation.game.big_blind)
             if not sig:
                 continue
-            found = self.model(self.opponent_name(observation, p)).showdowns.lookup(sig, need)
+            found = self.model(self.opponent_name(observation, p)).showdowns.lookup(
+                sig, need, observation.street)
             if found is not None and (best is None or found[0] > best[0]):
                 best = found
         if best is None:
             return None
         mu, delta, _ = best
-        choice, fraction = algorithm8(ehs, mu, delta, self.rng.random(), c.aggressive_trust,
+        # mu is the strength of the opponent's shown hands on this round's board, against one
+        # random holding: judge ours the same way (the n-opponent EHS is a different scale).
+        mine = self.heads_up_ehs(observation.hole, observation.board)
+        choice, fraction = algorithm8(mine, mu, delta, self.rng.random(), c.aggressive_trust,
                                       c.abnormal_raise)
         to_call = observation.legal.to_call
         if choice == "call" and c.pot_odds_on_calls and to_call and ehs <= pot_odds(to_call, observation.pot):
@@ -373,7 +392,7 @@ class WaterlooBot(ModellingAgent):
     def after_hand(self, observation: Observation) -> None:
         if self.config.phase != 3 or len(observation.board) < 5:
             return
-        values = board_data(tuple(observation.board))[2]
+        board = observation.board
         for p in range(observation.players):
             if p == observation.position:
                 continue
@@ -382,8 +401,14 @@ class WaterlooBot(ModellingAgent):
                 continue
             sig = self.signature(p, 3, observation.game.big_blind)
             if sig:
-                strength = float(values[combo_index(shown[0], shown[1])])
-                self.model(self.opponent_name(observation, p)).showdowns.add(sig, strength)
+                # Its strength on each post-flop round's board (Algorithm 8 runs after the flop).
+                by_round = [float("nan")] + [self.heads_up_ehs(shown, board[: 2 + r]) for r in (1, 2, 3)]
+                self.model(self.opponent_name(observation, p)).showdowns.add(
+                    sig, by_round, self.signature_rounds(p, 3))
+
+
+_UNIFORM = np.ones(1326)
+_UNIFORM.setflags(write=False)
 
 
 def _variant(name: str, description: str, config: WaterlooConfig) -> type[WaterlooBot]:

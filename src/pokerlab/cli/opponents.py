@@ -54,7 +54,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Show every bot's model of one opponent: action frequencies, trust, showdown statistics."""
-        from pokerlab.agents.opponent_model import signature_text
+        from pokerlab.agents.opponent_model import ROUND_NAMES, signature_text
 
         store, db = _open(db)
         try:
@@ -84,10 +84,11 @@ def register(app: typer.Typer) -> None:
             console.print(table(title, ["street", "facing", "actions seen", "fold", "check/call",
                                         "bet/raise"], rows))
             sig_rows = []
-            for sig, _xs in sorted(m.showdowns.samples.items(), key=lambda kv: -len(kv[1]))[:15]:
-                found = m.showdowns.lookup(sig, 1)
+            for (sig, street), _xs in sorted(m.showdowns.samples.items(), key=lambda kv: -len(kv[1]))[:15]:
+                found = m.showdowns.lookup(sig, 1, street)
                 assert found is not None
-                sig_rows.append([signature_text(sig), found[2], f"{found[0]:.3f}", f"{found[1]:.3f}"])
+                sig_rows.append([signature_text(sig), ROUND_NAMES[street], found[2], f"{found[0]:.3f}",
+                                 f"{found[1]:.3f}"])
             if sig_rows:
                 console.print(table(f"{owner}: showdown statistics of {name} (most samples first)",
-                                    ["signature", "samples", "mu", "delta"], sig_rows))
+                                    ["signature", "strength on", "samples", "mu", "delta"], sig_rows))
