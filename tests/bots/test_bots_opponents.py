@@ -404,3 +404,18 @@ def test_showdown_strengths_are_kept_per_round() -> None:
     old = ShowdownStatistics.from_dict({"1:CALL,FEW": [0.9, 0.8]})
     assert old.lookup((("CALL", "FEW"),), 2) == old.lookup((("CALL", "FEW"),), 2, street=3)
     assert old.lookup((("CALL", "FEW"),), 2, street=1) is None
+
+
+def test_a_match_ends_with_the_models_saved(tmp_path, monkeypatch) -> None:
+    # Loki saves every 25 hands; the end of a match saves the rest, so a next match (or the
+    # next freezeout trial) starts from everything the last one saw.
+    db = tmp_path / "opp.sqlite"
+    monkeypatch.setenv("POKERLAB_OPPONENT_DB", str(db))
+    for seed in (1, 2):
+        config = MatchConfig(bots=("loki-a", "raiser"), hands=31, game=GameSettings.preset("limit"),
+                             seed=seed)
+        run_match(config, MatchStore(":memory:"))
+        store = OpponentStore(db)
+        model = store.load("loki-a", "raiser")
+        store.close()
+        assert model is not None and model.hands == 31 * seed

@@ -202,3 +202,7 @@ class Agent(ABC):
 
     def end_hand(self, observation: Observation) -> None:  # noqa: B027 - optional hook
         """The hand is over: ``observation.payoffs`` and the shown cards are visible."""
+
+    def end_match(self) -> None:  # noqa: B027 - optional hook
+        """The hands this bot was given are played (a match, or a worker's share of one): keep
+        whatever must outlive them (the modelling bots save their opponent models)."""

@@ -237,6 +237,11 @@ class ModellingAgent(Agent):
             model.hands, model.consistency = merged.hands, merged.consistency
             self._synced[merged.name] = merged.copy()
 
+    def end_match(self) -> None:
+        """Save the opponent models now (the next match may load them at once)."""
+        if self.store_path:
+            self.save_models()
+
     def begin_hand(self, observation: Observation) -> None:
         self._reset_hand()
         self._place_seats(observation)

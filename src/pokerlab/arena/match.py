@@ -368,7 +368,25 @@ def run_match(
                 save(play_hands(key, batch, want))
         else:
             _run_parallel(key, batches, workers, want, save)
+    end_match(key)
     return summarize(config, store, match_id, played)
+
+
+def end_match(key: str) -> None:
+    """Tell the bots of this process's table for ``key`` that their hands are played (the
+    modelling bots save their opponent models, so a next match or trial starts from them)."""
+    table = _TABLES.get(key)
+    if table is not None:
+        for agent in table[1]:
+            agent.end_match()
+
+
+def _play_task(key: str, numbers: Sequence[int], want: bool) -> list[tuple[int, str, str, str | None]]:
+    """A worker's task: its hands, then the bots keep what they learned (a worker process may
+    be stopped without running exit handlers)."""
+    rows = play_hands(key, numbers, want)
+    end_match(key)
+    return rows
 
 
 def _run_parallel(key: str, batches: list[list[int]], workers: int, want: bool,
@@ -376,7 +394,7 @@ def _run_parallel(key: str, batches: list[list[int]], workers: int, want: bool,
     tasks = [[h for batch in batches[i:i + 4] for h in batch] for i in range(0, len(batches), 4)]
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending = {pool.submit(play_hands, key, task, want) for task in tasks}
+        pending = {pool.submit(_play_task, key, task, want) for task in tasks}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
