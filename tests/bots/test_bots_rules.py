@@ -54,6 +54,10 @@ def test_loki_betting_thresholds() -> None:
     # River: showdown odds, HS_n against to_call / (pot + to_call).
     assert postflop_decision(0.3, 0.3, 0.0, 20, 100, True, LOKI, bets_to_call=2) == "call"  # 0.3 > 1/6
     assert postflop_decision(0.1, 0.1, 0.0, 20, 100, True, LOKI, bets_to_call=2) == "fold"
+    # The paper's rule read literally ("call when Ppot > pot_odds", PPOT = 0 on the river).
+    literal = replace(LOKI, river_showdown_odds=False)
+    assert postflop_decision(0.3, 0.3, 0.0, 20, 100, True, literal, bets_to_call=2) == "fold"
+    assert postflop_decision(0.6, 0.6, 0.0, 20, 100, True, literal) == "call"   # EHS alone still calls
 
 
 def test_loki_preflop_levels_and_actions() -> None:

@@ -85,6 +85,12 @@ class LokiConfig:
     showdown_odds_before_river, future_bets
         Also call on the flop and turn when EHS beats the showdown odds counting
         ``future_bets`` big bets per later street (off, as the paper: only EHS and drawing odds).
+    river_showdown_odds
+        On the river call a bet when HS_n beats the pot odds (the paper's "$100 pot, $20 bet,
+        20% to win: call" example; Loki-1's showdown odds). Off, the river follows the
+        paper's rule for Lokibot literally: "we call when Ppot > pot_odds", and PPOT is 0 on
+        the river. The tournament's order is sensitive to it: off, B (uniform tables) wins
+        the field, because A folds to the bets of B's over-optimistic strength estimates.
     """
 
     weighting: bool = True
@@ -103,6 +109,7 @@ class LokiConfig:
     preflop_trials: int = DEFAULT_TRIALS
     showdown_odds_before_river: bool = False
     future_bets: float = 1.0
+    river_showdown_odds: bool = True
 
 
 VERSIONS: dict[str, LokiConfig] = {
@@ -229,7 +236,7 @@ def postflop_decision(ehs: float, hs_n: float, ppot1: float, to_call: int, pot: 
     if not river and ppot1 > odds:
         return "call"  # drawing odds: the next card makes us the favourite often enough
     if river:
-        return "call" if hs_n > odds else "fold"  # showdown odds
+        return "call" if config.river_showdown_odds and hs_n > odds else "fold"  # showdown odds
     if config.showdown_odds_before_river:
         # The chance of winning now against the price, counting the bets still to come.
         future = config.future_bets * bet_size
