@@ -29,9 +29,26 @@ def test_duplicate_schedule_rotates_players_over_the_same_deal() -> None:
     config = MatchConfig(bots=("a", "b", "c"), hands=9, duplicate=True)
     rows = [schedule(config, h) for h in range(3, 6)]
     assert {deal for deal, _, _ in rows} == {1} and {button for _, button, _ in rows} == {1}
-    assert [players for _, _, players in rows] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    # Each player holds each seat's cards once in the set: a rotation of one circular order.
+    first = rows[0][2]
+    assert [players for _, _, players in rows] == [first[k:] + first[:k] for k in range(3)]
     with pytest.raises(ValueError, match="multiple of the 3 seats"):
         MatchConfig(bots=("a", "b", "c"), hands=10, duplicate=True)
+
+
+def test_duplicate_sets_shuffle_who_sits_next_to_whom() -> None:
+    # Alberta: each deal is replayed "shuffling the seating arrangement each time". With fixed
+    # rotations a player would always act right after the same opponent.
+    config = MatchConfig(bots=tuple("abcdefghij"), hands=10 * 200, duplicate=True, seed=3)
+    after = {p: set() for p in range(10)}
+    for deal in range(200):
+        players = schedule(config, 10 * deal)[2]
+        assert sorted(players) == list(range(10))
+        for seat in range(10):
+            after[players[seat]].add(players[(seat + 1) % 10])
+    assert all(len(neighbours) == 9 for neighbours in after.values())
+    assert schedule(config, 10) == schedule(MatchConfig(bots=tuple("abcdefghij"), hands=20,
+                                                         duplicate=True, seed=3), 10)
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
@@ -44,6 +61,21 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
     assert list(one.records(a.match_id)) == list(two.records(b.match_id))
     assert [r.per_hand for r in a.results] == [r.per_hand for r in b.results]
     assert a.results[0].unit == "mbb"
+
+
+def test_learning_bots_give_the_same_results_for_any_number_of_workers(monkeypatch) -> None:
+    # Loki A learns its opponents' action frequencies hand after hand. With workers every task
+    # starts with fresh bots, so which process plays which task (a race) cannot matter.
+    from pokerlab.arena import match as arena_match
+
+    monkeypatch.setattr(arena_match, "BATCH", 10)  # tasks of 40 hands
+    config = MatchConfig(bots=("loki-a", "raiser", "calling-station"), hands=120, game=LIMIT, seed=6)
+    payoffs = []
+    for workers in (2, 3, 2):
+        store = MatchStore(":memory:")
+        result = run_match(config, store, workers=workers)
+        payoffs.append(store.payoffs(result.match_id))
+    assert payoffs[0] == payoffs[1] == payoffs[2]
 
 
 def test_freezeout_ends_with_one_player_and_records_knockouts() -> None:

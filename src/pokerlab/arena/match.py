@@ -3,7 +3,10 @@
 Hand ``h`` of a match is fully determined by the match settings and ``h``: its deal
 (:class:`~pokerlab.holdem.dealing.Dealer`), the button, who sits where, and every bot's
 random seed. So hands can be played in any order, by any number of worker processes, or
-after a crash, with the same results.
+after a crash, with the same results, for bots without memory across hands. Bots that learn
+(the opponent-modelling bots) remember every earlier hand in one process; with ``workers`` > 1
+they start every task of ``4 * BATCH`` hands afresh, so a parallel match is reproducible and
+the same for any number of workers, but not the same as a one-process match.
 
 Seating. There are ``seats`` players (default: one per bot; with more seats than bots the
 bots are repeated in turn and a bot's result is the average of its copies). Player ``k``
@@ -382,8 +385,10 @@ def end_match(key: str) -> None:
 
 
 def _play_task(key: str, numbers: Sequence[int], want: bool) -> list[tuple[int, str, str, str | None]]:
-    """A worker's task: its hands, then the bots keep what they learned (a worker process may
-    be stopped without running exit handlers)."""
+    """A worker's task: its hands with bots created for it (a task must not depend on which
+    tasks its process played before), then the bots keep what they learned (a worker process
+    may be stopped without running exit handlers)."""
+    _TABLES.pop(key, None)
     rows = play_hands(key, numbers, want)
     end_match(key)
     return rows
