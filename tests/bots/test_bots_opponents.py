@@ -192,8 +192,11 @@ def test_duplicate_match_models_follow_named_players_across_seats(monkeypatch) -
     names = config.player_names()
     assert names == ["loki-a#1", "raiser#1", "calling-station#1",
                      "loki-a#2", "raiser#2", "calling-station#2"]
+    tables = []
+    real_table = arena_match._table
+    monkeypatch.setattr(arena_match, "_table", lambda key: tables.append(real_table(key)) or tables[-1])
     run_match(config, MatchStore(":memory:"))
-    agents = arena_match._TABLES[config.key()][1]
+    agents = tables[0][1]
     for me in (0, 3):
         bot = agents[me]
         assert set(bot.models) == set(names) - {names[me]}  # the other copy is an opponent too
@@ -347,9 +350,6 @@ def test_parallel_match_stores_the_same_counts_as_one_process(tmp_path, monkeypa
                                      "--seed", "4", "--workers", str(workers), "--no-progress",
                                      "--json", "--db", str(tmp_path / f"hands-{workers}.sqlite")])
         assert result.exit_code == 0, result.output
-        for _, agents, _ in arena_match._TABLES.values():  # in this process: save the rest
-            for bot in agents:
-                bot.save_models()
         stored[workers] = _stored_counts(db)
     owners = {owner for owner, _ in stored[1]}
     assert owners == {"loki-b", "loki-e"} and len(stored[1]) == 8  # each copy models the others

@@ -245,7 +245,6 @@ class WaterlooBot(ModellingAgent):
 
     name = "waterloo"
     weighting = False
-    save_every = 1  # showdown statistics are rare and precious; no-limit play is slow anyway
 
     def __init__(self, config: WaterlooConfig | None = None, store_path: str | None = None) -> None:
         self.config = config or WaterlooConfig()

@@ -377,8 +377,10 @@ def run_match(
 
 def end_match(key: str) -> None:
     """Tell the bots of this process's table for ``key`` that their hands are played (the
-    modelling bots save their opponent models, so a next match or trial starts from them)."""
-    table = _TABLES.get(key)
+    modelling bots save their opponent models, so a next match or trial starts from them),
+    and let the table go: a process that plays many matches (freezeout trials) must not keep
+    every match's bots."""
+    table = _TABLES.pop(key, None)
     if table is not None:
         for agent in table[1]:
             agent.end_match()
