@@ -92,6 +92,16 @@ def test_loki_table_moves_to_strong_hands_after_a_raise() -> None:
     uniform.begin_hand(view)
     uniform.observe(view)
     assert uniform.live_tables(view)[0].min() == 1.0  # version B keeps uniform tables
+    # Without re-weighting (the Alberta paper's Lokibot) the table stays the pre-flop template,
+    # while the action is still counted.
+    static = create_bot("loki-a", reweighting=False)
+    hand, view = _raise_hand()
+    static.begin_hand(view)
+    template = static.tables[1].copy()
+    hand.apply_checked(Action(BET_RAISE, hand.legal().min_raise_to))
+    static.observe(view)
+    assert np.array_equal(static.tables[1], template) and template.max() > template[template > 0].min()
+    assert static.model(static.opponent_name(view, 1)).frequencies.observations() == 1
 
 
 def _cards(i: int) -> tuple[int, int]:

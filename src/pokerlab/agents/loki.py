@@ -64,7 +64,13 @@ class LokiConfig:
     Attributes
     ----------
     weighting
-        Weighted opponent tables re-weighted by Algorithm 7 (version B: False).
+        Weighted opponent tables (version B: False, uniform tables).
+    reweighting
+        Re-weight the tables after each opponent action (Algorithm 7, the opponent modelling
+        of the later Alberta work). False keeps every table at its pre-flop template, the
+        weights of a typical player's hand selection from the income-rate simulation: the
+        Alberta paper's Lokibot ("treats all opponents the same ... the common weights are
+        based on the simulations of the 169 different starting hand types").
     advanced_preflop
         Income-rate table for the number of opponents and position-dependent ``make1``
         (version C: False, the ten-player table and no position adjustment).
@@ -94,6 +100,7 @@ class LokiConfig:
     """
 
     weighting: bool = True
+    reweighting: bool = True
     advanced_preflop: bool = True
     use_potential: bool = True
     make4: float = 0.58
@@ -254,6 +261,7 @@ class LokiBot(ModellingAgent):
         self.config = config or LokiConfig()
         c = self.config
         self.weighting = c.weighting
+        self.reweighting = c.reweighting
         self.lowest_weight, self.highest_weight = c.lowest_weight, c.highest_weight
         self.delta_scale = c.delta_scale
         self.preflop_trials = c.preflop_trials

@@ -132,6 +132,7 @@ class ModellingAgent(Agent):
     """
 
     weighting: bool = True
+    reweighting: bool = True  # False: the tables keep their pre-flop template (no Algorithm 7)
     initial_weights: str = "income-rate"  # or "uniform"
     lowest_weight: float = 0.01
     highest_weight: float = 1.0
@@ -308,7 +309,8 @@ class ModellingAgent(Agent):
         # Re-weight once per street for a call and once for a raise: repeated raises by a
         # maniac would otherwise compound into a table of nothing but the nuts.
         once = (pos, street, kind)
-        if self.weighting and table is not None and kind != 0 and once not in self._reweighted:
+        if (self.weighting and self.reweighting and table is not None and kind != 0
+                and once not in self._reweighted):
             self._reweighted.add(once)
             values = self.street_values(observation, street)
             md = action_mu_delta(model.frequencies, street, facing, kind, values, table,
