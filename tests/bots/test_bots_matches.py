@@ -4,6 +4,7 @@ the papers' orderings and every bot beating the baselines with a 95% interval ab
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from typer.testing import CliRunner
@@ -137,31 +138,50 @@ def test_loki_basic_version_loses_most(loki_tournament) -> None:
 
 @pytest.fixture(scope="module")
 def freezeouts():
-    return {name: {s.bot: s for s in freezeout_comparison(name, trials=200, seed=0).summaries}
-            for name in ("phases", "bluffing")}
+    return {name: {s.bot: s for s in freezeout_comparison(name, trials=300, seed=0).summaries}
+            for name in ("phases", "bluffing", "trust")}
+
+
+def places_better(a, b) -> bool:
+    """``a`` finishes ahead of ``b`` on mean place by more than two standard errors."""
+    return b.mean_place - a.mean_place > 2.0 * math.hypot(a.place_se, b.place_se)
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="not reproduced: with the report's stack-sized raises the "
-                   "freezeouts last about 20 hands, too few for Phase III's showdown model (10 "
-                   "samples a signature); 100 trials: mean place II 4.30, I 4.55, III 4.55/4.58")
-def test_waterloo_phase3_outlasts_phase2_outlasts_phase1(freezeouts) -> None:
+def test_waterloo_phase3_outlasts_phase2(freezeouts) -> None:
+    # Waterloo §4.1: "Phase III is the best one ... Phase II bot drops down earlier"; §4.3:
+    # Phase III players beat Phase II. Holds for the conservative trust (600 trials: mean place
+    # 4.19 against 4.57 among the phases, 3.27 against 3.64 in the trust comparison).
+    phases, trust = freezeouts["phases"], freezeouts["trust"]
+    assert places_better(phases["waterloo-phase3-conservative-trust"], phases["waterloo-phase2-normal"])
+    assert places_better(trust["waterloo-phase3-conservative-trust"], trust["waterloo-phase2-normal"])
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="not reproduced: Phase II and Phase I tie (600 trials: mean "
+                   "place 4.57 and 4.58); the report's Phase I 'quits the game very early'")
+def test_waterloo_phase2_outlasts_phase1(freezeouts) -> None:
     s = freezeouts["phases"]
-    p1, p2 = s["waterloo-phase1"].mean_place, s["waterloo-phase2-normal"].mean_place
-    p3 = min(s["waterloo-phase3-aggressive-trust"].mean_place,
-             s["waterloo-phase3-conservative-trust"].mean_place)
-    assert p3 < p2 < p1
+    assert places_better(s["waterloo-phase2-normal"], s["waterloo-phase1"])
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="not reproduced: against bots that call by EHS, less "
-                   "bluffing places better (100 trials: conservative 3.35, normal 3.53, "
-                   "aggressive 3.62)")
+@pytest.mark.xfail(strict=True, reason="not reproduced: the three bluffing profiles tie (600 trials: "
+                   "conservative 3.44, aggressive 3.52, normal 3.55)")
 def test_waterloo_normal_bluffing_places_best(freezeouts) -> None:
     s = freezeouts["bluffing"]
-    normal = s["waterloo-phase2-normal"].mean_place
-    assert normal < s["waterloo-phase2-aggressive"].mean_place
-    assert normal < s["waterloo-phase2-conservative"].mean_place
+    normal = s["waterloo-phase2-normal"]
+    assert places_better(normal, s["waterloo-phase2-aggressive"])
+    assert places_better(normal, s["waterloo-phase2-conservative"])
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="not reproduced: the conservative trust places better than the "
+                   "aggressive one (600 trials: 3.27 against 3.60); raising 50-100% of the stack "
+                   "half the time the model says fold loses to Phase II's EHS calls")
+def test_waterloo_aggressive_trust_beats_conservative(freezeouts) -> None:
+    s = freezeouts["trust"]
+    assert places_better(s["waterloo-phase3-aggressive-trust"], s["waterloo-phase3-conservative-trust"])
 
 
 @pytest.mark.slow

@@ -105,9 +105,18 @@ class FreezeoutSummary:
         the better its place; players still in at the hand cap are placed by chips)."""
         return float(np.mean(self.places)) if self.places else 0.0
 
+    @property
+    def place_se(self) -> float:
+        """Standard error of :attr:`mean_place` (0 with fewer than two places)."""
+        if len(self.places) < 2:
+            return 0.0
+        return float(np.std(self.places, ddof=1) / np.sqrt(len(self.places)))
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
         return {"bot": self.bot, "mean_survival": self.mean_survival, "mean_place": self.mean_place,
+                "mean_place_ci95": [self.mean_place - 1.96 * self.place_se,
+                                    self.mean_place + 1.96 * self.place_se],
                 "survival": self.survival, "places": self.places, "wins": self.wins,
                 "final_chips": self.final_chips}
 

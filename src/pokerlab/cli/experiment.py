@@ -135,10 +135,10 @@ def register(app: typer.Typer) -> None:
                         "plot": str(plot) if plot else None})
             return
         for r in results:
-            rows = [[s.bot, f"{s.mean_place:.2f}", f"{s.mean_survival:.1f}", s.wins,
+            rows = [[s.bot, f"{s.mean_place:.2f} ± {1.96 * s.place_se:.2f}", f"{s.mean_survival:.1f}", s.wins,
                      f"{sum(s.final_chips) / len(s.final_chips):.0f}"] for s in r.summaries]
             console.print(table(f"{r.name}: {r.trials} freezeouts of at most {r.max_hands} hands",
-                                ["bot", "mean place", "mean hands survived", "trials won",
+                                ["bot", "mean place (95% CI)", "mean hands survived", "trials won",
                                  "mean final chips"], rows))
         if plot is not None:
             console.print(f"chip curves: {plot}")
