@@ -62,6 +62,11 @@ STEPS: list[tuple[str, str]] = [
         "experiment loki-variants --hands 1000 --seed 1 --plot out/loki.png",
     ),
     (
+        "Waterloo freezeouts: Phase III's showdown model against Phase II "
+        "(a short run; 600 trials separate them)",
+        "experiment waterloo-phases --trials 40 --comparison trust --seed 1 --plot out/freezeout.png",
+    ),
+    (
         "The ACPC protocol: our dealer and two bots over TCP, checked against in-process (issue 9)",
         "acpc deal --game limit --hands 300 --seed 1 --bot raiser --bot calling-station --compare",
     ),
