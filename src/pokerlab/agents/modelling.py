@@ -240,8 +240,7 @@ class ModellingAgent(Agent):
 
     def end_match(self) -> None:
         """Save the opponent models now (the next match may load them at once)."""
-        if self.store_path:
-            self.save_models()
+        self.save_models()
 
     def begin_hand(self, observation: Observation) -> None:
         self._reset_hand()
@@ -346,8 +345,8 @@ class ModellingAgent(Agent):
             if self.weighting:
                 out.append(self.tables[p])
             else:
-                out.append(_UNIFORM)
-        return out or [_UNIFORM]
+                out.append(UNIFORM_WEIGHTS)
+        return out or [UNIFORM_WEIGHTS]
 
     def evaluate(self, observation: Observation) -> HandEvaluation:
         """Our hand against the live opponents (post-flop)."""
@@ -415,8 +414,9 @@ def _save_all() -> None:
             continue
 
 
-_UNIFORM = np.ones(1326)
-_UNIFORM.setflags(write=False)
+UNIFORM_WEIGHTS = np.ones(1326)
+"""A read-only table of equal weights: every holding equally likely."""
+UNIFORM_WEIGHTS.setflags(write=False)
 
 
 def _zero_card(table: np.ndarray, card: int) -> None:

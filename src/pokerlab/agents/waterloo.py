@@ -55,10 +55,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-import numpy as np
-
 from pokerlab.agents.base import Observation
-from pokerlab.agents.modelling import ModellingAgent, evaluate_hand
+from pokerlab.agents.modelling import UNIFORM_WEIGHTS, ModellingAgent, evaluate_hand
 from pokerlab.agents.opponent_model import Signature
 from pokerlab.agents.preflop_values import table_values
 from pokerlab.agents.registry import register_bot
@@ -252,17 +250,20 @@ class WaterlooBot(ModellingAgent):
         self._pw = table_values(self.config.preflop_table)
 
     # -- hand evaluation -----------------------------------------------------------------------
-    def strengths(self, observation: Observation) -> tuple[float, float]:
-        """``(HS, PPOT)``: equation 3's HS and the positive potential."""
+    def strengths(self, observation: Observation) -> tuple[float, float, float]:
+        """``(HS, PPOT, heads-up EHS)``: equation 3's HS, the positive potential, and the EHS
+        against one random holding that Phase III's model compares (:meth:`heads_up_ehs`)."""
         n = max(observation.opponents_live, 1)
         if self.config.two_card_potential and observation.street == 1:
             p = hand_potential(observation.hole, observation.board)
             hr, ppot = p.strength.hs, p.ppot2
+            heads_up = self.heads_up_ehs(observation.hole, observation.board)
         else:
-            e = evaluate_hand(observation.hole, observation.board, [np.ones(1326)])
+            e = evaluate_hand(observation.hole, observation.board, [UNIFORM_WEIGHTS])
             hr, ppot = e.hs, e.ppot1
+            heads_up = hr + (1.0 - hr) * ppot
         hs = min(1.0, hr**n * (1.0 + (n + 1) / self.config.c))
-        return hs, ppot
+        return hs, ppot, heads_up
 
     # -- acting ---------------------------------------------------------------------------------
     def act(self, observation: Observation) -> Action:
@@ -308,13 +309,13 @@ class WaterlooBot(ModellingAgent):
 
     def _postflop(self, observation: Observation) -> tuple[str, float]:
         c = self.config
-        hs, ppot = self.strengths(observation)
+        hs, ppot, heads_up = self.strengths(observation)
         size = self._postflop_size(observation)
         if c.phase == 1:
             return algorithm4(hs, c.ehs_raise, c.ehs_call), size
         ehs = hs + (1.0 - hs) * ppot
         if c.phase == 3:
-            decided = self._modelled(observation, ehs)
+            decided = self._modelled(observation, ehs, heads_up)
             if decided is not None:
                 return decided
         choice = algorithm4(ehs, c.ehs_raise, c.ehs_call)
@@ -357,10 +358,10 @@ class WaterlooBot(ModellingAgent):
     def heads_up_ehs(hole: list[int] | tuple[int, ...], board: list[int] | tuple[int, ...]) -> float:
         """EHS against one random holding on ``board`` (HS + (1 - HS) PPOT1): the scale the
         Phase III model compares hands on, ours and the shown ones alike."""
-        e = evaluate_hand(hole, board, [_UNIFORM])
+        e = evaluate_hand(hole, board, [UNIFORM_WEIGHTS])
         return e.hs + (1.0 - e.hs) * e.ppot1
 
-    def _modelled(self, observation: Observation, ehs: float) -> tuple[str, float] | None:
+    def _modelled(self, observation: Observation, ehs: float, heads_up: float) -> tuple[str, float] | None:
         c = self.config
         players = observation.players
         need = c.trust_samples_few if players <= c.few_players_model else c.trust_samples
@@ -380,8 +381,7 @@ class WaterlooBot(ModellingAgent):
         mu, delta, _ = best
         # mu is the strength of the opponent's shown hands on this round's board, against one
         # random holding: judge ours the same way (the n-opponent EHS is a different scale).
-        mine = self.heads_up_ehs(observation.hole, observation.board)
-        choice, fraction = algorithm8(mine, mu, delta, self.rng.random(), c.aggressive_trust,
+        choice, fraction = algorithm8(heads_up, mu, delta, self.rng.random(), c.aggressive_trust,
                                       c.abnormal_raise)
         to_call = observation.legal.to_call
         if choice == "call" and c.pot_odds_on_calls and to_call and ehs <= pot_odds(to_call, observation.pot):
@@ -404,10 +404,6 @@ class WaterlooBot(ModellingAgent):
                 by_round = [float("nan")] + [self.heads_up_ehs(shown, board[: 2 + r]) for r in (1, 2, 3)]
                 self.model(self.opponent_name(observation, p)).showdowns.add(
                     sig, by_round, self.signature_rounds(p, 3))
-
-
-_UNIFORM = np.ones(1326)
-_UNIFORM.setflags(write=False)
 
 
 def _variant(name: str, description: str, config: WaterlooConfig) -> type[WaterlooBot]:
