@@ -387,10 +387,9 @@ def end_match(key: str) -> None:
 
 
 def _play_task(key: str, numbers: Sequence[int], want: bool) -> list[tuple[int, str, str, str | None]]:
-    """A worker's task: its hands with bots created for it (a task must not depend on which
-    tasks its process played before), then the bots keep what they learned (a worker process
-    may be stopped without running exit handlers)."""
-    _TABLES.pop(key, None)
+    """A worker's task: its hands, then the bots keep what they learned (a worker process may
+    be stopped without running exit handlers) and are let go, so the next task starts with
+    fresh bots and cannot depend on which tasks its process played before."""
     rows = play_hands(key, numbers, want)
     end_match(key)
     return rows
