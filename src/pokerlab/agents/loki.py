@@ -43,7 +43,7 @@ The Alberta worked example: it is $20 to us and the pot is $175; pot odds
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -51,7 +51,7 @@ import numpy as np
 from pokerlab.agents.base import Observation
 from pokerlab.agents.modelling import ModellingAgent
 from pokerlab.agents.preflop_values import DEFAULT_TRIALS, income_percentiles, income_rates
-from pokerlab.agents.registry import register_bot
+from pokerlab.agents.registry import register_variant
 from pokerlab.cards import combo_index
 from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
 from pokerlab.strength import pot_odds
@@ -140,6 +140,7 @@ def preflop_level(income_rate: float, position_fraction: float, config: LokiConf
     >>> c = LokiConfig()
     >>> preflop_level(0.7, 0.0, c), preflop_level(0.3, 0.0, c), preflop_level(0.0, 1.0, c)
     (4, 2, 1)
+    >>> from dataclasses import replace
     >>> preflop_level(0.0, 0.0, c), preflop_level(0.0, 0.0, replace(c, advanced_preflop=False))
     (0, 0)
     """
@@ -309,16 +310,8 @@ class LokiBot(ModellingAgent):
 
 
 def _version(letter: str, description: str) -> type[LokiBot]:
-    config = VERSIONS[letter]
-
-    @register_bot(f"loki-{letter}", description)
-    class Version(LokiBot):
-        def __init__(self, store_path: str | None = None, **changes: object) -> None:
-            super().__init__(replace(config, **changes), store_path)  # type: ignore[arg-type]
-
-    Version.__name__ = Version.__qualname__ = f"Loki{letter.upper()}"
-    Version.name = f"loki-{letter}"
-    return Version
+    return register_variant(LokiBot, f"loki-{letter}", description, VERSIONS[letter],
+                            f"Loki{letter.upper()}")
 
 
 LokiA = _version("a", "Loki A (limit): income-rate pre-flop by position and opponents, weighted "

@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -47,6 +48,21 @@ def register_bot(name: str, description: str = "") -> Callable[[F], F]:
         return factory
 
     return decorate
+
+
+def register_variant(base: type, name: str, description: str, config: Any, class_name: str) -> type:
+    """Register ``name``: a subclass of ``base`` (a bot taking ``(config, store_path)``) built
+    with ``config``; keyword options replace config fields (``create_bot("loki-a",
+    reweighting=False)``)."""
+
+    @register_bot(name, description)
+    class Variant(base):  # type: ignore[valid-type, misc]
+        def __init__(self, store_path: str | None = None, **changes: Any) -> None:
+            super().__init__(replace(config, **changes), store_path)
+
+    Variant.__name__ = Variant.__qualname__ = class_name
+    Variant.name = name
+    return Variant
 
 
 def unregister_bot(name: str) -> None:

@@ -53,13 +53,13 @@ Examples
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pokerlab.agents.base import Observation
 from pokerlab.agents.modelling import UNIFORM_WEIGHTS, ModellingAgent, evaluate_hand
 from pokerlab.agents.opponent_model import Signature
 from pokerlab.agents.preflop_values import table_values
-from pokerlab.agents.registry import register_bot
+from pokerlab.agents.registry import register_variant
 from pokerlab.cards import combo_index
 from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
 from pokerlab.strength import hand_potential, pot_odds
@@ -407,15 +407,8 @@ class WaterlooBot(ModellingAgent):
 
 
 def _variant(name: str, description: str, config: WaterlooConfig) -> type[WaterlooBot]:
-    @register_bot(name, description)
-    class Variant(WaterlooBot):
-        def __init__(self, store_path: str | None = None, **changes: object) -> None:
-            super().__init__(replace(config, **changes), store_path)  # type: ignore[arg-type]
-
-    Variant.__name__ = Variant.__qualname__ = "Waterloo" + "".join(
-        part.capitalize() for part in name.split("-")[1:])
-    Variant.name = name
-    return Variant
+    class_name = "Waterloo" + "".join(part.capitalize() for part in name.split("-")[1:])
+    return register_variant(WaterlooBot, name, description, config, class_name)
 
 
 WaterlooPhase1 = _variant(
