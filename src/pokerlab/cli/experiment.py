@@ -53,7 +53,8 @@ def register(app: typer.Typer) -> None:
     def loki_variants(
         hands: int = typer.Option(10_000, "--hands", help="Hands (a multiple of 10: sets of rotated deals)."),
         seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
-        workers: int = typer.Option(1, "--workers", help="Processes sharing the hands (same results)."),
+        workers: int = typer.Option(
+            1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
         db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
@@ -81,7 +82,8 @@ def register(app: typer.Typer) -> None:
         hands: int = typer.Option(10_000, "--hands", help="Hands (even: deals are played twice)."),
         seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
         opponent: str = typer.Option("loki-a", "--opponent", help="The other bot."),
-        workers: int = typer.Option(1, "--workers", help="Processes sharing the hands (same results)."),
+        workers: int = typer.Option(
+            1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
         db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),

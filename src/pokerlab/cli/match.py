@@ -34,7 +34,8 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", help="Seed of the deals and the bots' randomness."),
         db: Path = typer.Option(Path("pokerlab-match.sqlite"), "--db", help="SQLite file of the hands."),
         resume: bool = typer.Option(False, "--resume", help="Continue the stored match with these settings."),
-        workers: int = typer.Option(1, "--workers", help="Processes sharing the hands (same results)."),
+        workers: int = typer.Option(
+            1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
         hand_history: Path | None = typer.Option(None, "--hand-history", help="Write each hand as PHH here."),
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
         stack: int | None = typer.Option(None, "--stack", help="Starting stack in chips (default per game)."),
