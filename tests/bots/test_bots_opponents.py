@@ -429,3 +429,29 @@ def test_a_match_ends_with_the_models_saved(tmp_path, monkeypatch) -> None:
         model = store.load("loki-a", "raiser")
         store.close()
         assert model is not None and model.hands == 31 * seed
+
+
+def _open_store_at_once(path: str, barrier, failures) -> None:
+    barrier.wait()
+    try:
+        OpponentStore(path).close()
+    except Exception:  # the failure under test: "database is locked" while switching to WAL
+        failures.put(1)
+
+
+def test_processes_opening_a_new_store_at_once_all_succeed(tmp_path) -> None:
+    # Switching a new file to WAL takes a lock SQLite does not wait for; before the retry in
+    # pokerlab._sqlite.connect, about 3% of simultaneous first opens failed.
+    context = multiprocessing.get_context("fork")
+    failures = context.Queue()
+    for trial in range(10):
+        path = str(tmp_path / f"new-{trial}.sqlite")
+        barrier = context.Barrier(6)
+        procs = [context.Process(target=_open_store_at_once, args=(path, barrier, failures))
+                 for _ in range(6)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        assert [p.exitcode for p in procs] == [0] * 6
+    assert failures.empty()

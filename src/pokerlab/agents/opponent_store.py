@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from pokerlab._sqlite import connect
 from pokerlab.agents.opponent_model import OpponentModel
 
 ENV_VAR = "POKERLAB_OPPONENT_DB"
@@ -65,11 +65,9 @@ class OpponentStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        # Autocommit mode: the writes below open their own BEGIN IMMEDIATE transactions.
-        self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")  # several processes may save at once
-            self._db.execute("PRAGMA synchronous=NORMAL")
+        # Autocommit mode: the writes below open their own BEGIN IMMEDIATE transactions; WAL,
+        # as several processes may save at once.
+        self._db = connect(self.path)
         self._db.execute(_SCHEMA)
 
     def close(self) -> None:

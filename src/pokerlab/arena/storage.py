@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from pokerlab._sqlite import connect
+
 DEFAULT_DB = "pokerlab-match.sqlite"
 
 _SCHEMA = """
@@ -52,9 +54,7 @@ class MatchStore:
         if self.path != ":memory:" and Path(self.path).is_dir():
             raise ValueError(f"--db {self.path} is a directory, not a database file")
         try:
-            self.conn = sqlite3.connect(self.path, isolation_level=None)
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self.conn = connect(self.path)
             self.conn.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise ValueError(f"{self.path} is not a pokerlab match database: {exc}") from None
