@@ -29,8 +29,8 @@ from typing import Any
 from pokerlab.agents.base import Agent, Observation
 from pokerlab.agents.registry import register_bot
 from pokerlab.arena import MatchConfig, MatchStore, run_match
-from pokerlab.holdem import GameSettings
-from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.engine import GameSettings
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
 
 _SUITS = "CDHS"
 _RANKS = "23456789TJQKA"

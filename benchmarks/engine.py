@@ -30,8 +30,8 @@ from pokerkit import Automation, FixedLimitTexasHoldem
 from pokerlab.agents import create_bot
 from pokerlab.arena.table import play_hand
 from pokerlab.cards import format_card
-from pokerlab.holdem import GameSettings, Hand
-from pokerlab.holdem.dealing import Dealer
+from pokerlab.engine import GameSettings, Hand
+from pokerlab.engine.dealing import Dealer
 
 GAME = GameSettings.preset("limit", raise_cap=3)
 STACK = GAME.starting_stack

@@ -13,7 +13,7 @@ from pokerlab.acpc import GAMES_DIR, Action, BettingState, parse_gamedef, parse_
 from pokerlab.acpc.bridge import AgentPlayer, check_agreement, engine_settings, to_engine_action
 from pokerlab.acpc.showdown import hand_values
 from pokerlab.agents import create_bot
-from pokerlab.holdem import Hand
+from pokerlab.engine import Hand
 
 DATA = Path(__file__).with_name("data")
 THREE = parse_gamedef((DATA / "holdem.limit.3p.game").read_text())

@@ -7,7 +7,7 @@ import pytest
 from pokerlab.agents import Agent, Observation, available, create_bot, register_bot
 from pokerlab.agents.registry import unregister_bot
 from pokerlab.arena.table import play_hand
-from pokerlab.holdem import BET_RAISE, CHECK_CALL, FOLD, Action, Dealer, GameSettings, Hand
+from pokerlab.engine import BET_RAISE, CHECK_CALL, FOLD, Action, Dealer, GameSettings, Hand
 
 
 def test_registry_lists_the_baselines_and_rejects_unknown_names() -> None:

@@ -9,7 +9,7 @@ import pytest
 from pokerlab.agents import Agent, Observation, register_bot
 from pokerlab.agents.registry import unregister_bot
 from pokerlab.arena import MatchConfig, MatchStore, run_match, schedule, win_rate
-from pokerlab.holdem import Action, GameSettings, read_phh
+from pokerlab.engine import Action, GameSettings, read_phh
 
 LIMIT = GameSettings.preset("limit")
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.cli.main import app
-from pokerlab.holdem import GameSettings
+from pokerlab.engine import GameSettings
 
 HANDS = 12000
 ARGS = ["random", "raiser", "--hands", str(HANDS), "--game", "limit", "--seed", "7"]

@@ -13,7 +13,7 @@ from pokerlab.agents import available
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.arena.experiments import freezeout_comparison, loki_variants, threshold_vs_loki
 from pokerlab.cli.main import app
-from pokerlab.holdem import GameSettings
+from pokerlab.engine import GameSettings
 
 LIMIT_BOTS = ("loki-a", "loki-b", "loki-c", "loki-d", "loki-e", "threshold")
 NO_LIMIT_BOTS = ("waterloo-phase1", "waterloo-phase2-normal", "waterloo-phase2-aggressive",

@@ -29,7 +29,7 @@ from pokerlab.agents.opponent_store import OpponentStore
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.cards import combo_index, parse_cards
 from pokerlab.cli.main import app
-from pokerlab.holdem import BET_RAISE, CHECK_CALL, Action, Dealer, GameSettings, Hand
+from pokerlab.engine import BET_RAISE, CHECK_CALL, Action, Dealer, GameSettings, Hand
 
 
 def test_algorithm7_interpolates_and_floors() -> None:

@@ -1,6 +1,6 @@
 """Between ACPC match states and pokerlab's Hold'em engine and agents.
 
-An ACPC game definition maps to the engine's :class:`~pokerlab.holdem.settings.GameSettings`
+An ACPC game definition maps to the engine's :class:`~pokerlab.engine.settings.GameSettings`
 when it describes Texas Hold'em the engine can play: four rounds dealing 0, 3, 1, 1 board
 cards, two hole cards from 52, the small and big blind in the engine's positions (heads-up:
 position 0 the big blind, 1 the small blind acting first pre-flop; three or more players:
@@ -44,8 +44,8 @@ from typing import TYPE_CHECKING
 from pokerlab.acpc import betting as acpc
 from pokerlab.acpc.gamedef import UNLIMITED_RAISES, GameDef
 from pokerlab.acpc.matchstate import MatchState
-from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
-from pokerlab.holdem.settings import GameSettings
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
+from pokerlab.engine.settings import GameSettings
 
 if TYPE_CHECKING:
     from pokerlab.agents.base import Agent, Observation

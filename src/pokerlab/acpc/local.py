@@ -42,8 +42,8 @@ def arena_schedule(game: GameDef, seed: int, duplicate: bool = False):
     Seats of the ACPC dealer are the arena's players (bot entries) in order.
     """
     from pokerlab.arena.match import MatchConfig, schedule
-    from pokerlab.holdem.dealing import Dealer as ArenaDeals
-    from pokerlab.holdem.dealing import seat_cards_to_positions
+    from pokerlab.engine.dealing import Dealer as ArenaDeals
+    from pokerlab.engine.dealing import seat_cards_to_positions
 
     n = game.num_players
     config = MatchConfig(bots=tuple(f"p{k}" for k in range(n)), hands=n, game=engine_settings(game),

@@ -1,7 +1,7 @@
 """The agent interface: what a bot sees at its turn and how it answers.
 
 A bot is an :class:`Agent`. At each of its turns the table calls ``act(observation)`` and
-the bot returns an :class:`~pokerlab.holdem.engine.Action`: ``Action(FOLD)``,
+the bot returns an :class:`~pokerlab.engine.hand.Action`: ``Action(FOLD)``,
 ``Action(CHECK_CALL)`` or ``Action(BET_RAISE, amount)`` with ``amount`` the total its bet
 in this round becomes ("raise to"). :class:`Observation` shows only what that player may
 know: its own two cards, the board, every action so far, the pot, stacks and bets, its
@@ -15,7 +15,7 @@ free) or fold in its place. The match results count these events per bot.
 
 Examples
 --------
->>> from pokerlab.holdem import CHECK_CALL, Action, Dealer, GameSettings, Hand
+>>> from pokerlab.engine import CHECK_CALL, Action, Dealer, GameSettings, Hand
 >>> class AlwaysCall(Agent):
 ...     name = "always-call"
 ...     def act(self, observation):
@@ -38,8 +38,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from pokerlab.holdem.engine import Action, Hand, Legal
-from pokerlab.holdem.settings import GameSettings
+from pokerlab.engine.hand import Action, Hand, Legal
+from pokerlab.engine.settings import GameSettings
 
 
 class Observation:

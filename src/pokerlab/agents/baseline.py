@@ -3,7 +3,7 @@
 Examples
 --------
 >>> from pokerlab.agents.base import Observation
->>> from pokerlab.holdem import Dealer, GameSettings, Hand
+>>> from pokerlab.engine import Dealer, GameSettings, Hand
 >>> hand = Hand(GameSettings.preset("no-limit"), [200, 200], Dealer(seed=0).cards(0, 2))
 >>> view = Observation(hand, position=hand.actor)
 >>> CallingStation().act(view), Raiser().act(view)
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pokerlab.agents.base import Agent, Observation
 from pokerlab.agents.registry import register_bot
-from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
 
 
 @register_bot("random", "picks fold (when facing a bet), check/call or bet/raise uniformly; "

@@ -53,7 +53,7 @@ from pokerlab.agents.modelling import ModellingAgent
 from pokerlab.agents.preflop_values import DEFAULT_TRIALS, income_percentiles, income_rates
 from pokerlab.agents.registry import register_variant
 from pokerlab.cards import combo_index
-from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
 from pokerlab.strength import pot_odds
 
 

@@ -36,7 +36,7 @@ import sympy
 from pokerlab.agents.base import Observation
 from pokerlab.agents.loki import LokiBot, LokiConfig
 from pokerlab.agents.registry import register_bot
-from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
 from pokerlab.threshold import P, builtin_game
 from pokerlab.threshold.game import Decision
 from pokerlab.threshold.solve import solve

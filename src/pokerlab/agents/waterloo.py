@@ -61,7 +61,7 @@ from pokerlab.agents.opponent_model import Signature
 from pokerlab.agents.preflop_values import table_values
 from pokerlab.agents.registry import register_variant
 from pokerlab.cards import combo_index
-from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
 from pokerlab.strength import hand_potential, pot_odds
 
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from pokerlab.agents.opponent_store import ENV_VAR
 from pokerlab.arena import MatchConfig, MatchResult, MatchStore, run_match
-from pokerlab.holdem import GameSettings
+from pokerlab.engine import GameSettings
 
 LOKI_VERSIONS: tuple[str, ...] = ("loki-a", "loki-b", "loki-c", "loki-d", "loki-e")
 """The bots of the Alberta experiment."""

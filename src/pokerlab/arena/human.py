@@ -7,7 +7,7 @@ allowed), ``q`` (quit). Long forms (``fold``, ``call``, ``check``, ``raise``, ``
 
 Examples
 --------
->>> from pokerlab.holdem import Legal
+>>> from pokerlab.engine import Legal
 >>> legal = Legal(to_call=2, can_fold=True, can_raise=True, min_raise_to=8, max_raise_to=200)
 >>> parse_command("r 40", legal), parse_command("c", legal), parse_command("a", legal)
 (Action(kind=2, amount=40), Action(kind=1, amount=0), Action(kind=2, amount=200))
@@ -23,7 +23,7 @@ ValueError: unknown command 'x': use f, c, r [amount], a or q
 
 from __future__ import annotations
 
-from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL, FOLD, Action, Legal
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Legal
 
 QUIT = "quit"
 _FOLD = {"f", "fold"}
@@ -73,7 +73,7 @@ def describe_legal(legal: Legal, game_is_limit: bool) -> str:
 
     Examples
     --------
-    >>> from pokerlab.holdem import Legal
+    >>> from pokerlab.engine import Legal
     >>> describe_legal(Legal(0, False, True, 20, 20), True)
     'c = check, r = bet/raise to 20'
     """

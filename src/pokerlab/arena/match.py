@@ -1,7 +1,7 @@
 """Matches between bots: seating, duplicate deals, freezeouts, storage, resuming, workers.
 
 Hand ``h`` of a match is fully determined by the match settings and ``h``: its deal
-(:class:`~pokerlab.holdem.dealing.Dealer`), the button, who sits where, and every bot's
+(:class:`~pokerlab.engine.dealing.Dealer`), the button, who sits where, and every bot's
 random seed. So hands can be played in any order, by any number of worker processes, or
 after a crash, with the same results, for bots without memory across hands. Bots that learn
 (the opponent-modelling bots) remember every earlier hand in one process; with ``workers`` > 1
@@ -55,10 +55,10 @@ from pokerlab.agents.registry import create_bot
 from pokerlab.arena.stats import win_rate
 from pokerlab.arena.storage import MatchStore
 from pokerlab.arena.table import play_hand
-from pokerlab.holdem.dealing import Dealer, seat_cards_to_positions
-from pokerlab.holdem.engine import Hand
-from pokerlab.holdem.phh import to_phh
-from pokerlab.holdem.settings import MAX_SEATS, GameSettings
+from pokerlab.engine.dealing import Dealer, seat_cards_to_positions
+from pokerlab.engine.hand import Hand
+from pokerlab.engine.phh import to_phh
+from pokerlab.engine.settings import MAX_SEATS, GameSettings
 
 BATCH = 250  # hands per database transaction (and per worker task: 4 batches)
 

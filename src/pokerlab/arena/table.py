@@ -9,7 +9,7 @@ Examples
 --------
 >>> from pokerlab.agents.baseline import CallingStation
 >>> from pokerlab.agents.base import Agent
->>> from pokerlab.holdem import Dealer, GameSettings, Hand
+>>> from pokerlab.engine import Dealer, GameSettings, Hand
 >>> class Broken(Agent):
 ...     def act(self, observation):
 ...         return (2, 1)    # a raise to 1 chip: below any minimum
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pokerlab.agents.base import Agent, Observation
-from pokerlab.holdem.engine import CHECK_CALL_ACTION, FOLD_ACTION, Hand
+from pokerlab.engine.hand import CHECK_CALL_ACTION, FOLD_ACTION, Hand
 
 
 class IllegalEvent(NamedTuple):

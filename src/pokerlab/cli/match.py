@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
         """
         from pokerlab.agents.registry import available
         from pokerlab.arena import MatchConfig, MatchStore, run_match
-        from pokerlab.holdem import GameSettings
+        from pokerlab.engine import GameSettings
 
         known = available()
         for name in bots:

@@ -13,7 +13,7 @@ from pokerlab.cli.common import console, err_console, print_json, user_errors
 
 def _narrate(history: list[tuple[int, int, int, int]], start: int, you: int, bot: str) -> list[str]:
     """Lines describing ``history[start:]`` ("you call 5", "random raises to 20")."""
-    from pokerlab.holdem import STREET_NAMES
+    from pokerlab.engine import STREET_NAMES
 
     lines = []
     for i in range(start, len(history)):
@@ -77,14 +77,14 @@ def register(app: typer.Typer) -> None:
         from pokerlab.arena.human import QUIT, describe_legal, parse_command
         from pokerlab.arena.match import bot_seed
         from pokerlab.cards import format_cards
-        from pokerlab.evaluate import describe
-        from pokerlab.holdem import (
+        from pokerlab.engine import (
             STREET_NAMES,
             Dealer,
             GameSettings,
             Hand,
             seat_cards_to_positions,
         )
+        from pokerlab.evaluate import describe
 
         if hands < 1:
             raise ValueError(f"--hands must be at least 1, not {hands}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerlab.cards import parse_cards
-from pokerlab.holdem import (
+from pokerlab.engine import (
     BET_RAISE,
     Action,
     Dealer,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerlab.holdem import BET_RAISE, CHECK_CALL, FOLD, Action, GameSettings, Hand, IllegalActionError
+from pokerlab.engine import BET_RAISE, CHECK_CALL, FOLD, Action, GameSettings, Hand, IllegalActionError
 
 
 @st.composite

@@ -1,16 +1,16 @@
-"""Texas Hold'em rules: settings, the hand engine, seeded deals and PHH hand histories.
+"""The poker rules engine: settings, the hand engine, seeded deals and PHH hand histories.
 
 Examples
 --------
->>> from pokerlab.holdem import GameSettings, Hand, Dealer
+>>> from pokerlab.engine import GameSettings, Hand, Dealer
 >>> game = GameSettings.preset("no-limit")
 >>> hand = Hand(game, [200, 200], Dealer(seed=3).cards(0, 2))
 >>> hand.legal().min_raise_to, hand.legal().max_raise_to
 (4, 200)
 """
 
-from pokerlab.holdem.dealing import Dealer, seat_cards_to_positions
-from pokerlab.holdem.engine import (
+from pokerlab.engine.dealing import Dealer, seat_cards_to_positions
+from pokerlab.engine.hand import (
     ACTION_NAMES,
     BET_RAISE,
     CHECK_CALL,
@@ -25,8 +25,8 @@ from pokerlab.holdem.engine import (
     Pot,
     build_pots,
 )
-from pokerlab.holdem.phh import read_phh, to_phh, write_phh
-from pokerlab.holdem.settings import KINDS, MAX_SEATS, GameSettings
+from pokerlab.engine.phh import read_phh, to_phh, write_phh
+from pokerlab.engine.settings import KINDS, MAX_SEATS, GameSettings
 
 __all__ = [
     "ACTION_NAMES",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerlab.holdem.settings import MAX_SEATS
+from pokerlab.engine.settings import MAX_SEATS
 
 BLOCK = 1024
 CARDS_PER_DEAL = 2 * MAX_SEATS + 5

@@ -17,9 +17,9 @@ import pytest
 from pokerkit import HandHistory, PotLimitPokerMixin, TexasHoldemMixin
 from pokerkit.games import UnfixedLimitHoldem
 
-from pokerlab.holdem.engine import BET_RAISE, CHECK_CALL, FOLD, Hand
-from pokerlab.holdem.phh import read_phh, to_phh
-from pokerlab.holdem.settings import GameSettings
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Hand
+from pokerlab.engine.phh import read_phh, to_phh
+from pokerlab.engine.settings import GameSettings
 
 
 class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):

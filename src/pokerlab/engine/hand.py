@@ -25,7 +25,7 @@ replays identically there:
 Examples
 --------
 >>> from pokerlab.cards import format_cards, parse_cards
->>> from pokerlab.holdem.settings import GameSettings
+>>> from pokerlab.engine.settings import GameSettings
 >>> game = GameSettings.preset("limit")
 >>> cards = parse_cards("As Ad  7c 2d  Ks Qs Jd 4h 3c")   # position 0, position 1, board
 >>> hand = Hand(game, [1000, 1000], cards, ranks=[2, 1])
@@ -47,7 +47,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pokerlab.holdem.settings import MAX_SEATS, GameSettings
+from pokerlab.engine.settings import MAX_SEATS, GameSettings
 
 FOLD = 0
 CHECK_CALL = 1

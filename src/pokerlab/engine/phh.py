@@ -10,14 +10,14 @@ pot-limit variants), ``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet
 user-defined field ``_raise_cap`` (pokerkit's fixed-limit games allow four bets and raises
 after the blinds; our cap is never looser than that, so every hand we write replays there).
 
-Player ``pK`` is position ``K - 1`` of :class:`pokerlab.holdem.engine.Hand` (``p1`` sits
+Player ``pK`` is position ``K - 1`` of :class:`pokerlab.engine.hand.Hand` (``p1`` sits
 left of the button; heads-up ``p1`` is the big blind and ``p2`` the button).
 
 Examples
 --------
 >>> from pokerlab.cards import parse_cards
->>> from pokerlab.holdem.engine import Hand
->>> from pokerlab.holdem.settings import GameSettings
+>>> from pokerlab.engine.hand import Hand
+>>> from pokerlab.engine.settings import GameSettings
 >>> hand = Hand(GameSettings.preset("no-limit"), [200, 200],
 ...             parse_cards("As Ad 7c 2d Ks Qs Jd 4h 3c"), ranks=[2, 1])
 >>> hand.bet_raise(6); hand.fold()    # the button raises, the big blind folds
@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab.cards import format_card, parse_cards
-from pokerlab.holdem.engine import CHECK_CALL, FOLD, Hand
-from pokerlab.holdem.settings import GameSettings
+from pokerlab.engine.hand import CHECK_CALL, FOLD, Hand
+from pokerlab.engine.settings import GameSettings
 
 VARIANT_OF_KIND = {"limit": "FT", "no-limit": "NT", "pot-limit": "PT"}
 KIND_OF_VARIANT = {v: k for k, v in VARIANT_OF_KIND.items()}
