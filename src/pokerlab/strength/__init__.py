@@ -10,8 +10,10 @@ enumeration in numba kernels over the evaluator's incremental ``(key, mask)`` ha
 - :func:`effective_hand_strength`, :func:`ehs`, :func:`pot_odds`;
 - :func:`equity`: hand / range vs hand / range, multiway, board and dead cards, exact or
   Monte Carlo with standard errors;
-- pre-flop: the shipped Waterloo tables (:func:`load_table`) and simulated income-rate /
-  win-rate tables (:func:`simulate_preflop`).
+- pre-flop: the shipped Waterloo tables and Loki's income-rate tables IR2 / IR4 / IR7
+  (:func:`load_table`), simulated income-rate / win-rate tables (:func:`simulate_preflop`), and
+  the comparison of a shipped income-rate table with a simulation
+  (:func:`compare_income_rates`).
 
 Examples
 --------
@@ -25,6 +27,7 @@ Examples
 from pokerlab.strength.effective import EffectiveHandStrength, effective_hand_strength, ehs, pot_odds
 from pokerlab.strength.equity import EquityResult, equity, parse_player
 from pokerlab.strength.hand_strength import HandStrength, hand_strength, strength_table
+from pokerlab.strength.income_rate_check import IncomeRateComparison, compare_income_rates
 from pokerlab.strength.potential import (
     HandPotential,
     PotentialTable,
@@ -34,6 +37,8 @@ from pokerlab.strength.potential import (
 )
 from pokerlab.strength.preflop_simulation import PreflopSimulation, simulate_preflop
 from pokerlab.strength.preflop_tables import (
+    LOKI_TABLES,
+    SHIPPED_TABLES,
     WATERLOO_TABLES,
     PreflopTable,
     class_at,
@@ -43,15 +48,19 @@ from pokerlab.strength.preflop_tables import (
 )
 
 __all__ = [
+    "LOKI_TABLES",
+    "SHIPPED_TABLES",
     "WATERLOO_TABLES",
     "EffectiveHandStrength",
     "EquityResult",
     "HandPotential",
     "HandStrength",
+    "IncomeRateComparison",
     "PotentialTable",
     "PreflopSimulation",
     "PreflopTable",
     "class_at",
+    "compare_income_rates",
     "effective_hand_strength",
     "ehs",
     "equity",

@@ -6,13 +6,21 @@ above column rank) the suited hands and the upper triangle (row rank below colum
 offsuit hands (ERRATA). Cell ``(row, col)`` of a :class:`PreflopTable` uses the same
 orientation, with ranks ``0..12`` for 2..A.
 
-Three tables ship as data (``pokerlab/strength/data/*.csv``), transcribed from the report:
+Six tables ship as data (``pokerlab/strength/data/*.csv``). Three are transcribed from the
+Waterloo report:
 
 - ``waterloo-expert-2p``: Table 1, pre-flop expert table, 2 players (AA = 1, 32o = 0);
 - ``waterloo-expert-4p``: Table 2, expert table, 4 players (the OCR's "0.6(overline 74)" for
   AKo is 0.674);
 - ``waterloo-simulation-4p``: Table 3, simulation table, 4 players. ERRATA: it disagrees with
   an independent simulation for many entries, so it is data, not an oracle.
+
+Three are Loki's income-rate tables (Papp's thesis, Appendix A; values x 1000, same
+orientation), which the Loki bots read (:data:`LOKI_TABLES`; provenance in the files and in
+``docs/loki.md``):
+
+- ``loki-ir2``, ``loki-ir4``, ``loki-ir7``: 2, 4 and 7 hands dealt (1, 3 and 6 always-calling
+  opponents), used for 2, 3-4 and 5 or more players.
 
 Examples
 --------
@@ -23,6 +31,9 @@ Examples
 ((12, 11), (11, 12), (0, 0))
 >>> load_table("waterloo-expert-4p").value("AKo")
 0.674
+>>> ir4 = load_table("loki-ir4")
+>>> ir4.value("A8s"), load_table("loki-ir7").value("AA"), load_table("loki-ir2").value("32o")
+(338.0, 2043.0, -351.0)
 """
 
 from __future__ import annotations
@@ -42,7 +53,17 @@ WATERLOO_TABLES: dict[str, str] = {
     "waterloo-expert-4p": "Waterloo Table 2: pre-flop expert table, 4 players",
     "waterloo-simulation-4p": "Waterloo Table 3: pre-flop simulation table, 4 players",
 }
-"""Names of the shipped tables and their titles."""
+"""Names of the shipped Waterloo tables and their titles."""
+
+LOKI_TABLES: dict[str, str] = {
+    "loki-ir2": "Loki IR2: income rate x 1000, 2 hands dealt (1 opponent)",
+    "loki-ir4": "Loki IR4: income rate x 1000, 4 hands dealt (3 opponents)",
+    "loki-ir7": "Loki IR7: income rate x 1000, 7 hands dealt (6 opponents)",
+}
+"""Names of the shipped Loki income-rate tables (Papp 1998, Appendix A) and their titles."""
+
+SHIPPED_TABLES: dict[str, str] = {**WATERLOO_TABLES, **LOKI_TABLES}
+"""Every shipped table."""
 
 
 def grid_cell(name: str) -> tuple[int, int]:
@@ -229,14 +250,14 @@ def parse_table_csv(text: str, name: str = "table", title: str = "") -> PreflopT
 
 
 def load_table(name: str) -> PreflopTable:
-    """Load a shipped table by name (see :data:`WATERLOO_TABLES`).
+    """Load a shipped table by name (see :data:`SHIPPED_TABLES`).
 
     Raises
     ------
     ValueError
         If no table has that name.
     """
-    if name not in WATERLOO_TABLES:
-        raise ValueError(f"unknown pre-flop table {name!r}; known: {', '.join(WATERLOO_TABLES)}")
+    if name not in SHIPPED_TABLES:
+        raise ValueError(f"unknown pre-flop table {name!r}; known: {', '.join(SHIPPED_TABLES)}")
     text = resources.files("pokerlab.strength").joinpath("data", f"{name}.csv").read_text()
-    return parse_table_csv(text, name, WATERLOO_TABLES[name])
+    return parse_table_csv(text, name, SHIPPED_TABLES[name])
