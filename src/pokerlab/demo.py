@@ -14,6 +14,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.rule import Rule
 
+from pokerlab.cli.errors import run as run_command_line
 from pokerlab.cli.main import app
 
 OUT = Path("out")
@@ -73,29 +74,30 @@ STEPS: list[tuple[str, str]] = [
 ]
 
 
-def run(command: str, console: Console) -> float:
-    """Run one ``pokerlab`` command line in-process; return its wall-clock seconds."""
-    console.print(f"[bold cyan]$ pokerlab {command}[/]")
+def run(command: str, console: Console) -> tuple[int, float]:
+    """Run one ``pokerlab`` command line in-process; return its exit status and wall-clock seconds."""
+    console.print(f"[bold cyan]$ pokerlab {command}[/]", highlight=False)
     start = time.perf_counter()
-    try:
-        app(shlex.split(command), prog_name="pokerlab", standalone_mode=False)
-    except SystemExit as exc:  # typer.Exit inside commands
-        if exc.code not in (0, None):
-            raise
-    return time.perf_counter() - start
+    status = run_command_line(app, shlex.split(command))
+    return status, time.perf_counter() - start
 
 
-def main() -> int:
-    """Run every demo step; stop at the first failure with its exit status."""
+def main(steps: list[tuple[str, str]] | None = None) -> int:
+    """Run every demo step; stop at the first failure and return its exit status."""
     console = Console()
     OUT.mkdir(exist_ok=True)
     # A fresh match database each time, so the demo plays its hands rather than finding them stored.
     (OUT / "demo-match.sqlite").unlink(missing_ok=True)
     total = 0.0
-    for title, command in STEPS:
+    for title, command in STEPS if steps is None else steps:
         if title:
             console.print(Rule(title))
-        total += run(command, console)
+        status, seconds = run(command, console)
+        total += seconds
+        if status != 0:
+            console.print(f"[bold red]demo failed[/] (exit status {status}) at: pokerlab {command}",
+                          highlight=False)
+            return status
     console.print(Rule(f"demo finished in {total:.1f} s; pictures are in {OUT}/"))
     return 0
 

@@ -47,7 +47,8 @@ def test_outside_client_plays_our_dealer(tmp_path):
     log = tmp_path / "client.jsonl"
     dealer = subprocess.Popen(
         [sys.executable, "-m", "pokerlab", "acpc", "deal", "--game", "limit", "--hands", "25", "--seed", "8",
-         "--bot", "raiser", "--port", "0", "--port", "0", "--json", "--log", str(tmp_path / "dealer.log")],
+         "--bot", "raiser", "--port", "0", "--port", "0", "--json", "--log", str(tmp_path / "dealer.log"),
+         "--timeout", "120"],  # the client starts a Python process under the test suite's load
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
     try:
         # The dealer names the port it opened for the outside seat on standard error.

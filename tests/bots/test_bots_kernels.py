@@ -13,7 +13,7 @@ from pokerlab.strength import hand_potential, hand_strength, strength_table
 
 
 def test_seed_example_counts_and_one_card_potential() -> None:
-    # ERRATA reading: A♦Q♣ on 3♥4♣J♥: 628 worse / 9 tied / 444 better; PPOT1 0.108, NPOT1 0.145.
+    # docs/errata.md reading: A♦Q♣ on 3♥4♣J♥: 628 worse / 9 tied / 444 better; PPOT1 0.108, NPOT1 0.145.
     hole, board = parse_hole_board("AdQc/3h4cJh")
     arr = np.array(board, dtype=np.uint8)
     now, nxt = board_ranks(arr)

@@ -33,7 +33,7 @@ from pokerlab.engine import BET_RAISE, CHECK_CALL, Action, Dealer, GameSettings,
 
 
 def test_algorithm7_interpolates_and_floors() -> None:
-    # (value - mu + delta) / (2 delta), clipped to [0.01, 1]; ERRATA: line 11 floors weight[hand].
+    # (value - mu + delta) / (2 delta), clipped to [0.01, 1]; docs/errata.md: line 11 floors weight[hand].
     w = np.array([1.0, 1.0, 0.5, 0.02, 1.0])
     values = np.array([0.2, 0.45, 0.55, 0.5, np.nan])
     reweight(w, values, mu=0.5, delta=0.1)

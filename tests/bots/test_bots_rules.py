@@ -35,7 +35,7 @@ LOKI = LokiConfig()
 
 def test_alberta_worked_example_calls_on_pot_odds() -> None:
     # Alberta: 5 opponents, $20 to us, pot $175: pot odds 20/195 = 0.103 < PPOT1 0.108: call.
-    # (EHS 0.15 is the paper's weighted figure; ERRATA: not reproduced with uniform weights.)
+    # (EHS 0.15 is the paper's weighted figure; docs/errata.md: not reproduced with uniform weights.)
     assert round(pot_odds(20, 175), 3) == 0.103
     assert postflop_decision(0.15, 0.069, 0.108, 20, 175, False, LOKI) == "call"
     # First to act with EHS 0.15: check. A smaller PPOT (0.10 < 0.103) folds.
@@ -110,7 +110,7 @@ def test_algorithms_4_5_6() -> None:
     assert algorithm5(0.1, 0.4, 1, 5, 100, aggressive) == "raise"
     assert algorithm5(0.1, 0.6, 1, 5, 100, conservative) is None
     assert algorithm5(0.3, 0.99, 1, 2, 10, aggressive) is None       # EHS not below 0.2
-    # Turn and river (ERRATA's else): only with few players and a small pot.
+    # Turn and river (the missing else, docs/errata.md): only with few players and a small pot.
     assert algorithm5(0.1, 0.9, 2, 2, 10, normal) == "raise"
     assert algorithm5(0.1, 0.9, 2, 2, 30, normal) is None
     assert algorithm5(0.1, 0.9, 3, 4, 10, normal) is None
@@ -150,7 +150,7 @@ def test_waterloo_config_validation() -> None:
 def test_river_plan_follows_the_patent_game3_thresholds() -> None:
     plan = river_plan()
     t = plan.thresholds(3.0)
-    # Game 3 at P = 3 (ERRATA: C1 = C2; order r2 < b1 < rr1 < kr1 < b2 < ... < RR1).
+    # Game 3 at P = 3 (docs/errata.md: C1 = C2; order r2 < b1 < rr1 < kr1 < b2 < ... < RR1).
     assert t["C1"] == pytest.approx(t["C2"])
     assert t["b1"] < t["C2"] < t["B1"] < t["KR1"] < t["RR1"]
     eps = 1e-6

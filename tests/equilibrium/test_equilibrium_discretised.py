@@ -1,6 +1,6 @@
 """Discretised dividing-point games: von Neumann's model (bet = pot) on N = 200 levels.
 
-Patent game 1 with a pot-sized bet (FIG. 27; ERRATA reading: b1 = 1/9, B1 = 7/9, C2 = 5/9 for
+Patent game 1 with a pot-sized bet (FIG. 27; docs/errata.md reading: b1 = 1/9, B1 = 7/9, C2 = 5/9 for
 every pot) is von Neumann's model; with antes of 1 (pot 2) its value is 1/9.
 """
 

@@ -1,5 +1,5 @@
 """Ferguson's Basic Endgame (section 1) and its n-round version (section 3) against the
-paper's closed forms (ERRATA reading of section 3: the all-active case is P <= P0 with
+paper's closed forms (docs/errata.md reading of section 3: the all-active case is P <= P0 with
 P0 = 1 / prod(1 + r_k); the value there is a (2P - P0) / P0, else a)."""
 
 from __future__ import annotations

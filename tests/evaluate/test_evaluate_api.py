@@ -254,7 +254,7 @@ def ahead_tied_behind(hole, board, dead):
 
 
 def test_docstring_caller_kernel_reproduces_the_waterloo_example():
-    # ERRATA reading: A♦Q♣ on 3♥4♣J♥ (not 3♦): 628 worse, 9 tied, 444 better.
+    # docs/errata.md reading: A♦Q♣ on 3♥4♣J♥ (not 3♦): 628 worse, 9 tied, 444 better.
     hole = np.array(parse_cards("AdQc"), dtype=np.int64)
     board = np.array(parse_cards("3h4cJh"), dtype=np.int64)
     dead = np.zeros(52, dtype=np.bool_)

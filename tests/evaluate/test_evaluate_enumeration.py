@@ -1,7 +1,7 @@
 """Exhaustive enumeration of 5- and 7-card hands (issue 2, item 4).
 
 Expected numbers: the issue text (5-card categories) and design.md "Numbers worth knowing"
-(7-card categories, 4,824 reachable classes). No ERRATA entry concerns them.
+(7-card categories, 4,824 reachable classes). No entry of docs/errata.md concerns them.
 """
 
 import numpy as np

@@ -1,6 +1,6 @@
 """Every number printed in Ferguson & Ferguson, "The endgame in poker".
 
-ERRATA readings used: §1 Cutler's always-bluff threshold is P >= (2a+B)/(2a+2B); §3 the later
+Readings from docs/errata.md: §1 Cutler's always-bluff threshold is P >= (2a+B)/(2a+2B); §3 the later
 bluff probabilities are (prod_{i>=k}(1+r_i) - 1)/(prod_{i>=k-1}(1+r_i) - 1), the all-active case
 is P <= (1+r)^(-n) and r is II's fold probability; §5 case 3's value has no factor b, Example 2's
 value is b(p_L - b/(2a+b))/(2p_L); §6 case 2's value is b*alpha0*(2mu0-1) + a(2mu-1), with both
@@ -47,7 +47,7 @@ def test_basic_endgame_strategies_solve_the_2x2_matrix_section_1():
 
 
 def test_cutler_bet_size_choice_section_1_errata_threshold():
-    # always bluff iff P >= (2a+B)/(2a+2B) (ERRATA; not B/(2a+B))
+    # always bluff iff P >= (2a+B)/(2a+2B) (docs/errata.md; not B/(2a+B))
     assert endgame.saddle_threshold(sp.Integer(1), sp.Integer(2)) == R(2, 3)
     s = endgame.solve(a=1, b=2, P=R(3, 5))
     assert s.case == "all strategies active"  # 3/5 >= B/(2a+B) = 1/2 but < 2/3
@@ -108,7 +108,7 @@ def test_two_rounds_optimal_first_bet_section_2():
 
 def test_worked_example_section_3():
     # pot 20, three rounds, stacks 260 / 330: s_i = 10*3^i, bets 20, 60, 180; P < 8/27 all active;
-    # II folds (ERRATA: r is the fold probability) w.p. 1/2; P = 1/4: p1 = 19/24, p2 = 10/19, p3 = 2/5
+    # II folds (docs/errata.md: r is the fold probability) w.p. 1/2; P = 1/4: p1 = 19/24, p2 = 10/19, p3 = 2/5
     s = endgame_rounds.solve_n_round(a=10, P=R(1, 4), stacks=(260, 330), n=3)
     assert s.extras["pots s_i"] == [10, 30, 90, 270]
     assert s.params["bets"] == (20, 60, 180)
@@ -123,7 +123,7 @@ def test_worked_example_section_3():
 
 
 def test_n_round_all_active_iff_p_below_errata_bound_section_3():
-    # ERRATA: the all-active case is P <= (1+r)^(-n)
+    # docs/errata.md: the all-active case is P <= (1+r)^(-n)
     bets = (20, 60, 180)
     assert endgame_rounds.solve_n_round(a=10, P=R(8, 27), bets=bets).case.startswith("all strategies")
     assert endgame_rounds.solve_n_round(a=10, P=R(9, 27), bets=bets).case.startswith("saddle")
@@ -205,7 +205,7 @@ def test_hidden_info_example_3_section_5():
 
 
 def test_hidden_info_case_values_section_5():
-    # each case's value equals the payoff of the stated strategies (case 3 with the ERRATA value)
+    # each case's value equals the payoff of the stated strategies (case 3 with the value of docs/errata.md)
     for P, pW, pL, b in ((R(1, 2), R(4, 5), R(1, 5), 2), (R(3, 5), R(9, 10), R(1, 2), 2),
                          (R(2, 3), R(1, 2), R(1, 10), 1), (R(1, 5), R(1, 2), R(1, 10), 6), (R(9, 10), R(1, 2),
                                                                                           R(2, 5), 2)):
@@ -242,7 +242,7 @@ def test_imprecise_binary_other_cases_section_6():
     one = sp.Integer(1)
     # both p <= 1/2: check, II calls, value a(2mu - 1)
     assert endgame_imprecise.binary(one, one, R(1, 2), R(2, 5), R(1, 5))[2] == R(2, 5) + R(1, 5) - 1
-    # both p >= 1/2 (ERRATA: fold iff mu >= Q0): Q0 = 3/4 with b = a
+    # both p >= 1/2 (docs/errata.md: fold iff mu >= Q0): Q0 = 3/4 with b = a
     case, _, value = endgame_imprecise.binary(one, one, R(1, 2), one, R(3, 5))
     assert case == "case 1" and value == 1  # mu = 4/5 >= 3/4
     case, _, value = endgame_imprecise.binary(one, one, R(1, 2), R(4, 5), R(3, 5))

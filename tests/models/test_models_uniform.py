@@ -1,8 +1,8 @@
 """Every number printed in Ferguson, Ferguson & Gawargy, "Uniform(0,1) two-person poker models".
 
-ERRATA readings used: values are "share of the pot minus 1" (= I's net gain); §3.2 equation 1
+Readings from docs/errata.md: values are "share of the pot minus 1" (= I's net gain); §3.2 equation 1
 is -2a + (2+B)d = B; the optimal first bet of §3.4 is 1 + sqrt(13)/3; Newman's bet/call rules
-as written in ERRATA; in §4.5 the threshold order has j < d for the limit games.
+as read in docs/errata.md; in §4.5 the threshold order has j < d for the limit games.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_von_neumann_value_equals_integral_of_its_strategies(B):
 
 
 def test_newman_section_1_2():
-    # "check if 1/7 < x < 4/7 ... The value is 1/7" (ERRATA reading of the bet/call rules)
+    # "check if 1/7 < x < 4/7 ... The value is 1/7" (docs/errata.md reading of the bet/call rules)
     s = newman.solve()
     assert s.thresholds == {"bluff below": R(1, 7), "value bets above": R(4, 7)}
     assert s.value == R(1, 7)
@@ -150,7 +150,7 @@ def test_raise_value_and_optimal_sizes_section_3_4():
     v = sp.simplify(raise_model.value(B, 2 + 2 * B))
     assert sp.simplify(v - 8 * B**2 / ((1 + B) * (4 + 36 * B + 9 * B**2))) == 0
     best = raise_model.optimal_bet()
-    assert sp.simplify(best - (1 + sp.sqrt(13) / 3)) == 0  # ERRATA: not sqrt(13)/9
+    assert sp.simplify(best - (1 + sp.sqrt(13) / 3)) == 0  # docs/errata.md: not sqrt(13)/9
     assert sp.simplify(9 * best**2 - 18 * best - 4) == 0
     assert f"{float(best):.5f}" == "2.20185"
 
@@ -218,7 +218,7 @@ COLUMNS = [(2, 2), (R(2, 3), R(2, 3)), (R(1, 3), R(1, 3)), (2, 6)]
 def test_two_round_limit_table_section_4_5(column):
     B, Rr = COLUMNS[column]
     s = two_round.solve(B=B, R=Rr)
-    assert s.case == ("pot-limit order (d < j)" if column == 3 else "limit order (j < d)")  # ERRATA
+    assert s.case == ("pot-limit order (d < j)" if column == 3 else "limit order (j < d)")  # docs/errata.md
     for name, row in LIMIT_TABLE.items():
         printed = row[column]
         value = float(s.thresholds[name])

@@ -27,7 +27,7 @@ from pokerlab.strength import (
 
 EXAMPLE = parse_hole_board(
     "A♦-Q♣/3♥-4♣-J♥"
-)  # ERRATA: the flop is 3♥ (the Waterloo text once says 3♦)
+)  # docs/errata.md: the flop is 3♥ (the Waterloo text once says 3♦)
 
 
 def e7(codes):
@@ -86,7 +86,7 @@ def test_example_five_opponents():
 
 
 def test_example_two_card_potential_table_cell_for_cell():
-    # ERRATA reading of Alberta Table 2 / Waterloo Table 4 (rows after 5 cards, columns after 7).
+    # docs/errata.md reading of Alberta Table 2 / Waterloo Table 4 (rows after 5 cards, columns after 7).
     p = hand_potential(*EXAMPLE)
     assert p.two_cards.counts.tolist() == [
         [449_005, 3_211, 169_504],

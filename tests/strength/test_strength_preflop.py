@@ -28,7 +28,7 @@ def test_table_1_extremes_and_orientation():
 
 
 def test_table_2_overline_reading_and_table_3():
-    # ERRATA: Table 2's "0.6(overline 74)" is 0.674 (AKo, row K column A).
+    # docs/errata.md: Table 2's "0.6(overline 74)" is 0.674 (AKo, row K column A).
     assert load_table("waterloo-expert-4p").value("AKo") == 0.674
     t3 = load_table("waterloo-simulation-4p")
     assert t3.value("AA") == 0.636 and t3.value("32o") == 0.144
@@ -104,7 +104,7 @@ def test_income_rate_is_the_net_of_the_win_rate():
 
 def test_simulation_against_waterloo_expert_tables():
     # The expert tables rank hands like an all-in simulation rescaled to 0..1 (Table 1: 2
-    # players; Table 2: 4 players). Table 3 is data only (ERRATA), not checked here.
+    # players; Table 2: 4 players). Table 3 is data only (docs/errata.md), not checked here.
     two = simulate_preflop(opponents=1, trials=4000, seed=7, cache=False).table(
         "income-rate", normalized=True
     )

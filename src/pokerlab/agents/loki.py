@@ -84,7 +84,7 @@ class LokiConfig:
     bet_threshold, raise_threshold, call_threshold
         EHS needed to bet, to raise a bet, to call one bet on EHS alone.
     lowest_weight, highest_weight, delta_scale
-        Re-weighting constants (0.01 / 1.0 per ERRATA; ``delta = delta_scale * (1 - mu)``,
+        Re-weighting constants (0.01 / 1.0 per docs/errata.md; ``delta = delta_scale * (1 - mu)``,
         ``delta_scale`` chosen here).
     preflop_trials
         Games per class of the income-rate simulation.

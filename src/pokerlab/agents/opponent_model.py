@@ -8,7 +8,7 @@ Algorithm 7: with ``mu`` the hand value the action suggests and ``delta`` its sp
     reweight = (value[h] - mu + delta) / (2 delta), clipped to [lowest, highest]
     w[h] = max(w[h] * reweight, lowest)
 
-(ERRATA: line 11 of the printed algorithm assigns ``reweights``; it means ``weight[hand]``.)
+(docs/errata.md: line 11 of the printed algorithm assigns ``reweights``; it means ``weight[hand]``.)
 Papp's lowest / highest weights are 0.01 / 1.0. ``mu`` comes from how often this opponent takes
 the action (:class:`ActionFrequencies`): an opponent who bets a fraction ``f`` of the time in a
 context bets, by assumption, with the top ``f`` of the hands it can hold, so ``mu`` is the

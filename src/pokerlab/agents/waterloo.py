@@ -2,7 +2,7 @@
 
 **Hand strength** (equation 3): HS = HR_n (1 + players_left / c), HR_n = HR ** n with HR the
 strength against one random holding and n the opponents left; capped at 1. ``c`` is left open
-by the report (ERRATA): default 6. **EHS** (equation 6) = HS + (1 - HS) PPOT, with one card of
+by the report (docs/errata.md): default 6. **EHS** (equation 6) = HS + (1 - HS) PPOT, with one card of
 look-ahead by default (``two_card_potential`` uses the report's two-card table on the flop).
 
 **Phase I**: a simple pre-flop function (raise big pairs and AK, call pairs, two broadway
@@ -12,7 +12,7 @@ cards and suited aces, fold the rest) and Algorithm 4 on HS alone after the flop
 default): threshold = pw (1 + position / (2 players)); fold when position > 2 and pw < 0.3;
 raise e^(X-1) of the stack, X = (threshold - 0.5) / 0.6, when the threshold is above 0.5; call
 between 0.25 and 0.5; else fold. After the flop Algorithm 4 on EHS (raise above 0.8, call
-above 0.4), then bluffing (Algorithm 5, with the missing ``else`` of ERRATA: below EHS 0.2,
+above 0.4), then bluffing (Algorithm 5, with the missing ``else`` (docs/errata.md): below EHS 0.2,
 with the profile's probability, bet on the flop; on the turn and river only with few players
 and a small pot) and pot odds (Algorithm 6: call on the river when EHS > pot odds, before it
 when PPOT > pot odds). Profiles bluff with probability 0.8 (aggressive), 0.5 (normal),
@@ -175,7 +175,7 @@ def algorithm4(ehs: float, raise_above: float = 0.8, call_above: float = 0.4) ->
 def algorithm5(ehs: float, u: float, street: int, players_left: int, pot_bb: float,
                config: WaterlooConfig) -> str | None:
     """Bluff (``'raise'``) or not (``None``: other strategies decide), Algorithm 5 with the
-    ``else`` ERRATA restores; ``u`` is a uniform random number.
+    ``else`` docs/errata.md restores; ``u`` is a uniform random number.
 
     Examples
     --------

@@ -15,7 +15,7 @@ from typing import Any
 
 import typer
 
-from pokerlab.cli.common import console, err_console, print_json, table, user_errors
+from pokerlab.cli.common import Interrupted, console, err_console, print_json, table, user_errors
 
 GAME_HELP = "Game definition file, or 'limit' / 'nolimit' for the shipped heads-up hold'em games."
 
@@ -70,8 +70,8 @@ def register(app: typer.Typer) -> None:
                     raise ValueError(f"{exc}; finished hands are in {log}") from None
                 raise
             except KeyboardInterrupt:
-                err_console.print("interrupted: the hands finished so far are in the log", highlight=False)
-                raise typer.Exit(code=130) from None
+                finished = "; the hands finished so far are in the log" if log is not None else ""
+                raise Interrupted(f"the match was stopped{finished}") from None
         unit, size = _unit(game)
         hands = len(result.hands)
         summary: dict[str, Any] = {
@@ -146,8 +146,7 @@ def register(app: typer.Typer) -> None:
                                          timeout=timeout, start_timeout=start_timeout, log=stream,
                                          on_listen=announce)
             except KeyboardInterrupt:
-                err_console.print("interrupted: the match was stopped", highlight=False)
-                raise typer.Exit(code=130) from None
+                raise Interrupted("the match was stopped") from None
         out = result.to_dict(game)
         unit, size = _unit(game)
         for row in out["results"]:  # type: ignore[union-attr]

@@ -16,6 +16,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from pokerlab.cli.errors import INTERRUPTED_STATUS, Interrupted, UserError, print_error, user_message
+
 console = Console()
 err_console = Console(stderr=True)
 
@@ -23,8 +25,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class UserError(ValueError):
-    """Bad input from the person at the keyboard: printed as one line, exit status 2."""
+__all__ = ["Interrupted", "UserError", "console", "err_console", "fail", "print_json", "progress",
+           "table", "user_errors"]
 
 
 def _jsonable(obj: Any) -> Any:
@@ -48,24 +50,30 @@ def print_json(data: Any) -> None:
 
 def fail(message: str) -> typer.Exit:
     """Print one error line to standard error and return the exit to raise (status 2)."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    print_error(message)
     return typer.Exit(code=2)
 
 
 def user_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Turn ``ValueError`` (and friends) raised on bad input into one line and exit status 2.
+    """Turn a user mistake raised by ``func`` into one line and exit status 2.
 
-    Library code raises ``ValueError`` naming what is wrong; commands wrap themselves with
-    this decorator so that a user error never shows a traceback.
+    The same judgement as the command line's handler (:func:`pokerlab.cli.errors.user_message`),
+    applied inside the command, so a command called directly (tests, the demo) behaves as on
+    the command line. Bugs propagate with their traceback.
     """
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
-        except (ValueError, KeyError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
-            message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-            raise fail(str(message)) from None
+        except (Interrupted, KeyboardInterrupt) as exc:
+            print_error(str(exc) or "stopped by Ctrl-C", prefix="interrupted")
+            raise typer.Exit(code=INTERRUPTED_STATUS) from None
+        except Exception as exc:
+            message = user_message(exc)
+            if message is None:
+                raise
+            raise fail(message) from None
 
     return wrapper
 

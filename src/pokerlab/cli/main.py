@@ -16,6 +16,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # help text is plain: brackets such as "r [amount]" stay
 )
 
 # Command-group modules under pokerlab.cli, each with a register(app) function.
@@ -40,8 +41,10 @@ for _name in COMMAND_MODULES:
 
 
 def main() -> None:
-    """Run the command line."""
-    app()
+    """Run the command line; user mistakes and Ctrl-C end in one line (see ``cli.errors``)."""
+    from pokerlab.cli.errors import run
+
+    raise SystemExit(run(app))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ otherwise I bluffs with probability ``π = (b/(2a+b))(P/(1-P))`` and II folds wi
 probability ``φ = b/(2a+b)``.
 
 Choice of the bet size (Cutler): with any bet up to a maximum ``b``, I bets the maximum; the
-always-bluff threshold is ``P >= (2a+b)/(2a+2b)`` (ERRATA: the printed ``b/(2a+b)`` is wrong);
+always-bluff threshold is ``P >= (2a+b)/(2a+2b)`` (docs/errata.md: the printed ``b/(2a+b)`` is wrong);
 facing a smaller bet ``β`` II calls with any probability in
 ``[2a/(2a+β), min(1, 2ab/((2a+b)β))]``.
 

@@ -4,7 +4,7 @@ After I bets, II observes ``Y`` whose law depends on I's card (``f_W`` or ``f_L`
 a Neyman-Pearson test. Binary case: ``Y`` in {0 (good for II), 1 (poor)},
 ``P(Y=1 | W) = pW > pL = P(Y=1 | L)``; with ``α0 = b/(2a+b)``,
 ``β0 = (pL/pW)(1-P)/P`` and ``β1 = ((1-pL)/(1-pW))(1-P)/P`` the four cases of the paper
-apply (case 3's value without the stray factor b, ERRATA). ``Y="triangular"`` is Example 3:
+apply (case 3's value without the stray factor b, docs/errata.md). ``Y="triangular"`` is Example 3:
 ``f_L`` uniform, ``f_W(y) = 2(1-y)`` on (0,1); II folds when ``y <= α``. ``Y="finite"`` takes
 any observation with finitely many values (``fW``, ``fL``) through the general solution.
 

@@ -4,7 +4,7 @@ I's card shows only his probability ``p`` of winning, drawn from a distribution 
 both. I bets the cards with the highest ``p`` (a Neyman-Pearson rule); with
 ``Q0 = (2a+b)/(2a+2b)``, ``μ = E p``, ``α0 = P(p >= 1/2)``, ``μ0 = E(p | p >= 1/2)``:
 case 1 (``μ >= Q0``) I always bets, II folds, value ``a``; case 2 (``α0 = 0`` or
-``μ0 <= Q0``) II calls, I bets iff ``p >= 1/2``, value ``bα0(2μ0-1) + a(2μ-1)`` (ERRATA);
+``μ0 <= Q0``) II calls, I bets iff ``p >= 1/2``, value ``bα0(2μ0-1) + a(2μ-1)`` (docs/errata.md);
 case 3 (``μ < Q0 < μ0``) I bets the top mass ``α1`` with ``g(α1)/α1 = Q0`` and II mixes.
 
 The binary case (cards ``pH`` w.p. ``pi`` and ``pL``) has its own closed form; the general
@@ -36,7 +36,7 @@ def q0(a: Exact, b: Exact) -> Exact:
 
 
 def binary(a: Exact, b: Exact, pi: Exact, pH: Exact, pL: Exact) -> tuple[str, dict[str, Exact], Exact]:
-    """The binary case of §6 (ERRATA: with both p >= 1/2, II folds iff μ >= Q0)."""
+    """The binary case of §6 (docs/errata.md: with both p >= 1/2, II folds iff μ >= Q0)."""
     Q0 = q0(a, b)
     mu = pi * pH + (1 - pi) * pL
     one, zero = sp.Integer(1), sp.Integer(0)

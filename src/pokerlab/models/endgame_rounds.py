@@ -3,7 +3,7 @@
 Round ``k`` bet ``b_k``; ``r_k = b_k / (2 s_{k-1} + b_k)`` with ``s_k = a + b_1 + ... + b_k``
 and ``P_0 = 1 / Π(1 + r_k)``. When ``P <= P_0`` all strategies are active: II folds with
 probability ``r_k`` in round k, I bluffs first with ``p_1 = (P/(1-P))(1-P_0)/P_0`` and later
-with ``p_k = (Π_{i>=k}(1+r_i) - 1) / (Π_{i>=k-1}(1+r_i) - 1)`` (ERRATA reading), value
+with ``p_k = (Π_{i>=k}(1+r_i) - 1) / (Π_{i>=k-1}(1+r_i) - 1)`` (docs/errata.md reading), value
 ``a(2P/P_0 - 1)``. Otherwise I always bets in round 1, II folds, the value is ``a``, and the
 later rounds (off the path) are played as the optimal endgame on the rounds left.
 

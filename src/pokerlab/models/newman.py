@@ -3,7 +3,7 @@
 Antes 1 each; I may bet any ``B >= 0`` (0 is a check); II folds or calls. I checks with
 ``1/7 < x < 4/7``, bets ``B`` with ``x = 1 - (12/7)(2+B)^-2`` (value) and with
 ``x = (4/7)(2+3B)(2+B)^-3`` (bluffs); II calls a bet ``B`` iff ``y > 1 - (12/7)(2+B)^-1``
-(ERRATA readings). The value is 1/7.
+(docs/errata.md readings). The value is 1/7.
 
 No betting-tree engine can express a continuum of bet sizes, so :func:`certify` checks the
 solution by an exact best-response computation with sympy instead.

@@ -3,8 +3,8 @@
 I checks or bets B; II folds, calls, or raises by R; after a raise I folds or calls.
 I: bet-fold (0, a), check (a, b), bet-fold (b, c), bet-call (c, 1).
 II if I bets: fold (0, d), raise as a bluff (d, e), call (e, f), raise (f, 1).
-Equation 1 of §3.2 reads ``-2a + (2+B)d = B`` (ERRATA); the optimal first bet is
-``B = 1 + sqrt(13)/3`` (ERRATA; the OCR prints ``sqrt(13)/9``).
+Equation 1 of §3.2 reads ``-2a + (2+B)d = B`` (docs/errata.md); the optimal first bet is
+``B = 1 + sqrt(13)/3`` (docs/errata.md; the OCR prints ``sqrt(13)/9``).
 
 Examples
 --------
@@ -45,7 +45,7 @@ def thresholds(B: Exact, R: Exact) -> dict[str, Exact]:
 
 
 def indifference_equations(B: Exact, R: Exact, t: dict[str, Exact]) -> list[Exact]:
-    """Left minus right sides of the six equations of §3.2 (ERRATA reading of equation 1)."""
+    """Left minus right sides of the six equations of §3.2 (docs/errata.md reading of equation 1)."""
     a, b, c, d, e, f = (t[k] for k in "abcdef")
     return [
         -2 * a + (2 + B) * d - B,

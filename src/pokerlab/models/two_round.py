@@ -11,7 +11,7 @@ R = B. Regions (paper's names):
 
 The paper prints the twelve indifference equations for pot limit only; here they are
 written for any B, R (each reduces to the printed one at B = 2, R = 6) and solved exactly.
-The threshold order differs between pot limit (d < j) and limit (j < d) (ERRATA); both
+The threshold order differs between pot limit (d < j) and limit (j < d) (docs/errata.md); both
 orders are accepted, the one that holds is recorded, anything else is rejected.
 
 Examples

@@ -3,7 +3,7 @@
 The Waterloo report (Li, Zhang, Gao) prints its pre-flop tables as a 13x13 grid whose rows
 and columns are the ranks 2..A. The diagonal holds the pairs, the lower triangle (row rank
 above column rank) the suited hands and the upper triangle (row rank below column rank) the
-offsuit hands (ERRATA). Cell ``(row, col)`` of a :class:`PreflopTable` uses the same
+offsuit hands (docs/errata.md). Cell ``(row, col)`` of a :class:`PreflopTable` uses the same
 orientation, with ranks ``0..12`` for 2..A.
 
 Six tables ship as data (``pokerlab/strength/data/*.csv``). Three are transcribed from the
@@ -12,7 +12,7 @@ Waterloo report:
 - ``waterloo-expert-2p``: Table 1, pre-flop expert table, 2 players (AA = 1, 32o = 0);
 - ``waterloo-expert-4p``: Table 2, expert table, 4 players (the OCR's "0.6(overline 74)" for
   AKo is 0.674);
-- ``waterloo-simulation-4p``: Table 3, simulation table, 4 players. ERRATA: it disagrees with
+- ``waterloo-simulation-4p``: Table 3, simulation table, 4 players. docs/errata.md: it disagrees with
   an independent simulation for many entries, so it is data, not an oracle.
 
 Three are Loki's income-rate tables (Papp's thesis, Appendix A; values x 1000, same
