@@ -105,10 +105,11 @@ FOLDED_HAND = ["MATCHSTATE:0:0::TdAs|", "MATCHSTATE:0:0:f:TdAs|"]
 def test_play_fails_cleanly_and_keeps_finished_hands(extra, silent, message, tmp_path):
     port = _scripted_dealer(FOLDED_HAND + extra, then_silent=silent)
     log = tmp_path / "hands.jsonl"
-    started = time.monotonic()
+    # Only the silent dealer tests the timeout; the others get one no load can reach. No
+    # wall-clock bound: the messages tell a timeout (0.5 s) from the dealer closing (after 5 s).
+    timeout = "0.5" if silent else "120"
     run = pokerlab("acpc", "play", "127.0.0.1", str(port), "--game", "limit", "--bot", "calling-station",
-                   "--log", str(log), "--timeout", "0.5")
-    assert time.monotonic() - started < 30
+                   "--log", str(log), "--timeout", timeout)
     assert run.returncode == 2
     assert message in run.stderr and "Traceback" not in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
