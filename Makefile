@@ -15,13 +15,20 @@ $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "need $(PYTHON) on PATH"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/pip install --quiet -e '.[test,bench,web]'
 	touch $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/python -m pokerlab.demo
 
-test: $(STAMP)
+# The browser tests drive Debian's Chromium (Playwright's own browser download cannot work
+# here); installed once, only when missing.
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	@echo "installing Debian's chromium for the browser tests (once)"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests benchmarks conftest.py
 	$(BIN)/pytest -m "not slow" -n 2 -q
 

@@ -71,6 +71,11 @@ STEPS: list[tuple[str, str]] = [
         "The ACPC protocol: our dealer and two bots over TCP, checked against in-process (issue 9)",
         "acpc deal --game limit --hands 300 --seed 1 --bot raiser --bot calling-station --compare",
     ),
+    (
+        "The web page (issue 18): `pokerlab serve` on a free port, every page used through its HTTP "
+        "API, then stopped (`pokerlab serve --port 8000` keeps it running)",
+        "serve --port 0 --check --db out/demo-web.sqlite",
+    ),
 ]
 
 
@@ -88,6 +93,7 @@ def main(steps: list[tuple[str, str]] | None = None) -> int:
     OUT.mkdir(exist_ok=True)
     # A fresh match database each time, so the demo plays its hands rather than finding them stored.
     (OUT / "demo-match.sqlite").unlink(missing_ok=True)
+    (OUT / "demo-web.sqlite").unlink(missing_ok=True)
     total = 0.0
     for title, command in STEPS if steps is None else steps:
         if title:

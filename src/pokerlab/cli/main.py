@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "model",
     "opponents",
     "experiment",
+    "serve",
 )
 
 for _name in COMMAND_MODULES:

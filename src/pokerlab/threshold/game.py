@@ -609,3 +609,18 @@ def load_game(spec: str, pot: Any = None) -> BettingGame:
         raise ValueError(f"game: {spec!r} is neither a built-in game ({known}) nor a TOML file")
     game = game_from_toml(path.read_text(), str(path))
     return game if pot is None else game.with_pot(pot)
+
+
+def available_games() -> dict[str, str]:
+    """Every game loadable by name (the built-ins, then the shipped files) with its description.
+
+    Examples
+    --------
+    >>> games = available_games()
+    >>> games["von-neumann"].startswith("von Neumann"), "patent-raise" in games
+    (True, True)
+    """
+    games = {name: spec["description"] for name, spec in BUILTIN_GAMES.items()}
+    for name in game_file_names():
+        games.setdefault(name, load_game(name).description)
+    return games

@@ -1,0 +1,140 @@
+"""The web application: pages (server-rendered HTML) and the JSON API behind them.
+
+Every handler reads its fields with :mod:`pokerlab.web.forms`, calls a library function and
+returns its plain data. Poker work runs in a worker thread, so one slow request does not hold
+up the others. A ``ValueError`` raised anywhere (a bad field, an unknown bot, a game file with
+a mistake, an illegal action) becomes status 400 with ``{"error": message}`` on the API and a
+page with the message otherwise; anything unexpected becomes status 500 with one line, never
+a traceback (the traceback goes to the server's log).
+
+Examples
+--------
+>>> from starlette.testclient import TestClient
+>>> client = TestClient(create_app(":memory:"))
+>>> client.get("/api/bots").json()["bots"]["random"][:5]
+'picks'
+>>> reply = client.post("/api/nothing-here")
+>>> reply.status_code, reply.json()
+(404, {'error': 'no such address: /api/nothing-here'})
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from pokerlab.arena.storage import DEFAULT_DB
+from pokerlab.web.forms import parse_object
+
+HERE = Path(__file__).parent
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+log = logging.getLogger("pokerlab.web")
+
+USER_ERRORS = (ValueError, KeyError, FileNotFoundError, IsADirectoryError, PermissionError)
+"""Exceptions that mean bad input (as on the command line): answered with status 400."""
+
+
+def message_of(exc: BaseException) -> str:
+    """The one-line message of a user error (a ``KeyError`` without its quotes)."""
+    if isinstance(exc, KeyError) and exc.args:
+        return str(exc.args[0])
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def wants_json(request: Request) -> bool:
+    """API addresses answer JSON; pages answer HTML."""
+    return request.url.path.startswith("/api/")
+
+
+def error_response(request: Request, status: int, message: str) -> Response:
+    """``{"error": message}`` for the API, an error page for a page."""
+    if wants_json(request):
+        return JSONResponse({"error": message}, status_code=status)
+    return templates.TemplateResponse(request, "error.html", {"message": message, "status": status},
+                                      status_code=status)
+
+
+async def _user_error(request: Request, exc: Exception) -> Response:
+    return error_response(request, 400, message_of(exc))
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        message = f"no such address: {request.url.path}"
+    elif exc.status_code == 405:
+        message = f"{request.method} is not allowed on {request.url.path}"
+    else:
+        message = str(exc.detail)
+    return error_response(request, exc.status_code, message)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+    message = f"internal error ({type(exc).__name__}); the server log has the details"
+    return error_response(request, 500, message)
+
+
+async def body_of(request: Request) -> dict[str, Any]:
+    """The request's JSON object (``ValueError`` naming what is wrong)."""
+    return parse_object(await request.body())
+
+
+async def in_thread(func: Any, *args: Any) -> Any:
+    """Run ``func(*args)`` in a worker thread (poker work must not block the event loop)."""
+    return await run_in_threadpool(func, *args)
+
+
+# -- what the registries offer ----------------------------------------------------------------
+
+def catalogue() -> dict[str, Any]:
+    """Bots, dividing-point games and classic models, as the registries list them."""
+    from pokerlab.agents.registry import available
+    from pokerlab.models import MODELS
+    from pokerlab.threshold.game import available_games
+
+    return {
+        "bots": available(),
+        "games": available_games(),
+        "models": {m.name: m.title for m in MODELS.values()},
+    }
+
+
+async def home(request: Request) -> Response:
+    data = await in_thread(catalogue)
+    return templates.TemplateResponse(request, "index.html", data)
+
+
+async def api_bots(request: Request) -> Response:
+    from pokerlab.agents.registry import available
+
+    return JSONResponse({"bots": await in_thread(available)})
+
+
+def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
+    """The application, storing tables and matches in the SQLite file ``db``."""
+    routes = [
+        Route("/", home),
+        Route("/api/bots", api_bots),
+        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    ]
+    handlers: dict[Any, Any] = {HTTPException: _http_error, Exception: _server_error}
+    handlers.update({kind: _user_error for kind in USER_ERRORS})
+    app = Starlette(routes=routes, exception_handlers=handlers)
+    app.state.db = str(db)
+    return app
+
+
+def page(request: Request, name: str, context: dict[str, Any] | None = None) -> HTMLResponse:
+    """Render template ``name``."""
+    return templates.TemplateResponse(request, name, context or {})

@@ -1,0 +1,72 @@
+"""``pokerlab serve --check``: use a running server as a person's browser would, through its
+HTTP API, and report what answered (the demo runs it; it opens no browser).
+
+A check is a client: it asks the server and compares the answers with each other (the chips
+of a played hand add up to zero); it computes no poker itself.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+
+class Client:
+    """A small JSON client of one server (standard library only)."""
+
+    def __init__(self, base: str, timeout: float = 60.0) -> None:
+        self.base = base.rstrip("/")
+        self.timeout = timeout
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """``(status, decoded JSON or text)`` of one request."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"} if data else {})
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as reply:
+                status, raw, kind = reply.status, reply.read(), reply.headers.get("Content-Type", "")
+        except urllib.error.HTTPError as exc:
+            status, raw, kind = exc.code, exc.read(), exc.headers.get("Content-Type", "")
+        text = raw.decode("utf-8", "replace")
+        return status, json.loads(text) if kind.startswith("application/json") else text
+
+    def get(self, path: str) -> Any:
+        """GET ``path``; ``RuntimeError`` unless the answer is 200."""
+        return self._ok("GET", path, None)
+
+    def post(self, path: str, body: Any = None) -> Any:
+        """POST ``body`` to ``path``; ``RuntimeError`` unless the answer is 200."""
+        return self._ok("POST", path, body if body is not None else {})
+
+    def _ok(self, method: str, path: str, body: Any) -> Any:
+        status, data = self.request(method, path, body)
+        if status != 200:
+            message = data.get("error") if isinstance(data, dict) else str(data)[:200]
+            raise RuntimeError(f"{method} {path}: status {status}: {message}")
+        return data
+
+
+def self_check(base: str) -> list[dict[str, Any]]:
+    """Visit every page and API of the server at ``base``; one row per check (``RuntimeError``
+    at the first that fails)."""
+    client = Client(base)
+    rows: list[dict[str, Any]] = []
+
+    def timed(what: str, func: Any) -> Any:
+        start = time.perf_counter()
+        result = func()
+        rows.append({"check": what, "seconds": round(time.perf_counter() - start, 3),
+                     "result": result})
+        return result
+
+    timed("start page", lambda: f"{len(client.get('/'))} characters of HTML")
+    timed("bots", lambda: f"{len(client.get('/api/bots')['bots'])} registered")
+    status, data = client.request("POST", "/api/bots", {})
+    if status != 405 or "error" not in data:
+        raise RuntimeError(f"POST /api/bots: expected a 405 with a message, got {status}")
+    rows.append({"check": "a wrong request is refused", "seconds": 0.0, "result": data["error"]})
+    return rows

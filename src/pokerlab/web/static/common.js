@@ -1,0 +1,76 @@
+// Shared by every page: calling the JSON API, showing its errors, building SVG and cards.
+"use strict";
+
+// Call the API; resolves to the JSON answer, rejects with the server's one-line message.
+async function api(method, url, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const reply = await fetch(url, options);
+  let data = null;
+  try { data = await reply.json(); } catch (e) { data = null; }
+  if (!reply.ok) {
+    throw new Error(data && data.error ? data.error : `${method} ${url}: status ${reply.status}`);
+  }
+  return data;
+}
+
+// One line in the error banner (or clear it with an empty message).
+function showError(message) {
+  const box = document.getElementById("error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+// Run an async action; its error goes to the banner, success clears it.
+async function guarded(action) {
+  try {
+    const out = await action();
+    showError("");
+    return out;
+  } catch (e) {
+    showError(e.message);
+    return undefined;
+  }
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// An SVG element with attributes (and optional text).
+function svgEl(tag, attrs, text) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// An HTML element with attributes and children (strings become text).
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v; else node.setAttribute(k, v);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return node;
+}
+
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+
+// A playing card from its code such as "As" or "Td" (null: a card face down).
+function cardEl(code) {
+  if (!code) return el("span", { class: "card back", title: "face down" }, "");
+  const rank = code[0] === "T" ? "10" : code[0];
+  const suit = code[1];
+  return el("span", { class: `card suit-${suit}`, "data-card": code }, rank + SUITS[suit]);
+}
+
+// Numbers for people.
+function fmt(x, digits) {
+  if (x === null || x === undefined || Number.isNaN(x)) return "–";
+  return Number(x).toFixed(digits === undefined ? 4 : digits);
+}

@@ -1,0 +1,61 @@
+"""The web application through its HTTP interface (in process), and ``pokerlab serve``."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from pokerlab.agents.registry import available
+from pokerlab.cli.main import app as cli
+from pokerlab.threshold.game import available_games
+from pokerlab.web.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    return TestClient(create_app(tmp_path_factory.mktemp("app") / "web.sqlite"))
+
+
+def test_start_page_lists_what_the_registries_offer(client: TestClient) -> None:
+    html = client.get("/").text
+    for name in [*available(), *available_games()]:
+        assert f"<code>{name}</code>" in html
+    assert client.get("/api/bots").json() == {"bots": available()}
+
+
+def test_wrong_addresses_methods_and_bodies_get_one_line(client: TestClient) -> None:
+    reply = client.get("/api/nope")
+    assert reply.status_code == 404 and reply.json() == {"error": "no such address: /api/nope"}
+    reply = client.delete("/api/bots")
+    assert reply.status_code == 405 and reply.json()["error"] == "DELETE is not allowed on /api/bots"
+    page = client.get("/no/such/page")
+    assert page.status_code == 404 and "no such address: /no/such/page" in page.text
+    assert "Traceback" not in page.text
+    assert client.get("/static/common.js").text.startswith("// Shared by every page")
+
+
+def test_serve_check_uses_every_page_and_stops(tmp_path) -> None:
+    result = CliRunner().invoke(cli, ["serve", "--port", "0", "--check", "--json",
+                                      "--db", str(tmp_path / "w.sqlite")])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["address"].startswith("http://127.0.0.1:")
+    checks = {row["check"]: row["result"] for row in data["checks"]}
+    assert checks["bots"] == f"{len(available())} registered"
+
+
+def test_serve_refuses_a_port_in_use_in_one_line(tmp_path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--port", str(port), "--db", str(tmp_path / "w.sqlite")])
+    assert result.exit_code == 2
+    assert f"--port {port}: cannot listen on 127.0.0.1:{port}" in result.output
+    assert "Traceback" not in result.output
+    bad = CliRunner().invoke(cli, ["serve", "--port", "70000"])
+    assert bad.exit_code == 2 and "--port: must be between 0 and 65535, not 70000" in bad.output
