@@ -49,7 +49,9 @@ def _running(app: Any, sock: socket.socket) -> Iterator[tuple[Any, threading.Thr
     """Run ``app`` on ``sock`` in a daemon thread; stop it (and close the socket) on exit."""
     import uvicorn
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+    # log_config=None: uvicorn leaves logging alone (its own set-up would keep the streams of
+    # whoever started it, a test runner's for instance, after they are closed)
+    config = uvicorn.Config(app, log_config=None, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True,
