@@ -2,10 +2,11 @@
 
 Every handler reads its fields with :mod:`pokerlab.web.forms`, calls a library function and
 returns its plain data. Poker work runs in a worker thread, so one slow request does not hold
-up the others. A ``ValueError`` raised anywhere (a bad field, an unknown bot, a game file with
-a mistake, an illegal action) becomes status 400 with ``{"error": message}`` on the API and a
-page with the message otherwise; anything unexpected becomes status 500 with one line, never
-a traceback (the traceback goes to the server's log).
+up the others. Bad input (a bad field, an unknown bot, a game file with a mistake, an illegal
+action: what :func:`pokerlab.cli.errors.user_message` calls a user mistake on the command line)
+becomes status 400 with ``{"error": message}`` on the API and a page with the message
+otherwise; anything unexpected becomes status 500 with one line, never a traceback (the
+traceback goes to the server's log).
 
 Examples
 --------
@@ -34,22 +35,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from pokerlab.arena.storage import DEFAULT_DB
+from pokerlab.cli.errors import USER_EXCEPTIONS, user_message
 from pokerlab.web.forms import parse_object
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 log = logging.getLogger("pokerlab.web")
-
-USER_ERRORS = (ValueError, KeyError, FileNotFoundError, IsADirectoryError, PermissionError)
-"""Exceptions that mean bad input (as on the command line): answered with status 400."""
-
-
-def message_of(exc: BaseException) -> str:
-    """The one-line message of a user error (a ``KeyError`` without its quotes)."""
-    if isinstance(exc, KeyError) and exc.args:
-        return str(exc.args[0])
-    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-
 
 def wants_json(request: Request) -> bool:
     """API addresses answer JSON; pages answer HTML."""
@@ -64,10 +55,6 @@ def error_response(request: Request, status: int, message: str) -> Response:
                                       status_code=status)
 
 
-async def _user_error(request: Request, exc: Exception) -> Response:
-    return error_response(request, 400, message_of(exc))
-
-
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 404:
@@ -79,7 +66,12 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return error_response(request, exc.status_code, message)
 
 
-async def _server_error(request: Request, exc: Exception) -> Response:
+async def _error(request: Request, exc: Exception) -> Response:
+    """Bad input (judged as the command line judges it) is a 400 with its one line; anything
+    else is a bug: a 500 with one line here and the traceback in the server's log."""
+    message = user_message(exc)
+    if message is not None:
+        return error_response(request, 400, " ".join(message.split()))
     log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
     message = f"internal error ({type(exc).__name__}); the server log has the details"
     return error_response(request, 500, message)
@@ -128,8 +120,11 @@ def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
         Route("/api/bots", api_bots),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    handlers: dict[Any, Any] = {HTTPException: _http_error, Exception: _server_error}
-    handlers.update({kind: _user_error for kind in USER_ERRORS})
+    # The exceptions a user mistake can raise are answered where they happen; anything else
+    # reaches Starlette's last-resort handler (which answers with _error, then re-raises).
+    handlers: dict[Any, Any] = {kind: _error for kind in (*USER_EXCEPTIONS, TypeError, SyntaxError,
+                                                          AttributeError)}
+    handlers.update({HTTPException: _http_error, Exception: _error})
     app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.db = str(db)
     return app
