@@ -1,4 +1,4 @@
-"""Best response to one player's strategy, computed over the whole public tree at once.
+"""Best response of one player to the others' strategies, over the whole public tree at once.
 
 The responder's information sets are (public node, own hand); with perfect recall a best
 response picks, at each of them, the action of highest counterfactual value, so one backward
@@ -32,16 +32,15 @@ DECISION, CHANCE, TERMINAL = 0, 1, 2
 
 @njit(cache=True)
 def _best_response(
-    kind, player, child_start, child_list, row_base, terminal_index, weighted_payoff,
-    n0, n1, probs, responder, reach0, reach1, value, scratch, choice,
+    kind, player, child_start, child_list, row_base, terminal_index, terminal_payoff, prefix_hands,
+    num_hands, probs, responder, reach, value, scratch, choice,
 ):  # fmt: skip
-    forward_reach(kind, player, child_start, child_list, row_base, probs, n0, n1, reach0, reach1)
-    n = n0 if responder == 0 else n1
+    forward_reach(kind, player, child_start, child_list, row_base, probs, num_hands, reach)
+    n = num_hands[responder]
     for node in range(kind.shape[0] - 1, -1, -1):
         if kind[node] == TERMINAL:
-            terminal_value(
-                weighted_payoff, terminal_index[node], responder, reach0, reach1, node, n0, n1, scratch
-            )
+            t = terminal_index[node]
+            terminal_value(terminal_payoff, prefix_hands, t, responder, reach, node, num_hands, scratch)
             for h in range(n):
                 value[node, h] = scratch[h]
             continue
@@ -82,20 +81,19 @@ class BestResponse:
 
 
 def best_response(strategy: Strategy, responder: int) -> BestResponse:
-    """Best response of ``responder`` (0 or 1) to the other player's part of ``strategy``."""
-    if responder not in (0, 1):
-        raise ValueError(f"responder: 0 or 1, not {responder!r}")
+    """Best response of ``responder`` (0 .. N-1) to the other players' parts of ``strategy``."""
     f = strategy.flat
-    n0, n1 = f.num_hands
-    reach0 = np.zeros((f.num_nodes, n0))
-    reach1 = np.zeros((f.num_nodes, n1))
-    value = np.zeros((f.num_nodes, max(n0, n1)))
-    scratch = np.zeros(max(n0, n1))
+    if responder not in range(f.num_players):
+        raise ValueError(f"responder: one of 0 .. {f.num_players - 1}, not {responder!r}")
+    most = max(f.num_hands)
+    reach = np.zeros((f.num_players, f.num_nodes, most))
+    value = np.zeros((f.num_nodes, most))
+    scratch = np.zeros(most)
     choice = np.zeros(f.num_rows, dtype=np.int64)
     probs = np.ascontiguousarray(strategy.probs, dtype=float)
     total = _best_response(
         f.kind, f.player, f.child_start, f.child_list, f.row_base, f.terminal_index,
-        f.weighted_payoff, n0, n1, probs, responder, reach0, reach1, value, scratch, choice,
+        f.terminal_payoff, f.prefix_hands, f.hand_counts, probs, responder, reach, value, scratch, choice,
     )  # fmt: skip
     out = probs.copy()
     rows = np.flatnonzero(f.row_player == responder)

@@ -2,8 +2,11 @@
 
 Vectorised over private states: at each public node a player's regrets are an array of shape
 (hands, actions) and reach probabilities are vectors over hands, so one pass over the public
-tree updates every information set. Updates alternate between the players (player 0, then
-player 1 against player 0's new strategy), as in OpenSpiel's solvers.
+tree updates every information set. Any number of players: updates alternate between them
+(player 0, then player 1 against player 0's new strategy, then player 2 against both, ...),
+as in OpenSpiel's solvers with alternating updates. With three or more players the average
+strategy need not converge to an equilibrium in general; measure it
+(:mod:`pokerlab.equilibrium.exploitability`).
 
 - ``cfr``: plain regret matching, uniform averaging.
 - ``cfr+``: regret matching+ (regrets floored at zero), average weighted by the iteration t.
@@ -23,6 +26,11 @@ Examples
 >>> calls = solver.average_strategy().action_probabilities(("bet",))["call"]  # player 1, per card
 >>> [round(float(c), 2) for c in calls]  # J never, Q a third of the time, K always
 [0.0, 0.33, 1.0]
+>>> three = CFRSolver(kuhn(players=3), "cfr+")
+>>> three.run(300)
+>>> calls = three.average_strategy().action_probabilities(("check", "check", "bet"))["call"]
+>>> [round(float(c), 2) for c in calls]  # player 0 after a bet by player 2: only the ace calls
+[0.0, 0.0, 0.0, 1.0]
 """
 
 from __future__ import annotations
@@ -41,10 +49,10 @@ DECISION, CHANCE, TERMINAL = 0, 1, 2
 
 
 @njit(cache=True)
-def _regret_matching(decisions, player, child_start, row_base, n0, n1, regrets, probs):
+def _regret_matching(decisions, player, child_start, row_base, num_hands, regrets, probs):
     for d in decisions:
         k = child_start[d + 1] - child_start[d]
-        n = n0 if player[d] == 0 else n1
+        n = num_hands[player[d]]
         base = row_base[d]
         for h in range(n):
             s = 0.0
@@ -64,8 +72,8 @@ def _regret_matching(decisions, player, child_start, row_base, n0, n1, regrets, 
 @njit(cache=True)
 def _iterate(
     iterations, t0, mode, alpha, beta, gamma,
-    kind, player, child_start, child_list, row_base, terminal_index, weighted_payoff,
-    decisions, n0, n1, regrets, avg, probs, reach0, reach1, value, scratch,
+    kind, player, child_start, child_list, row_base, terminal_index, terminal_payoff, prefix_hands,
+    decisions, num_hands, regrets, avg, probs, reach, value, scratch,
 ):  # fmt: skip
     num_nodes = kind.shape[0]
     for it in range(iterations):
@@ -83,15 +91,14 @@ def _iterate(
             tb = float(t) ** beta
             pos_factor = ta / (ta + 1.0)
             neg_factor = tb / (tb + 1.0)
-        for p in range(2):
-            _regret_matching(decisions, player, child_start, row_base, n0, n1, regrets, probs)
-            forward_reach(kind, player, child_start, child_list, row_base, probs, n0, n1, reach0, reach1)
-            n = n0 if p == 0 else n1
+        for p in range(num_hands.shape[0]):
+            _regret_matching(decisions, player, child_start, row_base, num_hands, regrets, probs)
+            forward_reach(kind, player, child_start, child_list, row_base, probs, num_hands, reach)
+            n = num_hands[p]
             for node in range(num_nodes - 1, -1, -1):
                 if kind[node] == TERMINAL:
-                    terminal_value(
-                        weighted_payoff, terminal_index[node], p, reach0, reach1, node, n0, n1, scratch
-                    )
+                    t = terminal_index[node]
+                    terminal_value(terminal_payoff, prefix_hands, t, p, reach, node, num_hands, scratch)
                     for h in range(n):
                         value[node, h] = scratch[h]
                     continue
@@ -117,9 +124,8 @@ def _iterate(
                             elif mode == 2:
                                 r *= pos_factor if r > 0.0 else neg_factor
                             regrets[base + h, a] = r
-                    own = reach0 if p == 0 else reach1
                     for h in range(n):
-                        w = avg_weight * own[node, h]
+                        w = avg_weight * reach[p, node, h]
                         if w != 0.0:
                             for a in range(stop - start):
                                 avg[base + h, a] += w * probs[base + h, a]
@@ -157,19 +163,19 @@ class CFRSolver:
         self.algorithm = algorithm
         self.alpha, self.beta, self.gamma = float(alpha), float(beta), float(gamma)
         f = self.flat
-        n0, n1 = f.num_hands
+        most = max(f.num_hands)
+        self._hands = f.hand_counts
         self._regrets = np.zeros((f.num_rows, f.max_actions))
         self._avg = np.zeros((f.num_rows, f.max_actions))
         self._probs = f.uniform_strategy()
-        self._reach0 = np.zeros((f.num_nodes, n0))
-        self._reach1 = np.zeros((f.num_nodes, n1))
-        self._value = np.zeros((f.num_nodes, max(n0, n1)))
-        self._scratch = np.zeros(max(n0, n1))
+        self._reach = np.zeros((f.num_players, f.num_nodes, most))
+        self._value = np.zeros((f.num_nodes, most))
+        self._scratch = np.zeros(most)
         self._decisions = f.decision_nodes()
         self.iterations = 0
 
     def run(self, iterations: int) -> None:
-        """Run ``iterations`` more iterations (both players update once in each)."""
+        """Run ``iterations`` more iterations (every player updates once in each)."""
         if iterations < 0:
             raise ValueError(f"iterations: must be non-negative, not {iterations}")
         f = self.flat
@@ -177,9 +183,8 @@ class CFRSolver:
             int(iterations), self.iterations, _MODE[self.algorithm],
             self.alpha, self.beta, self.gamma,
             f.kind, f.player, f.child_start, f.child_list, f.row_base, f.terminal_index,
-            f.weighted_payoff, self._decisions, f.num_hands[0], f.num_hands[1],
-            self._regrets, self._avg, self._probs, self._reach0, self._reach1,
-            self._value, self._scratch,
+            f.terminal_payoff, f.prefix_hands, self._decisions, self._hands,
+            self._regrets, self._avg, self._probs, self._reach, self._value, self._scratch,
         )  # fmt: skip
         self.iterations += int(iterations)
 
@@ -188,9 +193,8 @@ class CFRSolver:
         probs = np.zeros_like(self._probs)
         f = self.flat
         _regret_matching(
-            self._decisions, f.player, f.child_start, f.row_base, f.num_hands[0],
-            f.num_hands[1], self._regrets, probs,
-        )  # fmt: skip
+            self._decisions, f.player, f.child_start, f.row_base, self._hands, self._regrets, probs
+        )
         return Strategy(f, probs)
 
     def average_strategy(self) -> Strategy:

@@ -1,10 +1,14 @@
 """A game flattened into arrays, the form every solver and evaluator works on.
 
 Nodes are numbered in pre-order (a parent before its children). Chance is folded into the
-terminals: each terminal ``t`` holds ``weighted_payoff[t, h0, h1]`` = prior of the pair of
-hands x probability of the public chance outcomes on the way x payoff to player 0. The
-counterfactual value of player 0's hand ``h0`` at a terminal is then
-``weighted_payoff[t, h0, :] @ reach1``, one matrix-vector product per terminal.
+terminals: each terminal ``t`` holds ``terminal_payoff[t, p, a, j]`` = prior of the deal x
+probability of the public chance outcomes on the way x payoff to player ``p``, over every
+deal of private states: ``j`` is the last player's hand and ``a`` numbers the other players'
+hands in C order (``a = h0`` with two players: ``terminal_payoff[t, 0]`` is player 0's payoff
+matrix, :attr:`FlatGame.weighted_payoff`). The counterfactual value of a player's hand at a
+terminal sums these entries weighted by the other players' reach probabilities: with two
+players, one matrix-vector product per terminal; the innermost loop runs along the last
+player's hands, contiguous in memory, for any number of players.
 
 Strategies live in one array of rows: decision node ``d`` of player ``p`` owns the rows
 ``row_base[d] .. row_base[d] + n_p - 1`` (one per private state of ``p``); column ``a`` is the
@@ -14,10 +18,12 @@ Examples
 --------
 >>> from pokerlab.equilibrium.games import kuhn
 >>> flat = FlatGame.build(kuhn())
->>> flat.num_hands, flat.num_nodes, flat.num_rows
-((3, 3), 9, 12)
+>>> flat.num_hands, flat.num_nodes, flat.num_rows, flat.terminal_payoff.shape
+((3, 3), 9, 12, (5, 2, 3, 3))
 >>> flat.history(flat.children_of(0)[1])
 ('bet',)
+>>> FlatGame.build(kuhn(players=3)).terminal_payoff.shape  # players 0 and 1: 4 x 4 pairs of cards
+(13, 3, 16, 4)
 """
 
 from __future__ import annotations
@@ -36,15 +42,16 @@ class FlatGame:
     """Array form of a :class:`~pokerlab.equilibrium.game.Game` (see module docstring)."""
 
     game: Game
-    num_hands: tuple[int, int]
+    num_hands: tuple[int, ...]
     kind: np.ndarray  # (nodes,) DECISION / CHANCE / TERMINAL
-    player: np.ndarray  # (nodes,) 0 or 1 at decisions, -1 elsewhere
+    player: np.ndarray  # (nodes,) acting player at decisions, -1 elsewhere
     parent: np.ndarray  # (nodes,) -1 at the root
     child_start: np.ndarray  # (nodes + 1,) children of n are child_list[child_start[n]:child_start[n+1]]
     child_list: np.ndarray
     row_base: np.ndarray  # (nodes,) first strategy row of a decision node, -1 elsewhere
-    terminal_index: np.ndarray  # (nodes,) index into weighted_payoff, -1 elsewhere
-    weighted_payoff: np.ndarray  # (terminals, n0, n1)
+    terminal_index: np.ndarray  # (nodes,) index into terminal_payoff, -1 elsewhere
+    terminal_payoff: np.ndarray  # (terminals, players, hands of all but the last player, last's hands)
+    prefix_hands: np.ndarray  # (hands of all but the last player, players - 1): the hands of index a
     labels: tuple[str, ...]  # label of the edge into each node ("" at the root)
     num_rows: int
     max_actions: int
@@ -54,7 +61,8 @@ class FlatGame:
     @staticmethod
     def build(game: Game) -> FlatGame:
         """Flatten ``game`` (checks players, probabilities and payoff shapes on the way)."""
-        n0, n1 = game.num_hands
+        shape = game.num_hands
+        players = len(shape)
         prior = np.asarray(game.prior, dtype=float)
         kind: list[int] = []
         player: list[int] = []
@@ -76,26 +84,20 @@ class FlatGame:
             if par >= 0:
                 children[par].append(me)
             if isinstance(node, Terminal):
-                try:
-                    pay = np.broadcast_to(np.asarray(node.payoff, dtype=float), (n0, n1))
-                except ValueError as exc:
-                    raise ValueError(
-                        f"terminal {_path(labels, parent, me)}: payoff does not fit ({n0}, {n1})"
-                    ) from exc
                 kind.append(TERMINAL)
                 player.append(-1)
                 terminal_index[me] = len(payoffs)
-                payoffs.append(weight * pay)
+                payoffs.append(weight * _terminal_payoffs(node, shape, _path(labels, parent, me)))
             elif isinstance(node, Decision):
-                if node.player not in (0, 1):
+                if not (isinstance(node.player, int | np.integer) and 0 <= node.player < players):
                     raise ValueError(
-                        f"decision {_path(labels, parent, me)}: player must be 0 or 1, "
-                        f"not {node.player!r}"
+                        f"decision {_path(labels, parent, me)}: player must be one of 0 .. "
+                        f"{players - 1}, not {node.player!r}"
                     )
                 if not node.children:
                     raise ValueError(f"decision {_path(labels, parent, me)}: no actions")
                 kind.append(DECISION)
-                player.append(node.player)
+                player.append(int(node.player))
                 # Reversed so that the stack pops children in their given order.
                 for lab, child in reversed(list(node.children.items())):
                     stack.append((child, me, lab, weight))
@@ -104,23 +106,20 @@ class FlatGame:
                     raise ValueError(f"chance {_path(labels, parent, me)}: no outcomes")
                 kind.append(CHANCE)
                 player.append(-1)
-                total = np.zeros((n0, n1))
                 items = list(node.outcomes.items())
                 probs = []
                 for lab, (prob, _child) in items:
-                    p = np.broadcast_to(np.asarray(prob, dtype=float), (n0, n1))
+                    p = np.broadcast_to(np.asarray(prob, dtype=float), shape)
                     if (p < 0).any():
                         raise ValueError(
                             f"chance {_path(labels, parent, me)}: outcome {lab!r} has a "
                             "negative probability"
                         )
-                    total = total + p
                     probs.append(p)
-                live = prior > 0
-                if not np.allclose(total[live], 1.0, atol=1e-9):
+                if not np.allclose(np.sum(probs, axis=0)[prior > 0], 1.0, atol=1e-9):
                     raise ValueError(
                         f"chance {_path(labels, parent, me)}: outcome probabilities do not "
-                        "sum to 1 for every pair of hands"
+                        "sum to 1 for every deal of hands"
                     )
                 for (lab, (_prob, child)), p in reversed(list(zip(items, probs, strict=True))):
                     stack.append((child, me, lab, weight * p))
@@ -137,7 +136,7 @@ class FlatGame:
         for i in range(num):
             if kind[i] == DECISION:
                 row_base[i] = rows
-                rows += (n0, n1)[player[i]]
+                rows += shape[player[i]]
         max_actions = max(
             (len(children[i]) for i in range(num) if kind[i] == DECISION), default=1
         )
@@ -145,13 +144,14 @@ class FlatGame:
         row_player = np.zeros(rows, dtype=np.int64)
         for i in range(num):
             if kind[i] == DECISION:
-                n = (n0, n1)[player[i]]
+                n = shape[player[i]]
                 row_actions[row_base[i] : row_base[i] + n] = len(children[i])
                 row_player[row_base[i] : row_base[i] + n] = player[i]
-        weighted = np.array(payoffs, dtype=float).reshape(len(payoffs), n0, n1)
+        grid = (len(payoffs), players, int(np.prod(shape[:-1])), shape[-1])
+        terminal_payoff = np.array(payoffs, dtype=float).reshape(grid)
         return FlatGame(
             game=game,
-            num_hands=(n0, n1),
+            num_hands=tuple(shape),
             kind=np.array(kind, dtype=np.int64),
             player=np.array(player, dtype=np.int64),
             parent=np.array(parent, dtype=np.int64),
@@ -159,13 +159,34 @@ class FlatGame:
             child_list=child_list,
             row_base=row_base,
             terminal_index=np.array(terminal_index, dtype=np.int64),
-            weighted_payoff=np.ascontiguousarray(weighted),
+            terminal_payoff=np.ascontiguousarray(terminal_payoff),
+            prefix_hands=np.indices(shape[:-1]).reshape(players - 1, -1).T.copy(),
             labels=tuple(labels),
             num_rows=rows,
             max_actions=max_actions,
             row_actions=row_actions,
             row_player=row_player,
         )
+
+    @property
+    def num_players(self) -> int:
+        """Number of players."""
+        return len(self.num_hands)
+
+    @property
+    def hand_counts(self) -> np.ndarray:
+        """``num_hands`` as an array (what the kernels take)."""
+        return np.array(self.num_hands, dtype=np.int64)
+
+    @property
+    def weighted_payoff(self) -> np.ndarray:
+        """Two-player games: ``W[t, h0, h1]``, player 0's weighted payoff at terminal ``t``
+        (player 1's is ``-W``)."""
+        if self.num_players != 2:
+            raise ValueError(
+                f"game: payoff matrices need two players, {self.game.name} has {self.num_players}"
+            )
+        return self.terminal_payoff[:, 0]
 
     @property
     def num_nodes(self) -> int:
@@ -214,6 +235,26 @@ class FlatGame:
         """Rows of the uniform behaviour strategy (zeros in unused columns)."""
         mask = np.arange(self.max_actions) < self.row_actions[:, None]
         return mask / self.row_actions[:, None]
+
+
+def _terminal_payoffs(node: Terminal, shape: tuple[int, ...], where: str) -> np.ndarray:
+    """Each player's payoff at every deal of hands, ``(players, *shape)``."""
+    players = len(shape)
+    if players == 2:  # player 0's payoff; player 1 gets the negative (zero-sum)
+        entries = [node.payoff]
+    else:
+        entries = list(node.payoff) if isinstance(node.payoff, list | tuple | np.ndarray) else []
+        if len(entries) != players:
+            raise ValueError(f"terminal {where}: payoff needs one entry per player ({players})")
+    out = []
+    for entry in entries:
+        try:
+            out.append(np.broadcast_to(np.asarray(entry, dtype=float), shape))
+        except ValueError as exc:
+            raise ValueError(f"terminal {where}: payoff does not fit {shape}") from exc
+    if players == 2:
+        out.append(-out[0])
+    return np.stack(out)
 
 
 def _path(labels: list[str], parent: list[int], node: int) -> str:

@@ -3,10 +3,11 @@
 OpenSpiel is a test/benchmark dependency only: it is imported inside the function.
 
 The walk follows the OpenSpiel game tree and our public tree side by side, using OpenSpiel's
-card order: the first two chance outcomes deal player 0's and player 1's private state (our
-private state ``i`` is OpenSpiel's outcome ``i``), a later chance outcome ``i`` is our chance
-node's ``i``-th child, and a decision's ``k``-th legal action (ascending ids) is our node's
-``k``-th child. The built-in Kuhn and Leduc games are laid out that way.
+card order: the first ``N`` chance outcomes deal the players' private states in seat order
+(our private state ``i`` is OpenSpiel's outcome ``i``), a later chance outcome ``i`` is our
+chance node's ``i``-th child, and a decision's ``k``-th legal action (ascending ids) is our
+node's ``k``-th child. The built-in Kuhn and Leduc games are laid out that way, for any
+number of players.
 
 Examples
 --------
@@ -17,6 +18,10 @@ Examples
 >>> policy = to_tabular_policy(Strategy(flat, flat.uniform_strategy()), pyspiel.load_game("kuhn_poker"))
 >>> policy.action_probability_array.shape
 (12, 2)
+>>> flat3, spiel3 = FlatGame.build(kuhn(players=3)), pyspiel.load_game("kuhn_poker(players=3)")
+>>> uniform3 = to_tabular_policy(Strategy(flat3, flat3.uniform_strategy()), spiel3)
+>>> round(pyspiel.nash_conv(spiel3, uniform3.to_dict()), 6)  # as our nash_conv: OpenSpiel's definition
+2.0625
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ def to_tabular_policy(strategy: Strategy, spiel_game: Any) -> Any:
         if state.is_chance_node():
             for outcome, _prob in state.chance_outcomes():
                 child = state.child(outcome)
-                if len(hands) < 2:
+                if len(hands) < flat.num_players:
                     walk(child, node, [*hands, outcome])
                 else:
                     if flat.kind[node] != CHANCE:

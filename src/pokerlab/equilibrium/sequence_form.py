@@ -41,6 +41,11 @@ class SequenceForm:
     def build(flat: FlatGame) -> SequenceForm:
         """Enumerate sequences, constraint matrices and the payoff matrix of ``flat``."""
         f = flat
+        if f.num_players != 2:
+            raise ValueError(
+                f"game: the sequence-form LP solves two-player zero-sum games; {f.game.name} has "
+                f"{f.num_players} players (use cfr, cfr+ or dcfr)"
+            )
         n = f.num_hands
         seq_of_row = (np.full((f.num_rows, f.max_actions), -1), np.full((f.num_rows, f.max_actions), -1))
         parent_seq = (np.full(f.num_rows, -1), np.full(f.num_rows, -1))

@@ -35,7 +35,7 @@ from pokerlab.equilibrium.flat import DECISION, FlatGame
 
 @dataclass(frozen=True, eq=False)
 class Strategy:
-    """Behaviour strategies of both players on ``flat`` (rows of ``probs``)."""
+    """Behaviour strategies of every player on ``flat`` (rows of ``probs``)."""
 
     flat: FlatGame
     probs: np.ndarray
@@ -70,9 +70,9 @@ class Strategy:
     def realization_plan(self, player: int) -> dict[tuple[str, ...], np.ndarray]:
         """For each history ending with an action of ``player``: the product of ``player``'s
         own action probabilities along it, per hand of ``player``."""
-        if player not in (0, 1):
-            raise ValueError(f"player: 0 or 1, not {player!r}")
         f = self.flat
+        if player not in range(f.num_players):
+            raise ValueError(f"player: one of 0 .. {f.num_players - 1}, not {player!r}")
         n = f.num_hands[player]
         own = np.ones((f.num_nodes, n))
         plan: dict[tuple[str, ...], np.ndarray] = {}
@@ -91,9 +91,9 @@ class Strategy:
         """``player``'s complete action sequences and their probabilities per hand.
 
         A complete sequence ends with an action of ``player`` after which ``player`` never
-        acts again (the history may include the opponent's actions and chance on the way).
+        acts again (the history may include the opponents' actions and chance on the way).
         Returns the histories and an array ``(hands, sequences)``: column ``k`` is the
-        probability that each hand plays sequence ``k`` when the opponent and chance follow
+        probability that each hand plays sequence ``k`` when the opponents and chance follow
         its history. In a discretised dividing-point game, the hand levels where a column
         switches on or off are the dividing points.
         """

@@ -1,4 +1,5 @@
-"""Built-in games: Kuhn, Leduc, Ferguson's endgame, discretised dividing-point games."""
+"""Built-in games: Kuhn and Leduc (any number of players), Ferguson's endgame, discretised
+dividing-point games."""
 
 from pokerlab.equilibrium.games.discretised import discretised_game
 from pokerlab.equilibrium.games.endgame import endgame

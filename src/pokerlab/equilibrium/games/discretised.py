@@ -1,22 +1,55 @@
-"""The discretised version of a dividing-point game: N equally likely hand levels per player.
+"""The discretised version of a dividing-point game: ``levels`` equally likely hand levels per player.
 
 A dividing-point game (``pokerlab.threshold.game``) is a betting tree whose nodes are
-``Decision(player, children)`` with ``player`` 1 or 2 and ``Terminal(contributions, folded)``
-with ``contributions = (c1, c2)`` (antes included; numbers or sympy expressions, possibly in
-the pot symbol ``P``) and ``folded`` 0 (showdown), 1 or 2. Player 1's net payoff is ``+c2``
-when they win the showdown, ``-c1`` when they lose, ``(c2 - c1)/2`` on a tie, ``-c1`` when they fold and
-``+c2`` when player 2 folds.
+``Decision(player, children)`` with ``player`` in 1..n and ``Terminal(contributions, folded)``
+with ``contributions = (c1, ..., cn)`` (antes included; numbers or sympy expressions, possibly
+in the pot symbol ``P``). ``folded`` is 0 (showdown), 1 or 2 for two players; with ``n >= 3``
+players it is a collection (tuple, frozenset) of the players (1..n) who folded. The game
+object has ``root``, optionally ``name`` and ``players`` (``n``; absent means 2). At a
+showdown the best level among the players who did not fold takes the sum of all
+contributions, equal levels split it; a player's payoff is its share minus its contribution
+(:func:`~pokerlab.equilibrium.games.showdown.settle`). Two players: player 1's net payoff is
+``+c2`` when they win the showdown, ``-c1`` when they lose, ``(c2 - c1)/2`` on a tie, ``-c1``
+when they fold and ``+c2`` when player 2 folds.
 
 Here the hands are ``levels`` equally likely, independent strength levels ``0 .. N-1`` per
-player (level ``i`` stands for the interval ``[i/N, (i+1)/N)``), ties split. As ``N`` grows
-the discrete equilibria approach the continuous dividing-point solution.
+player (level ``i`` stands for the interval ``[i/N, (i+1)/N)``). As ``N`` grows the discrete
+equilibria approach the continuous dividing-point solution. Payoffs stay exact (Fractions)
+where the contributions are rational. The payoff tables hold ``N ** n`` entries per player
+per terminal: three players at 50 levels is 125,000 (fine), at 200 levels 8 million (heavy).
 
 The tree is read by duck typing (``player``/``children`` or ``contributions``/``folded``), so
 any object of that shape works.
 
-Examples
---------
+Usage with three players (CFR, CFR+ or DCFR; the LP is for two players only), reading each
+player's dividing points off the average strategy:
+
 >>> from types import SimpleNamespace as NS
+>>> from pokerlab.equilibrium import CFRSolver, nash_conv
+>>> showdown = NS(contributions=(1, 1, 1), folded=())
+>>> tree3 = NS(player=1, children={
+...     "check": showdown,
+...     "bet": NS(player=2, children={
+...         "fold": NS(player=3, children={
+...             "fold": NS(contributions=(2, 1, 1), folded=(2, 3)),
+...             "call": NS(contributions=(2, 1, 2), folded=(2,))}),
+...         "call": NS(player=3, children={
+...             "fold": NS(contributions=(2, 2, 1), folded=(3,)),
+...             "call": NS(contributions=(2, 2, 2), folded=())})})})
+>>> g3 = discretised_game(NS(root=tree3, name="bet-or-check", players=3), levels=10)
+>>> g3.num_hands, g3.num_players
+((10, 10, 10), 3)
+>>> solver = CFRSolver(g3, "cfr+")
+>>> solver.run(500)
+>>> strategy = solver.average_strategy()
+>>> nash_conv(strategy) < 0.01
+True
+>>> histories, table = strategy.sequence_table(0)  # player 1: P(sequence) per level
+>>> histories, table.shape
+([('check',), ('bet',)], (10, 2))
+
+Two players, the same as ever:
+
 >>> tree = NS(player=1, children={
 ...     "check": NS(contributions=(1, 1), folded=0),
 ...     "bet": NS(player=2, children={
@@ -34,7 +67,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.equilibrium.game import Decision, Game, Node, Terminal
+from pokerlab.equilibrium.game import Decision, Game, Node
+from pokerlab.equilibrium.games.showdown import settle
 
 
 def _number(value: Any, pot: Any, where: str) -> Fraction | float:
@@ -61,48 +95,58 @@ def _number(value: Any, pot: Any, where: str) -> Fraction | float:
 
 
 def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
-    """Dividing-point game ``betting_game`` (with ``.root``) on ``levels`` hand levels.
+    """Dividing-point game ``betting_game`` (with ``.root``, optionally ``.players``) on
+    ``levels`` hand levels per player.
 
     ``pot`` is substituted for the symbol ``P`` in symbolic contributions.
     """
     if int(levels) != levels or levels < 1:
         raise ValueError(f"levels: a positive whole number, not {levels!r}")
     n = int(levels)
-    # outcome[i, j] = 2 if player 1's level i beats player 2's level j, 0 if it loses, 1 tie:
-    # an index into (lose, tie, win) payoffs, which stay exact when contributions are rational.
-    outcome = np.sign(np.subtract.outer(np.arange(n), np.arange(n))) + 1
+    players = int(getattr(betting_game, "players", 2))
+    if players < 2:
+        raise ValueError(f"players: at least 2, not {players}")
+    strength = np.arange(n)
+
+    def live_players(folded: Any, where: str) -> tuple[int, ...]:
+        """The 0-based seats still in, from the tree's ``folded``."""
+        if players == 2:
+            if folded not in (0, 1, 2):
+                raise ValueError(f"terminal {where}: folded must be 0, 1 or 2, not {folded!r}")
+            return ((0, 1), (1,), (0,))[int(folded)]
+        out = set(folded) if isinstance(folded, tuple | list | set | frozenset) else None
+        if out is None or not out <= set(range(1, players + 1)) or len(out) == players:
+            raise ValueError(
+                f"terminal {where}: folded must be a collection of the players (1..{players}) "
+                f"who folded, not all of them; got {folded!r}"
+            )
+        return tuple(q for q in range(players) if q + 1 not in out)
 
     def convert(node: Any, path: tuple[str, ...]) -> Node:
         where = "/".join(path) or "<root>"
         if hasattr(node, "children"):
             player = int(node.player)
-            if player not in (1, 2):
-                raise ValueError(f"decision {where}: player must be 1 or 2, not {player}")
+            if not 1 <= player <= players:
+                raise ValueError(f"decision {where}: player must be one of 1..{players}, not {player}")
             return Decision(
                 player - 1,
                 {str(lab): convert(child, (*path, str(lab))) for lab, child in node.children.items()},
             )
         if hasattr(node, "contributions"):
-            c1 = _number(node.contributions[0], pot, f"terminal {where}")
-            c2 = _number(node.contributions[1], pot, f"terminal {where}")
-            folded = int(node.folded)
-            if folded == 0:
-                by_outcome = np.empty(3, dtype=object)
-                by_outcome[:] = [-c1, (c2 - c1) / 2, c2]
-                return Terminal(by_outcome[outcome])
-            if folded == 1:
-                return Terminal(-c1)
-            if folded == 2:
-                return Terminal(c2)
-            raise ValueError(f"terminal {where}: folded must be 0, 1 or 2, not {folded}")
+            if len(node.contributions) != players:
+                raise ValueError(
+                    f"terminal {where}: {len(node.contributions)} contributions for {players} players"
+                )
+            c = [_number(x, pot, f"terminal {where}") for x in node.contributions]
+            return settle(c, live_players(node.folded, where), strength)
         raise ValueError(f"node {where}: neither a decision nor a terminal")
 
     labels = tuple(str(i) for i in range(n))
     name = str(getattr(betting_game, "name", "dividing-point"))
     return Game(
         name=f"{name}/{n}",
-        hands=(labels, labels),
-        prior=np.full((n, n), Fraction(1, n * n), dtype=object),
+        hands=(labels,) * players,
+        prior=np.full((n,) * players, Fraction(1, n**players), dtype=object),
         root=convert(betting_game.root, ()),
         description=f"{name} discretised to {n} hand levels per player",
     )
