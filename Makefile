@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "need $(PYTHON) on PATH"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,bench,web]'
+	$(BIN)/pip install --quiet -e '.[test,bench,web,ray]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -68,6 +68,12 @@ STEPS: list[tuple[str, str]] = [
         "experiment waterloo-phases --trials 40 --comparison trust --seed 1 --plot out/freezeout.png",
     ),
     (
+        "Beyond one machine: the same duplicate match on a Ray cluster the demo starts here, "
+        "2 CPUs (issue 17): the same hands, so the same table",
+        "match raiser random calling-station --hands 3000 --duplicate --seed 4 "
+        "--db out/demo-ray.sqlite --cluster {ray}",
+    ),
+    (
         "The ACPC protocol: our dealer and two bots over TCP, checked against in-process (issue 9)",
         "acpc deal --game limit --hands 300 --seed 1 --bot raiser --bot calling-station --compare",
     ),
@@ -87,17 +93,33 @@ def run(command: str, console: Console) -> tuple[int, float]:
     return status, time.perf_counter() - start
 
 
+def local_ray_cluster() -> str:
+    """Start a small Ray instance in this process (2 CPUs, no dashboard); its address."""
+    import logging
+    import os
+
+    import ray
+
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if not ray.is_initialized():
+        ray.init(num_cpus=2, include_dashboard=False, object_store_memory=100 * 1024 * 1024,
+                 log_to_driver=False, logging_level=logging.ERROR)
+    return ray.get_runtime_context().gcs_address
+
+
 def main(steps: list[tuple[str, str]] | None = None) -> int:
     """Run every demo step; stop at the first failure and return its exit status."""
     console = Console()
     OUT.mkdir(exist_ok=True)
-    # A fresh match database each time, so the demo plays its hands rather than finding them stored.
-    (OUT / "demo-match.sqlite").unlink(missing_ok=True)
-    (OUT / "demo-web.sqlite").unlink(missing_ok=True)
+    # Fresh match databases each time, so the demo plays its hands rather than finding them stored.
+    for name in ("demo-match.sqlite", "demo-web.sqlite", "demo-ray.sqlite"):
+        (OUT / name).unlink(missing_ok=True)
     total = 0.0
     for title, command in STEPS if steps is None else steps:
         if title:
             console.print(Rule(title))
+        if "{ray}" in command:
+            command = command.format(ray=local_ray_cluster())
         status, seconds = run(command, console)
         total += seconds
         if status != 0:

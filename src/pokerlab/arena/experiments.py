@@ -33,6 +33,7 @@ import numpy as np
 from pokerlab.agents.opponent_store import ENV_VAR
 from pokerlab.arena import MatchConfig, MatchResult, MatchStore, run_match
 from pokerlab.engine import GameSettings
+from pokerlab.executors import Executor, InProcessExecutor
 
 LOKI_VERSIONS: tuple[str, ...] = ("loki-a", "loki-b", "loki-c", "loki-d", "loki-e")
 """The bots of the Alberta experiment."""
@@ -54,14 +55,16 @@ def loki_variants(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     resume: bool = False,
+    executor: Executor | None = None,
 ) -> MatchResult:
     """The Alberta tournament: 10 seats, limit $10/$20, two copies of each Loki version,
-    duplicate (``hands`` is rounded up to a multiple of 10)."""
+    duplicate (``hands`` is rounded up to a multiple of 10). ``executor`` (default: ``workers``
+    local processes) plays the hands, as in :func:`~pokerlab.arena.run_match`."""
     hands = -(-hands // 10) * 10
     config = MatchConfig(bots=LOKI_VERSIONS, hands=hands, game=GameSettings.preset("limit"),
                          seats=10, duplicate=True, seed=seed)
     return run_match(config, store or MatchStore(":memory:"), workers=workers, progress=progress,
-                     resume=resume)
+                     resume=resume, executor=executor)
 
 
 def threshold_vs_loki(
@@ -71,12 +74,14 @@ def threshold_vs_loki(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     opponent: str = "loki-a",
+    executor: Executor | None = None,
 ) -> MatchResult:
     """Heads-up limit, duplicate: the threshold bot against ``opponent`` (Loki A)."""
     hands = -(-hands // 2) * 2
     config = MatchConfig(bots=("threshold", opponent), hands=hands,
                          game=GameSettings.preset("limit"), duplicate=True, seed=seed)
-    return run_match(config, store or MatchStore(":memory:"), workers=workers, progress=progress)
+    return run_match(config, store or MatchStore(":memory:"), workers=workers, progress=progress,
+                     executor=executor)
 
 
 @dataclass
@@ -147,17 +152,18 @@ def freezeout_comparison(
     game: GameSettings | None = None,
     progress: Callable[[int], None] | None = None,
     models_db: str | None = None,
+    executor: Executor | None = None,
 ) -> FreezeoutComparison:
     """Run ``trials`` freezeouts of the comparison ``name`` (a key of :data:`FREEZEOUTS`).
 
-    The bots keep their opponent models from trial to trial, as the report's bots maintain
-    information between games: in ``models_db`` (an opponent store) when given, else in a
-    temporary one. A seat always holds the same bot, so the seat names of the models stay right.
+    In this process (``executor`` ``None`` or in-process) the bots keep their opponent models
+    from trial to trial, as the report's bots maintain information between games: in
+    ``models_db`` (an opponent store) when given, else in a temporary one. On other executors
+    (local processes, a Ray cluster) every trial is a task whose bots start with no models (the
+    arena's rule for learning bots in worker tasks), so the trials run at once and give the same
+    results on any executor. A seat always holds the same bot, so the seat names of the models
+    stay right.
     """
-    if models_db is None:
-        with tempfile.TemporaryDirectory() as folder:
-            return freezeout_comparison(name, trials, max_hands, seed, copies, game, progress,
-                                        str(Path(folder) / "models.sqlite"))
     if name not in FREEZEOUTS:
         raise ValueError(f"unknown comparison {name!r}; choose from {', '.join(FREEZEOUTS)}")
     if trials < 1:
@@ -165,20 +171,21 @@ def freezeout_comparison(
     bots = FREEZEOUTS[name]
     seats = copies * len(bots)
     game = game or GameSettings.preset("no-limit")
+    tasks = [(bots, max_hands, game, seats, seed * 1000 + trial) for trial in range(trials)]
+    if executor is None or isinstance(executor, InProcessExecutor):
+        with tempfile.TemporaryDirectory() as folder:
+            shared = models_db or str(Path(folder) / "models.sqlite")
+            curves = [freezeout_trial(*task, models_db=shared, progress=progress) for task in tasks]
+    else:
+        curves = []
+        for stacks in executor.map(freezeout_trial, tasks):
+            curves.append(stacks)
+            if progress is not None:
+                progress(len(stacks))
     summaries = {b: FreezeoutSummary(b) for b in bots}
-    curves = []
-    for trial in range(trials):
-        store = MatchStore(":memory:")
-        config = MatchConfig(bots=bots, hands=max_hands, game=game, seats=seats, freezeout=True,
-                             seed=seed * 1000 + trial)
-        with _opponent_db(models_db):
-            result = run_match(config, store, progress=progress)
-        records = list(store.records(result.match_id))
-        stacks = np.array([r["finishing"] for _, r in records], dtype=np.int64)
-        store.close()
-        curves.append(stacks)
-        played = len(records)
-        owners = config.player_bots
+    owners = [k % len(bots) for k in range(seats)]
+    for stacks in curves:
+        played = len(stacks)
         final = stacks[-1] if played else np.full(seats, game.starting_stack)
         lasted_by = []
         for player in range(seats):
@@ -195,6 +202,27 @@ def freezeout_comparison(
         summaries[bots[owners[int(np.argmax(final))]]].wins += 1
     ordered = sorted(summaries.values(), key=lambda s: (s.mean_place, -s.mean_survival))
     return FreezeoutComparison(name, bots, trials, max_hands, ordered, curves)
+
+
+def freezeout_trial(bots: tuple[str, ...], max_hands: int, game: GameSettings, seats: int, seed: int,
+                    models_db: str | None = None,
+                    progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """One freezeout (a task): every player's stack after each hand, ``(hands, seats)``. The
+    bots' opponent models come from and go to ``models_db``; ``None``: a store of their own
+    that ends with the trial."""
+    if models_db is None:
+        with tempfile.TemporaryDirectory() as folder:
+            return freezeout_trial(bots, max_hands, game, seats, seed, str(Path(folder) / "models.sqlite"),
+                                   progress)
+    store = MatchStore(":memory:")
+    config = MatchConfig(bots=bots, hands=max_hands, game=game, seats=seats, freezeout=True, seed=seed)
+    try:
+        with _opponent_db(models_db):
+            result = run_match(config, store, progress=progress)
+        return np.array([r["finishing"] for _, r in store.records(result.match_id)],
+                        dtype=np.int64).reshape(-1, seats)
+    finally:
+        store.close()
 
 
 @contextmanager
@@ -217,7 +245,8 @@ def waterloo_phases(
     seed: int = 0,
     comparisons: tuple[str, ...] = tuple(FREEZEOUTS),
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> list[FreezeoutComparison]:
     """The Waterloo freezeout comparisons (phases, bluffing profiles, trust variants)."""
-    return [freezeout_comparison(name, trials, max_hands, seed, progress=progress)
+    return [freezeout_comparison(name, trials, max_hands, seed, progress=progress, executor=executor)
             for name in comparisons]

@@ -2,11 +2,15 @@
 
 Hand ``h`` of a match is fully determined by the match settings and ``h``: its deal
 (:class:`~pokerlab.engine.dealing.Dealer`), the button, who sits where, and every bot's
-random seed. So hands can be played in any order, by any number of worker processes, or
-after a crash, with the same results, for bots without memory across hands. Bots that learn
-(the opponent-modelling bots) remember every earlier hand in one process; with ``workers`` > 1
-they start every task of ``4 * BATCH`` hands afresh, so a parallel match is reproducible and
-the same for any number of workers, but not the same as a one-process match.
+random seed. So hands can be played in any order, by any number of worker processes or Ray
+nodes, or after a crash, with the same results, for bots without memory across hands. Bots
+that learn (the opponent-modelling bots) remember every earlier hand in one process; on an
+executor other than this process (local processes, a Ray cluster: :mod:`pokerlab.executors`)
+the hands are cut into tasks of ``4 * BATCH`` consecutive hand numbers and every task starts
+with fresh bots, so a parallel match is reproducible and the same for any number of workers
+and on any cluster, but not the same as a one-process match. Each task's hands are stored in
+one transaction, so a resumed parallel match replays whole tasks and ends with exactly the
+hands an uninterrupted run stores, learning bots included.
 
 Seating. There are ``seats`` players (default: one per bot; with more seats than bots the
 bots are repeated in turn and a bot's result is the average of its copies). Player ``k``
@@ -41,9 +45,7 @@ True
 from __future__ import annotations
 
 import json
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,8 +61,9 @@ from pokerlab.engine.dealing import Dealer, seat_cards_to_positions
 from pokerlab.engine.hand import Hand
 from pokerlab.engine.phh import to_phh
 from pokerlab.engine.settings import MAX_SEATS, GameSettings
+from pokerlab.executors import Executor, InProcessExecutor, executor_for
 
-BATCH = 250  # hands per database transaction (and per worker task: 4 batches)
+BATCH = 250  # hands per database transaction (a worker task plays 4 batches)
 
 
 @dataclass(frozen=True)
@@ -222,6 +225,7 @@ class MatchResult:
     hands_played: int
     finished: bool
     bankroll: np.ndarray  # (hands stored, bots): cumulative winnings in result units
+    where: dict[str, Any] = field(default_factory=lambda: InProcessExecutor().where())
 
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object."""
@@ -236,6 +240,7 @@ class MatchResult:
             "duplicate": self.config.duplicate,
             "freezeout": self.config.freezeout,
             "seed": self.config.seed,
+            "executor": self.where,
         }
 
 
@@ -321,6 +326,7 @@ def run_match(
     *,
     resume: bool = False,
     workers: int = 1,
+    executor: Executor | None = None,
     hand_history: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int, int], None] | None = None,
@@ -328,13 +334,28 @@ def run_match(
     """Play the hands of ``config`` not yet in ``store`` and return the results.
 
     ``resume`` continues the latest stored match with identical settings (error when there
-    is none); otherwise a new match is started. ``progress(k)`` is called as ``k`` more hands
+    is none); otherwise a new match is started. The hands are played by ``executor`` (default:
+    this process for ``workers`` 1, else ``workers`` local processes); results come back in
+    order and are stored here, in this process. ``progress(k)`` is called as ``k`` more hands
     are stored; ``on_start(done, total)`` once before playing.
     """
-    if workers < 1:
-        raise ValueError(f"--workers must be at least 1, not {workers}")
-    if config.freezeout and workers > 1:
-        raise ValueError("a freezeout is played hand after hand: use --workers 1")
+    own = executor is None
+    if executor is None:
+        executor = executor_for(workers)
+    try:
+        return _run(config, store, executor, resume, hand_history, progress, on_start)
+    finally:
+        if own:
+            executor.close()
+
+
+def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: bool,
+         hand_history: str | Path | None, progress: Callable[[int], None] | None,
+         on_start: Callable[[int, int], None] | None) -> MatchResult:
+    in_process = isinstance(executor, InProcessExecutor)
+    if config.freezeout and not in_process:
+        raise ValueError("a freezeout is played hand after hand in one process: "
+                         "drop --workers and --cluster")
     key = config.key()
     if resume:
         found = store.find_match(key)
@@ -356,23 +377,42 @@ def run_match(
                 (history_dir / f"hand-{h + 1:07d}.phh").write_text(phh or "", encoding="utf-8")
         tick(len(rows))
 
+    want = history_dir is not None
     if config.freezeout:
-        played = _run_freezeout(config, store, match_id, history_dir is not None, save, on_start)
+        played = _run_freezeout(config, store, match_id, want, save, on_start)
     else:
         done = store.hand_numbers(match_id)
         todo = [h for h in range(config.hands) if h not in done]
         if on_start:
             on_start(len(done), config.hands)
         played = len(todo)
-        batches = [todo[i:i + BATCH] for i in range(0, len(todo), BATCH)]
-        want = history_dir is not None
-        if workers == 1 or len(batches) <= 1:
-            for batch in batches:
-                save(play_hands(key, batch, want))
+        if in_process:
+            for i in range(0, len(todo), BATCH):
+                save(play_hands(key, todo[i:i + BATCH], want))
         else:
-            _run_parallel(key, batches, workers, want, save)
+            for rows in executor.map(_play_task, [(key, task, want) for task in match_tasks(todo)]):
+                save(rows)
     end_match(key)
-    return summarize(config, store, match_id, played)
+    result = summarize(config, store, match_id, played)
+    result.where = executor.where()
+    return result
+
+
+def match_tasks(todo: Sequence[int]) -> list[list[int]]:
+    """The worker tasks for hands ``todo``: task ``t`` plays the hands numbered
+    ``4 * BATCH * t`` to ``4 * BATCH * (t + 1) - 1`` still to play. The cut depends on hand
+    numbers only, so a resumed match's tasks are the uninterrupted match's (less those stored).
+
+    Examples
+    --------
+    >>> [len(t) for t in match_tasks(range(2500))], match_tasks([5, 999, 1000, 2400])
+    ([1000, 1000, 500], [[5, 999], [1000], [2400]])
+    """
+    size = 4 * BATCH
+    tasks: dict[int, list[int]] = {}
+    for h in todo:
+        tasks.setdefault(h // size, []).append(h)
+    return [tasks[t] for t in sorted(tasks)]
 
 
 def end_match(key: str) -> None:
@@ -393,20 +433,6 @@ def _play_task(key: str, numbers: Sequence[int], want: bool) -> list[tuple[int, 
     rows = play_hands(key, numbers, want)
     end_match(key)
     return rows
-
-
-def _run_parallel(key: str, batches: list[list[int]], workers: int, want: bool,
-                  save: Callable[[list], None]) -> None:
-    tasks = [[h for batch in batches[i:i + 4] for h in batch] for i in range(0, len(batches), 4)]
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        pending = {pool.submit(_play_task, key, task, want) for task in tasks}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                rows = future.result()
-                for i in range(0, len(rows), BATCH):
-                    save(rows[i:i + BATCH])
 
 
 def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: bool,

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from pokerlab.cli.cluster import cluster_option, progress_label
 from pokerlab.cli.common import console, print_json, progress, table, user_errors
 
 
@@ -39,6 +40,8 @@ def _print_match(result, db: Path | None, plot: Path | None, as_json: bool, titl
             for r in sorted(result.results, key=lambda r: -r.per_hand)]
     console.print(table(f"{title}: {result.hands_stored} hands", ["bot", f"{unit}/hand", "95% CI",
                                                                    "hands", "illegal actions"], rows))
+    if result.where["backend"] != "in-process":
+        console.print(progress_label("played", result.where))
     if plot is not None:
         console.print(f"bankroll curves: {plot}")
 
@@ -55,6 +58,7 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
         workers: int = typer.Option(
             1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
+        cluster: str | None = cluster_option(),
         db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
@@ -64,16 +68,19 @@ def register(app: typer.Typer) -> None:
         Loki A-E, duplicate deals rotated through the seats; small bets per hand, 95% CI."""
         from pokerlab.arena import MatchStore
         from pokerlab.arena.experiments import loki_variants as run
+        from pokerlab.executors import executor_for
 
         _check_plot(plot)
         if hands < 10:
             raise ValueError(f"--hands must be at least 10, not {hands}")
-        store = MatchStore(db if db is not None else ":memory:")
-        try:
-            with progress("hands", total=-(-hands // 10) * 10, enabled=not (no_progress or as_json)) as tick:
-                result = run(hands, seed, store, workers, tick)
-        finally:
-            store.close()
+        with executor_for(workers, cluster) as executor:
+            store = MatchStore(db if db is not None else ":memory:")
+            try:
+                with progress(progress_label("hands", executor.where()), total=-(-hands // 10) * 10,
+                              enabled=not (no_progress or as_json)) as tick:
+                    result = run(hands, seed, store, progress=tick, executor=executor)
+            finally:
+                store.close()
         _print_match(result, db, plot, as_json, "Loki versions, 10 seats, duplicate")
 
     @group.command("threshold-vs-loki")
@@ -84,6 +91,7 @@ def register(app: typer.Typer) -> None:
         opponent: str = typer.Option("loki-a", "--opponent", help="The other bot."),
         workers: int = typer.Option(
             1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
+        cluster: str | None = cluster_option(),
         db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
@@ -93,18 +101,21 @@ def register(app: typer.Typer) -> None:
         from pokerlab.agents.registry import available
         from pokerlab.arena import MatchStore
         from pokerlab.arena.experiments import threshold_vs_loki as run
+        from pokerlab.executors import executor_for
 
         _check_plot(plot)
         if opponent not in available():
             raise ValueError(f"--opponent: unknown bot {opponent!r}")
         if hands < 2:
             raise ValueError(f"--hands must be at least 2, not {hands}")
-        store = MatchStore(db if db is not None else ":memory:")
-        try:
-            with progress("hands", total=hands + hands % 2, enabled=not (no_progress or as_json)) as tick:
-                result = run(hands, seed, store, workers, tick, opponent)
-        finally:
-            store.close()
+        with executor_for(workers, cluster) as executor:
+            store = MatchStore(db if db is not None else ":memory:")
+            try:
+                with progress(progress_label("hands", executor.where()), total=hands + hands % 2,
+                              enabled=not (no_progress or as_json)) as tick:
+                    result = run(hands, seed, store, progress=tick, opponent=opponent, executor=executor)
+            finally:
+                store.close()
         _print_match(result, db, plot, as_json, f"threshold vs {opponent}, heads-up limit, duplicate")
 
     @group.command("waterloo-phases")
@@ -116,25 +127,36 @@ def register(app: typer.Typer) -> None:
         comparison: list[str] = typer.Option(
             ["phases", "bluffing", "trust"], "--comparison", help="phases, bluffing and/or trust."),
         plot: Path | None = typer.Option(None, "--plot", help="Chips of each bot in trial 1 (PNG or SVG)."),
+        workers: int = typer.Option(
+            1, "--workers", help="Processes playing trials at once (then each trial's bots start afresh)."),
+        cluster: str | None = cluster_option(),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
-        """The Waterloo freezeouts (no-limit 1/2, two copies of each bot): who survives how long."""
+        """The Waterloo freezeouts (no-limit 1/2, two copies of each bot): who survives how long.
+
+        In one process the bots keep their opponent models from trial to trial; with --workers
+        or --cluster the trials run at once and every trial's bots start with no models."""
         from pokerlab.arena.experiments import FREEZEOUTS, freezeout_comparison
+        from pokerlab.executors import executor_for
 
         _check_plot(plot)
         for name in comparison:
             if name not in FREEZEOUTS:
                 raise ValueError(f"--comparison: unknown {name!r}; choose from {', '.join(FREEZEOUTS)}")
         results = []
-        with progress("hands", total=None, enabled=not (no_progress or as_json)) as tick:
-            for name in comparison:
-                results.append(freezeout_comparison(name, trials, hands, seed, progress=tick))
+        with executor_for(workers, cluster) as executor:
+            where = executor.where()
+            with progress(progress_label("hands", where), total=None,
+                          enabled=not (no_progress or as_json)) as tick:
+                for name in comparison:
+                    results.append(freezeout_comparison(name, trials, hands, seed, progress=tick,
+                                                        executor=executor))
         if plot is not None:
             _plot_freezeouts(results, plot)
         if as_json:
             print_json({"comparisons": [r.to_dict() for r in results], "seed": seed,
-                        "plot": str(plot) if plot else None})
+                        "plot": str(plot) if plot else None, "executor": where})
             return
         for r in results:
             rows = [[s.bot, f"{s.mean_place:.2f} ± {1.96 * s.place_se:.2f}", f"{s.mean_survival:.1f}", s.wins,
@@ -144,6 +166,8 @@ def register(app: typer.Typer) -> None:
                                  "mean final chips"], rows))
         if plot is not None:
             console.print(f"chip curves: {plot}")
+        if where["backend"] != "in-process":
+            console.print(progress_label("played", where))
 
 
 def _plot_freezeouts(results, path: Path) -> None:

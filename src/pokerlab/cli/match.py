@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from pokerlab.cli.cluster import cluster_option, progress_label
 from pokerlab.cli.common import console, print_json, progress, table, user_errors
 
 
@@ -36,6 +37,7 @@ def register(app: typer.Typer) -> None:
         resume: bool = typer.Option(False, "--resume", help="Continue the stored match with these settings."),
         workers: int = typer.Option(
             1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
+        cluster: str | None = cluster_option(),
         hand_history: Path | None = typer.Option(None, "--hand-history", help="Write each hand as PHH here."),
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
         stack: int | None = typer.Option(None, "--stack", help="Starting stack in chips (default per game)."),
@@ -50,6 +52,7 @@ def register(app: typer.Typer) -> None:
         from pokerlab.agents.registry import available
         from pokerlab.arena import MatchConfig, MatchStore, run_match
         from pokerlab.engine import GameSettings
+        from pokerlab.executors import executor_for
 
         known = available()
         for name in bots:
@@ -61,14 +64,17 @@ def register(app: typer.Typer) -> None:
                              duplicate=duplicate, freezeout=freezeout, seed=seed)
         if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
             raise ValueError(f"--plot {plot}: use a .png or .svg file name")
+        executor = executor_for(workers, cluster)
         store = MatchStore(db)
         try:
-            with progress("hands", total=config.hands, enabled=not (no_progress or as_json)) as advance:
-                result = run_match(config, store, resume=resume, workers=workers,
+            label = progress_label("hands", executor.where())
+            with progress(label, total=config.hands, enabled=not (no_progress or as_json)) as advance:
+                result = run_match(config, store, resume=resume, executor=executor,
                                    hand_history=hand_history, progress=advance,
                                    on_start=lambda done, total: advance(done))
         finally:
             store.close()
+            executor.close()
         if plot is not None:
             from pokerlab.arena.plot import plot_bankroll
 
@@ -94,5 +100,7 @@ def register(app: typer.Typer) -> None:
         title = (f"{kind}{game} match, {result.hands_stored} hands stored "
                  f"({result.hands_played} played now), match {result.match_id} in {db}")
         console.print(table(title, columns, rows))
+        if result.where["backend"] != "in-process":
+            console.print(progress_label("played", result.where))
         if plot is not None:
             console.print(f"bankroll curves: {plot}")

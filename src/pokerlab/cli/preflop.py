@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 from rich.table import Table
 
+from pokerlab.cli.cluster import cluster_option, progress_label
 from pokerlab.cli.common import console, print_json, progress, user_errors
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ def register(app: typer.Typer) -> None:
         workers: int | None = typer.Option(
             None, "--workers", "-w", help="Threads (default: all cores)."
         ),
+        cluster: str | None = cluster_option(),
         normalized: bool = typer.Option(
             False, "--normalized", help="Rescale best = 1, worst = 0 (Waterloo's expert tables)."
         ),
@@ -123,22 +125,32 @@ def register(app: typer.Typer) -> None:
         plot: str = typer.Option("", "--plot", help="Write a 13x13 heat map (.png or .svg)."),
     ) -> None:
         """Regenerate a pre-flop table by simulating every class against random opponents."""
+        from pokerlab.executors import InProcessExecutor, executor_for
         from pokerlab.strength.preflop_simulation import METHODS, simulate_preflop
 
         if method not in METHODS:
             raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+        if cluster and workers is not None:
+            raise ValueError(f"--workers {workers} sets this machine's threads; with --cluster "
+                             "every CPU of the cluster works")
         quiet = as_json or as_csv
-        with progress(
-            f"simulating 169 classes x {trials:,} games", total=169 * trials, enabled=not quiet
-        ) as advance:
-            sim = simulate_preflop(
-                opponents=opponents,
-                trials=trials,
-                seed=seed,
-                workers=workers,
-                progress=advance,
-                cache=not no_cache,
-            )
+        with executor_for(cluster=cluster) as executor:
+            where = executor.where()
+            if isinstance(executor, InProcessExecutor):  # one process, numba's threads
+                import numba
+
+                where["cpus"] = workers or numba.get_num_threads()
+            label = progress_label(f"simulating 169 classes x {trials:,} games", where)
+            with progress(label, total=169 * trials, enabled=not quiet) as advance:
+                sim = simulate_preflop(
+                    opponents=opponents,
+                    trials=trials,
+                    seed=seed,
+                    workers=workers,
+                    progress=advance,
+                    cache=not no_cache,
+                    executor=executor,
+                )
         t = sim.table(method, normalized=normalized)
         extra: dict[str, object] = {
             "method": method,
@@ -146,6 +158,7 @@ def register(app: typer.Typer) -> None:
             "trials": trials,
             "seed": seed,
             "normalized": normalized,
+            "executor": where,
             "ranking": sim.ranking(method),
             "stderr": dict(zip(sim.by_class(method), sim.stderr(method).tolist(), strict=True)),
         }

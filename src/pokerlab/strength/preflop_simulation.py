@@ -16,7 +16,10 @@ AA = 1, 32o = 0); :meth:`PreflopSimulation.table` offers the same rescaling.
 The kernel runs the classes in parallel (numba ``prange``) in blocks of
 :data:`BLOCK_TRIALS` games per class; each (class, block) has its own splitmix64 stream
 derived from the seed, so the result depends on ``(opponents, trials, seed)`` only, not on
-the number of workers. Results are cached under ``pokerlab._cache.cache_dir()``.
+the number of workers. On an :class:`~pokerlab.executors.Executor` other than this process
+(a Ray cluster), runs of consecutive blocks are tasks, each on one CPU, and the driver adds the
+blocks' sums in block order, so the table is bit for bit the one this process makes. Results
+are cached under ``pokerlab._cache.cache_dir()``.
 
 Examples
 --------
@@ -30,7 +33,7 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numba
@@ -40,6 +43,7 @@ from numba import njit, prange
 from pokerlab._cache import cache_dir
 from pokerlab.cards import PREFLOP_CLASSES, combos_of_class
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, eval_key
+from pokerlab.executors import Executor, InProcessExecutor
 from pokerlab.strength._rng import below, seeded_state
 from pokerlab.strength.preflop_tables import PreflopTable, table_from_classes
 
@@ -48,6 +52,9 @@ METHODS: tuple[str, str] = ("income-rate", "win-rate")
 
 BLOCK_TRIALS = 2000
 """Games per class in one kernel call; part of the seeding, so changing it changes results."""
+
+MAX_TASK_BLOCKS = 8
+"""Most blocks in one executor task (about a second of one CPU against one opponent)."""
 
 CACHE_VERSION = 1
 """Bump when the simulation changes (names the cache files)."""
@@ -189,6 +196,35 @@ def _cache_path(opponents: int, trials: int, seed: int) -> str:
     return str(folder / f"sim-v{CACHE_VERSION}-b{BLOCK_TRIALS}-k{opponents}-n{trials}-s{seed}.npz")
 
 
+def simulate_blocks(opponents: int, seed: int, blocks: list[tuple[int, int]],
+                    threads: int | None = None) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per-class sums (share, share squared, outright wins) of each ``(block, games)`` in
+    ``blocks``, on ``threads`` numba threads (default: all): one executor task."""
+    old_threads = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(threads)
+    try:
+        return [_simulate_block(CLASS_COMBOS, CLASS_COUNTS, opponents, n, np.uint64(seed), block)
+                for block, n in blocks]
+    finally:
+        numba.set_num_threads(old_threads)
+
+
+def _block_sums(opponents: int, seed: int, blocks: list[tuple[int, int]], workers: int | None,
+                executor: Executor | None) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Every block's sums, in block order: here block by block on ``workers`` threads, or as
+    one-CPU tasks of up to :data:`MAX_TASK_BLOCKS` blocks (about four tasks per slot when
+    there are blocks enough, so the CPUs finish together)."""
+    if executor is None or isinstance(executor, InProcessExecutor):
+        for block in blocks:
+            yield from simulate_blocks(opponents, seed, [block], workers)
+        return
+    size = max(1, min(MAX_TASK_BLOCKS, -(-len(blocks) // (4 * executor.slots))))
+    tasks = [(opponents, seed, blocks[i:i + size], 1) for i in range(0, len(blocks), size)]
+    for sums in executor.map(simulate_blocks, tasks):
+        yield from sums
+
+
 def simulate_preflop(
     opponents: int = 1,
     trials: int = 10_000,
@@ -196,6 +232,7 @@ def simulate_preflop(
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
     cache: bool = True,
+    executor: Executor | None = None,
 ) -> PreflopSimulation:
     """Simulate ``trials`` all-in games per class against ``opponents`` random opponents.
 
@@ -213,6 +250,9 @@ def simulate_preflop(
         Called with the number of games done (over all classes) after each block.
     cache
         Read and write the result under ``cache_dir()/preflop`` keyed by the parameters.
+    executor
+        Where the blocks run (default: this process, on ``workers`` threads); the result is the
+        same on every executor.
 
     Raises
     ------
@@ -235,26 +275,17 @@ def simulate_preflop(
         share = np.zeros(169)
         share_sq = np.zeros(169)
         wins = np.zeros(169)
-        old_threads = numba.get_num_threads()
-        if workers is not None:
-            if not 1 <= workers <= numba.config.NUMBA_NUM_THREADS:
-                raise ValueError(f"workers must be 1..{numba.config.NUMBA_NUM_THREADS}, got {workers}")
-            numba.set_num_threads(workers)
-        try:
-            done = 0
-            block = 0
-            while done < trials:
-                n = min(BLOCK_TRIALS, trials - done)
-                s, sq, w = _simulate_block(CLASS_COMBOS, CLASS_COUNTS, opponents, n, np.uint64(seed), block)
-                share += s
-                share_sq += sq
-                wins += w
-                done += n
-                block += 1
-                if progress is not None:
-                    progress(n * 169)
-        finally:
-            numba.set_num_threads(old_threads)
+        blocks = [(b, min(BLOCK_TRIALS, trials - b * BLOCK_TRIALS))
+                  for b in range(-(-trials // BLOCK_TRIALS))]
+        if workers is not None and not 1 <= workers <= numba.config.NUMBA_NUM_THREADS:
+            raise ValueError(f"workers must be 1..{numba.config.NUMBA_NUM_THREADS}, got {workers}")
+        for (_, n), (s, sq, w) in zip(blocks, _block_sums(opponents, seed, blocks, workers, executor),
+                                      strict=True):
+            share += s
+            share_sq += sq
+            wins += w
+            if progress is not None:
+                progress(n * 169)
         if cache:
             tmp = path + f".{os.getpid()}.tmp.npz"
             np.savez(tmp, share=share, share_sq=share_sq, wins=wins)

@@ -1,0 +1,273 @@
+"""Executors: in-process, local processes and a Ray cluster give the same results.
+
+The Ray tests share one local Ray instance per xdist worker (2 CPUs, no dashboard, a small
+object store), started by the module's fixture in the worker's own process: Ray's workers are
+that process's descendants, which is how the kill test finds its own. (``--dist loadgroup``
+would keep them on one worker, but pytest 9.2 broke its grouping: pytest-xdist issue 1386.)
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from pokerlab.arena import MatchConfig, MatchStore, run_match
+from pokerlab.arena import match as arena_match
+from pokerlab.arena.experiments import FREEZEOUTS, freezeout_comparison, freezeout_trial, loki_variants
+from pokerlab.cli.main import app
+from pokerlab.engine import GameSettings
+from pokerlab.executors import (
+    InProcessExecutor,
+    ProcessExecutor,
+    RayExecutor,
+    executor_for,
+    parse_cluster_address,
+)
+from pokerlab.strength.preflop_simulation import simulate_preflop
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]  # closed again when the block ends: nothing listens there
+
+
+@pytest.fixture(scope="module")
+def ray_address():
+    """A local Ray instance with 2 CPUs for this module; yields the address of its GCS."""
+    ray = pytest.importorskip("ray")
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if not ray.is_initialized():
+        ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024 * 1024,
+                 log_to_driver=False, logging_level=logging.WARNING)
+    yield ray.get_runtime_context().gcs_address
+    ray.shutdown()
+
+
+def _hands(store: MatchStore, match_id: int) -> list[tuple[int, str, str]]:
+    rows = store.conn.execute(
+        "SELECT hand_no, payoffs, record FROM hands WHERE match_id = ? ORDER BY hand_no", (match_id,))
+    return [tuple(r) for r in rows]
+
+
+# -- without Ray ----------------------------------------------------------------------------
+
+def test_executors_yield_results_in_task_order() -> None:
+    tasks = [(n, 3) for n in range(7)]
+    assert list(InProcessExecutor().map(pow, tasks)) == [n**3 for n in range(7)]
+    with ProcessExecutor(2) as ex:
+        assert list(ex.map(pow, tasks)) == [n**3 for n in range(7)]
+        assert ex.where() == {"backend": "processes", "address": None, "nodes": 1, "cpus": 2}
+
+
+def test_executor_options_are_checked() -> None:
+    with pytest.raises(ValueError, match="--workers must be at least 1, not 0"):
+        executor_for(0)
+    with pytest.raises(ValueError, match="--workers 3 counts local processes"):
+        executor_for(3, "auto")
+    for bad in ("ray://", "head", "head:port", "ray://head:0", "ray://head:70000"):
+        with pytest.raises(ValueError, match=f"--cluster {bad}: give auto"):
+            parse_cluster_address(bad)
+    assert parse_cluster_address(" ray://[::1]:10001 ") == ("ray://[::1]:10001", ("::1", 10001))
+
+
+def test_cluster_that_does_not_answer_is_one_line_and_exit_2(tmp_path) -> None:
+    # The address is probed first, so the answer comes in seconds, not after Ray's minutes of
+    # retries, and before anything is written.
+    port = _closed_port()
+    for command in (["match", "random", "raiser", "--hands", "10", "--db", str(tmp_path / "m.sqlite")],
+                    ["preflop", "simulate", "--trials", "10"],
+                    ["experiment", "waterloo-phases", "--trials", "1"]):
+        started = time.monotonic()
+        result = CliRunner().invoke(app, [*command, "--cluster", f"ray://127.0.0.1:{port}"])
+        assert result.exit_code == 2, result.output
+        assert result.output.splitlines() == [f"error: --cluster ray://127.0.0.1:{port}: no Ray cluster "
+                                              f"answers at 127.0.0.1:{port} (Connection refused)"]
+        assert time.monotonic() - started < 30
+    assert not (tmp_path / "m.sqlite").exists()  # nothing was started
+
+
+def test_cluster_without_ray_installed_says_how_to_install(monkeypatch, tmp_path) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails as when it is not installed
+    result = CliRunner().invoke(app, ["preflop", "simulate", "--trials", "10", "--cluster", "auto"])
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: --cluster needs Ray: pip install 'pokerlab[ray]'"
+    result = CliRunner().invoke(app, ["match", "random", "raiser", "--cluster", "nowhere",
+                                      "--db", str(tmp_path / "m.sqlite")])
+    assert result.exit_code == 2 and "pokerlab[ray]" in result.output
+
+
+# -- on a local Ray instance ----------------------------------------------------------------
+
+def test_duplicate_limit_match_on_ray_equals_the_local_run(ray_address, monkeypatch) -> None:
+    monkeypatch.setattr(arena_match, "BATCH", 50)  # tasks of 200 hands: five of them
+    config = MatchConfig(bots=("random", "raiser"), hands=1000, game=GameSettings.preset("limit"),
+                         duplicate=True, seed=11)
+    local, cluster = MatchStore(":memory:"), MatchStore(":memory:")
+    here = run_match(config, local)
+    with RayExecutor() as ex:
+        ticks: list[int] = []
+        there = run_match(config, cluster, executor=ex, progress=ticks.append)
+    assert ticks == [200] * 5  # the bar advances task by task
+    assert there.where == {"backend": "ray", "address": ray_address, "nodes": 1, "cpus": 2}
+    assert here.where["backend"] == "in-process"
+    assert _hands(cluster, there.match_id) == _hands(local, here.match_id)  # hand by hand
+    assert [r.to_dict() for r in there.results] == [r.to_dict() for r in here.results]
+
+
+def test_loki_experiment_on_ray_equals_its_tasks_played_here(ray_address, monkeypatch) -> None:
+    # Loki A, C and D learn: like a local worker process, every Ray task starts with fresh bots,
+    # so each task gives the hands that the same task played in this process gives (the slow
+    # test below checks against real local processes).
+    monkeypatch.setattr(arena_match, "BATCH", 10)  # two tasks of 40 hands
+    store = MatchStore(":memory:")
+    with RayExecutor() as ex:
+        cluster = loki_variants(hands=80, seed=5, store=store, executor=ex)
+    key = cluster.config.key()
+    here = [row[:3] for task in arena_match.match_tasks(range(80))
+            for row in arena_match._play_task(key, task, False)]
+    assert cluster.where["backend"] == "ray" and cluster.hands_stored == 80
+    assert _hands(store, cluster.match_id) == here
+
+
+@pytest.mark.slow
+def test_loki_experiment_on_ray_equals_local_processes(ray_address, monkeypatch) -> None:
+    monkeypatch.setattr(arena_match, "BATCH", 20)  # two tasks of 80 hands
+    with ProcessExecutor(2) as ex:
+        local = loki_variants(hands=160, seed=5, executor=ex)
+    with RayExecutor() as ex:
+        cluster = loki_variants(hands=160, seed=5, executor=ex)
+    assert cluster.where["backend"] == "ray" and local.where["backend"] == "processes"
+    assert [r.to_dict() for r in cluster.results] == [r.to_dict() for r in local.results]
+    assert np.array_equal(cluster.bankroll, local.bankroll)
+
+
+def test_freezeout_trials_on_ray_are_the_trial_tasks(ray_address) -> None:
+    game = GameSettings.preset("no-limit")
+    bots = FREEZEOUTS["trust"]
+    with RayExecutor() as ex:
+        result = freezeout_comparison("trust", trials=2, max_hands=30, seed=3, executor=ex)
+    for trial, curve in enumerate(result.chip_curves):
+        assert np.array_equal(curve, freezeout_trial(bots, 30, game, 6, 3000 + trial))
+
+
+def test_preflop_table_on_ray_is_bit_for_bit_the_local_one(ray_address) -> None:
+    here = simulate_preflop(opponents=2, trials=5000, seed=4, cache=False)  # three blocks
+    with RayExecutor() as ex:
+        there = simulate_preflop(opponents=2, trials=5000, seed=4, cache=False, executor=ex)
+    assert np.array_equal(here.share, there.share)
+    assert np.array_equal(here.share_stderr, there.share_stderr)
+    assert np.array_equal(here.win_fraction, there.win_fraction)
+    result = CliRunner().invoke(app, ["preflop", "simulate", "--trials", "5000", "-k", "2", "--seed", "4",
+                                      "--no-cache", "--json", "--cluster", ray_address])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["executor"]["backend"] == "ray" and data["executor"]["cpus"] == 2
+    assert data["classes"]["AA"] == pytest.approx(3 * here.share[0] - 1, abs=1e-12)
+
+
+def _parent(pid: int) -> int:
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat[stat.rindex(")") + 2:].split()[1])
+
+
+def _ray_task_processes(name: str) -> list[int]:
+    """This process's descendants that Ray titled ``ray::name`` (a worker executing that task;
+    another xdist worker's Ray instance is not ours to kill)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            title = (entry / "cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
+            if not title.startswith(f"ray::{name}"):
+                continue
+            pid = int(entry.name)
+            while pid > 1 and pid != os.getpid():
+                pid = _parent(pid)
+        except (OSError, ValueError):
+            continue
+        if pid == os.getpid():
+            found.append(int(entry.name))
+    return found
+
+
+def test_ray_worker_killed_mid_match_loses_and_doubles_no_hand(ray_address) -> None:
+    config = MatchConfig(bots=("random", "raiser"), hands=5000, game=GameSettings.preset("limit"),
+                         duplicate=True, seed=21)
+    killed: list[int] = []
+    stop = threading.Event()
+
+    def kill_one_playing_worker() -> None:
+        while not stop.is_set() and not killed:
+            for pid in _ray_task_processes("_play_task"):
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+                break
+            time.sleep(0.005)
+
+    killer = threading.Thread(target=kill_one_playing_worker)
+    store = MatchStore(":memory:")
+    killer.start()
+    try:
+        with RayExecutor() as ex:
+            result = run_match(config, store, executor=ex)
+    finally:
+        stop.set()
+        killer.join()
+    assert killed, "no Ray worker was caught playing a task"
+    reference = MatchStore(":memory:")
+    expected = run_match(config, reference)
+    assert result.hands_stored == 5000 and store.hand_numbers(result.match_id) == set(range(5000))
+    assert _hands(store, result.match_id) == _hands(reference, expected.match_id)
+
+
+def _stored(db: Path) -> int:
+    try:
+        with sqlite3.connect(db) as conn:
+            return conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
+    except sqlite3.OperationalError:  # not created yet
+        return 0
+
+
+def test_driver_killed_and_resumed_completes_the_match_on_ray(ray_address, tmp_path) -> None:
+    db = tmp_path / "m.sqlite"
+    args = ["random", "raiser", "--hands", "4000", "--duplicate", "--seed", "8", "--db", str(db),
+            "--cluster", ray_address]
+    driver = subprocess.Popen([sys.executable, "-m", "pokerlab", "match", *args, "--no-progress"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 180
+    try:
+        while _stored(db) < 1000:
+            assert driver.poll() is None, driver.stderr.read().decode()
+            assert time.monotonic() < deadline, "the match stored nothing in three minutes"
+            time.sleep(0.01)
+        driver.send_signal(signal.SIGKILL)
+    finally:
+        driver.wait()
+    before = _stored(db)
+    assert 0 < before < 4000 and before % 1000 == 0  # whole tasks, each one transaction
+
+    result = CliRunner().invoke(app, ["match", *args, "--resume", "--json"])
+    assert result.exit_code == 0, result.output
+    resumed = json.loads(result.output)
+    assert resumed["hands_stored"] == 4000 and resumed["hands_played_now"] == 4000 - before
+    assert resumed["finished"] and resumed["match_id"] == 1 and resumed["executor"]["backend"] == "ray"
+    config = MatchConfig(bots=("random", "raiser"), hands=4000, game=GameSettings.preset("limit"),
+                         duplicate=True, seed=8)
+    reference = MatchStore(":memory:")
+    expected = run_match(config, reference)
+    assert _hands(MatchStore(db), 1) == _hands(reference, expected.match_id)
