@@ -59,3 +59,46 @@ def test_serve_refuses_a_port_in_use_in_one_line(tmp_path) -> None:
     assert "Traceback" not in result.output
     bad = CliRunner().invoke(cli, ["serve", "--port", "70000"])
     assert bad.exit_code == 2 and "--port: must be between 0 and 65535, not 70000" in bad.output
+
+
+def test_strategies_api_gives_pokerlab_solve_and_the_picture(client: TestClient) -> None:
+    from pokerlab.threshold.report import solve_report
+
+    assert client.post("/api/strategies/game", json={"game": "von-neumann"}).json()["parameters"] == ["B"]
+    reply = client.post("/api/strategies/solve", json={"game": "patent-raise", "params": {"P": "3"}}).json()
+    expected = solve_report("patent-raise", pot="3")
+    expected.pop("_solution")
+    assert {k: reply[k] for k in expected} == json.loads(json.dumps(expected))
+    regions = reply["picture"]["regions"]
+    cells = len(reply["thresholds"]) + 1
+    assert len(regions) == cells * cells + cells
+    assert {r["betting"] for r in regions} >= {"bet-call", "pass-pass", "bet-raise-call"}
+
+
+def test_models_api_gives_pokerlab_model_and_its_number_lines(client: TestClient) -> None:
+    reply = client.post("/api/models/solve", json={"model": "von-neumann", "params": {"B": 2}}).json()
+    assert reply["thresholds_exact"] == {"a": "1/9", "c": "5/9", "b": "7/9"} and reply["check"]["agrees"]
+    assert [s["upto"] for s in reply["lines"][0]["segments"]] == ["a", "b", "1"]
+
+
+@pytest.mark.parametrize(("path", "body", "message"), [
+    ("/api/strategies/solve", {"game": "/etc/passwd"}, "game: unknown game '/etc/passwd' (known: "),
+    ("/api/strategies/solve", {"game": "patent-raise", "params": {"P": "-1"}},
+     "pot: must be positive, got -1"),
+    ("/api/strategies/solve", {"toml": "name = 1"}, "pasted game: name: missing or not a string"),
+    ("/api/strategies/solve", {"game": "patent-raise", "params": [1]}, "params: expected an object"),
+    ("/api/models/solve", {"model": "nope"}, "model nope: unknown (known: von-neumann"),
+    ("/api/models/solve", {"model": "raise", "params": {"B": "x"}}, "parameter B: 'x' is not a number"),
+    ("/api/models/solve", {"model": "raise", "check": "yes"}, "check: expected true or false, got 'yes'"),
+])
+def test_bad_strategy_and_model_requests_get_one_line(client: TestClient, path, body, message) -> None:
+    reply = client.post(path, json=body)
+    assert reply.status_code == 400
+    assert reply.json()["error"].startswith(message)
+
+
+def test_a_body_that_is_not_a_json_object_is_refused(client: TestClient) -> None:
+    for raw, message in ((b"{bad", "request body: not JSON"),
+                         (b"[1, 2]", "request body: expected a JSON object")):
+        reply = client.post("/api/models/solve", content=raw)
+        assert reply.status_code == 400 and reply.json()["error"].startswith(message)

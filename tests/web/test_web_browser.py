@@ -3,7 +3,13 @@ in ``out/web``."""
 
 from __future__ import annotations
 
+import json
+
+from typer.testing import CliRunner
+
 from pokerlab.agents.registry import available
+from pokerlab.cli.main import app as cli
+from pokerlab.threshold.game import GAMES_DIR
 
 
 def test_start_page_lists_the_bots_and_links_every_page(server: str, page, screenshot) -> None:
@@ -12,3 +18,73 @@ def test_start_page_lists_the_bots_and_links_every_page(server: str, page, scree
     assert names == list(available())
     assert page.locator("header nav a").all_inner_texts() == ["Play", "Strategies", "Models", "Matches"]
     screenshot(page, "home")
+
+
+def _solve_json(*args: str) -> dict:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_strategy_redrawn_after_moving_the_pot_equals_pokerlab_solve(server: str, page, screenshot) -> None:
+    page.goto(server + "/strategies")
+    page.select_option("#game", "patent-check-raise")
+    page.wait_for_selector('#result[data-state="ready"]')
+    first = page.locator("#thresholds td.exact").all_inner_texts()
+    page.locator("#param-P").fill("4.5")  # the slider: input events redraw the page
+    page.wait_for_selector("#result[data-params='{\"P\":\"4.5\"}'][data-state=\"ready\"]")
+    cli_report = _solve_json("solve", "patent-check-raise", "--pot", "4.5", "--json")
+    rows = page.locator("#thresholds tbody tr")
+    shown = [(r.get_attribute("data-name"), r.locator("td.exact").inner_text(),
+              r.locator("td.num").inner_text()) for r in rows.all()]
+    assert shown == [(t["name"], t["exact"], f"{t['value']:.6f}") for t in cli_report["thresholds"]]
+    assert [exact for _, exact, _ in shown] != first  # the pot moved the thresholds
+    assert page.locator("#exploitability").inner_text() == cli_report["certificate"]["exploitability_exact"]
+    assert page.locator("#value-exact").inner_text() == cli_report["value_exact"]
+    # the square: one region per cell (two on the diagonal), one line per threshold
+    cells = len(cli_report["thresholds"]) + 1
+    assert page.locator("#square polygon.region").count() == cells * cells + cells
+    assert page.locator("#axes rect").count() == sum(
+        1 + sum(1 for t in cli_report["thresholds"] if (t["player"], t["branch"]) == key)
+        for key in {(t["player"], t["branch"]) for t in cli_report["thresholds"]})
+    screenshot(page, "strategies")
+
+
+def test_pasted_game_is_solved_and_a_mistake_in_it_named(server: str, page, screenshot) -> None:
+    page.goto(server + "/strategies")
+    page.wait_for_selector('#result[data-state="ready"]')
+    page.check("input[name=source][value=toml]")
+    page.fill("#toml", 'name = "bad"\n[rules]\nbet = "huge"\n')
+    page.click("#use-toml")
+    alert = page.locator("#error")
+    alert.wait_for(state="visible")
+    assert alert.inner_text() == ("pasted game: rules.bet: expected 'limit', 'pot-limit' or a list of sizes, "
+                                  "got 'huge'")
+    screenshot(page, "strategies-bad-game")
+    page.fill("#toml", (GAMES_DIR / "von-neumann.toml").read_text())
+    page.click("#use-toml")
+    page.wait_for_selector("#result[data-params='{\"B\":\"2\"}'][data-state=\"ready\"]")
+    assert alert.is_hidden()
+    assert page.locator("#thresholds td.exact").all_inner_texts() == ["1/9", "5/9", "7/9"]
+
+
+def test_model_redrawn_after_moving_the_bet_equals_pokerlab_model(server: str, page, screenshot) -> None:
+    page.goto(server + "/models")
+    page.select_option("#model", "bet-after-check")
+    page.wait_for_selector('#result[data-state="ready"]')
+    page.locator("#param-B").fill("3.5")
+    page.wait_for_selector("#result[data-params*='\"B\":\"3.5\"'][data-state=\"ready\"]")
+    cli_report = _solve_json("model", "bet-after-check", "-p", "B=3.5", "--json")
+    exact = dict(zip(page.locator("#numbers tbody td:first-child").all_inner_texts(),
+                     page.locator("#numbers td.exact").all_inner_texts(), strict=True))
+    assert exact == {**cli_report["thresholds_exact"], "value": cli_report["value_exact"]}
+    assert "agrees" in page.locator("#verdict").inner_text() and cli_report["check"]["agrees"]
+    assert page.locator("#lines rect").count() == sum(
+        len(regions) for regions in _number_line_counts("bet-after-check", "B=3.5"))
+    screenshot(page, "models")
+
+
+def _number_line_counts(model: str, *params: str) -> list[list]:
+    from pokerlab.models import get
+
+    return [regions for _, regions in get(model).run(list(params)).lines]

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from fractions import Fraction
 from typing import Any, ParamSpec, TypeVar
 
 import typer
@@ -16,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from pokerlab._json import jsonable
 from pokerlab.cli.errors import INTERRUPTED_STATUS, Interrupted, UserError, print_error, user_message
 
 console = Console()
@@ -29,23 +28,9 @@ __all__ = ["Interrupted", "UserError", "console", "err_console", "fail", "print_
            "table", "user_errors"]
 
 
-def _jsonable(obj: Any) -> Any:
-    if isinstance(obj, dict):
-        return {str(k): _jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [_jsonable(v) for v in obj]
-    if isinstance(obj, Fraction):
-        return float(obj)
-    if hasattr(obj, "tolist"):  # numpy arrays and scalars (a 0-d value gives a plain scalar)
-        return _jsonable(obj.tolist())
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return None
-    return obj
-
-
 def print_json(data: Any) -> None:
     """Print ``data`` as one JSON object on standard output (numpy values converted)."""
-    sys.stdout.write(json.dumps(_jsonable(data), indent=2, default=str) + "\n")
+    sys.stdout.write(json.dumps(jsonable(data), indent=2, default=str) + "\n")
 
 
 def fail(message: str) -> typer.Exit:

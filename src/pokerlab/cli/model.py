@@ -23,27 +23,20 @@ def register(app: typer.Typer) -> None:
         check: bool = typer.Option(True, "--check/--no-check", help="Recompute with the independent engine."),
     ) -> None:
         """Solve a classic poker model exactly and check it with an independent engine."""
-        from pokerlab.models import MODELS, get
+        from pokerlab.models.report import catalogue, model_report
 
         if list_models or not name:
-            rows = [[m.name, m.title, m.source,
-                     ", ".join(f"{p.name}={p.default}" if p.default else p.name for p in m.params) or "-"]
-                    for m in MODELS.values()]
+            rows = [[name, m["title"], m["source"],
+                     ", ".join(f"{p['name']}={p['default']}" if p["default"] else p["name"]
+                               for p in m["params"]) or "-"]
+                    for name, m in catalogue().items()]
             if as_json:
                 print_json({"models": [dict(zip(["name", "title", "source", "params"], r, strict=True))
                                        for r in rows]})
             else:
                 console.print(table("Classic models", ["model", "what", "source", "parameters"], rows))
             return
-        spec = get(name)
-        solution = spec.run(param)
-        data = solution.to_json()
-        data["source"] = spec.source
-        key = "thresholds" if spec.kind == "uniform" else "strategy"
-        result = None
-        if check and spec.check is not None:
-            result = spec.check(solution)
-            data["check"] = result.to_json(key)
+        data, solution, result = model_report(name, param, check)
         if plot is not None:
             from pokerlab.models.plot import draw
 
@@ -57,7 +50,7 @@ def register(app: typer.Typer) -> None:
                 for k, v in exact.items()]
         rows.append(["value", str(solution.value), f"{float(solution.value):.6g}",
                      f"{result.value:.6g}" if result else ""])
-        title = f"{spec.name}: {spec.title} ({spec.source})"
+        title = f"{name}: {catalogue()[name]['title']} ({data['source']})"
         console.print(table(title, ["", "exact", "float", "engine"], rows))
         params = ", ".join(f"{k}={v if not isinstance(v, tuple) else ','.join(map(str, v))}"
                            for k, v in solution.params.items())

@@ -11,6 +11,7 @@ endgame. PNG or SVG by the file suffix (matplotlib, Agg backend).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -31,27 +32,50 @@ def _colour(action: str) -> str:
     return "#bcbd22"
 
 
-def _number_lines(ax, solution: Solution) -> None:
-    lines = solution.lines
-    for row, (_title, regions) in enumerate(lines):
-        yy = len(lines) - 1 - row
+def number_lines(solution: Solution) -> list[dict[str, Any]]:
+    """The papers' number-line diagrams of a uniform model as plain geometry: for each player
+    or situation, the intervals of the hand axis [0, 1] with their action, the threshold that
+    ends each one, a colour and whether the action is a bluff or sandbag (hatched).
+
+    Examples
+    --------
+    >>> from pokerlab.models import get
+    >>> lines = number_lines(get("von-neumann").run(["B=2"]))
+    >>> [(s["action"], round(s["to"], 4), s["upto"]) for s in lines[0]["segments"]]
+    [('bet (bluff)', 0.1111, 'a'), ('check', 0.7778, 'b'), ('bet (value)', 1.0, '1')]
+    """
+    named = solution.thresholds | solution.points
+    out = []
+    for title, regions in solution.lines:
         lo = 0.0
-        for i, region in enumerate(regions):
-            named = solution.thresholds | solution.points
+        segments = []
+        for region in regions:
             hi = 1.0 if region.upto == "1" else float(named[region.upto])
-            hatch = "//" if "bluff" in region.action or "sandbag" in region.action else None
-            ax.barh(yy, hi - lo, left=lo, height=0.5, color=_colour(region.action), alpha=0.75,
-                    edgecolor="black", hatch=hatch)
-            if hi - lo > 0.06:
-                ax.text((lo + hi) / 2, yy, region.action, ha="center", va="center", fontsize=7)
-            if region.upto != "1":
-                # alternate label heights so that close thresholds stay readable
-                ax.text(hi, yy - 0.3 - 0.14 * (i % 2), f"{region.upto}={hi:.3f}", ha="center", va="top",
-                        fontsize=7)
+            segments.append({"from": lo, "to": hi, "action": region.action, "upto": region.upto,
+                             "colour": _colour(region.action),
+                             "hatched": "bluff" in region.action or "sandbag" in region.action})
             lo = hi
+        out.append({"title": title, "segments": segments})
+    return out
+
+
+def _number_lines(ax, solution: Solution) -> None:
+    lines = number_lines(solution)
+    for row, line in enumerate(lines):
+        yy = len(lines) - 1 - row
+        for i, s in enumerate(line["segments"]):
+            lo, hi = s["from"], s["to"]
+            ax.barh(yy, hi - lo, left=lo, height=0.5, color=s["colour"], alpha=0.75,
+                    edgecolor="black", hatch="//" if s["hatched"] else None)
+            if hi - lo > 0.06:
+                ax.text((lo + hi) / 2, yy, s["action"], ha="center", va="center", fontsize=7)
+            if s["upto"] != "1":
+                # alternate label heights so that close thresholds stay readable
+                ax.text(hi, yy - 0.3 - 0.14 * (i % 2), f"{s['upto']}={hi:.3f}", ha="center", va="top",
+                        fontsize=7)
     ax.set_ylim(-0.75, len(lines) - 0.5)  # room for the threshold labels under the lowest bar
     ax.set_yticks(range(len(lines)))
-    ax.set_yticklabels([t for t, _ in reversed(lines)], fontsize=8)
+    ax.set_yticklabels([line["title"] for line in reversed(lines)], fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_xlabel("hand")
     ax.set_title(f"{solution.model}: value {float(solution.value):.6g}")

@@ -24,7 +24,7 @@ import sympy
 from pokerlab.threshold.certify import certify
 from pokerlab.threshold.discover import discover, discovery_pot
 from pokerlab.threshold.game import BettingGame, P, load_game
-from pokerlab.threshold.plans import branch_plans, branches, outcome_table, play
+from pokerlab.threshold.plans import branch_plans, branches, outcome_table, play_history
 from pokerlab.threshold.solve import Solution, solve
 from pokerlab.threshold.structure import declared_structure
 
@@ -107,7 +107,7 @@ def _cert_dict(cert: Any, pot: Any) -> dict[str, Any]:
 
 
 def solve_report(
-    spec: str,
+    spec: str | BettingGame,
     pot: str | None = None,
     discover_order: bool = False,
     cards: str | None = None,
@@ -116,7 +116,8 @@ def solve_report(
     with_explain: bool = False,
     strength: str | None = None,
 ) -> dict[str, Any]:
-    """Solve game ``spec`` (built-in name or TOML path) and report it as a dict.
+    """Solve game ``spec`` (built-in name, TOML path, or a game already read) and report it
+    as a dict.
 
     Parameters
     ----------
@@ -132,7 +133,7 @@ def solve_report(
     strength : str, optional
         A hand strength in [0, 1]: report the action sequence each player follows with it.
     """
-    game = load_game(spec)
+    game = spec if isinstance(spec, BettingGame) else load_game(spec)
     game = _substitute_params(game, _parse_params(params))
     if pot is not None:
         if P not in game.parameters():
@@ -275,8 +276,8 @@ def explain(solution: Solution) -> dict[str, Any]:
     seg2 = structure.segment_plans(2)
     regions: dict[tuple[str, str], dict[str, Any]] = {}
     for (i, j), (win, lose) in model.cells.items():
-        term = play(game, seg1[i], seg2[j])
-        history = "-".join(_history_of(game, seg1[i], seg2[j]))
+        line, term = play_history(game, seg1[i], seg2[j])
+        history = "-".join(line)
         parts = []
         if term.folded:
             parts.append(("fold", win, lengths[i] * lengths[j]))
@@ -316,15 +317,3 @@ def explain(solution: Solution) -> dict[str, Any]:
         },
     }
 
-
-def _history_of(game: BettingGame, plan1: tuple, plan2: tuple) -> list[str]:
-    from pokerlab.threshold.game import is_decision
-
-    node = game.root
-    history: list[str] = []
-    plans = {1: plan1, 2: plan2}
-    while is_decision(node):
-        action = next(a for bp in plans[node.player] if (a := bp.action_at(tuple(history))) is not None)
-        history.append(action)
-        node = node.children[action]
-    return history

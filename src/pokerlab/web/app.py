@@ -26,20 +26,17 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.templating import Jinja2Templates
 
 from pokerlab.arena.storage import DEFAULT_DB
 from pokerlab.cli.errors import USER_EXCEPTIONS, user_message
-from pokerlab.web.forms import parse_object
+from pokerlab.web import models, strategies
+from pokerlab.web.common import HERE, in_thread, page, templates
 
-HERE = Path(__file__).parent
-templates = Jinja2Templates(directory=str(HERE / "templates"))
 log = logging.getLogger("pokerlab.web")
 
 def wants_json(request: Request) -> bool:
@@ -77,16 +74,6 @@ async def _error(request: Request, exc: Exception) -> Response:
     return error_response(request, 500, message)
 
 
-async def body_of(request: Request) -> dict[str, Any]:
-    """The request's JSON object (``ValueError`` naming what is wrong)."""
-    return parse_object(await request.body())
-
-
-async def in_thread(func: Any, *args: Any) -> Any:
-    """Run ``func(*args)`` in a worker thread (poker work must not block the event loop)."""
-    return await run_in_threadpool(func, *args)
-
-
 # -- what the registries offer ----------------------------------------------------------------
 
 def catalogue() -> dict[str, Any]:
@@ -104,7 +91,7 @@ def catalogue() -> dict[str, Any]:
 
 async def home(request: Request) -> Response:
     data = await in_thread(catalogue)
-    return templates.TemplateResponse(request, "index.html", data)
+    return page(request, "index.html", data)
 
 
 async def api_bots(request: Request) -> Response:
@@ -118,6 +105,8 @@ def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
     routes = [
         Route("/", home),
         Route("/api/bots", api_bots),
+        *strategies.routes(),
+        *models.routes(),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     # The exceptions a user mistake can raise are answered where they happen; anything else
@@ -129,7 +118,3 @@ def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
     app.state.db = str(db)
     return app
 
-
-def page(request: Request, name: str, context: dict[str, Any] | None = None) -> HTMLResponse:
-    """Render template ``name``."""
-    return templates.TemplateResponse(request, name, context or {})

@@ -65,6 +65,16 @@ def self_check(base: str) -> list[dict[str, Any]]:
 
     timed("start page", lambda: f"{len(client.get('/'))} characters of HTML")
     timed("bots", lambda: f"{len(client.get('/api/bots')['bots'])} registered")
+    report = timed("strategies: patent game 2 at P = 3", lambda: client.post(
+        "/api/strategies/solve", {"game": "patent-raise", "params": {"P": "3"}}))
+    rows[-1]["result"] = (f"{len(report['thresholds'])} thresholds, exploitability "
+                          f"{report['certificate']['exploitability_exact']}, "
+                          f"{len(report['picture']['regions'])} regions drawn")
+    model = timed("models: von Neumann, B = 2", lambda: client.post(
+        "/api/models/solve", {"model": "von-neumann", "params": {"B": "2"}}))
+    exact = model["thresholds_exact"]
+    verdict = "agrees" if model["check"]["agrees"] else "DISAGREES"
+    rows[-1]["result"] = f"a, b, c = {exact['a']}, {exact['b']}, {exact['c']}; engine {verdict}"
     status, data = client.request("POST", "/api/bots", {})
     if status != 405 or "error" not in data:
         raise RuntimeError(f"POST /api/bots: expected a 405 with a message, got {status}")

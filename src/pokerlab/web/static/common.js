@@ -74,3 +74,25 @@ function fmt(x, digits) {
   if (x === null || x === undefined || Number.isNaN(x)) return "–";
   return Number(x).toFixed(digits === undefined ? 4 : digits);
 }
+
+// Ask the server and draw its answer into `box`, keeping only the answer to the latest
+// question (a slider asks many): `box.dataset.state` says solving, ready or error, and
+// `box.dataset.params` the question `label` that the drawing answers.
+const latestQuestion = new WeakMap();
+async function redraw(box, ask, draw, label) {
+  const mine = (latestQuestion.get(box) || 0) + 1;
+  latestQuestion.set(box, mine);
+  box.dataset.state = "solving";
+  try {
+    const data = await ask();
+    if (latestQuestion.get(box) !== mine) return;
+    draw(data);
+    box.dataset.params = JSON.stringify(label);
+    box.dataset.state = "ready";
+    showError("");
+  } catch (e) {
+    if (latestQuestion.get(box) !== mine) return;
+    box.dataset.state = "error";
+    showError(e.message);
+  }
+}
