@@ -59,7 +59,12 @@ STEPS: list[tuple[str, str]] = [
         "experiment threshold-vs-loki --hands 1000 --seed 1",
     ),
     (
-        "The Alberta tournament of Loki versions (a short run; the papers' comparison needs ~20,000 hands)",
+        "Loki per Papp's thesis (issue 15): the income-rate table IR4 it reads for 3-4 players",
+        "preflop table loki-ir4",
+    ),
+    (
+        "The Alberta tournament of the thesis-level Loki versions, seated by Papp's Table 8.1 "
+        "(a short run; the orderings need ~100,000 hands)",
         "experiment loki-variants --hands 1000 --seed 1 --plot out/loki.png",
     ),
     (

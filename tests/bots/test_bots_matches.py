@@ -1,5 +1,6 @@
-"""The bots in matches: every name registered, legal play, the experiment commands, and (slow)
-the papers' orderings and every bot beating the baselines with a 95% interval above zero."""
+"""The bots in matches: every name registered, legal play, every bot beating the calling station
+and the raiser, the experiment commands, and (slow) the Waterloo orderings and every bot
+against every baseline over 2,000 hands (the Loki tournaments: test_loki_tournaments.py)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from typer.testing import CliRunner
 
 from pokerlab.agents import available
 from pokerlab.arena import MatchConfig, MatchStore, run_match
-from pokerlab.arena.experiments import freezeout_comparison, loki_variants, threshold_vs_loki
+from pokerlab.arena.experiments import freezeout_comparison, threshold_vs_loki
 from pokerlab.cli.main import app
 from pokerlab.engine import GameSettings
 
 LIMIT_BOTS = ("loki-a", "loki-b", "loki-c", "loki-d", "loki-e", "threshold")
+THESIS_BOTS = (*(f"loki-ablation-{v}" for v in "abcde"), "loki-gom", "loki-bpl", "loki-bpt",
+               "loki-bpm")
 NO_LIMIT_BOTS = ("waterloo-phase1", "waterloo-phase2-normal", "waterloo-phase2-aggressive",
                  "waterloo-phase2-conservative", "waterloo-phase3-aggressive-trust",
                  "waterloo-phase3-conservative-trust")
@@ -24,7 +27,7 @@ BASELINES = ("random", "calling-station", "raiser")
 
 def test_every_bot_is_registered() -> None:
     names = available()
-    for bot in LIMIT_BOTS + NO_LIMIT_BOTS:
+    for bot in LIMIT_BOTS + NO_LIMIT_BOTS + THESIS_BOTS:
         assert names.get(bot)
 
 
@@ -40,10 +43,7 @@ def test_plays_legally_in_every_setting(bot: str) -> None:
 
 
 def test_experiment_smoke_versions() -> None:
-    r = loki_variants(hands=20, seed=2)
-    assert [b.bot for b in r.results] == ["loki-a", "loki-b", "loki-c", "loki-d", "loki-e"]
-    assert r.config.seats == 10 and r.config.duplicate and r.hands_stored == 20
-    assert abs(sum(b.chips for b in r.results)) == 0
+    # (The Loki tournaments: tests/arena/test_arena_tournaments.py.)
     t = threshold_vs_loki(hands=10, seed=2)
     assert t.results[0].per_hand == -t.results[1].per_hand
     f = freezeout_comparison("bluffing", trials=2, max_hands=60, seed=1)
@@ -55,16 +55,8 @@ def test_experiment_smoke_versions() -> None:
         freezeout_comparison("nope")
 
 
-def test_experiment_cli(tmp_path) -> None:
+def test_experiment_cli() -> None:
     runner = CliRunner()
-    out = runner.invoke(app, ["experiment", "loki-variants", "--hands", "20", "--json",
-                              "--plot", str(tmp_path / "b.png")])
-    assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
-    # Same shape as `pokerlab match --json`.
-    for key in ("results", "match_id", "hands_stored", "game", "seats", "duplicate", "seed"):
-        assert key in data
-    assert data["seats"] == 10 and (tmp_path / "b.png").stat().st_size > 0
     wl = runner.invoke(app, ["experiment", "waterloo-phases", "--trials", "1", "--hands", "30",
                              "--comparison", "trust", "--json"])
     assert wl.exit_code == 0, wl.output
@@ -76,12 +68,41 @@ def test_experiment_cli(tmp_path) -> None:
     assert tv.exit_code == 0 and "threshold" in tv.output
 
 
+@pytest.mark.parametrize("bot", LIMIT_BOTS + NO_LIMIT_BOTS)
+def test_every_bot_beats_the_baselines(bot: str) -> None:
+    # A short heads-up duplicate match against the calling station and the raiser: every bot
+    # wins with its 95% interval above zero (their margins are 3 to 7 standard errors at 300
+    # hands), so a broken bot fails the fast suite. Random is left to the slow test: Papp's
+    # re-weighting reads a random player's bets as strength, and the modelling Lokis' margin
+    # over it (+0.1 to +0.2 sb/hand) takes thousands of hands to show.
+    kind = "limit" if bot in LIMIT_BOTS else "no-limit"
+    for baseline in ("calling-station", "raiser"):
+        config = MatchConfig(bots=(bot, baseline), hands=300, game=GameSettings.preset(kind),
+                             duplicate=True, seed=2)
+        r = run_match(config, MatchStore(":memory:")).results[0]
+        assert r.ci95[0] > 0, (bot, baseline, r.per_hand, r.ci95)
+
+
 # -- slow: the papers' orderings and the baselines ------------------------------------------------
+
+# Heads-up against random over 2,000 duplicate hands (seed 11), Papp's re-weighting reads the
+# random player's bets and calls as strength and folds too often: these win, but not by enough
+# to put the interval above zero (Loki A: +0.144 [+0.031, +0.257]).
+NOT_CLEAR_OF_RANDOM = {
+    "loki-c": "+0.101 [-0.004, +0.205]",
+    "loki-d": "+0.072 [-0.034, +0.177]",
+    "threshold": "+0.102 [-0.014, +0.219]",
+}
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("baseline", BASELINES)
 @pytest.mark.parametrize("bot", LIMIT_BOTS + NO_LIMIT_BOTS)
-def test_beats_baseline_heads_up(bot: str, baseline: str) -> None:
+def test_beats_baseline_heads_up(bot: str, baseline: str, request) -> None:
+    if baseline == "random" and bot in NOT_CLEAR_OF_RANDOM:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=(
+            f"not reproduced: {bot} against random, 2,000 hands: {NOT_CLEAR_OF_RANDOM[bot]} "
+            "sb/hand (Papp's re-weighting takes random bets for strength)")))
     kind = "limit" if bot in LIMIT_BOTS else "no-limit"
     config = MatchConfig(bots=(bot, baseline), hands=2000, game=GameSettings.preset(kind),
                          duplicate=True, seed=11)
@@ -89,52 +110,6 @@ def test_beats_baseline_heads_up(bot: str, baseline: str) -> None:
     print(f"FIGURE {bot} vs {baseline}: {r.per_hand:+.3f} {r.unit}/hand "
           f"[{r.ci95[0]:+.3f}, {r.ci95[1]:+.3f}]")
     assert r.ci95[0] > 0, (bot, baseline, r.per_hand, r.ci95)
-
-
-@pytest.fixture(scope="module")
-def loki_tournament():
-    results = {b.bot: b for b in loki_variants(hands=20_000, seed=0).results}
-    for b in results.values():
-        print(f"FIGURE {b.bot}: {b.per_hand:+.3f} sb/hand [{b.ci95[0]:+.3f}, {b.ci95[1]:+.3f}]")
-    return results
-
-
-@pytest.mark.slow
-def test_loki_without_potential_does_poorly(loki_tournament) -> None:
-    # Alberta Figure 1: "Player D, which lacked [hand potential], performed poorly".
-    r = loki_tournament
-    assert r["loki-d"].ci95[1] < 0
-    assert r["loki-d"].per_hand < min(r["loki-a"].per_hand, r["loki-c"].per_hand)
-
-
-@pytest.mark.slow
-def test_loki_weighting_beats_uniform_tables(loki_tournament) -> None:
-    # Alberta Figure 1: B (no weighting) "did not perform nearly as well" as A. Needs one
-    # opponent model per player: keyed by seat, the rotated duplicate seats mix the field.
-    r = loki_tournament
-    assert r["loki-a"].ci95[0] > 0 and r["loki-a"].ci95[0] > r["loki-b"].ci95[1]
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="not reproduced: C (simplistic pre-flop) finishes level with "
-                   "or just ahead of A (60,000 hands, shuffled duplicate seating: +0.066 vs +0.053 seed "
-                   "0, +0.071 vs +0.056 seed 1, intervals overlapping); A's late-position and "
-                   "short-handed extra hands (VPIP 0.31 against 0.29) do not pay in this field")
-def test_loki_full_version_wins(loki_tournament) -> None:
-    # Alberta Figure 1: "the complete system performs the best" (about +0.08 small bets per hand).
-    r = loki_tournament
-    assert all(r["loki-a"].ci95[0] > b.ci95[1] for b in r.values() if b.bot != "loki-a")
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="not reproduced: E wins a little (60,000 hands: +0.019 "
-                   "[-0.001, +0.038] seed 0, +0.009 [-0.009, +0.027] seed 1); B (-0.058, -0.070) and D "
-                   "(-0.080, -0.066) lose most. E bets its over-estimated uniform-table strength, "
-                   "the weighted bots fold to it, and it never calls the river on pot odds")
-def test_loki_basic_version_loses_most(loki_tournament) -> None:
-    # Alberta Figure 1: "the basic system loses the most" (about -0.11 small bets per hand).
-    r = loki_tournament
-    assert all(r["loki-e"].ci95[1] < b.ci95[0] for b in r.values() if b.bot != "loki-e")
 
 
 @pytest.fixture(scope="module")

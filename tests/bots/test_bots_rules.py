@@ -1,5 +1,5 @@
-"""Each decision rule on hand-made situations: Loki's pre-flop levels and post-flop rules, the
-Waterloo algorithms 3-6 and 8, and the threshold bot's river plan against the patent's solution."""
+"""Each decision rule on hand-made situations: the Waterloo algorithms 3-6 and 8, and the
+threshold bot's river plan against the patent's solution (Loki's rules: test_loki_rules.py)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,6 @@ from dataclasses import replace
 
 import pytest
 
-from pokerlab.agents.loki import (
-    LokiConfig,
-    postflop_decision,
-    preflop_action,
-    preflop_level,
-    preflop_order_fraction,
-)
 from pokerlab.agents.threshold_bot import river_history, river_plan
 from pokerlab.agents.waterloo import (
     WaterlooConfig,
@@ -26,64 +19,6 @@ from pokerlab.agents.waterloo import (
     simple_preflop,
 )
 from pokerlab.cards import parse_cards
-from pokerlab.strength import pot_odds
-
-LOKI = LokiConfig()
-
-
-# -- Loki ---------------------------------------------------------------------------------------
-
-def test_alberta_worked_example_calls_on_pot_odds() -> None:
-    # Alberta: 5 opponents, $20 to us, pot $175: pot odds 20/195 = 0.103 < PPOT1 0.108: call.
-    # (EHS 0.15 is the paper's weighted figure; docs/errata.md: not reproduced with uniform weights.)
-    assert round(pot_odds(20, 175), 3) == 0.103
-    assert postflop_decision(0.15, 0.069, 0.108, 20, 175, False, LOKI) == "call"
-    # First to act with EHS 0.15: check. A smaller PPOT (0.10 < 0.103) folds.
-    assert postflop_decision(0.15, 0.069, 0.108, 0, 155, False, LOKI) == "check"
-    assert postflop_decision(0.15, 0.069, 0.100, 20, 175, False, LOKI) == "fold"
-    # Version D has no potential: it folds the draw.
-    assert postflop_decision(0.15, 0.069, 0.108, 20, 175, False, replace(LOKI, use_potential=False)) == "fold"
-
-
-def test_loki_betting_thresholds() -> None:
-    assert postflop_decision(0.55, 0.55, 0.0, 0, 40, False, LOKI) == "raise"   # bet above 0.5
-    assert postflop_decision(0.45, 0.45, 0.0, 0, 40, False, LOKI) == "check"
-    assert postflop_decision(0.9, 0.9, 0.0, 10, 40, False, LOKI) == "raise"    # raise above 0.85
-    assert postflop_decision(0.6, 0.6, 0.0, 10, 40, False, LOKI) == "call"
-    assert postflop_decision(0.9, 0.9, 0.0, 10, 40, False, LOKI, can_raise=False) == "call"
-    # River: showdown odds, HS_n against to_call / (pot + to_call).
-    assert postflop_decision(0.3, 0.3, 0.0, 20, 100, True, LOKI, bets_to_call=2) == "call"  # 0.3 > 1/6
-    assert postflop_decision(0.1, 0.1, 0.0, 20, 100, True, LOKI, bets_to_call=2) == "fold"
-    # The paper's rule read literally ("call when Ppot > pot_odds", PPOT = 0 on the river).
-    literal = replace(LOKI, river_showdown_odds=False)
-    assert postflop_decision(0.3, 0.3, 0.0, 20, 100, True, literal, bets_to_call=2) == "fold"
-    assert postflop_decision(0.6, 0.6, 0.0, 20, 100, True, literal) == "call"   # EHS alone still calls
-
-
-def test_loki_preflop_levels_and_actions() -> None:
-    assert preflop_level(0.60, 0.0, LOKI) == 4
-    assert preflop_level(0.25, 0.0, LOKI) == 2
-    # make1 moves from 0.05 (first to act) to -0.05 (last) with the advanced selection only.
-    assert preflop_level(0.0, 1.0, LOKI) == 1 and preflop_level(0.0, 0.0, LOKI) == 0
-    assert preflop_level(0.0, 1.0, replace(LOKI, advanced_preflop=False)) == 0
-    assert preflop_action(4, 3, 2, True) == "raise" and preflop_action(4, 4, 2, False) == "call"
-    assert preflop_action(2, 1, 0, True) == "raise" and preflop_action(2, 4, 2, True) == "call"
-    assert preflop_action(1, 1, 0, True) == "call" and preflop_action(1, 2, 0, True) == "fold"
-    assert preflop_action(0, 1, 1, True) == "check" and preflop_action(0, 1, 0, True) == "fold"
-
-
-def test_loki_preflop_position_is_the_preflop_acting_order() -> None:
-    # Ten-handed, positions count from the small blind (0); pre-flop the player after the big
-    # blind (position 2) acts first and the big blind last.
-    order = sorted(range(10), key=lambda p: preflop_order_fraction(p, 10))
-    assert order == [2, 3, 4, 5, 6, 7, 8, 9, 0, 1]
-    assert preflop_order_fraction(2, 10) == 0.0 and preflop_order_fraction(1, 10) == 1.0
-    # Heads-up the button (position 1) posts the small blind and acts first.
-    assert (preflop_order_fraction(1, 2), preflop_order_fraction(0, 2)) == (0.0, 1.0)
-    # So the big blind gets the loosest make1 threshold and the first actor the tightest.
-    assert preflop_level(0.0, preflop_order_fraction(1, 10), LOKI) == 1
-    assert preflop_level(0.0, preflop_order_fraction(2, 10), LOKI) == 0
-
 
 # -- Waterloo -----------------------------------------------------------------------------------
 

@@ -9,7 +9,9 @@ flop) and each decision then only compares integers:
   opponent holding and the one-card potential table (PPOT1 / NPOT1), exactly as
   :func:`pokerlab.strength.hand_potential` defines them;
 - :func:`holding_strengths`: the hand strength of every holding against one random holding
-  (card removal exact), the "hand value" that opponent modelling re-weights with.
+  (card removal exact), the "hand value" that opponent modelling re-weights with;
+- :func:`crude_potential`: Loki's quick PPOT_c of every holding, from its draws' outs (the
+  post-flop re-weighting ranks the opponent's holdings by HS_1 + (1 - HS_1) PPOT_c).
 
 Values are the evaluator's classes (higher stronger); ``-1`` marks a holding that uses a board
 card (or, in ``nxt``, the next card itself).
@@ -25,6 +27,10 @@ from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, eval_key, key_of, mas
 from pokerlab.strength._enumeration import _state
 
 _HOLDING_CARDS = ALL_COMBOS.astype(np.int64)  # the two cards of each holding, combo_index order
+
+# Rank masks of the ten straights (bit r = rank r, 0 = deuce .. 12 = ace): 5-high (the wheel,
+# ace low) to ace-high.
+_STRAIGHTS = np.array([(1 << 12) | 0b1111] + [0b11111 << low for low in range(9)], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -142,4 +148,81 @@ def holding_strengths(now: np.ndarray) -> np.ndarray:
         equal += 1
         total = n_valid - per_count[a] - per_count[b] + 1
         out[idx] = (below + 0.5 * equal) / total
+    return out
+
+
+@njit(cache=True)
+def crude_potential(board: np.ndarray) -> np.ndarray:
+    """PPOT_c of every holding on a flop or turn (0 on the river; NaN where the holding uses a
+    board card): its outs over the unseen cards, at most 1.
+
+    Outs (thesis section 7.2.3 gives the flush draws; the rest is our reading, docs/loki.md):
+    a made straight or flush (with a hole card) has none; a flush draw with both hole cards of
+    the suit and two on the board counts 9, with one hole card and three on the board 9 outs
+    each worth 0.5 (a deuce) to 1 (an ace); each rank that would complete a straight using a
+    hole card counts 4; an unpaired hole card counts 3 when it is above the board (top pair),
+    else 1.5; a pocket pair counts 2 (a set), a set 7 (full house or quads); one hole card
+    paired with the board 2 + 3 (trips, two pair), both 4 (a full house). The outs add up."""
+    used = np.zeros(52, dtype=np.bool_)
+    suits_on_board = np.zeros(4, dtype=np.int64)
+    board_ranks_mask = 0
+    top = 0
+    for c in board:
+        used[c] = True
+        suits_on_board[c & 3] += 1
+        board_ranks_mask |= 1 << (c >> 2)
+        top = max(top, c >> 2)
+    out = np.full(1326, np.nan)
+    unseen = 52 - 2 - board.size
+    for idx in range(1326):
+        a = _HOLDING_CARDS[idx, 0]
+        b = _HOLDING_CARDS[idx, 1]
+        if used[a] or used[b]:
+            continue
+        if board.size >= 5:
+            out[idx] = 0.0
+            continue
+        ra = a >> 2
+        rb = b >> 2
+        have = board_ranks_mask | (1 << ra) | (1 << rb)
+        made = False
+        for w in _STRAIGHTS:
+            if (have & w) == w and (board_ranks_mask & w) != w:
+                made = True
+        outs = 0.0
+        for s in range(4):
+            mine = (1 if (a & 3) == s else 0) + (1 if (b & 3) == s else 0)
+            if mine == 0:
+                continue
+            if suits_on_board[s] + mine >= 5:
+                made = True
+            elif suits_on_board[s] + mine == 4:
+                if mine == 2:
+                    outs += 9.0
+                else:
+                    rank = ra if (a & 3) == s else rb
+                    outs += 9.0 * (0.5 + 0.5 * rank / 12.0)
+        if made:
+            out[idx] = 0.0
+            continue
+        for r in range(13):
+            bit = 1 << r
+            if have & bit:
+                continue
+            for w in _STRAIGHTS:
+                # completes this straight, and the board (with the new card) alone does not
+                if ((have | bit) & w) == w and ((board_ranks_mask | bit) & w) != w:
+                    outs += 4.0
+                    break
+        a_paired = (board_ranks_mask >> ra) & 1
+        b_paired = (board_ranks_mask >> rb) & 1
+        if ra == rb:
+            outs += 7.0 if a_paired else 2.0
+        elif a_paired and b_paired:
+            outs += 4.0
+        elif a_paired or b_paired:
+            outs += 5.0
+        else:
+            outs += (3.0 if ra > top else 1.5) + (3.0 if rb > top else 1.5)
+        out[idx] = min(outs / unseen, 1.0)
     return out

@@ -236,6 +236,7 @@ class ModellingAgent(Agent):
             model = self.models[merged.name]  # updated in place: callers may hold it
             model.frequencies, model.showdowns = merged.frequencies, merged.showdowns
             model.hands, model.consistency = merged.hands, merged.consistency
+            model.contexts = merged.contexts
             self._synced[merged.name] = merged.copy()
 
     def end_match(self) -> None:
@@ -266,9 +267,9 @@ class ModellingAgent(Agent):
         for street, pos, kind, amount in history[self._seen:]:
             if street != self._street:
                 self._new_street(street, n, observation)
-            facing = self._max_bet > self._bets.get(pos, 0)
+            to_call = max(self._max_bet - self._bets.get(pos, 0), 0)
             if pos != observation.position:
-                self._learn(observation, pos, street, facing, kind)
+                self._learn(observation, pos, street, to_call, kind)
             if kind == 2:
                 self._bets[pos] = amount
                 self._max_bet = amount
@@ -301,7 +302,9 @@ class ModellingAgent(Agent):
                 for c in board:
                     _zero_card(table, c)
 
-    def _learn(self, observation: Observation, pos: int, street: int, facing: bool, kind: int) -> None:
+    def _learn(self, observation: Observation, pos: int, street: int, to_call: int, kind: int) -> None:
+        """Learn from opponent ``pos``'s action ``kind`` taken facing ``to_call`` chips."""
+        facing = to_call > 0
         name = self.opponent_name(observation, pos)
         model = self.model(name)
         table = self.tables.get(pos)

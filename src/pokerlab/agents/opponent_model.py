@@ -147,6 +147,83 @@ class ActionFrequencies:
         return cls(float(data["prior_weight"]), np.array(data["counts"], dtype=float).reshape(4, 2, 3))
 
 
+DEFAULT_FREQUENCIES = np.array([
+    [0.0, 0.5, 0.5],  # no bet to call: check 0.5, bet 0.5 (folding is never needed)
+    [0.5, 0.3, 0.2],  # one bet to call
+    [0.7, 0.2, 0.1],  # two or more
+])
+"""Papp's Table B.2: a typical IRC player's [fold, check/call, bet/raise] by bets to call."""
+DEFAULT_FREQUENCIES.setflags(write=False)
+
+
+@dataclass
+class ContextFrequencies:
+    """Counts of an opponent's fold / check-call / bet-raise per context (round, bets to call
+    0 / 1 / 2+): Papp's specific opponent modelling (thesis section 7.1.2).
+
+    :meth:`blended` mixes the observed frequencies with the previous round's blended ones (the
+    pre-flop with Table B.2's defaults) until a context has ``horizon`` observations
+    (equations 7.3 / 7.4, reconstructed: docs/loki.md).
+
+    Examples
+    --------
+    >>> f = ContextFrequencies()
+    >>> f.blended(1, 1).tolist()                      # nothing seen: Table B.2
+    [0.5, 0.3, 0.2]
+    >>> for _ in range(10): f.observe(0, 1, 2)        # ten pre-flop raises facing a bet
+    >>> f.blended(0, 1).round(3).tolist()             # half the defaults, half the raises
+    [0.25, 0.15, 0.6]
+    >>> f.blended(1, 1).round(3).tolist()             # the flop borrows the pre-flop blend
+    [0.25, 0.15, 0.6]
+    >>> for _ in range(20): f.observe(1, 1, 1)
+    >>> f.blended(1, 1).tolist()                      # 20 observations: the frequencies alone
+    [0.0, 1.0, 0.0]
+    """
+
+    counts: np.ndarray = field(default_factory=lambda: np.zeros((4, 3, 3)))
+
+    def observe(self, street: int, bets_to_call: int, action: int) -> None:
+        """Count one action (0 fold, 1 check/call, 2 bet/raise) facing ``bets_to_call`` bets
+        (2 or more count as 2)."""
+        self.counts[street, min(bets_to_call, 2), action] += 1.0
+
+    def blended(self, street: int, bets_to_call: int, horizon: int = 20) -> np.ndarray:
+        """Blended ``[fold, check/call, bet/raise]`` frequencies of a context (7.3 / 7.4)."""
+        b = min(bets_to_call, 2)
+        out = DEFAULT_FREQUENCIES[b].copy()
+        for r in range(street + 1):
+            seen = float(self.counts[r, b].sum())
+            if seen >= horizon:
+                out = self.counts[r, b] / seen
+            elif seen > 0:
+                out = self.counts[r, b] / seen * (seen / horizon) + out * ((horizon - seen) / horizon)
+        return out
+
+    def observations(self) -> int:
+        """Actions counted."""
+        return int(self.counts.sum())
+
+    def merge(self, other: ContextFrequencies) -> None:
+        """Add ``other``'s counts to these."""
+        self.counts += other.counts
+
+    def learned_since(self, earlier: ContextFrequencies) -> ContextFrequencies:
+        """The counts added since ``earlier``, an earlier state of this table."""
+        diff = self.counts - earlier.counts
+        if (diff < 0).any():
+            raise ValueError("contexts: the earlier state has more actions than this one")
+        return ContextFrequencies(diff)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"counts": self.counts.tolist()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ContextFrequencies:
+        """Inverse of :meth:`to_dict`."""
+        return cls(np.array(data["counts"], dtype=float).reshape(4, 3, 3))
+
+
 def action_mu_delta(
     freq: ActionFrequencies,
     street: int,
@@ -374,11 +451,13 @@ class OpponentModel:
     showdowns: ShowdownStatistics = field(default_factory=ShowdownStatistics)
     hands: int = 0
     consistency: Consistency = field(default_factory=Consistency)
+    contexts: ContextFrequencies = field(default_factory=ContextFrequencies)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
         return {"name": self.name, "hands": self.hands, "frequencies": self.frequencies.to_dict(),
-                "showdowns": self.showdowns.to_dict(), "consistency": self.consistency.to_dict()}
+                "showdowns": self.showdowns.to_dict(), "consistency": self.consistency.to_dict(),
+                "contexts": self.contexts.to_dict()}
 
     def copy(self) -> OpponentModel:
         """An independent copy (no array or list shared)."""
@@ -388,6 +467,7 @@ class OpponentModel:
             ShowdownStatistics({s: list(xs) for s, xs in self.showdowns.samples.items()}),
             self.hands,
             Consistency(**self.consistency.to_dict()),
+            ContextFrequencies(self.contexts.counts.copy()),
         )
 
     def merge(self, other: OpponentModel) -> None:
@@ -398,6 +478,7 @@ class OpponentModel:
         self.frequencies.merge(other.frequencies)
         self.showdowns.merge(other.showdowns)
         self.consistency.merge(other.consistency)
+        self.contexts.merge(other.contexts)
 
     def learned_since(self, earlier: OpponentModel) -> OpponentModel:
         """What this model learned since ``earlier``, an earlier state of it (a delta with this
@@ -411,17 +492,21 @@ class OpponentModel:
         return OpponentModel(self.name, self.frequencies.learned_since(earlier.frequencies),
                              self.showdowns.learned_since(earlier.showdowns),
                              self.hands - earlier.hands,
-                             self.consistency.learned_since(earlier.consistency))
+                             self.consistency.learned_since(earlier.consistency),
+                             self.contexts.learned_since(earlier.contexts))
 
     def is_empty(self) -> bool:
         """Nothing observed (no hands, actions, showdowns or scored events)."""
         return (self.hands == 0 and not self.frequencies.counts.any()
-                and not self.showdowns.samples and self.consistency.events == 0)
+                and not self.showdowns.samples and self.consistency.events == 0
+                and not self.contexts.counts.any())
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> OpponentModel:
         """Inverse of :meth:`to_dict`."""
         consistency = Consistency(**data["consistency"]) if "consistency" in data else Consistency()
+        contexts = (ContextFrequencies.from_dict(data["contexts"]) if "contexts" in data
+                    else ContextFrequencies())  # stores written before the thesis's contexts
         return cls(str(data["name"]), ActionFrequencies.from_dict(data["frequencies"]),
                    ShowdownStatistics.from_dict(data["showdowns"]), int(data.get("hands", 0)),
-                   consistency)
+                   consistency, contexts)

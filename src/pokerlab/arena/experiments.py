@@ -1,8 +1,9 @@
 """The papers' comparisons as reproducible experiments, played by the arena's match runner.
 
 - :func:`loki_variants`: the Alberta self-play tournament (Figure 1): ten seats of limit
-  $10/$20, two copies of each of Loki A-E, duplicate deals rotated through the seats; results
-  in small bets per hand with 95% confidence intervals (a :class:`~pokerlab.arena.MatchResult`).
+  $10/$20, two copies of each of Loki A-E, duplicate deals seated by Papp's Table 8.1; results
+  in small bets per hand with 95% confidence intervals (a :class:`~pokerlab.arena.MatchResult`;
+  this and the thesis's two tournaments are defined as data in :mod:`pokerlab.arena.tournaments`).
 - :func:`waterloo_phases`: the Waterloo freezeouts (§4): the phases (Figure 4), the bluffing
   profiles (Figures 5-6) and the trust variants (Figure 7), two copies of each bot, several
   trials with different deals; who survives how long.
@@ -32,11 +33,9 @@ import numpy as np
 
 from pokerlab.agents.opponent_store import ENV_VAR
 from pokerlab.arena import MatchConfig, MatchResult, MatchStore, run_match
+from pokerlab.arena.tournaments import play_tournament
 from pokerlab.engine import GameSettings
 from pokerlab.executors import Executor, InProcessExecutor
-
-LOKI_VERSIONS: tuple[str, ...] = ("loki-a", "loki-b", "loki-c", "loki-d", "loki-e")
-"""The bots of the Alberta experiment."""
 
 FREEZEOUTS: dict[str, tuple[str, ...]] = {
     "phases": ("waterloo-phase1", "waterloo-phase2-normal", "waterloo-phase3-aggressive-trust",
@@ -57,14 +56,11 @@ def loki_variants(
     resume: bool = False,
     executor: Executor | None = None,
 ) -> MatchResult:
-    """The Alberta tournament: 10 seats, limit $10/$20, two copies of each Loki version,
-    duplicate (``hands`` is rounded up to a multiple of 10). ``executor`` (default: ``workers``
-    local processes) plays the hands, as in :func:`~pokerlab.arena.run_match`."""
-    hands = -(-hands // 10) * 10
-    config = MatchConfig(bots=LOKI_VERSIONS, hands=hands, game=GameSettings.preset("limit"),
-                         seats=10, duplicate=True, seed=seed)
-    return run_match(config, store or MatchStore(":memory:"), workers=workers, progress=progress,
-                     resume=resume, executor=executor)
+    """The Alberta tournament (:data:`pokerlab.arena.tournaments.TOURNAMENTS`
+    ``"loki-variants"``): 10 seats, limit $10/$20, two copies of each Loki version, duplicate
+    (``hands`` is rounded up to a multiple of 10). ``executor`` (default: ``workers`` local
+    processes) plays the hands, as in :func:`~pokerlab.arena.run_match`."""
+    return play_tournament("loki-variants", hands, seed, store, workers, progress, resume, executor)
 
 
 def threshold_vs_loki(

@@ -13,7 +13,8 @@ one transaction, so a resumed parallel match replays whole tasks and ends with e
 hands an uninterrupted run stores, learning bots included.
 
 Seating. There are ``seats`` players (default: one per bot; with more seats than bots the
-bots are repeated in turn and a bot's result is the average of its copies). Player ``k``
+bots are repeated in turn, or ``copies`` says how many players each bot has, and a bot's
+result is the average of its copies). Player ``k``
 sits in seat ``k``. In a plain match the button moves one seat each hand and deal ``h`` is
 used for hand ``h``. In a **duplicate** match hands come in sets of ``seats``: every hand of
 set ``s`` uses deal ``s`` and the same button, and the players are rotated one seat each
@@ -22,7 +23,10 @@ confidence interval. With three or more seats the players' order around the tabl
 shuffled for every set (seeded by the match seed and the set), as the Alberta tournaments
 shuffled the seating: rotations alone would give every player the same neighbours in every
 hand, and who acts just before and after a player is worth as much as a strategy change
-(two identical Loki bots differed by 0.025 small bets per hand in a fixed order).
+(two identical Loki bots differed by 0.025 small bets per hand in a fixed order). Ten seats
+follow Papp's Table 8.1 instead of rotations (:func:`thesis_seating`: player ``i`` in seat
+``i * round mod 11``), so that within each set every player also sits directly behind every
+other; the seeded order numbers the players.
 In a **freezeout** stacks carry over from hand to hand, a player with
 no chips leaves the table, the button moves to the next remaining seat, and the match stops
 when one player has all the chips (or after ``hands`` hands).
@@ -77,10 +81,18 @@ class MatchConfig:
     duplicate: bool = False
     freezeout: bool = False
     seed: int = 0
+    copies: tuple[int, ...] = ()  # players per bot (empty: the bots in turn over the seats)
 
     def __post_init__(self) -> None:
         if len(self.bots) < 2 and self.seats < 2:
             raise ValueError("a match needs at least two bots (or --seats 2 or more)")
+        if self.copies:
+            if len(self.copies) != len(self.bots) or min(self.copies) < 1:
+                raise ValueError(f"copies {list(self.copies)}: one count of at least 1 per bot")
+            if self.seats not in (0, sum(self.copies)):
+                raise ValueError(f"copies {list(self.copies)} seat {sum(self.copies)} players, "
+                                 f"not {self.seats}")
+            object.__setattr__(self, "seats", sum(self.copies))
         if self.seats == 0:
             object.__setattr__(self, "seats", len(self.bots))
         if not 2 <= self.seats <= MAX_SEATS:
@@ -98,17 +110,25 @@ class MatchConfig:
 
     @property
     def player_bots(self) -> list[int]:
-        """Bot entry (index into ``bots``) of each player / seat."""
+        """Bot entry (index into ``bots``) of each player / seat.
+
+        Examples
+        --------
+        >>> MatchConfig(bots=("a", "b"), hands=4, copies=(3, 1)).player_bots
+        [0, 0, 0, 1]
+        """
+        if self.copies:
+            return [b for b, k in enumerate(self.copies) for _ in range(k)]
         return [k % len(self.bots) for k in range(self.seats)]
 
     def key(self) -> str:
         """Canonical JSON of the settings (a resumed match must match it exactly)."""
-        return json.dumps(
-            {"bots": list(self.bots), "hands": self.hands, "game": self.game.to_dict(),
-             "seats": self.seats, "duplicate": self.duplicate, "freezeout": self.freezeout,
-             "seed": self.seed},
-            sort_keys=True,
-        )
+        data = {"bots": list(self.bots), "hands": self.hands, "game": self.game.to_dict(),
+                "seats": self.seats, "duplicate": self.duplicate, "freezeout": self.freezeout,
+                "seed": self.seed}
+        if self.copies:  # only when set, so that older stores' keys still match
+            data["copies"] = list(self.copies)
+        return json.dumps(data, sort_keys=True)
 
     @classmethod
     def from_key(cls, key: str) -> MatchConfig:
@@ -116,6 +136,7 @@ class MatchConfig:
         data = json.loads(key)
         data["bots"] = tuple(data["bots"])
         data["game"] = GameSettings.from_dict(data["game"])
+        data["copies"] = tuple(data.get("copies", ()))
         return cls(**data)
 
     def player_names(self) -> list[str]:
@@ -166,8 +187,32 @@ def schedule(config: MatchConfig, h: int) -> tuple[int, int, list[int]]:
     if config.duplicate:
         deal, rotation = divmod(h, n)
         order = duplicate_order(config.seed, deal, n)
+        if n == 10:
+            return deal, deal % n, [order[k] for k in thesis_seating(rotation + 1)]
         return deal, deal % n, [order[(s + rotation) % n] for s in range(n)]
     return h, h % n, list(range(n))
+
+
+def thesis_seating(round_: int) -> list[int]:
+    """Papp's Table 8.1 for ten players: in round ``round_`` (1..10) player ``i`` (1..10) sits
+    in seat ``i * round_ mod 11``. Returned 0-based: the player in each seat.
+
+    Over the ten rounds every player holds every seat's cards once and sits directly behind
+    every other player (ten of the 90 ordered pairs twice, at the wrap from seat 10 to seat 1).
+
+    Examples
+    --------
+    >>> [k + 1 for k in thesis_seating(2)]     # Table 8.1, round 2, by seat
+    [6, 1, 7, 2, 8, 3, 9, 4, 10, 5]
+    >>> thesis_seating(1) == list(range(10))
+    True
+    """
+    if not 1 <= round_ <= 10:
+        raise ValueError(f"Table 8.1 has rounds 1..10, not {round_}")
+    out = [0] * 10
+    for player in range(1, 11):
+        out[player * round_ % 11 - 1] = player - 1
+    return out
 
 
 def duplicate_order(seed: int, deal: int, n: int) -> list[int]:

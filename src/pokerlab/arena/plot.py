@@ -1,4 +1,5 @@
-"""Bankroll curves of a match: each bot's cumulative winnings against hands played."""
+"""Bankroll curves of a match (each bot's cumulative winnings against hands played) and, for a
+tournament, each bot's mean with its 95% interval."""
 
 from __future__ import annotations
 
@@ -26,6 +27,40 @@ def plot_bankroll(result: MatchResult, path: str | Path) -> Path:
     kind = "duplicate " if result.config.duplicate else ""
     ax.set_title(f"{kind}{result.config.game.kind} match, seed {result.config.seed}")
     ax.legend(loc="best")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+def plot_tournament(result: MatchResult, labels: dict[str, str], title: str,
+                    path: str | Path) -> Path:
+    """Bankroll curves (left) and each bot's mean per hand with its 95% interval (right) of a
+    tournament; ``labels`` names the bots as the source does."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    path = Path(path)
+    unit = result.config.game.unit
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5), width_ratios=(3, 2))
+    hands = range(1, len(result.bankroll) + 1)
+    for k, r in enumerate(result.results):
+        left.plot(hands, result.bankroll[:, k], label=labels.get(r.bot, r.bot))
+    left.axhline(0, color="grey", linewidth=0.8)
+    left.set_xlabel("hand")
+    left.set_ylabel(f"{unit} won (mean of the copies)")
+    left.legend(loc="best", fontsize=8)
+    ordered = sorted(result.results, key=lambda r: r.per_hand)
+    ys = range(len(ordered))
+    means = [r.per_hand for r in ordered]
+    errors = [[r.per_hand - r.ci95[0] for r in ordered], [r.ci95[1] - r.per_hand for r in ordered]]
+    right.errorbar(means, ys, xerr=errors, fmt="o", capsize=4)
+    right.axvline(0, color="grey", linewidth=0.8)
+    right.set_yticks(list(ys), [labels.get(r.bot, r.bot) for r in ordered], fontsize=8)
+    right.set_xlabel(f"{unit} per hand, 95% interval")
+    fig.suptitle(f"{title}: {result.hands_stored} hands, seed {result.config.seed}")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

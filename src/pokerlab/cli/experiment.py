@@ -1,4 +1,5 @@
-"""``pokerlab experiment``: the papers' comparisons (Loki versions, Waterloo phases, threshold bot)."""
+"""``pokerlab experiment``: the papers' comparisons (the Loki tournaments, Waterloo phases,
+threshold bot)."""
 
 from __future__ import annotations
 
@@ -51,37 +52,8 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(help="Reproduce the papers' bot comparisons.", no_args_is_help=True)
     app.add_typer(group, name="experiment")
 
-    @group.command("loki-variants")
-    @user_errors
-    def loki_variants(
-        hands: int = typer.Option(10_000, "--hands", help="Hands (a multiple of 10: sets of rotated deals)."),
-        seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
-        workers: int = typer.Option(
-            1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
-        cluster: str | None = cluster_option(),
-        db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
-        plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
-        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON object (as pokerlab match)."),
-    ) -> None:
-        """The Alberta self-play tournament: 10 seats of limit $10/$20, two copies each of
-        Loki A-E, duplicate deals rotated through the seats; small bets per hand, 95% CI."""
-        from pokerlab.arena import MatchStore
-        from pokerlab.arena.experiments import loki_variants as run
-        from pokerlab.executors import executor_for
-
-        _check_plot(plot)
-        if hands < 10:
-            raise ValueError(f"--hands must be at least 10, not {hands}")
-        with executor_for(workers, cluster) as executor:
-            store = MatchStore(db if db is not None else ":memory:")
-            try:
-                with progress(progress_label("hands", executor.where()), total=-(-hands // 10) * 10,
-                              enabled=not (no_progress or as_json)) as tick:
-                    result = run(hands, seed, store, progress=tick, executor=executor)
-            finally:
-                store.close()
-        _print_match(result, db, plot, as_json, "Loki versions, 10 seats, duplicate")
+    for name in ("loki-variants", "loki-ablation", "loki-modelling"):
+        _tournament_command(group, name)
 
     @group.command("threshold-vs-loki")
     @user_errors
@@ -189,3 +161,70 @@ def _plot_freezeouts(results, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def _tournament_command(group: typer.Typer, name: str) -> None:
+    """Add ``pokerlab experiment NAME`` for the Loki tournament ``name``."""
+    from pokerlab.arena.tournaments import TOURNAMENTS
+
+    tournament = TOURNAMENTS[name]
+
+    @group.command(name, help=f"{tournament.title}: ten seats of limit $10/$20, duplicate deals "
+                              "seated by Papp's Table 8.1; small bets per hand with 95% intervals, "
+                              "and whether each ordering the source reports is reproduced.")
+    @user_errors
+    def command(
+        hands: int = typer.Option(tournament.default_hands, "--hands",
+                                  help="Hands (rounded up to whole deals of ten)."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
+        workers: int = typer.Option(
+            1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
+        cluster: str | None = cluster_option(),
+        db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
+        resume: bool = typer.Option(False, "--resume", help="Continue the match stored in --db."),
+        plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves and intervals (PNG or SVG)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        from pokerlab.arena import MatchStore
+        from pokerlab.arena.tournaments import judge, play_tournament
+        from pokerlab.executors import executor_for
+
+        _check_plot(plot)
+        if hands < 10:
+            raise ValueError(f"--hands must be at least 10, not {hands}")
+        if resume and db is None:
+            raise ValueError("--resume needs --db (the file the match was stored in)")
+        with executor_for(workers, cluster) as executor:
+            store = MatchStore(db if db is not None else ":memory:")
+            try:
+                total = tournament.config(hands, seed).hands
+                with progress(progress_label("hands", executor.where()), total=total,
+                              enabled=not (no_progress or as_json)) as tick:
+                    result = play_tournament(name, hands, seed, store, progress=tick,
+                                             resume=resume, executor=executor)
+            finally:
+                store.close()
+        labels = dict(zip(tournament.bots, tournament.labels, strict=True))
+        claims = judge(tournament, result)
+        if plot is not None:
+            from pokerlab.arena.plot import plot_tournament
+
+            plot_tournament(result, labels, tournament.title, plot)
+        if as_json:
+            data = result.to_dict()
+            data.update({"tournament": name, "title": tournament.title, "source": tournament.source,
+                         "labels": labels, "claims": claims, "db": str(db) if db else None,
+                         "plot": str(plot) if plot else None})
+            print_json(data)
+            return
+        rows = [[labels[r.bot], f"{r.per_hand:+.3f}", _fmt_ci(r.ci95), r.hands]
+                for r in sorted(result.results, key=lambda r: -r.per_hand)]
+        console.print(table(f"{tournament.title}: {result.hands_stored} hands, seed {seed}",
+                            ["bot", "sb/hand", "95% CI", "hands"], rows))
+        console.print(table("What the source reports", ["ordering", "reproduced"],
+                            [[c["claim"], "yes" if c["reproduced"] else "no"] for c in claims]))
+        if result.where["backend"] != "in-process":
+            console.print(progress_label("played", result.where))
+        if plot is not None:
+            console.print(f"plot: {plot}")

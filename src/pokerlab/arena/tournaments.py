@@ -1,0 +1,172 @@
+"""The Loki self-play tournaments, defined as data: which bots sit, and what the sources claim.
+
+Each :class:`Tournament` is the Alberta group's duplicate format (ten seats, every deal replayed
+ten times with the seating of Papp's Table 8.1, limit $10/$20) and a list of *claims*, the
+orderings its source reports. :meth:`Tournament.config` turns it into the
+:class:`~pokerlab.arena.MatchConfig` the match runner plays: the config alone fixes every hand,
+so any executor that plays a MatchConfig (one process, ``--workers``, or a cluster) plays the
+same tournament. :func:`judge` checks the claims against a result: an ordering is *reproduced*
+when the 95% intervals are separated (``a`` above ``b``: a's lower end above b's upper end).
+
+- ``loki-variants``: the Alberta paper's Figure 1 (Loki A-E, two copies each);
+- ``loki-ablation``: Papp's §8.3 (full, no showdown odds, no pot odds, no semi-bluffing, the
+  simple HS_n strategy; moderate, generic modelling; two copies each);
+- ``loki-modelling``: Papp's §8.4.1 (four copies of generic modelling, loose, against two
+  copies each of the non-modelling loose, tight and moderate players).
+
+Examples
+--------
+>>> t = TOURNAMENTS["loki-modelling"]
+>>> c = t.config(hands=25, seed=3)
+>>> c.seats, c.hands, c.duplicate, c.copies, c.seed
+(10, 30, True, (4, 2, 2, 2), 3)
+>>> [claim.name for claim in TOURNAMENTS["loki-ablation"].claims]
+['B wins by a large margin', 'every feature but showdown odds helps', 'semi-bluffing helps most']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pokerlab.arena.match import BotResult, MatchConfig, MatchResult, run_match
+from pokerlab.arena.storage import MatchStore
+from pokerlab.engine import GameSettings
+from pokerlab.executors import Executor
+
+Order = tuple[tuple[str, str], ...]
+"""Pairs ``(a, b)``: a finishes above b. ``b`` may be ``"zero"``."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """An ordering a source reports: reproduced when every pair of one of the ``orders`` is
+    separated (usually one order; two when the source leaves the direction open)."""
+
+    name: str
+    quote: str
+    orders: tuple[Order, ...]
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A self-play tournament: bots (with copies), the labels the source uses, its claims."""
+
+    name: str
+    title: str
+    source: str
+    bots: tuple[str, ...]
+    copies: tuple[int, ...]
+    labels: tuple[str, ...]
+    claims: tuple[Claim, ...]
+    default_hands: int = 100_000
+
+    def config(self, hands: int | None = None, seed: int = 0) -> MatchConfig:
+        """The match to play: ``hands`` rounded up to whole deals of ten."""
+        hands = self.default_hands if hands is None else hands
+        if hands < 1:
+            raise ValueError(f"--hands must be at least 1, not {hands}")
+        return MatchConfig(bots=self.bots, hands=-(-hands // 10) * 10,
+                           game=GameSettings.preset("limit"), duplicate=True, seed=seed,
+                           copies=self.copies)
+
+    def label(self, bot: str) -> str:
+        """The source's name for ``bot``."""
+        return self.labels[self.bots.index(bot)]
+
+
+def _above(a: str, *others: str) -> Order:
+    return tuple((a, b) for b in others)
+
+
+_ALBERTA = ("loki-a", "loki-b", "loki-c", "loki-d", "loki-e")
+_ABLATION = tuple(f"loki-ablation-{v}" for v in "abcde")
+
+TOURNAMENTS: dict[str, Tournament] = {
+    "loki-variants": Tournament(
+        "loki-variants", "Loki versions (Alberta paper, Figure 1)",
+        "Billings, Papp, Schaeffer, Szafron: Poker as a Testbed for Machine Intelligence "
+        "Research (1998), with the thesis-level Loki of Papp (1998)",
+        _ALBERTA, (2, 2, 2, 2, 2), ("A full", "B no weighting", "C simplistic pre-flop",
+                                   "D no potential", "E basic"),
+        (Claim("A performs best", "the complete system performs the best",
+               (_above("loki-a", "loki-b", "loki-c", "loki-d", "loki-e"),)),
+         Claim("E loses the most", "the basic system loses the most",
+               (tuple((b, "loki-e") for b in ("loki-a", "loki-b", "loki-c", "loki-d")),)),
+         Claim("D does poorly", "Player D, which lacked [hand potential], performed poorly",
+               (_above("loki-b", "loki-d") + _above("loki-c", "loki-d"),)),
+         Claim("B wins, less than A", "Player B ... was still able to win against this field, "
+               "but did not perform nearly as well", ((("loki-b", "zero"), ("loki-a", "loki-b")),)),
+         Claim("C loses little", "Player C ... did not lose much compared to the other weakened "
+               "versions", (_above("loki-c", "loki-b", "loki-d", "loki-e"),))),
+    ),
+    "loki-ablation": Tournament(
+        "loki-ablation", "Loki betting-strategy ablation (Papp 1998, §8.3)",
+        "Papp: Dealing with Imperfect Information in Poker (MSc thesis, 1998), §8.3, Figure 8.1",
+        _ABLATION, (2, 2, 2, 2, 2), ("A full", "B no showdown odds", "C no pot odds",
+                                     "D no semi-bluffing", "E simple (HS_n)"),
+        (Claim("B wins by a large margin", "B (no showdown odds) won by a large margin",
+               (_above("loki-ablation-b", "loki-ablation-a", "loki-ablation-c",
+                       "loki-ablation-d", "loki-ablation-e"),)),
+         Claim("every feature but showdown odds helps",
+               "every feature except showdown odds helped",
+               (_above("loki-ablation-a", "loki-ablation-c", "loki-ablation-d", "loki-ablation-e"),)),
+         Claim("semi-bluffing helps most", "semi-bluffing most of all",
+               ((("loki-ablation-c", "loki-ablation-d"),),))),
+    ),
+    "loki-modelling": Tournament(
+        "loki-modelling", "Generic opponent modelling (Papp 1998, §8.4.1)",
+        "Papp: Dealing with Imperfect Information in Poker (MSc thesis, 1998), §8.4.1, Figure 8.3",
+        ("loki-gom", "loki-bpl", "loki-bpt", "loki-bpm"), (4, 2, 2, 2),
+        ("GOM (loose)", "BPL loose", "BPT tight", "BPM moderate"),
+        (Claim("GOM dominates", "GOM dominated quickly",
+               (_above("loki-gom", "loki-bpl", "loki-bpt", "loki-bpm"),)),
+         Claim("the others in order of tightness",
+               "the non-modelling players finished in order of their tightness",
+               ((("loki-bpl", "loki-bpm"), ("loki-bpm", "loki-bpt")),
+                (("loki-bpt", "loki-bpm"), ("loki-bpm", "loki-bpl"))))),
+    ),
+}
+"""The three tournaments, by command name."""
+
+
+def separated(a: BotResult | None, b: BotResult | None) -> bool:
+    """``a``'s 95% interval lies above ``b``'s (``None`` for ``b``: above zero)."""
+    if a is None:
+        return False
+    return a.ci95[0] > (b.ci95[1] if b is not None else 0.0)
+
+
+def judge(tournament: Tournament, result: MatchResult) -> list[dict[str, Any]]:
+    """Each claim with ``reproduced`` (an order's pairs all separated) and, per pair, the two
+    means."""
+    by_bot = {r.bot: r for r in result.results}
+    out = []
+    for claim in tournament.claims:
+        checked = [[(a, b, separated(by_bot.get(a), None if b == "zero" else by_bot.get(b)))
+                    for a, b in order] for order in claim.orders]
+        held = [all(ok for _, _, ok in order) for order in checked]
+        shown = checked[held.index(True)] if any(held) else checked[0]
+        out.append({"claim": claim.name, "quote": claim.quote, "reproduced": any(held),
+                    "pairs": [{"above": a, "below": b, "separated": ok} for a, b, ok in shown]})
+    return out
+
+
+def play_tournament(
+    name: str,
+    hands: int | None = None,
+    seed: int = 0,
+    store: MatchStore | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    resume: bool = False,
+    executor: Executor | None = None,
+) -> MatchResult:
+    """Play tournament ``name`` with the arena's match runner (on ``executor``, default
+    ``workers`` local processes, as :func:`~pokerlab.arena.run_match`)."""
+    if name not in TOURNAMENTS:
+        raise ValueError(f"unknown tournament {name!r}; choose from {', '.join(TOURNAMENTS)}")
+    config = TOURNAMENTS[name].config(hands, seed)
+    return run_match(config, store or MatchStore(":memory:"), workers=workers, progress=progress,
+                     resume=resume, executor=executor)
