@@ -6,9 +6,17 @@ Measures
   exploitability on the same schedule (every ``--check-every`` iterations) with their own
   best-response code; the headline seconds count the solver only (checks excluded on both
   sides), and the seconds including checks are reported too;
-- iterations per second on Kuhn and Leduc for both.
+- iterations per second on Kuhn and Leduc for both;
+- three players (``kuhn3_*``, ``leduc3_*``): seconds for 1,000 CFR+ iterations (solver only) and
+  the NashConv of the average strategy after them, ours and OpenSpiel's CFR+ on
+  ``kuhn_poker(players=3)`` / ``leduc_poker(players=3)``, each side's NashConv computed by
+  ``pyspiel.nash_conv`` (ours by our own code too), and the ratio of the times. OpenSpiel's
+  CFR+ walks the whole three-player Leduc tree on every iteration: its 1,000 iterations take
+  a long time (``--openspiel-leduc3-iterations`` runs fewer; the per-iteration ratio is
+  reported too).
 
-Usage: ``python benchmarks/equilibrium.py [--json] [--target 1e-3] [--check-every 10]``.
+Usage: ``python benchmarks/equilibrium.py [--json] [--target 1e-3] [--check-every 10]
+[--three-player-iterations 1000] [--openspiel-leduc3-iterations 1000]``.
 """
 
 from __future__ import annotations
@@ -20,7 +28,8 @@ from typing import Any
 
 import pyspiel
 
-from pokerlab.equilibrium import CFRSolver, exploitability, kuhn, leduc
+from pokerlab.equilibrium import CFRSolver, exploitability, kuhn, leduc, nash_conv
+from pokerlab.equilibrium.openspiel import to_tabular_policy
 
 
 def ours_to_target(game: Any, algorithm: str, target: float, every: int, limit: int) -> dict[str, Any]:
@@ -88,12 +97,40 @@ def openspiel_rate(name: str, iterations: int) -> float:
     return iterations / (time.perf_counter() - start)
 
 
+def three_players(name: str, ours_game: Any, iterations: int, openspiel_iterations: int) -> dict[str, Any]:
+    """CFR+ for ``iterations`` on our game and on OpenSpiel's: seconds and NashConv each."""
+    spiel = pyspiel.load_game(f"{name}(players=3)")
+    solver = CFRSolver(ours_game, "cfr+")
+    start = time.perf_counter()
+    solver.run(iterations)
+    ours_seconds = time.perf_counter() - start
+    strategy = solver.average_strategy()
+    theirs = pyspiel.CFRPlusSolver(spiel)
+    start = time.perf_counter()
+    for _ in range(openspiel_iterations):
+        theirs.evaluate_and_update_policy()
+    openspiel_seconds = time.perf_counter() - start
+    return {
+        "iterations": iterations,
+        "ours_seconds": ours_seconds,
+        "ours_nash_conv": nash_conv(strategy),
+        "ours_nash_conv_by_openspiel": pyspiel.nash_conv(spiel, to_tabular_policy(strategy, spiel).to_dict()),
+        "openspiel_iterations": openspiel_iterations,
+        "openspiel_seconds": openspiel_seconds,
+        "openspiel_nash_conv": pyspiel.nash_conv(spiel, theirs.average_policy()),
+        "ratio": ours_seconds / openspiel_seconds if openspiel_iterations == iterations else None,
+        "ratio_per_iteration": (ours_seconds / iterations) / (openspiel_seconds / openspiel_iterations),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--target", type=float, default=1e-3)
     parser.add_argument("--check-every", type=int, default=10)
     parser.add_argument("--limit", type=int, default=20000, help="give up after this many iterations")
+    parser.add_argument("--three-player-iterations", type=int, default=1000)
+    parser.add_argument("--openspiel-leduc3-iterations", type=int, default=1000)
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -126,6 +163,11 @@ def main() -> None:
         "iterations_per_second": rates,
         "jit_load_seconds": jit_load,
     }
+    n = args.three_player_iterations
+    three = (("kuhn3", kuhn(players=3), n), ("leduc3", leduc(players=3), args.openspiel_leduc3_iterations))
+    for key, game, theirs_n in three:
+        result = three_players(key[:-1] + "_poker", game, n, theirs_n)
+        report.update({f"{key}_{k}": v for k, v in result.items()})
     if args.json:
         print(json.dumps(report, indent=2))
         return
@@ -138,6 +180,13 @@ def main() -> None:
     print(f"  ratio ours/OpenSpiel: {report['ratio']:.4f} (with checks {report['ratio_with_checks']:.4f})")
     for name, r in rates.items():
         print(f"{name}: {r['ours']:.0f} it/s ours, {r['openspiel']:.0f} it/s OpenSpiel")
+    for key in ("kuhn3", "leduc3"):
+        r = {k[len(key) + 1 :]: v for k, v in report.items() if k.startswith(key + "_")}
+        print(f"{key}: ours {r['iterations']} CFR+ iterations in {r['ours_seconds']:.3f} s, NashConv "
+              f"{r['ours_nash_conv']:.3g} (by OpenSpiel {r['ours_nash_conv_by_openspiel']:.3g}); OpenSpiel "
+              f"{r['openspiel_iterations']} in {r['openspiel_seconds']:.3f} s, NashConv "
+              f"{r['openspiel_nash_conv']:.3g}; time ratio per iteration "
+              f"{r['ratio_per_iteration']:.4g}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -57,3 +57,21 @@ def test_user_errors_exit_2() -> None:
         result = runner.invoke(app, ["equilibrium", *args])
         assert result.exit_code == 2, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_kuhn3_json_has_each_players_value_and_nash_conv() -> None:
+    out = _json(["kuhn3"])
+    assert out["players"] == 3 and len(out["value"]) == 3 and len(out["gains"]) == 3
+    assert out["nash_conv"] < 1e-4 and abs(sum(out["gains"]) - out["nash_conv"]) < 1e-15
+    assert abs(sum(out["value"])) < 1e-12
+    assert out["szafron_family"]["violations"] == [] and out["szafron_family"]["distance"] < 1e-3
+    assert len(out["strategy"]) == 48  # 12 decisions x 4 cards
+
+
+def test_lp_refuses_three_players_in_one_line() -> None:
+    result = runner.invoke(app, ["equilibrium", "kuhn3", "--algorithm", "lp"])
+    assert result.exit_code == 2
+    assert "two-player zero-sum games only" in result.output and "Traceback" not in result.output
+    for name in ("kuhn1", "leduc11"):
+        result = runner.invoke(app, ["equilibrium", name])
+        assert result.exit_code == 2 and "2 to 10 players" in result.output

@@ -187,6 +187,22 @@ def test_kuhn3_nash_conv_agrees_with_openspiel(kuhn3_cfr_plus: Strategy) -> None
     assert values[1] == pytest.approx(-1 / 48, abs=1e-4)  # as in every member of the 2013 family
 
 
+def test_kuhn3_cfr_plus_is_openspiels_iterate_for_iterate() -> None:
+    # The same algorithm (alternating updates, regret matching+, linear averaging): after the
+    # same number of iterations both average strategies have the same NashConv.
+    pyspiel = pytest.importorskip("pyspiel")
+    game = pyspiel.load_game("kuhn_poker(players=3)")
+    theirs = pyspiel.CFRPlusSolver(game)
+    ours = CFRSolver(kuhn(players=3), "cfr+")
+    for iterations in (1, 10, 100):
+        while ours.iterations < iterations:
+            theirs.evaluate_and_update_policy()
+            ours.run(1)
+        assert nash_conv(ours.average_strategy()) == pytest.approx(
+            pyspiel.nash_conv(game, theirs.average_policy()), abs=1e-12
+        )
+
+
 def _three_player_tree(pot_bet: int = 1) -> NS:
     # Player 1 checks (showdown) or bets; players 2 and 3 then fold or call in turn.
     return NS(

@@ -1,5 +1,6 @@
-"""``pokerlab equilibrium``: solve Kuhn, Leduc, Ferguson's endgame or a discretised
-dividing-point game with CFR, CFR+, discounted CFR or the sequence-form LP."""
+"""``pokerlab equilibrium``: solve Kuhn, Leduc (two or more players), Ferguson's endgame or a
+discretised dividing-point game with CFR, CFR+, discounted CFR or (two players) the
+sequence-form LP."""
 
 from __future__ import annotations
 
@@ -49,13 +50,17 @@ def register(app: typer.Typer) -> None:
     def equilibrium(
         game: str = typer.Argument(
             ...,
-            help="kuhn, leduc, endgame, or a dividing-point game (built-in name or TOML file) "
-            "discretised with --levels.",
+            help="kuhn, leduc (kuhn3, leduc3: three players; kuhnN, leducN: N), endgame, or a "
+            "dividing-point game (built-in name or TOML file) discretised with --levels.",
         ),
-        algorithm: str = typer.Option("cfr+", "--algorithm", "-a", help="cfr, cfr+, dcfr or lp."),
+        algorithm: str = typer.Option(
+            "cfr+", "--algorithm", "-a", help="cfr, cfr+, dcfr or lp (lp: two-player zero-sum games only)."
+        ),
         iterations: int = typer.Option(1000, "--iterations", "-n", help="Iterations of CFR."),
-        levels: int = typer.Option(100, "--levels", help="Hand levels of a dividing-point game."),
-        pot: str = typer.Option("2", "--pot", help="Pot (both antes) of a dividing-point game."),
+        levels: int = typer.Option(
+            100, "--levels", help="Hand levels of a dividing-point game (three players: levels^3 deals)."
+        ),
+        pot: str = typer.Option("2", "--pot", help="Pot (all antes) of a dividing-point game."),
         ante: str = typer.Option("1", "--ante", help="endgame: each player's ante a."),
         bets: str = typer.Option("2", "--bets", help="endgame: bet of each round, e.g. 2,6."),
         win_probability: str = typer.Option(
@@ -66,7 +71,7 @@ def register(app: typer.Typer) -> None:
         ),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
-        """Solve a two-player zero-sum game and report its value and exploitability."""
+        """Solve a game and report every player's value, NashConv and exploitability."""
         from pokerlab.equilibrium.run import checkpoints, load_game, solve, strategy_table
 
         bet_sizes = [_number(b, "--bets") for b in bets.replace(" ", "").split(",") if b]
@@ -92,7 +97,11 @@ def register(app: typer.Typer) -> None:
             "game": result.game,
             "algorithm": result.algorithm,
             "iterations": result.iterations,
-            "value": result.value,
+            "players": result.players,
+            # Two players: player 0's value (player 1's is its negative); more: one per player.
+            "value": result.value if result.players == 2 else result.values,
+            "nash_conv": result.nash_conv,
+            "gains": result.gains,
             "exploitability": result.exploitability,
             "seconds": result.seconds,
         }
@@ -102,13 +111,29 @@ def register(app: typer.Typer) -> None:
             report["value_exact"] = str(result.certified_value)
         if result.trace and plot is not None:
             report["trace"] = [{"iterations": i, "exploitability": e} for i, e in result.trace]
+        if g.name == "kuhn3":
+            from pokerlab.equilibrium.games.kuhn_family import distance_to_family, family_parameters
+
+            params = family_parameters(result.strategy)
+            report["szafron_family"] = {
+                **{k: float(v) for k, v in vars(params).items()},
+                "distance": distance_to_family(result.strategy),
+                "violations": params.violations(tol=1e-3),
+            }
         rows = strategy_table(result.strategy)
         if as_json:
             if rows is not None:
                 report["strategy"] = rows
             print_json(report)
             return
-        fields = [[k, v] for k, v in report.items() if k != "trace"]
+        fields = [[k, v] for k, v in report.items() if k not in ("trace", "value", "gains", "szafron_family")]
+        for p in range(result.players):
+            fields.append([f"value, player {p}", result.values[p]])
+            fields.append([f"gain, player {p}", result.gains[p]])
+        if "szafron_family" in report:
+            family = report["szafron_family"]
+            fields.append(["2013 family", ", ".join(f"{k} {family[k]:.4f}" for k in vars(params))])
+            fields.append(["distance to it", family["distance"]])
         console.print(table("Equilibrium", ["field", "value"], fields))
         if rows is not None:
             actions = sorted({a for r in rows for a in r["probabilities"]})

@@ -8,10 +8,14 @@ Examples
 >>> result = solve(load_game("kuhn"), "lp")
 >>> result.value_fraction, result.exploitability < 1e-9
 (Fraction(-1, 18), True)
+>>> three = solve(load_game("kuhn3"), "cfr+", 1000)
+>>> len(three.values), three.nash_conv < 1e-4
+(3, True)
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,16 +25,15 @@ from typing import Any
 import numpy as np
 
 from pokerlab.equilibrium.cfr import ALGORITHMS, CFRSolver
-from pokerlab.equilibrium.exploitability import exploitability
+from pokerlab.equilibrium.exploitability import measure
 from pokerlab.equilibrium.flat import FlatGame
 from pokerlab.equilibrium.game import Game
 from pokerlab.equilibrium.games import discretised_game, endgame, kuhn, leduc
 from pokerlab.equilibrium.lp import solve_lp
 from pokerlab.equilibrium.strategy import Strategy
-from pokerlab.equilibrium.value import expected_value
 
 SOLVERS = (*ALGORITHMS, "lp")
-CARD_GAMES = ("kuhn", "leduc", "endgame")
+CARD_GAMES = ("kuhn", "kuhn3", "leduc", "leduc3", "endgame")
 
 
 def load_game(
@@ -41,13 +44,16 @@ def load_game(
     bets: Sequence[Any] = (2,),
     win_probability: Any = Fraction(1, 4),
 ) -> Game:
-    """``kuhn``, ``leduc``, ``endgame`` (with ``ante``, ``bets``, ``win_probability``) or a
-    dividing-point game (built-in name or TOML file of ``pokerlab.threshold``) discretised to
-    ``levels`` hand levels, with the pot ``pot`` (default 2: antes of 1)."""
-    if name == "kuhn":
-        return kuhn()
-    if name == "leduc":
-        return leduc()
+    """``kuhn``, ``leduc`` (``kuhnN``, ``leducN`` for ``N`` players: ``kuhn3``), ``endgame``
+    (with ``ante``, ``bets``, ``win_probability``) or a dividing-point game (built-in name or
+    TOML file of ``pokerlab.threshold``) discretised to ``levels`` hand levels, with the pot
+    ``pot`` (default 2: antes of 1)."""
+    card = re.fullmatch(r"(kuhn|leduc)(\d*)", name)
+    if card:
+        players = int(card.group(2) or 2)
+        if not 2 <= players <= 10:
+            raise ValueError(f"game: {card.group(1)} takes 2 to 10 players, not {players} ({name!r})")
+        return (kuhn if card.group(1) == "kuhn" else leduc)(players=players)
     if name == "endgame":
         return endgame(a=ante, bets=bets, P=win_probability)
     from pokerlab.threshold.game import BUILTIN_GAMES
@@ -82,12 +88,27 @@ class RunResult:
     algorithm: str
     iterations: int
     value: float  # player 0's expected payoff under the returned strategy
-    exploitability: float
+    exploitability: float  # NashConv / players (OpenSpiel's definition)
     seconds: float  # solver time only (measuring excluded)
     strategy: Strategy
     value_fraction: Fraction | None = None
     certified_value: Fraction | None = None
     trace: list[tuple[int, float]] = field(default_factory=list)  # (iterations, exploitability)
+    values: list[float] = field(default_factory=list)  # every player's expected payoff
+    gains: list[float] = field(default_factory=list)  # what each player's best response gains
+    nash_conv: float = 0.0  # the sum of the gains (OpenSpiel's NashConv)
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.values)
+
+
+def _measure(strategy: Strategy) -> dict[str, Any]:
+    """Values, gains, NashConv and exploitability (NashConv / players) of ``strategy``."""
+    m = measure(strategy)
+    return {"value": float(m.values[0]), "values": m.values.tolist(), "gains": m.gains.tolist(),
+            "nash_conv": m.nash_conv, "exploitability": m.exploitability}  # fmt: skip
 
 
 def solve(
@@ -102,6 +123,11 @@ def solve(
         raise ValueError(f"algorithm: one of {', '.join(SOLVERS)}, not {algorithm!r}")
     flat = FlatGame.build(game)
     if algorithm == "lp":
+        if flat.num_players != 2:
+            raise ValueError(
+                f"algorithm: lp solves two-player zero-sum games only; {game.name} has "
+                f"{flat.num_players} players (use cfr, cfr+ or dcfr)"
+            )
         start = time.perf_counter()
         sol = solve_lp(flat)
         seconds = time.perf_counter() - start
@@ -111,12 +137,11 @@ def solve(
             game=game.name,
             algorithm=algorithm,
             iterations=0,
-            value=expected_value(sol.strategy),
-            exploitability=exploitability(sol.strategy),
             seconds=seconds,
             strategy=sol.strategy,
             value_fraction=sol.value_fraction,
             certified_value=sol.certified_value,
+            **_measure(sol.strategy),
         )
     if iterations < 1:
         raise ValueError(f"iterations: at least 1, not {iterations}")
@@ -135,18 +160,20 @@ def solve(
             seconds += time.perf_counter() - start
             if on_progress:
                 on_progress(n)
-        if stop in wanted or stop == iterations:
-            trace.append((stop, exploitability(solver.average_strategy())))
+        if stop in wanted:
+            trace.append((stop, measure(solver.average_strategy()).exploitability))
     strategy = solver.average_strategy()
+    measured = _measure(strategy)
+    if not trace or trace[-1][0] != iterations:
+        trace.append((iterations, measured["exploitability"]))
     return RunResult(
         game=game.name,
         algorithm=algorithm,
         iterations=iterations,
-        value=expected_value(strategy),
-        exploitability=trace[-1][1],
         seconds=seconds,
         strategy=strategy,
         trace=trace,
+        **measured,
     )
 
 
