@@ -299,7 +299,7 @@ def _table(key: str) -> tuple[MatchConfig, list[Agent], Dealer]:
     if table is None:
         config = MatchConfig.from_key(key)
         agents = [create_bot(config.bots[b]) for b in config.player_bots]
-        table = (config, agents, Dealer(config.seed))
+        table = (config, agents, Dealer(config.seed, config.game.rules))
         _TABLES[key] = table
     return table
 
@@ -342,7 +342,7 @@ def play_hands(
         players = [seat_player[s] for s in seats]
         by_seat = dealer.ranks(deal, n)
         hand = Hand(game, [game.starting_stack] * n,
-                    seat_cards_to_positions(dealer.cards(deal, n), n, button),
+                    seat_cards_to_positions(dealer.cards(deal, n), n, button, game.rules.hole_cards),
                     [by_seat[s] for s in seats])
         table_agents = [agents[pl] for pl in players]
         for pl, agent in zip(players, table_agents, strict=True):

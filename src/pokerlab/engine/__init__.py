@@ -27,6 +27,7 @@ from pokerlab.engine.hand import (
 )
 from pokerlab.engine.phh import read_phh, to_phh, write_phh
 from pokerlab.engine.settings import KINDS, MAX_SEATS, GameSettings
+from pokerlab.engine.variants import VARIANTS, Street, Variant, get_variant
 
 __all__ = [
     "ACTION_NAMES",
@@ -38,6 +39,7 @@ __all__ = [
     "KINDS",
     "MAX_SEATS",
     "STREET_NAMES",
+    "VARIANTS",
     "Action",
     "Dealer",
     "GameSettings",
@@ -45,7 +47,10 @@ __all__ = [
     "IllegalActionError",
     "Legal",
     "Pot",
+    "Street",
+    "Variant",
     "build_pots",
+    "get_variant",
     "read_phh",
     "seat_cards_to_positions",
     "to_phh",

@@ -1,8 +1,11 @@
 """Seeded deals that depend only on ``(seed, deal number)``, with the hand strengths precomputed.
 
-Deal ``d`` of seed ``s`` is always the same 25 cards (enough for ten players and a board),
-whichever process asks and in whatever order: deals are generated in blocks of
-:data:`BLOCK` with a generator seeded by ``(s, d // BLOCK)``. That is what makes a match
+Deal ``d`` of seed ``s`` is always the same shuffled deck, whichever process asks and in
+whatever order: deals are generated in blocks of :data:`BLOCK` with a generator seeded by
+``(s, d // BLOCK)``. A variant with ``h`` hole cards gives seat ``k`` the deck's cards
+``h*k .. h*k+h-1`` and takes its board from the cards after the most players it seats, so a
+seat's cards and the board do not depend on how many sit at the table (hold'em: 25 cards,
+enough for ten players and a board). That is what makes a match
 resumable and its results independent of how many worker processes play it. A duplicate
 match replays one deal with the players rotated through the seats.
 
@@ -22,62 +25,69 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerlab.engine.settings import MAX_SEATS
+from pokerlab.engine.variants import TEXAS_HOLDEM, Variant, get_variant
 
 BLOCK = 1024
-CARDS_PER_DEAL = 2 * MAX_SEATS + 5
 
 
 class Dealer:
-    """Cards of deal ``d`` for a table of ``n`` seats: ``2n`` hole cards then the board.
+    """Cards of deal ``d`` for a table of ``n`` seats in ``variant``: the hole cards seat by
+    seat, then the board.
 
-    Seat ``k`` holds cards ``2k, 2k+1``; the board is the last five. The seven-card
-    strengths of every seat on the full board are computed for a whole block at once (one
-    call of the numba evaluator per block, not one per hand).
+    In hold'em seat ``k`` holds cards ``2k, 2k+1`` and the board is the last five. The
+    showdown strengths of every seat on the full board are computed for a whole block at once
+    (one call of the numba evaluator per block, not one per hand).
     """
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, variant: Variant | str = TEXAS_HOLDEM) -> None:
         self.seed = int(seed)
+        rules = get_variant(variant) if isinstance(variant, str) else variant
+        self.variant = rules
+        self._hole = rules.hole_cards
+        self._board_at = rules.hole_cards * rules.max_players
+        self._width = self._board_at + rules.board_cards
         self._block = -1
-        self._cards: np.ndarray = np.empty((0, CARDS_PER_DEAL), dtype=np.uint8)
+        self._cards: np.ndarray = np.empty((0, self._width), dtype=np.uint8)
         self._ranks: dict[int, np.ndarray] = {}
 
     def _load(self, block: int) -> None:
         if block == self._block:
             return
         rng = np.random.default_rng([self.seed, block])
-        order = np.argsort(rng.random((BLOCK, 52)), axis=1)[:, :CARDS_PER_DEAL]
+        order = np.argsort(rng.random((BLOCK, 52)), axis=1)[:, :self._width]
         self._cards = order.astype(np.uint8)
         self._ranks = {}
         self._block = block
 
     def cards(self, deal: int, seats: int) -> list[int]:
-        """The ``2 * seats + 5`` cards of deal number ``deal``."""
+        """The hole cards (seat by seat) and the board of deal number ``deal``."""
         if deal < 0:
             raise ValueError(f"deal number must be 0 or more, not {deal}")
         self._load(deal // BLOCK)
         row = self._cards[deal % BLOCK]
-        return row[: 2 * seats].tolist() + row[2 * MAX_SEATS:].tolist()
+        return row[: self._hole * seats].tolist() + row[self._board_at:].tolist()
 
     def ranks(self, deal: int, seats: int) -> list[int]:
-        """Seven-card strength of each seat's hand on the full board of deal ``deal``."""
+        """Showdown strength of each seat's hand on the full board of deal ``deal``."""
         self._load(deal // BLOCK)
         table = self._ranks.get(seats)
         if table is None:
             from pokerlab.evaluate import evaluate_batch
 
-            board = self._cards[:, 2 * MAX_SEATS:]
-            sevens = np.empty((BLOCK, seats, 7), dtype=np.uint8)
+            hole = self._hole
+            board = self._cards[:, self._board_at:]
+            rows = np.empty((BLOCK, seats, hole + board.shape[1]), dtype=np.uint8)
             for k in range(seats):
-                sevens[:, k, :2] = self._cards[:, 2 * k: 2 * k + 2]
-                sevens[:, k, 2:] = board
-            table = evaluate_batch(sevens.reshape(-1, 7), check=False).reshape(BLOCK, seats)
+                rows[:, k, :hole] = self._cards[:, hole * k: hole * k + hole]
+                rows[:, k, hole:] = board
+            table = evaluate_batch(rows.reshape(BLOCK * seats, -1), check=False).reshape(BLOCK, seats)
             self._ranks[seats] = table
         return table[deal % BLOCK].tolist()
 
 
-def seat_cards_to_positions(cards: list[int], seats: int, button: int) -> list[int]:
-    """Reorder seat-indexed cards into position order (position 0 = seat left of the button).
+def seat_cards_to_positions(cards: list[int], seats: int, button: int, hole: int = 2) -> list[int]:
+    """Reorder seat-indexed cards (``hole`` per seat, then the rest) into position order
+    (position 0 = seat left of the button).
 
     Examples
     --------
@@ -87,5 +97,5 @@ def seat_cards_to_positions(cards: list[int], seats: int, button: int) -> list[i
     out: list[int] = []
     for pos in range(seats):
         seat = (button + 1 + pos) % seats
-        out += cards[2 * seat: 2 * seat + 2]
-    return out + cards[2 * seats:]
+        out += cards[hole * seat: hole * seat + hole]
+    return out + cards[hole * seats:]

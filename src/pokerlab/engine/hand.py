@@ -1,18 +1,22 @@
-"""One hand of Texas Hold'em: blinds, antes, betting rounds, all-ins, side pots, showdown.
+"""One hand of poker in any variant: forced bets, deals, betting rounds, side pots, showdown.
+
+What is dealt on which street and how hands compare come from the game's variant
+(:mod:`pokerlab.engine.variants`); the betting, the pots and the showdown are the same code
+for every variant.
 
 Players are numbered by **position**, counted clockwise from the seat left of the button:
 position 0 is the small blind (heads-up: the big blind), position 1 the big blind, ...,
 position ``n - 1`` the button (heads-up the button posts the small blind and acts first
-pre-flop). This is the player order of the PHH hand-history standard (``p1`` = position 0),
-so a hand writes out without any renumbering. Which *seat* or bot sits in a position is the
-match runner's business.
+pre-flop). Without blinds position 0 opens every round. This is the player order of the
+PHH hand-history standard (``p1`` = position 0), so a hand writes out without any
+renumbering. Which *seat* or bot sits in a position is the match runner's business.
 
 The rules follow the standard casino rules as pokerkit implements them, so that every hand
 replays identically there:
 
 - the betting on a round goes around until everyone live with chips has acted since the last
   bet or raise; the big blind has the option to raise a limped pot;
-- a bet or raise is at least the big blind (limit: exactly the round's bet) and at least the
+- a bet or raise is at least the minimum bet (limit: exactly the round's bet) and at least the
   previous full raise; an all-in for less is allowed but does not reopen the betting for
   players who already acted (unless several such all-ins add up to a full raise);
 - folding is offered only when there is something to call;
@@ -48,13 +52,13 @@ from typing import NamedTuple
 import numpy as np
 
 from pokerlab.engine.settings import MAX_SEATS, GameSettings
+from pokerlab.engine.variants import TEXAS_HOLDEM
 
 FOLD = 0
 CHECK_CALL = 1
 BET_RAISE = 2
 ACTION_NAMES = ("fold", "check/call", "bet/raise")
-STREET_NAMES = ("pre-flop", "flop", "turn", "river")
-_BOARD_VISIBLE = (0, 3, 4, 5)
+STREET_NAMES = TEXAS_HOLDEM.street_names
 # _ROTATIONS[n][k]: positions k, k+1, ..., k-1 of an n-player table.
 _ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in range(MAX_SEATS + 1)]
 
@@ -127,22 +131,28 @@ class Hand:
     Parameters
     ----------
     game
-        The rules.
+        The rules (with the variant they name).
     stacks
-        Chips of each player *before* antes and blinds, by position (2 to 10 players, each
-        with at least one chip).
+        Chips of each player *before* antes and blinds, by position (2 to the variant's
+        ``max_players``, each with at least one chip).
     cards
-        ``2 * n + 5`` distinct card codes: position ``i`` holds ``cards[2i:2i+2]``, the board
-        is ``cards[2n:2n+5]``.
+        Distinct card codes: with ``h`` hole cards and ``b`` board cards in the variant,
+        position ``i`` holds ``cards[h*i:h*i+h]`` and the board is ``cards[h*n:h*n+b]``
+        (hold'em: ``2 * n + 5`` cards).
     ranks
-        Optional precomputed 7-card strengths (higher is better) of each position's hand on
+        Optional precomputed showdown strengths (higher is better) of each position's hand on
         the full board; computed with :func:`pokerlab.evaluate.evaluate_batch` when needed
         otherwise.
     """
 
     __slots__ = (
+        "_board_start",
+        "_board_visible",
+        "_hole_count",
+        "_last_street",
         "_max_bets",
         "_street_bet",
+        "_street_bets",
         "acted",
         "antes",
         "bets",
@@ -150,6 +160,7 @@ class Hand:
         "finished",
         "game",
         "history",
+        "holes",
         "last_raise",
         "live",
         "live_count",
@@ -180,10 +191,11 @@ class Hand:
         ranks: Sequence[int] | None = None,
     ) -> None:
         n = len(stacks)
-        if not 2 <= n <= MAX_SEATS:
-            raise ValueError(f"a hand needs 2 to {MAX_SEATS} players, not {n}")
-        if len(cards) != 2 * n + 5:
-            raise ValueError(f"{n} players need {2 * n + 5} cards, got {len(cards)}")
+        max_players, hole, board, visible, last, street_bets = game._layout  # type: ignore[attr-defined]
+        if not 2 <= n <= max_players:
+            raise ValueError(f"a hand needs 2 to {max_players} players, not {n}")
+        if len(cards) != hole * n + board:
+            raise ValueError(f"{n} players need {hole * n + board} cards, got {len(cards)}")
         for i, s in enumerate(stacks):
             if s <= 0:
                 raise ValueError(f"position {i} has no chips ({s}); only players with chips are dealt in")
@@ -192,6 +204,14 @@ class Hand:
         self.cards = [int(c) for c in cards]
         if len(set(self.cards)) != len(self.cards) or not all(0 <= c < 52 for c in self.cards):
             raise ValueError("the cards of a hand must be distinct codes 0..51")
+        self._hole_count = hole
+        # Each position's cards, kept apart only when a draw can change them (the deal's slice
+        # otherwise: a hand starts faster).
+        self.holes: list[list[int]] | None = None
+        self._board_start = hole * n
+        self._board_visible = visible
+        self._last_street = last
+        self._street_bets = street_bets
         self.ranks = None if ranks is None else [int(r) for r in ranks]
         self.starting_stacks = [int(s) for s in stacks]
         self.stacks = list(self.starting_stacks)
@@ -216,6 +236,10 @@ class Hand:
                 a = min(game.ante, self.stacks[i])
                 self.antes[i] = a
                 self.stacks[i] -= a
+        self.street = 0
+        if not game.big_blind:
+            self._begin_round()
+            return
         # Blinds: heads-up the button (position 1) posts the small blind.
         sb_pos, bb_pos = (1, 0) if n == 2 else (0, 1)
         for pos, blind in ((sb_pos, game.small_blind), (bb_pos, game.big_blind)):
@@ -223,7 +247,6 @@ class Hand:
             self.stacks[pos] -= b
             self.bets[pos] = b
             self.put_in[pos] = b
-        self.street = 0
         self._begin_round(sb_pos, bb_pos)
 
     # -- betting rounds ---------------------------------------------------------------------
@@ -233,8 +256,8 @@ class Hand:
         bets = self.bets
         stacks = self.stacks
         live = self.live
-        self._street_bet = self.game.street_bet(self.street)
-        if self.street == 0:
+        self._street_bet = self._street_bets[self.street]
+        if sb_pos >= 0:
             # The player after the largest blind opens (ties: the later blind), as pokerkit.
             key_sb, key_bb = (bets[sb_pos], sb_pos), (bets[bb_pos], bb_pos)
             self.opener = (max(key_sb, key_bb)[1] + 1) % n
@@ -274,7 +297,7 @@ class Hand:
                 stacks[i] += over
                 self.put_in[i] -= over
             bets[i] = 0
-        if self.street == 3 or with_chips <= 1:
+        if self.street == self._last_street or with_chips <= 1:
             self._finish_showdown()
         else:
             self.street += 1
@@ -289,14 +312,19 @@ class Hand:
 
     @property
     def board(self) -> list[int]:
-        """Board cards dealt so far (all five once a showdown was reached)."""
-        if self.finished:
-            return self.cards[2 * self.n: 2 * self.n + (5 if self.showdown else _BOARD_VISIBLE[self.street])]
-        return self.cards[2 * self.n: 2 * self.n + _BOARD_VISIBLE[self.street]]
+        """Board cards dealt so far (all of them once a showdown was reached)."""
+        start = self._board_start
+        if self.finished and self.showdown:
+            return self.cards[start: start + self._board_visible[-1]]
+        return self.cards[start: start + self._board_visible[self.street]]
 
     def hole(self, position: int) -> list[int]:
-        """The two hole cards of ``position``."""
-        return self.cards[2 * position: 2 * position + 2]
+        """The hole cards of ``position``."""
+        holes = self.holes
+        if holes is None:
+            h = self._hole_count
+            return self.cards[h * position: h * position + h]
+        return holes[position][:]
 
     @property
     def pot(self) -> int:
@@ -513,12 +541,13 @@ class Hand:
         self.queue = deque()
 
     def _evaluate(self) -> list[int]:
+        # The "high" evaluator (the only one so far): best five of hole cards and board.
         from pokerlab.evaluate import evaluate_batch
 
-        n = self.n
-        board = self.cards[2 * n: 2 * n + 5]
-        seven = np.array([self.cards[2 * i: 2 * i + 2] + board for i in range(n)], dtype=np.uint8)
-        return [int(r) for r in evaluate_batch(seven)]
+        start = self._board_start
+        board = self.cards[start: start + self._board_visible[-1]]
+        rows = np.array([self.hole(i) + board for i in range(self.n)], dtype=np.uint8)
+        return [int(r) for r in evaluate_batch(rows)]
 
 
 def build_pots(put_in: Sequence[int], antes: Sequence[int], live: Sequence[bool]) -> list[Pot]:

@@ -1,14 +1,15 @@
 """Hand histories in the PHH format (the TOML hand-history standard that pokerkit reads).
 
-Written fields: ``variant`` (``"FT"`` fixed-limit, ``"NT"`` no-limit Texas hold'em, and
-``"PT"`` for pot-limit Texas hold'em, which the PHH standard and pokerkit do not list:
-pokerlab's own code in the same pattern, with the ``min_bet`` field of the no-limit and
-pot-limit variants), ``antes``, ``blinds_or_straddles``, ``small_bet``/``big_bet`` or
-``min_bet``, ``starting_stacks``, ``actions`` (``d dh p1 AsKd``, ``p1 cbr 20``, ``p2 cc``,
-``p1 f``, ``d db Jc3d5c``, ``p1 sm AsKd``), ``finishing_stacks`` and, when known, ``hand``,
-``players``, ``seats`` and ``seat_count``. The raise cap of a limit game is kept in the
-user-defined field ``_raise_cap`` (pokerkit's fixed-limit games allow four bets and raises
-after the blinds; our cap is never looser than that, so every hand we write replays there).
+Written fields: ``variant`` (the code the game's variant gives its betting kind:
+``"FT"`` fixed-limit, ``"NT"`` no-limit Texas hold'em, and ``"PT"`` for pot-limit Texas
+hold'em, which the PHH standard and pokerkit do not list: pokerlab's own code in the same
+pattern, with the ``min_bet`` field of the no-limit and pot-limit variants), ``antes``,
+``blinds_or_straddles``, ``small_bet``/``big_bet`` or ``min_bet``, ``starting_stacks``,
+``actions`` (``d dh p1 AsKd``, ``p1 cbr 20``, ``p2 cc``, ``p1 f``, ``d db Jc3d5c``,
+``p1 sm AsKd``), ``finishing_stacks`` and, when known, ``hand``, ``players``, ``seats`` and
+``seat_count``. The raise cap of a limit game is kept in the user-defined field
+``_raise_cap`` (pokerkit's fixed-limit games allow four bets and raises after the blinds;
+our cap is never looser than that, so every hand we write replays there).
 
 Player ``pK`` is position ``K - 1`` of :class:`pokerlab.engine.hand.Hand` (``p1`` sits
 left of the button; heads-up ``p1`` is the big blind and ``p2`` the button).
@@ -40,10 +41,10 @@ from typing import Any
 from pokerlab.cards import format_card, parse_cards
 from pokerlab.engine.hand import CHECK_CALL, FOLD, Hand
 from pokerlab.engine.settings import GameSettings
+from pokerlab.engine.variants import VARIANTS
 
-VARIANT_OF_KIND = {"limit": "FT", "no-limit": "NT", "pot-limit": "PT"}
-KIND_OF_VARIANT = {v: k for k, v in VARIANT_OF_KIND.items()}
-_BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
+# PHH code -> (variant name, betting kind)
+GAME_OF_CODE = {code: (v.name, kind) for v in VARIANTS.values() for kind, code in v.phh_codes.items()}
 
 
 def _cards(codes: Sequence[int]) -> str:
@@ -53,9 +54,12 @@ def _cards(codes: Sequence[int]) -> str:
 def phh_actions(hand: Hand) -> list[str]:
     """The PHH ``actions`` list of a finished (or running) hand."""
     n = hand.n
-    board = hand.cards[2 * n: 2 * n + 5]
+    rules = hand.game.rules
+    visible = (0, *rules.board_visible)
+    streets = len(rules.streets)
+    board = hand.cards[hand._board_start: hand._board_start + rules.board_cards]
     out = [f"d dh p{i + 1} {_cards(hand.hole(i))}" for i in range(n)]
-    by_street: list[list[str]] = [[], [], [], []]
+    by_street: list[list[str]] = [[] for _ in range(streets)]
     for street, pos, kind, amount in hand.history:
         if kind == FOLD:
             text = f"p{pos + 1} f"
@@ -66,15 +70,14 @@ def phh_actions(hand: Hand) -> list[str]:
         by_street[street].append(text)
     last_street = hand.showdown_street if hand.showdown else hand.street
     for street in range(last_street + 1):
-        if street:
-            lo, hi = _BOARD_SLICES[street]
-            out.append(f"d db {_cards(board[lo:hi])}")
+        if street and visible[street + 1] > visible[street]:
+            out.append(f"d db {_cards(board[visible[street]:visible[street + 1]])}")
         out += by_street[street]
     if hand.showdown:
         out += [f"p{i + 1} sm {_cards(hand.hole(i))}" for i in hand.showdown]
-        for street in range(hand.showdown_street + 1, 4):
-            lo, hi = _BOARD_SLICES[street]
-            out.append(f"d db {_cards(board[lo:hi])}")
+        for street in range(hand.showdown_street + 1, streets):
+            if visible[street + 1] > visible[street]:
+                out.append(f"d db {_cards(board[visible[street]:visible[street + 1]])}")
     return out
 
 
@@ -101,7 +104,7 @@ def to_phh(
     game = hand.game
     n = hand.n
     fields: list[tuple[str, Any]] = [
-        ("variant", VARIANT_OF_KIND[game.kind]),
+        ("variant", game.rules.phh_codes[game.kind]),
         ("ante_trimming_status", False),
         ("antes", [game.ante] * n),
         ("blinds_or_straddles", [game.small_blind, game.big_blind] + [0] * (n - 2)),
@@ -143,23 +146,24 @@ def write_phh(path: str | Path, hand: Hand, **metadata: Any) -> Path:
 
 def settings_from_phh(data: dict[str, Any]) -> GameSettings:
     """The :class:`GameSettings` a parsed PHH table describes (starting stack: the largest)."""
-    variant = data.get("variant")
-    if variant not in KIND_OF_VARIANT:
-        raise ValueError(f"PHH variant {variant!r} is not Texas hold'em (FT, NT or PT)")
-    kind = KIND_OF_VARIANT[variant]
+    code = data.get("variant")
+    if code not in GAME_OF_CODE:
+        raise ValueError(f"PHH variant {code!r} is not one pokerlab plays ({', '.join(GAME_OF_CODE)})")
+    variant, kind = GAME_OF_CODE[code]
     antes = data.get("antes", [0])
     antes = antes if isinstance(antes, list) else [antes]
     if len(set(antes)) > 1:
         raise ValueError(f"PHH antes {antes}: only equal antes are supported")
-    blinds = [b for b in data.get("blinds_or_straddles", []) if b]
+    blinds = [b for b in data.get("blinds_or_straddles", []) if b] or [0, 0]
     if len(blinds) != 2:
-        raise ValueError(f"PHH blinds_or_straddles {data.get('blinds_or_straddles')}: need two blinds")
+        raise ValueError(
+            f"PHH blinds_or_straddles {data.get('blinds_or_straddles')}: need two blinds or none")
     stacks = data.get("starting_stacks")
     if not stacks:
         raise ValueError("PHH field starting_stacks is missing")
     common = dict(
         kind=kind, small_blind=blinds[0], big_blind=blinds[1], ante=antes[0] if antes else 0,
-        starting_stack=max(stacks),
+        starting_stack=max(stacks), variant=variant,
     )
     if kind == "limit":
         return GameSettings(small_bet=data["small_bet"], big_bet=data["big_bet"],
@@ -197,11 +201,13 @@ def read_phh(text: str) -> Hand:
                 raise ValueError(f"PHH action {number} {raw!r}: unknown dealer action")
         else:
             plays.append((number, raw, words))
-    if any(h is None or len(h) != 2 for h in holes):
-        raise ValueError("PHH hand: every player needs two known hole cards (d dh pN ....)")
+    rules = game.rules
+    if any(h is None or len(h) != rules.hole_cards for h in holes):
+        raise ValueError(f"PHH hand: every player needs {rules.hole_cards} known hole cards (d dh pN ...)")
     used = [c for h in holes if h for c in h] + board
     filler = [c for c in range(52) if c not in set(used)]
-    full_board = (board + filler)[:5]  # undealt streets do not matter: nobody reached them
+    # undealt streets do not matter: nobody reached them
+    full_board = (board + filler)[:rules.board_cards]
     cards = [c for h in holes if h for c in h] + full_board
     hand = Hand(game, stacks, cards)
     for number, raw, words in plays:

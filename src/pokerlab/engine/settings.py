@@ -1,17 +1,20 @@
-"""The rules of one Texas Hold'em game: betting kind, blinds, antes, bet sizes, raise cap, stacks.
+"""The rules of one game: variant, betting kind, blinds, antes, bet sizes, raise cap, stacks.
 
-Chips are integers. The three betting kinds:
+The variant (:mod:`pokerlab.engine.variants`) says what is dealt and when; these settings give
+the numbers. Chips are integers. The three betting kinds:
 
 ``limit``
-    Fixed limit. Bets and raises are ``small_bet`` on the pre-flop and flop and ``big_bet`` on
-    the turn and river. ``raise_cap`` counts the raises allowed after the opening bet of a
-    round; pre-flop the big blind is the opening bet. The Alberta setting (the Loki paper:
+    Fixed limit. Bets and raises are ``small_bet`` or ``big_bet`` as the variant's street says
+    (hold'em: ``small_bet`` on the pre-flop and flop, ``big_bet`` on the turn and river).
+    ``raise_cap`` counts the raises allowed after the opening bet of a round; on the first
+    street of a game with blinds the big blind is the opening bet. The Alberta setting (the Loki paper:
     "$10 for the small bet and $20 for the big bet ... a maximum of three raises") is
     ``raise_cap=3``: at most four bets in a round, blind or bet included, which is also the
     Waterloo report's "limit of 4 RAISEs (including the initial bet or blind)".
 ``pot-limit``
-    A bet or raise is at least the big blind and at least the previous full raise, and at most
-    the pot after calling.
+    A bet or raise is at least the minimum bet (the big blind; ``small_bet`` in a game without
+    blinds) and at least the previous full raise, and at most the pot after calling: a raise
+    is the call plus the pot after the call.
 ``no-limit``
     The same minimum; at most all the chips a player has.
 
@@ -31,13 +34,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from pokerlab.engine.variants import MAX_SEATS, Variant, get_variant
+
 KINDS = ("limit", "pot-limit", "no-limit")
-MAX_SEATS = 10
+DEFAULT_VARIANT = "texas-holdem"
 
 
 @dataclass(frozen=True)
 class GameSettings:
-    """Settings of a Texas Hold'em game (immutable).
+    """Settings of a game (immutable).
 
     Parameters
     ----------
@@ -45,15 +50,18 @@ class GameSettings:
         ``"limit"``, ``"pot-limit"`` or ``"no-limit"``.
     small_blind, big_blind
         Forced bets of the two seats left of the button (heads-up: the button posts the small
-        blind and acts first pre-flop).
+        blind and acts first pre-flop); 0 and 0 for a game without blinds.
     ante
         Chips every player puts in before the deal (0 for none). Antes go to the main pot.
     small_bet, big_bet
-        Fixed bet sizes of a limit game (pre-flop/flop and turn/river). Ignored otherwise.
+        Fixed bet sizes of a limit game (each street says which). In pot-limit and no-limit
+        games without blinds ``small_bet`` is the minimum bet; otherwise ignored.
     raise_cap
         Limit games: raises allowed after the opening bet in a round (``None`` = no cap).
     starting_stack
         Chips each player starts a hand (or a freezeout) with.
+    variant
+        The name of the variant (:data:`pokerlab.engine.variants.VARIANTS`).
     """
 
     kind: str = "limit"
@@ -64,21 +72,34 @@ class GameSettings:
     big_bet: int = 20
     raise_cap: int | None = 3
     starting_stack: int = 2000
+    variant: str = DEFAULT_VARIANT
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown game kind {self.kind!r}: use one of {', '.join(KINDS)}")
-        for name in ("small_blind", "big_blind", "small_bet", "big_bet", "starting_stack"):
+        # Looked up once here (not fields: they follow from the fields, and the engine reads
+        # them for every hand).
+        object.__setattr__(self, "_rules", get_variant(self.variant))
+        for name in ("small_bet", "big_bet", "starting_stack"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive, not {getattr(self, name)}")
-        if self.ante < 0:
-            raise ValueError(f"ante must be 0 or more, not {self.ante}")
+        for name in ("ante", "small_blind", "big_blind"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be 0 or more, not {getattr(self, name)}")
+        if self.big_blind == 0 and self.small_blind:
+            raise ValueError(f"small_blind {self.small_blind} without a big blind")
         if self.small_blind > self.big_blind:
             raise ValueError(
                 f"small_blind {self.small_blind} is larger than big_blind {self.big_blind}"
             )
         if self.raise_cap is not None and self.raise_cap < 0:
             raise ValueError(f"raise_cap must be 0 or more (or None), not {self.raise_cap}")
+        rules = self._rules
+        bets = tuple(self.street_bet(k) for k in range(len(rules.streets)))
+        object.__setattr__(self, "_street_bets", bets)
+        # What the engine reads when it starts a hand, in one attribute.
+        object.__setattr__(self, "_layout", (rules.max_players, rules.hole_cards, rules.board_cards,
+                                             rules.board_visible, len(rules.streets) - 1, bets))
 
     @classmethod
     def preset(cls, kind: str, **changes: Any) -> GameSettings:
@@ -98,31 +119,57 @@ class GameSettings:
         return replace(base, **changes) if changes else base
 
     @property
+    def rules(self) -> Variant:
+        """The :class:`~pokerlab.engine.variants.Variant` named by ``variant``."""
+        return self._rules  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def street_bets(self) -> tuple[int, ...]:
+        """The minimum bet (and limit bet size) of each street."""
+        return self._street_bets  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def min_bet(self) -> int:
+        """The smallest bet of a pot-limit or no-limit game: the big blind, or ``small_bet``
+        in a game without blinds."""
+        return self.big_blind or self.small_bet
+
+    @property
     def is_limit(self) -> bool:
         """True for fixed limit."""
         return self.kind == "limit"
 
     @property
     def unit(self) -> str:
-        """Unit results are reported in: ``"sb"`` (small bets, limit) or ``"mbb"``."""
-        return "sb" if self.kind == "limit" else "mbb"
+        """Unit results are reported in: ``"sb"`` (small bets, limit), ``"mbb"``
+        (thousandths of the big blind) or, without blinds, ``"mb"`` (of the minimum bet)."""
+        if self.kind == "limit":
+            return "sb"
+        return "mbb" if self.big_blind else "mb"
 
     @property
     def unit_size(self) -> float:
-        """Chips per reporting unit: one small bet, or a thousandth of the big blind."""
-        return float(self.small_bet) if self.kind == "limit" else self.big_blind / 1000.0
+        """Chips per reporting unit: one small bet, or a thousandth of the minimum bet."""
+        return float(self.small_bet) if self.kind == "limit" else self.min_bet / 1000.0
 
     def street_bet(self, street: int) -> int:
-        """Minimum bet (and limit bet size) on ``street`` (0 pre-flop .. 3 river)."""
+        """Minimum bet (and limit bet size) on ``street`` (0 = the first)."""
         if self.kind == "limit":
-            return self.small_bet if street < 2 else self.big_bet
-        return self.big_blind
+            return self.small_bet if self.rules.streets[street].bet == "small" else self.big_bet
+        return self.min_bet
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain dictionary (for JSON and the match database)."""
-        return asdict(self)
+        """Plain dictionary (for JSON and the match database). ``variant`` is left out for
+        hold'em, so the settings of matches stored before there were variants still match."""
+        data = asdict(self)
+        if self.variant == DEFAULT_VARIANT:
+            del data["variant"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameSettings:
         """Inverse of :meth:`to_dict`."""
         return cls(**data)
+
+
+__all__ = ["DEFAULT_VARIANT", "KINDS", "MAX_SEATS", "GameSettings"]
