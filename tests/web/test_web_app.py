@@ -102,3 +102,69 @@ def test_a_body_that_is_not_a_json_object_is_refused(client: TestClient) -> None
                          (b"[1, 2]", "request body: expected a JSON object")):
         reply = client.post("/api/models/solve", content=raw)
         assert reply.status_code == 400 and reply.json()["error"].startswith(message)
+
+
+def _play_to_the_end(client: TestClient, table: str, command: str = "c") -> dict:
+    view = client.get(f"/api/tables/{table}").json()
+    while not view["finished"]:
+        reply = client.post(f"/api/tables/{table}/act", json={"action": command})
+        assert reply.status_code == 200, reply.json()
+        view = reply.json()
+    return view
+
+
+def test_tables_of_six_seats_conserve_chips_and_download_their_history(client: TestClient) -> None:
+    from pokerkit import HandHistory
+
+    bots = ["random", "raiser", "calling-station", "random", "loki-e"]
+    view = client.post("/api/tables", json={"game": "no-limit", "bots": bots, "seed": 9}).json()
+    table = view["table"]
+    assert [p["name"] for p in view["players"]] == ["you", "random", "raiser", "calling-station",
+                                                     "random#2", "loki-e"]
+    for _ in range(5):
+        view = _play_to_the_end(client, table)
+        assert sum(p["won"] for p in view["players"]) == 0
+        assert all(p["stack"] == 200 + p["won"] for p in view["players"])
+        client.post(f"/api/tables/{table}/deal", json={})
+    history = client.get(f"/api/tables/{table}/history.phhs")
+    assert history.headers["content-disposition"] == 'attachment; filename="pokerlab-table.phhs"'
+    assert len(list(HandHistory.loads_all(history.text))) == 5
+    coached = client.get(f"/api/tables/{table}?coach=1").json()
+    assert coached["coach"] is not None and coached["coach"]["to_call"] == coached["legal"]["to_call"]
+
+
+def test_a_closed_table_reopens_from_the_store_with_its_next_hand(client: TestClient) -> None:
+    table = client.post("/api/tables", json={"bots": ["calling-station"], "seed": 4}).json()["table"]
+    won = _play_to_the_end(client, table)["players"][0]["won"]
+    match_id = client.get(f"/api/tables/{table}").json()["match_id"]
+    assert client.post(f"/api/tables/{table}/close").json() == {"closed": True}
+    gone = client.get(f"/api/tables/{table}")
+    assert gone.status_code == 400 and "no such open table" in gone.json()["error"]
+    view = client.post("/api/tables", json={"resume": match_id}).json()
+    assert view["hand"] == 2 and view["session"]["hands"] == 1 and view["session"]["chips_won"] == won
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"game": "stud", "bots": ["random"]}, "game: unknown game 'stud' (known: limit, pot-limit, no-limit)"),
+    ({"bots": ["random"] * 6}, "bots: at most 5 entries, got 6"),
+    ({"bots": []}, "bots: name one bot for each other seat (1 to 5)"),
+    ({"bots": ["nobody"]}, "bots: unknown bot 'nobody' (known: calling-station"),
+    ({"bots": "random"}, "bots: expected a list of names"),
+    ({"bots": ["random"], "stack": 0}, "stack: must be between 1 and 1000000000, not 0"),
+    ({"resume": 999999}, "no table 999999 in"),
+])
+def test_bad_tables_are_refused_in_one_line(client: TestClient, body, message) -> None:
+    reply = client.post("/api/tables", json=body)
+    assert reply.status_code == 400 and reply.json()["error"].startswith(message)
+
+
+def test_a_refused_action_names_the_reason_and_changes_nothing(client: TestClient) -> None:
+    view = client.post("/api/tables", json={"game": "no-limit", "bots": ["raiser"], "seed": 1}).json()
+    table = view["table"]
+    for command, message in (("r 3", "raise to 3 is below the minimum 4"), ("bet bet bet", "too many words"),
+                             (7, "action: expected text")):
+        reply = client.post(f"/api/tables/{table}/act", json={"action": command})
+        assert reply.status_code == 400 and message in reply.json()["error"]
+    after = client.get(f"/api/tables/{table}").json()
+    assert {k: after[k] for k in ("actions", "legal", "pot", "players")} == {
+        k: view[k] for k in ("actions", "legal", "pot", "players")}

@@ -88,3 +88,46 @@ def _number_line_counts(model: str, *params: str) -> list[list]:
     from pokerlab.models import get
 
     return [regions for _, regions in get(model).run(list(params)).lines]
+
+
+def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, screenshot) -> None:
+    from pokerkit import HandHistory
+
+    page.goto(server + "/play")
+    page.select_option("#game", "no-limit")
+    page.select_option("#seats", "2")
+    page.select_option("#bot-2", "calling-station")
+    page.fill("#seed", "12")
+    screenshot(page, "play")
+    page.click("#sit-down")
+    table = page.locator("#table-page")
+    page.wait_for_selector('#table-page[data-state="ready"][data-your-turn="true"]')
+    assert page.locator("#seat-0 .hole .card").count() == 2  # our cards face up
+    assert page.locator("#seat-1 .hole .card.back").count() == 2  # the bot's face down
+    page.check("#coach-toggle")
+    # our first decision: a raise to 10 typed into the sizing box
+    page.fill("#amount", "10")
+    page.click("#raise")
+    page.wait_for_selector('#table-page[data-state="ready"]')
+    assert any("you raise to 10" in line for line in page.locator("#log li").all_inner_texts())
+    saw_coach = False
+    while table.get_attribute("data-finished") != "true":
+        if not saw_coach and page.locator('#coach-numbers tr[data-key="ehs"]').count():
+            saw_coach = True
+            screenshot(page, "table-coach")
+        page.click("#call")
+        page.wait_for_selector('#table-page[data-state="ready"]')
+    assert saw_coach  # the coach showed EHS after the flop
+    won = [int(page.locator(f"#seat-{s}").get_attribute("data-won")) for s in (0, 1)]
+    stacks = [int(page.locator(f"#seat-{s}").get_attribute("data-stack")) for s in (0, 1)]
+    assert sum(won) == 0 and stacks == [200 + won[0], 200 + won[1]]
+    assert page.locator("#chips-won").inner_text() == f"{won[0]:+d}"
+    screenshot(page, "table")
+    # the downloaded history replays in pokerkit to the stacks the page shows
+    with page.expect_download() as download:
+        page.click("#download")
+    (history,) = HandHistory.loads_all(download.value.path().read_text())
+    final = list(history)[-1]
+    by_name = dict(zip(history.players, final.stacks, strict=True))
+    assert [by_name["you"], by_name["calling-station"]] == stacks
+    assert any(action.endswith("cbr 10") for action in history.actions)

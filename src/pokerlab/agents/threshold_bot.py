@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 import sympy
 
@@ -159,25 +160,46 @@ class ThresholdBot(LokiBot):
         return super().act(observation)
 
     def _river(self, observation: Observation) -> Action | None:
-        c = self.threshold_config
-        me = observation.position
-        other = next(p for p, alive in enumerate(observation.live) if alive and p != me)
-        history, first = river_history(observation.actions, me)
-        player = (1 if me < other else 2) if first == -1 else first
-        bet = observation.game.big_bet
-        river_pot = observation.pot - sum(observation.bets)
-        pot = min(max(river_pot / bet, c.min_pot), c.max_pot)
-        x = self.evaluate(observation).hs
-        label = river_plan(c.game).action(x, player, history, pot)
-        if label is None:
+        advice = river_advice(observation, self.evaluate(observation).hs, self.threshold_config)
+        if advice is None:
             return None
-        self.last_river = (x, pot, label)
+        self.last_river = (advice.strength, advice.pot, advice.action)
         legal = observation.legal
-        if label in ("bet", "raise", "reraise"):
+        if advice.action in ("bet", "raise", "reraise"):
             return Action(BET_RAISE, legal.min_raise_to) if legal.can_raise else CHECK_CALL_ACTION
-        if label == "fold" and legal.can_fold:
+        if advice.action == "fold" and legal.can_fold:
             return FOLD_ACTION
         return CHECK_CALL_ACTION
+
+
+class RiverAdvice(NamedTuple):
+    """What the dividing-point solution plays at a heads-up river decision: the ``action``
+    (the game's label: pass, bet, raise, reraise, call or fold) for a hand of rank
+    ``strength``, with the river pot in big bets (``pot``, clipped to the game's range) and
+    the ``player`` number in the game (1 acts first on the river)."""
+
+    action: str
+    strength: float
+    pot: float
+    player: int
+
+
+def river_advice(observation: Observation, strength: float,
+                 config: ThresholdConfig | None = None) -> RiverAdvice | None:
+    """The patent solution's action for a hand of rank ``strength`` at the player's heads-up
+    river decision in ``observation`` (the threshold bot's river play, and the coach's advice),
+    or ``None`` off a heads-up river or when the betting has left the game's tree."""
+    if observation.street != 3 or observation.opponents_live != 1:
+        return None
+    c = config or ThresholdConfig()
+    me = observation.position
+    other = next(p for p, alive in enumerate(observation.live) if alive and p != me)
+    history, first = river_history(observation.actions, me)
+    player = (1 if me < other else 2) if first == -1 else first
+    river_pot = observation.pot - sum(observation.bets)
+    pot = min(max(river_pot / observation.game.big_bet, c.min_pot), c.max_pot)
+    label = river_plan(c.game).action(strength, player, history, pot)
+    return None if label is None else RiverAdvice(label, float(strength), pot, player)
 
 
 @register_bot("threshold", "limit: Loki A before the river; on a heads-up river the patent's "

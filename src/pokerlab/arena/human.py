@@ -23,7 +23,7 @@ ValueError: unknown command 'x': use f, c, r [amount], a or q
 
 from __future__ import annotations
 
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Legal
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, STREET_NAMES, Action, Legal
 
 QUIT = "quit"
 _FOLD = {"f", "fold"}
@@ -89,3 +89,33 @@ def describe_legal(legal: Legal, game_is_limit: bool) -> str:
             parts.append(f"r [to] = {verb} to {legal.min_raise_to}..{legal.max_raise_to}")
             parts.append(f"a = all-in to {legal.max_raise_to}")
     return ", ".join(parts)
+
+
+def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[str] | tuple[str, ...],
+            you: int | None = None) -> list[str]:
+    """Lines telling ``history[start:]`` as people say it; ``names`` by position, and the
+    position ``you`` (if any) called "you".
+
+    Examples
+    --------
+    >>> narrate([(0, 1, 1, 5), (0, 0, 2, 20), (0, 1, 0, 0)], 0, ["loki-a", "bob"], you=1)
+    ['pre-flop: you call 5', 'pre-flop: loki-a raises to 20', 'pre-flop: you fold']
+    >>> narrate([(1, 0, 1, 0), (1, 1, 2, 10)], 0, ["ann", "bob"])
+    ['flop: ann checks', 'flop: bob bets to 10']
+    """
+    lines = []
+    for i in range(start, len(history)):
+        street, pos, kind, amount = history[i]
+        mine = pos == you
+        who = "you" if mine else names[pos]
+        if kind == FOLD:
+            verb = "fold" if mine else "folds"
+        elif kind == CHECK_CALL:
+            word = "check" if amount == 0 else "call"
+            verb = (word if mine else word + "s") + (f" {amount}" if amount else "")
+        else:
+            raised = street == 0 or any(s == street and k == BET_RAISE for s, _, k, _ in history[:i])
+            word = "raise" if raised else "bet"
+            verb = (word if mine else word + "s") + f" to {amount}"
+        lines.append(f"{STREET_NAMES[street]}: {who} {verb}")
+    return lines

@@ -52,7 +52,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -82,6 +82,7 @@ class MatchConfig:
     freezeout: bool = False
     seed: int = 0
     copies: tuple[int, ...] = ()  # players per bot (empty: the bots in turn over the seats)
+    person: int | None = None  # a person's seat (a table of pokerlab.arena.session); bots[person] names them
 
     def __post_init__(self) -> None:
         if len(self.bots) < 2 and self.seats < 2:
@@ -107,6 +108,11 @@ class MatchConfig:
             raise ValueError(
                 f"--hands {self.hands} must be a multiple of the {self.seats} seats in a duplicate match"
             )
+        if self.person is not None:
+            if not 0 <= self.person < self.seats or self.seats != len(self.bots) or self.copies:
+                raise ValueError(f"person: seat {self.person} is not one of the {len(self.bots)} named seats")
+            if self.duplicate or self.freezeout:
+                raise ValueError("a person's table is neither duplicate nor a freezeout")
 
     @property
     def player_bots(self) -> list[int]:
@@ -122,12 +128,15 @@ class MatchConfig:
         return [k % len(self.bots) for k in range(self.seats)]
 
     def key(self) -> str:
-        """Canonical JSON of the settings (a resumed match must match it exactly)."""
+        """Canonical JSON of the settings (a resumed match must match it exactly; ``copies`` and
+        ``person`` only appear when set, so that older stores' keys still match)."""
         data = {"bots": list(self.bots), "hands": self.hands, "game": self.game.to_dict(),
                 "seats": self.seats, "duplicate": self.duplicate, "freezeout": self.freezeout,
                 "seed": self.seed}
-        if self.copies:  # only when set, so that older stores' keys still match
+        if self.copies:
             data["copies"] = list(self.copies)
+        if self.person is not None:
+            data["person"] = self.person
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -304,9 +313,44 @@ def _table(key: str) -> tuple[MatchConfig, list[Agent], Dealer]:
     return table
 
 
-def _record(hand: Hand, h: int, deal: int, button: int, seats: list[int], players: list[int],
-            events: list, n_players: int, config: MatchConfig, want_phh: bool,
-            stacks_after: list[int] | None = None) -> tuple[int, str, str, str | None]:
+class Dealt(NamedTuple):
+    """Hand ``h`` of a match as dealt: the hand, its deal number and button seat, and by
+    position the seat and the player sitting there."""
+
+    hand: Hand
+    deal: int
+    button: int
+    seats: list[int]
+    players: list[int]
+
+
+def deal_hand(config: MatchConfig, dealer: Dealer, h: int) -> Dealt:
+    """Deal hand ``h`` of a (non-freezeout) match: every player starts with the game's stack.
+
+    Examples
+    --------
+    >>> config = MatchConfig(bots=("a", "b", "c"), hands=3)
+    >>> dealt = deal_hand(config, Dealer(config.seed), 1)
+    >>> dealt.button, dealt.seats, dealt.players, dealt.hand.n
+    (1, [2, 0, 1], [2, 0, 1], 3)
+    """
+    game = config.game
+    n = config.seats
+    deal, button, seat_player = schedule(config, h)
+    seats = [(button + 1 + pos) % n for pos in range(n)]
+    players = [seat_player[s] for s in seats]
+    by_seat = dealer.ranks(deal, n)
+    hand = Hand(game, [game.starting_stack] * n,
+                seat_cards_to_positions(dealer.cards(deal, n), n, button, game.rules.hole_cards),
+                [by_seat[s] for s in seats])
+    return Dealt(hand, deal, button, seats, players)
+
+
+def record_hand(hand: Hand, h: int, deal: int, button: int, seats: list[int], players: list[int],
+                events: list, n_players: int, config: MatchConfig, want_phh: bool,
+                stacks_after: list[int] | None = None) -> tuple[int, str, str, str | None]:
+    """The stored row of finished hand ``h``: ``(h, payoffs JSON by player, record JSON, PHH
+    text or None)``."""
     payoffs = [0] * n_players
     for pos, pl in enumerate(players):
         payoffs[pl] = hand.payoffs[pos]
@@ -317,13 +361,30 @@ def _record(hand: Hand, h: int, deal: int, button: int, seats: list[int], player
     }
     if stacks_after is not None:
         record["finishing"] = stacks_after
-    phh = None
-    if want_phh:
-        every = config.player_names()  # unique even for two copies of a bot
-        names = [every[pl] for pl in players]
-        phh = to_phh(hand, players=names, seats=[s + 1 for s in seats],
-                     seat_count=config.seats, hand_number=h + 1)
+    phh = _phh(config, hand, h, seats, players) if want_phh else None
     return h, json.dumps(payoffs), json.dumps(record, separators=(",", ":")), phh
+
+
+def _phh(config: MatchConfig, hand: Hand, h: int, seats: list[int], players: list[int]) -> str:
+    every = config.player_names()  # unique even for two copies of a bot
+    return to_phh(hand, players=[every[pl] for pl in players], seats=[s + 1 for s in seats],
+                  seat_count=config.seats, hand_number=h + 1)
+
+
+def stored_hand(config: MatchConfig, record: dict[str, Any]) -> Hand:
+    """The finished hand a stored record describes, replayed through the engine."""
+    hand = Hand(config.game, record["stacks"], record["cards"])
+    for _, _, kind, amount in record["actions"]:
+        hand.act((kind, amount))
+    return hand
+
+
+def stored_phh(config: MatchConfig, h: int, record: dict[str, Any]) -> str:
+    """The PHH text of stored hand ``h`` (as ``--hand-history`` writes it)."""
+    players = record["players"]
+    seats = players if config.freezeout else [
+        (record["button"] + 1 + pos) % config.seats for pos in range(len(players))]
+    return _phh(config, stored_hand(config, record), h, seats, players)
 
 
 def play_hands(
@@ -331,26 +392,19 @@ def play_hands(
 ) -> list[tuple[int, str, str, str | None]]:
     """Play hands ``numbers`` of the (non-freezeout) match with settings ``key``."""
     config, agents, dealer = _table(key)
-    game = config.game
     n = config.seats
     seed = config.seed
     player_names = config.player_names()
     out = []
     for h in numbers:
-        deal, button, seat_player = schedule(config, h)
-        seats = [(button + 1 + pos) % n for pos in range(n)]
-        players = [seat_player[s] for s in seats]
-        by_seat = dealer.ranks(deal, n)
-        hand = Hand(game, [game.starting_stack] * n,
-                    seat_cards_to_positions(dealer.cards(deal, n), n, button, game.rules.hole_cards),
-                    [by_seat[s] for s in seats])
+        hand, deal, button, seats, players = deal_hand(config, dealer, h)
         table_agents = [agents[pl] for pl in players]
         for pl, agent in zip(players, table_agents, strict=True):
             if agent.uses_rng:
                 agent.reseed(bot_seed(seed, h, pl))
         events = play_hand(hand, table_agents, seats, button, h,
                            [player_names[pl] for pl in players])
-        out.append(_record(hand, h, deal, button, seats, players, events, n, config, want_phh))
+        out.append(record_hand(hand, h, deal, button, seats, players, events, n, config, want_phh))
     return out
 
 
@@ -375,11 +429,13 @@ def run_match(
     hand_history: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int, int], None] | None = None,
+    match_id: int | None = None,
 ) -> MatchResult:
     """Play the hands of ``config`` not yet in ``store`` and return the results.
 
     ``resume`` continues the latest stored match with identical settings (error when there
-    is none); otherwise a new match is started. The hands are played by ``executor`` (default:
+    is none); ``match_id`` continues that stored match (its settings must be ``config``'s);
+    otherwise a new match is started. The hands are played by ``executor`` (default:
     this process for ``workers`` 1, else ``workers`` local processes); results come back in
     order and are stored here, in this process. ``progress(k)`` is called as ``k`` more hands
     are stored; ``on_start(done, total)`` once before playing.
@@ -388,7 +444,7 @@ def run_match(
     if executor is None:
         executor = executor_for(workers)
     try:
-        return _run(config, store, executor, resume, hand_history, progress, on_start)
+        return _run(config, store, executor, resume, hand_history, progress, on_start, match_id)
     finally:
         if own:
             executor.close()
@@ -396,13 +452,19 @@ def run_match(
 
 def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: bool,
          hand_history: str | Path | None, progress: Callable[[int], None] | None,
-         on_start: Callable[[int, int], None] | None) -> MatchResult:
+         on_start: Callable[[int, int], None] | None, match_id: int | None = None) -> MatchResult:
+    if config.person is not None:
+        raise ValueError("a person plays at this table: play it with pokerlab.arena.session.Session")
     in_process = isinstance(executor, InProcessExecutor)
     if config.freezeout and not in_process:
         raise ValueError("a freezeout is played hand after hand in one process: "
                          "drop --workers and --cluster")
     key = config.key()
-    if resume:
+    if match_id is not None:
+        stored = store.match(match_id)
+        if stored is None or stored["config"] != key:
+            raise ValueError(f"match {match_id}: no match with these settings in {store.path}")
+    elif resume:
         found = store.find_match(key)
         if found is None:
             raise ValueError(f"no match with these settings in {store.path} to resume")
@@ -510,7 +572,7 @@ def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: 
                            [player_names[s] for s in seated])
         for pos, s in enumerate(seated):
             stacks[s] = hand.stacks[pos]
-        rows.append(_record(hand, h, h, button, seated, seated, events, n_players, config, want,
+        rows.append(record_hand(hand, h, h, button, seated, seated, events, n_players, config, want,
                             stacks_after=list(stacks)))
         h += 1
         played += 1

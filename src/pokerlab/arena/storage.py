@@ -49,12 +49,14 @@ CREATE TABLE IF NOT EXISTS hands (
 class MatchStore:
     """A match database (created when missing)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, any_thread: bool = False) -> None:
+        """Open ``path``; ``any_thread`` lets the threads of a server use the connection in
+        turn (each table of the web page holds one, behind its own lock)."""
         self.path = str(path)
         if self.path != ":memory:" and Path(self.path).is_dir():
             raise ValueError(f"--db {self.path} is a directory, not a database file")
         try:
-            self.conn = connect(self.path)
+            self.conn = connect(self.path, check_same_thread=not any_thread)
             self.conn.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise ValueError(f"{self.path} is not a pokerlab match database: {exc}") from None
@@ -75,6 +77,25 @@ class MatchStore:
             "SELECT id FROM matches WHERE config = ? ORDER BY id DESC LIMIT 1", (config,)
         ).fetchone()
         return None if row is None else int(row[0])
+
+    def matches(self) -> list[dict[str, Any]]:
+        """Every stored match, newest first: id, config (JSON), created, finished, hands stored."""
+        rows = self.conn.execute(
+            "SELECT m.id, m.config, m.created, m.finished, "
+            "(SELECT COUNT(*) FROM hands h WHERE h.match_id = m.id) FROM matches m ORDER BY m.id DESC"
+        )
+        return [{"id": int(i), "config": c, "created": t, "finished": bool(f), "hands": int(n)}
+                for i, c, t, f, n in rows]
+
+    def match(self, match_id: int) -> dict[str, Any] | None:
+        """Match ``match_id`` as :meth:`matches` lists it, or ``None``."""
+        row = self.conn.execute(
+            "SELECT id, config, created, finished, (SELECT COUNT(*) FROM hands WHERE match_id = ?) "
+            "FROM matches WHERE id = ?", (match_id, match_id)).fetchone()
+        if row is None:
+            return None
+        return {"id": int(row[0]), "config": row[1], "created": row[2], "finished": bool(row[3]),
+                "hands": int(row[4])}
 
     def mark_finished(self, match_id: int) -> None:
         """Record that every hand of the match was played."""
@@ -106,13 +127,22 @@ class MatchStore:
         )
         return [json.loads(r[0]) for r in rows]
 
-    def records(self, match_id: int) -> Iterator[tuple[int, dict[str, Any]]]:
-        """``(hand number, record)`` of every stored hand, in order."""
+    def records(self, match_id: int, first: int = 0, count: int = -1
+                ) -> Iterator[tuple[int, dict[str, Any]]]:
+        """``(hand number, record)`` of the stored hands in order: ``count`` of them (all when
+        negative) from the ``first``-th."""
         rows = self.conn.execute(
-            "SELECT hand_no, record FROM hands WHERE match_id = ? ORDER BY hand_no", (match_id,)
+            "SELECT hand_no, record FROM hands WHERE match_id = ? ORDER BY hand_no LIMIT ? OFFSET ?",
+            (match_id, count, first),
         )
         for h, record in rows:
             yield int(h), json.loads(record)
+
+    def record(self, match_id: int, hand_no: int) -> dict[str, Any] | None:
+        """The record of stored hand ``hand_no``, or ``None``."""
+        row = self.conn.execute("SELECT record FROM hands WHERE match_id = ? AND hand_no = ?",
+                                (match_id, hand_no)).fetchone()
+        return None if row is None else json.loads(row[0])
 
     def last_record(self, match_id: int) -> tuple[int, dict[str, Any]] | None:
         """The stored hand with the highest number."""

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pokerlab.agents.base import Agent, Observation
-from pokerlab.engine.hand import CHECK_CALL_ACTION, FOLD_ACTION, Hand
+from pokerlab.engine.hand import CHECK_CALL_ACTION, FOLD_ACTION, Action, Hand, Legal
 
 
 class IllegalEvent(NamedTuple):
@@ -60,23 +60,28 @@ def play_hand(
     events: list[IllegalEvent] = []
     while hand.queue:
         p = hand.queue[0]
-        legal = hand._legal(p)
-        view = views[p]
-        view._legal = legal
-        try:
-            action = agents[p].act(view)
-            if isinstance(action, tuple) and len(action) == 2:
-                reason = legal.check(action)
-            else:
-                reason = f"answer {action!r} is not an Action(kind, amount)"
-        except Exception as exc:  # a bot's bug must not stop the match
-            action = None
-            reason = f"bot failed: {type(exc).__name__}: {exc}"
+        action, reason = bot_answer(agents[p], views[p], hand._legal(p))
         if reason is not None:
             events.append(IllegalEvent(p, hand.street, reason))
-            action = CHECK_CALL_ACTION if not legal.can_fold else FOLD_ACTION
         hand.apply_checked(action)
     for p in range(n):
         views[p]._legal = None
         agents[p].end_hand(views[p])
     return events
+
+
+def bot_answer(agent: Agent, view: Observation, legal: Legal) -> tuple[Action, str | None]:
+    """``agent``'s action at its turn (``view`` shows it ``legal``), or, when the answer is
+    illegal, not an action, or the bot fails, the table's check or fold and the reason."""
+    view._legal = legal
+    try:
+        action = agent.act(view)
+        if isinstance(action, tuple) and len(action) == 2:
+            reason = legal.check(action)
+        else:
+            reason = f"answer {action!r} is not an Action(kind, amount)"
+    except Exception as exc:  # a bot's bug must not stop the match
+        reason = f"bot failed: {type(exc).__name__}: {exc}"
+    if reason is not None:
+        return (CHECK_CALL_ACTION if not legal.can_fold else FOLD_ACTION), reason
+    return action, None

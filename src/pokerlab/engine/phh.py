@@ -137,6 +137,23 @@ def to_phh(
     return "\n".join(lines) + "\n"
 
 
+def join_phh(texts: Sequence[str]) -> str:
+    """Several hands' PHH texts as one file of the standard's ``.phhs`` kind: each hand under a
+    table header ``[1]``, ``[2]``, ... (pokerkit's ``HandHistory.loads_all`` reads it).
+
+    Examples
+    --------
+    >>> print(join_phh(["variant = 'NT'", "variant = 'FT'"]), end="")
+    [1]
+    variant = 'NT'
+    <BLANKLINE>
+    [2]
+    variant = 'FT'
+    <BLANKLINE>
+    """
+    return "".join(f"[{number}]\n{text.rstrip()}\n\n" for number, text in enumerate(texts, start=1))
+
+
 def write_phh(path: str | Path, hand: Hand, **metadata: Any) -> Path:
     """Write ``hand`` to ``path`` (see :func:`to_phh` for ``metadata``)."""
     path = Path(path)
@@ -244,4 +261,4 @@ def _player(token: str, n: int, number: int, raw: str) -> int:
     return int(token[1:]) - 1
 
 
-__all__ = ["phh_actions", "read_phh", "settings_from_phh", "to_phh", "write_phh"]
+__all__ = ["join_phh", "phh_actions", "read_phh", "settings_from_phh", "to_phh", "write_phh"]

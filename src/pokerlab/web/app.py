@@ -21,7 +21,9 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +36,9 @@ from starlette.staticfiles import StaticFiles
 
 from pokerlab.arena.storage import DEFAULT_DB
 from pokerlab.cli.errors import USER_EXCEPTIONS, user_message
-from pokerlab.web import models, strategies
+from pokerlab.web import models, play, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
+from pokerlab.web.tables import Tables
 
 log = logging.getLogger("pokerlab.web")
 
@@ -107,6 +110,7 @@ def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
         Route("/api/bots", api_bots),
         *strategies.routes(),
         *models.routes(),
+        *play.routes(),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     # The exceptions a user mistake can raise are answered where they happen; anything else
@@ -114,7 +118,15 @@ def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
     handlers: dict[Any, Any] = {kind: _error for kind in (*USER_EXCEPTIONS, TypeError, SyntaxError,
                                                           AttributeError)}
     handlers.update({HTTPException: _http_error, Exception: _error})
-    app = Starlette(routes=routes, exception_handlers=handlers)
+    tables = Tables(str(db))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await in_thread(tables.close_all)  # the bots keep what they learned; hands are stored
+
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.state.db = str(db)
+    app.state.tables = tables
     return app
 

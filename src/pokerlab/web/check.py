@@ -75,8 +75,26 @@ def self_check(base: str) -> list[dict[str, Any]]:
     exact = model["thresholds_exact"]
     verdict = "agrees" if model["check"]["agrees"] else "DISAGREES"
     rows[-1]["result"] = f"a, b, c = {exact['a']}, {exact['b']}, {exact['c']}; engine {verdict}"
+    view = timed("play: a hand against calling-station, always calling", lambda: _play_a_hand(client))
+    rows[-1]["result"] = (f"hand over on the {view['street_reached']}, you "
+                          f"{view['won']:+d} chips, the chips add up: {view['conserved']}")
     status, data = client.request("POST", "/api/bots", {})
     if status != 405 or "error" not in data:
         raise RuntimeError(f"POST /api/bots: expected a 405 with a message, got {status}")
     rows.append({"check": "a wrong request is refused", "seconds": 0.0, "result": data["error"]})
     return rows
+
+
+def _play_a_hand(client: Client) -> dict[str, Any]:
+    """Open a table, answer "c" until the hand is over, close the table."""
+    view = client.post("/api/tables", {"game": "limit", "bots": ["calling-station"], "seed": 1})
+    table = view["table"]
+    streets = []
+    while not view["finished"]:
+        streets.append(view["street"])
+        view = client.post(f"/api/tables/{table}/act", {"action": "c"})
+    client.post(f"/api/tables/{table}/close")
+    won = [p["won"] for p in view["players"]]
+    if sum(won) != 0:
+        raise RuntimeError(f"a hand's chips do not add up: {won}")
+    return {"street_reached": streets[-1], "won": won[0], "conserved": sum(won) == 0}

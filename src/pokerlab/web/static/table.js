@@ -1,0 +1,151 @@
+// A table: draw the person's view, send the person's commands (f, c, r N, a as in the
+// terminal), deal the next hand, and show the coach on request.
+"use strict";
+
+const page = () => document.getElementById("table-page");
+const tableId = () => page().dataset.table;
+let view = null;
+
+function coachWanted() {
+  return document.getElementById("coach-toggle").checked;
+}
+
+async function load() {
+  const data = await guarded(() => api("GET", `/api/tables/${tableId()}?coach=${coachWanted() ? 1 : 0}`));
+  if (data) draw(data);
+}
+
+async function send(path, body) {
+  page().dataset.state = "waiting";
+  const data = await guarded(() => api("POST", `/api/tables/${tableId()}/${path}`,
+                                       { ...body, coach: coachWanted() }));
+  if (data) draw(data); else page().dataset.state = "ready";
+}
+
+function seatBox(p, count) {
+  // Seat 1 (you) at the bottom, the others clockwise around the oval.
+  const angle = Math.PI / 2 + (2 * Math.PI * p.seat) / count;
+  const x = 50 + 40 * Math.cos(angle), y = 50 + 40 * Math.sin(angle);
+  const cards = p.cards ? p.cards.map(cardEl) : (p.folded ? [] : [cardEl(null), cardEl(null)]);
+  const classes = ["seat", p.you ? "you" : "", p.folded ? "folded" : "", p.to_act ? "to-act" : ""];
+  const box = el("div", { class: classes.join(" "), id: `seat-${p.seat}`, style: `left:${x}%;top:${y}%` },
+    el("div", { class: "name" }, p.you ? "you" : p.name, p.button ? el("span", { class: "dealer", title: "button" }, "D") : null),
+    el("div", { class: "hole" }, ...cards),
+    el("div", { class: "stack" }, "stack ", el("span", { class: "chips" }, String(p.stack))),
+    p.bet ? el("div", { class: "bet" }, `bet ${p.bet}`) : null,
+    p.won !== undefined ? el("div", { class: `won ${p.won > 0 ? "good" : p.won < 0 ? "bad" : ""}` },
+                             `${p.won > 0 ? "+" : ""}${p.won}`) : null,
+    p.shows ? el("div", { class: "shows muted" }, p.shows) : null);
+  box.dataset.stack = String(p.stack);
+  if (p.won !== undefined) box.dataset.won = String(p.won);
+  return box;
+}
+
+function draw(data) {
+  view = data;
+  document.getElementById("title").textContent =
+    `Hand ${data.hand} · ${data.kind} · ${data.seats} seats · seed ${data.seed}`;
+  const felt = document.getElementById("felt");
+  for (const old of felt.querySelectorAll(".seat")) old.remove();
+  for (const p of data.players) felt.append(seatBox(p, data.seats));
+  document.getElementById("board").replaceChildren(...data.board.map(cardEl));
+  document.getElementById("pot").textContent = `pot ${data.pot}`;
+  document.getElementById("street").textContent = data.finished ? "hand over" : data.street;
+  drawActions(data);
+  const you = data.players.find((p) => p.you);
+  const result = document.getElementById("result");
+  if (data.finished && you) {
+    result.textContent = you.won > 0 ? `You win ${you.won}.` : you.won < 0 ? `You lose ${-you.won}.` : "Even.";
+  } else {
+    result.textContent = data.your_turn ? "Your turn." : "";
+  }
+  document.getElementById("log").replaceChildren(...data.actions.map((line) => el("li", {}, line)));
+  document.getElementById("illegal").textContent = data.illegal.length ? `illegal answers: ${data.illegal.join("; ")}` : "";
+  drawSession(data.session);
+  drawCoach(data.coach);
+  page().dataset.hand = String(data.hand);
+  page().dataset.finished = String(data.finished);
+  page().dataset.yourTurn = String(data.your_turn);
+  page().dataset.state = "ready";
+}
+
+function drawActions(data) {
+  const legal = data.legal;
+  const show = (id, on) => { document.getElementById(id).hidden = !on; };
+  document.getElementById("menu").textContent = legal ? legal.menu : "";
+  show("fold", legal && legal.can_fold);
+  show("call", !!legal);
+  show("sizing", legal && legal.can_raise);
+  show("allin", legal && legal.can_raise && data.kind !== "limit" && legal.max_raise_to > legal.min_raise_to);
+  show("next", data.finished);
+  if (!legal) return;
+  document.getElementById("call").textContent = legal.to_call ? `Call ${legal.to_call}` : "Check";
+  if (legal.can_raise) {
+    document.getElementById("raise").textContent = legal.to_call || data.street === "pre-flop" ? "Raise" : "Bet";
+    for (const id of ["amount", "amount-slider"]) {
+      const input = document.getElementById(id);
+      input.min = String(legal.min_raise_to);
+      input.max = String(legal.max_raise_to);
+      input.value = String(legal.min_raise_to);
+      input.disabled = legal.min_raise_to === legal.max_raise_to;
+    }
+  }
+}
+
+function drawSession(s) {
+  const box = document.getElementById("session");
+  const rate = s.per_hand === null ? "–" : `${s.per_hand >= 0 ? "+" : ""}${fmt(s.per_hand, 3)} ${s.unit}/hand`;
+  const interval = s.ci95 ? `95% interval [${fmt(s.ci95[0], 3)}, ${fmt(s.ci95[1], 3)}]`
+                          : `the 95% interval shows after ${s.interval_after} hands`;
+  box.replaceChildren(el("h3", {}, "Your session"),
+    el("p", {}, `${s.hands} hands, `, el("span", { id: "chips-won" }, `${s.chips_won >= 0 ? "+" : ""}${s.chips_won}`),
+       " chips, ", el("span", { id: "rate" }, rate)),
+    el("p", { id: "interval", class: "muted" }, interval),
+    el("p", {}, el("a", { id: "download", href: `/api/tables/${tableId()}/history.phhs`, download: "pokerlab-table.phhs" },
+                   "download the hand history (PHH)")));
+}
+
+const COACH_ROWS = [
+  ["hs", "hand strength HS (now, against one random hand)"], ["hs_n", "HS against every live opponent"],
+  ["ppot", "positive potential PPOT (behind, pulls ahead)"], ["npot", "negative potential NPOT (ahead, falls behind)"],
+  ["ehs", "effective hand strength EHS"], ["pot_odds", "pot odds (call / (pot + call))"],
+];
+
+function drawCoach(c) {
+  const box = document.getElementById("coach");
+  box.hidden = !coachWanted();
+  const numbers = document.getElementById("coach-numbers");
+  const river = document.getElementById("coach-river");
+  if (!c) {
+    numbers.replaceChildren(el("tr", {}, el("td", {}, "the coach speaks at your turn")));
+    river.textContent = "";
+    return;
+  }
+  const rows = COACH_ROWS.filter(([key]) => c[key] !== null && c[key] !== undefined)
+    .map(([key, label]) => el("tr", { "data-key": key }, el("td", {}, label), el("td", { class: "num" }, fmt(c[key], 3))));
+  if (c.hs === null) rows.unshift(el("tr", {}, el("td", {}, "pre-flop: hand strength and potential start on the flop")));
+  numbers.replaceChildren(...rows);
+  river.textContent = c.river
+    ? `Dividing-point advice (the patent's game 3 at a pot of ${fmt(c.river.pot_in_bets, 2)} bets, your strength ` +
+      `${fmt(c.river.strength, 3)} as the rank, you act ${c.river.player === 1 ? "first" : "second"}): ${c.river.action}`
+    : (c.street === "river" ? "Dividing-point advice: heads-up limit rivers only." : "");
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const toggle = document.getElementById("coach-toggle");
+  toggle.checked = localStorage.getItem("pokerlab-coach") === "1";
+  toggle.addEventListener("change", () => {
+    localStorage.setItem("pokerlab-coach", toggle.checked ? "1" : "0");
+    load();
+  });
+  document.getElementById("fold").addEventListener("click", () => send("act", { action: "f" }));
+  document.getElementById("call").addEventListener("click", () => send("act", { action: "c" }));
+  document.getElementById("raise").addEventListener("click",
+    () => send("act", { action: `r ${document.getElementById("amount").value}` }));
+  document.getElementById("allin").addEventListener("click", () => send("act", { action: "a" }));
+  document.getElementById("next").addEventListener("click", () => send("deal", {}));
+  const amount = document.getElementById("amount"), slider = document.getElementById("amount-slider");
+  slider.addEventListener("input", () => { amount.value = slider.value; });
+  amount.addEventListener("input", () => { slider.value = amount.value; });
+  load();
+});

@@ -1,0 +1,126 @@
+"""A person's session at a table of bots (the terminal's play and the web page's tables)."""
+
+from __future__ import annotations
+
+import pytest
+from pokerkit import HandHistory
+
+from pokerlab.agents.base import Observation
+from pokerlab.agents.threshold_bot import river_plan
+from pokerlab.arena import MatchConfig, MatchStore, run_match
+from pokerlab.arena.coach import coach
+from pokerlab.arena.session import Session
+from pokerlab.cards import parse_cards
+from pokerlab.engine import GameSettings, Hand
+
+
+def _config(*bots: str, kind: str = "limit", hands: int = 50, seed: int = 3) -> MatchConfig:
+    return MatchConfig(bots=("you", *bots), hands=hands, game=GameSettings.preset(kind), person=0, seed=seed)
+
+
+def _play(session: Session, hands: int, command: str = "c") -> list[int]:
+    """The person's payoff in each hand, always answering ``command``."""
+    won = []
+    for _ in range(hands):
+        session.deal()
+        while not session.finished:
+            session.act(command)
+        won.append(session.hand.payoffs[session.position])
+    return won
+
+
+@pytest.mark.parametrize(("kind", "bots"), [("limit", ("random", "raiser")), ("no-limit", ("random",))])
+def test_a_person_who_always_calls_plays_the_calling_station_s_match(kind, bots) -> None:
+    # The session deals as the match runner deals: the same cards, buttons and bot seeds.
+    session = Session(_config(*bots, kind=kind, hands=40))
+    _play(session, 40)
+    store = MatchStore(":memory:")
+    match = run_match(MatchConfig(bots=("calling-station", *bots), hands=40, game=session.config.game,
+                                  seed=session.config.seed), store)
+    assert session.store.payoffs(session.match_id) == store.payoffs(match.match_id)
+
+
+def test_chips_add_up_at_six_seats_and_the_result_has_an_interval() -> None:
+    session = Session(_config("random", "raiser", "calling-station", "loki-e", "random", kind="pot-limit",
+                              hands=30))
+    _play(session, 12)
+    payoffs = session.store.payoffs(session.match_id)
+    assert len(payoffs) == 12 and all(sum(row) == 0 for row in payoffs)
+    view = session.view()
+    assert [p["seat"] for p in view["players"]] == list(range(6))
+    assert sum(p["won"] for p in view["players"]) == 0
+    assert all(p["stack"] == 200 + p["won"] for p in view["players"])
+    low, high = view["session"]["ci95"]
+    assert low <= view["session"]["per_hand"] <= high
+    assert view["session"]["chips_won"] == sum(row[0] for row in payoffs)
+
+
+def test_hidden_cards_stay_hidden_until_shown_down() -> None:
+    session = Session(_config("calling-station", "calling-station"))
+    session.deal()
+    view = session.view()
+    assert view["players"][0]["cards"] is not None
+    assert all(p["cards"] is None for p in view["players"][1:])
+    while not session.finished:
+        session.act("c")
+    shown = [p for p in session.view()["players"] if p["cards"] is not None]
+    assert len(shown) == 3 and all(p["shows"] for p in shown)  # calling stations show down
+
+
+def test_a_dropped_session_resumes_with_the_next_hand(tmp_path) -> None:
+    db = tmp_path / "tables.sqlite"
+    whole = _play(Session(_config("random", hands=8)), 8)
+    first = Session(_config("random", hands=8), MatchStore(db))
+    part = _play(first, 3)
+    first.deal()  # a hand in play when the tab closes is not stored
+    first.act("c")
+    again = Session.resume(MatchStore(db), first.match_id)
+    assert again.next_hand == 3 and again.hands_played == 3
+    assert part + _play(again, 5) == whole
+    with pytest.raises(ValueError, match="this table's 8 hands are played"):
+        again.deal()
+
+
+def test_the_session_history_replays_in_pokerkit() -> None:
+    session = Session(_config("raiser", kind="no-limit", hands=6))
+    _play(session, 6)
+    histories = list(HandHistory.loads_all(session.phh()))
+    assert len(histories) == 6
+    for history, row in zip(histories, session.store.payoffs(session.match_id), strict=True):
+        state = list(history)[-1]
+        payoffs = [final - start for final, start in zip(state.stacks, state.starting_stacks, strict=True)]
+        names = list(history.players)
+        by_player = [payoffs[names.index(name)] for name in ("you", "raiser")]
+        assert by_player == row
+
+
+def test_the_person_is_told_why_an_action_is_refused() -> None:
+    session = Session(_config("raiser", kind="no-limit"))
+    with pytest.raises(ValueError, match="no hand in play: deal the next hand"):
+        session.act("c")
+    session.deal()
+    for command, message in (("r 1", "raise to 1 is below the minimum"), ("x", "unknown command 'x'"),
+                             ("q", "q: to leave, close the table")):
+        with pytest.raises(ValueError, match=message):
+            session.act(command)
+    with pytest.raises(ValueError, match="the hand in play is not over yet"):
+        session.deal()
+    with pytest.raises(ValueError, match="person: seat 5"):
+        MatchConfig(bots=("you", "random"), hands=1, person=5)
+    with pytest.raises(ValueError, match="a person plays at this table"):
+        run_match(_config("random"), MatchStore(":memory:"))
+
+
+def test_the_coach_gives_the_papers_numbers_and_the_river_advice() -> None:
+    hand = Hand(GameSettings.preset("limit"), [1000, 1000], parse_cards("Ad Qc  7c 2d  3h 4c Jh 9s 2h"))
+    hand.check_call()
+    hand.check_call()
+    flop = coach(Observation(hand, position=hand.actor))
+    assert (round(flop["hs"], 3), round(flop["ppot"], 3), round(flop["ehs"], 3)) == (0.585, 0.208, 0.672)
+    for _ in range(4):  # checked to the river; position 0 acts first there
+        hand.check_call()
+    river = coach(Observation(hand, position=hand.actor))
+    advice = river["river"]
+    assert advice["player"] == 1 and advice["pot_in_bets"] == 1.0  # pot 20 = one big bet
+    assert advice["action"] == river_plan().action(river["hs"], 1, (), 1.0)
+    assert river["ppot"] == 0.0 and river["pot_odds"] is None
