@@ -44,7 +44,9 @@ def browser() -> Iterator[object]:
 def page(browser: object) -> Iterator[object]:
     """A fresh page (its own context: cookies and storage) 1280 pixels wide."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    context.set_default_timeout(20_000)
+    # generous: on a machine shared by several test runs a page can take seconds to answer
+    context.set_default_timeout(90_000)
+    context.set_default_navigation_timeout(90_000)
     tab = context.new_page()
     problems: list[str] = []
     tab.on("pageerror", lambda exc: problems.append(str(exc)))
