@@ -50,6 +50,11 @@ STEPS: list[tuple[str, str]] = [
     ("", "equilibrium leduc --algorithm cfr+ --iterations 1000 --plot out/leduc.png"),
     ("", "equilibrium patent-no-raise-pot-limit --levels 200 --algorithm lp"),
     (
+        "Three players (issue 14): Kuhn poker for three, CFR+ placed in the published family of "
+        "equilibria (Szafron, Gibson and Sturtevant 2013)",
+        "equilibrium kuhn3",
+    ),
+    (
         "Matches between bots, duplicate deals, SQLite storage (issue 7)",
         "match raiser random calling-station --hands 3000 --duplicate --seed 4 "
         "--db out/demo-match.sqlite --plot out/bankroll.png",
@@ -82,6 +87,7 @@ STEPS: list[tuple[str, str]] = [
         "The ACPC protocol: our dealer and two bots over TCP, checked against in-process (issue 9)",
         "acpc deal --game limit --hands 300 --seed 1 --bot raiser --bot calling-station --compare",
     ),
+    ("", "acpc deal --game kuhn3 --hands 300 --seed 1 --bot equilibrium --bot equilibrium --bot equilibrium"),
     (
         "The web page (issue 18): `pokerlab serve` on a free port, every page used through its HTTP "
         "API, then stopped (`pokerlab serve --port 8000` keeps it running)",

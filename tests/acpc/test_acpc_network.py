@@ -338,15 +338,15 @@ KUHN = parse_gamedef("GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 1\nblind = 1 1
                      "numBoardCards = 0\nEND GAMEDEF")
 
 
-def test_client_plays_games_it_cannot_rank_and_dealer_refuses_them():
-    # Kuhn poker (Qs Ks As): the client follows and answers; showdown values stay unknown.
+def test_client_and_dealer_rank_kuhn_showdowns():
+    # Kuhn poker (Qs Ks As): one card a player is ranked as the ACPC server ranks it (issue 14;
+    # before, the values stayed unknown and our dealer refused the game).
     script = ["MATCHSTATE:0:0::Ks|", None, "MATCHSTATE:0:0:c:Ks|", "MATCHSTATE:0:0:cc:Ks|As",
               "MATCHSTATE:1:1::|Qs", "MATCHSTATE:1:1:r:|Qs", None, "MATCHSTATE:1:1:rf:|Qs"]
     fake = ScriptedDealer(script)
     result = play_match("127.0.0.1", fake.port, KUHN,
                         lambda s: Action("f") if "f" in s.legal_kinds() else Action("c"), timeout=5)
     fake.join()
-    assert [(h.hand_number, h.value) for h in result.hands] == [(0, None), (1, Fraction(-1))]
-    assert result.total == -1
-    with pytest.raises(ValueError, match="ranks showdowns of 5 to 7 cards; the game gives 1"):
-        Dealer(KUHN, hands=1, names=["a", "b"])
+    assert [(h.hand_number, h.value) for h in result.hands] == [(0, Fraction(-1)), (1, Fraction(-1))]
+    assert result.total == -2
+    Dealer(KUHN, hands=1, names=["a", "b"])  # accepted now

@@ -136,7 +136,7 @@ class LineReader:
 def hand_value(state: MatchState) -> Fraction | None:
     """Chips our seat won or lost in a finished hand (all the cards needed are visible).
 
-    ``None`` for a showdown our evaluator cannot rank (games other than 5 to 7 cards a player).
+    ``None`` for a showdown we cannot rank (games of more than 7 cards a player).
     """
     if state.betting.is_showdown and not showdowns_supported(state.game):
         return None

@@ -31,7 +31,7 @@ Examples
 >>> result = dealer.run()
 >>> for t in threads: t.join()
 >>> [int(v) for v in result.totals], len(result.hands)
-([-10, 10], 4)
+([10, -10], 4)
 """
 
 from __future__ import annotations
@@ -194,7 +194,7 @@ class Dealer:
             raise ValueError("timeouts must be positive")
         if not showdowns_supported(game):
             cards = game.num_hole_cards + sum(game.num_board_cards)
-            raise ValueError(f"this dealer ranks showdowns of 5 to 7 cards; the game gives {cards} a player")
+            raise ValueError(f"this dealer ranks showdowns of 1 to 7 cards; the game gives {cards} a player")
         self.game = game
         self.hands = hands
         self.names = tuple(names)
@@ -392,10 +392,12 @@ def _same_state(text: str, expected: str, game: GameDef) -> bool:
 def _acpc_source(game: GameDef, seed: int) -> DealSource:
     deals = AcpcDeals(game, seed)
     cache: dict[int, tuple[Holes, tuple[int, ...]]] = {}
+    dealt = [0]  # hands drawn so far (the cache forgets the ones handed out)
 
     def deal(h: int) -> tuple[Holes, tuple[int, ...]]:
         while h not in cache:
-            cache[len(cache)] = deals.next_hand()
+            cache[dealt[0]] = deals.next_hand()
+            dealt[0] += 1
         return cache.pop(h)
 
     return deal

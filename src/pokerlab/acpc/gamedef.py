@@ -46,6 +46,7 @@ GAMES_DIR = Path(__file__).with_name("games")
 STANDARD_GAMES: dict[str, str] = {
     "limit": "holdem.limit.2p.reverse_blinds.game",
     "nolimit": "holdem.nolimit.2p.reverse_blinds.game",
+    "kuhn3": "kuhn.limit.3p.game",
 }
 
 Betting = Literal["limit", "nolimit"]
@@ -329,7 +330,7 @@ def format_gamedef(game: GameDef) -> str:
 
 
 def read_gamedef(path: str | Path) -> GameDef:
-    """Read a game definition file; ``"limit"`` or ``"nolimit"`` name the shipped standard games.
+    """Read a game definition file; ``"limit"``, ``"nolimit"`` and ``"kuhn3"`` name the shipped games.
 
     Examples
     --------
@@ -341,7 +342,8 @@ def read_gamedef(path: str | Path) -> GameDef:
         return standard_game(name)
     file = Path(path)
     if not file.is_file():
-        raise ValueError(f"game definition file {name!r} not found (or use 'limit' / 'nolimit')")
+        shipped = " / ".join(map(repr, STANDARD_GAMES))
+        raise ValueError(f"game definition file {name!r} not found (or use {shipped})")
     try:
         return parse_gamedef(file.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
@@ -351,7 +353,8 @@ def read_gamedef(path: str | Path) -> GameDef:
 
 
 def standard_game(name: str) -> GameDef:
-    """The shipped heads-up hold'em definition ``"limit"`` or ``"nolimit"`` (ACPC reverse blinds)."""
+    """A shipped definition: heads-up hold'em ``"limit"`` or ``"nolimit"`` (ACPC reverse blinds),
+    or three-player Kuhn poker ``"kuhn3"``."""
     if name not in STANDARD_GAMES:
         raise ValueError(f"unknown standard game {name!r}: choose from {', '.join(STANDARD_GAMES)}")
     return parse_gamedef((GAMES_DIR / STANDARD_GAMES[name]).read_text(encoding="utf-8"))

@@ -22,10 +22,11 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import IO, Literal
 
-from pokerlab.acpc.bridge import AgentPlayer, engine_settings
+from pokerlab.acpc.bridge import engine_settings
 from pokerlab.acpc.client import ClientError, play_match
 from pokerlab.acpc.dealer import Dealer, DealerError, DealerResult, DealSource
 from pokerlab.acpc.gamedef import GameDef
+from pokerlab.acpc.players import make_player
 
 Cards = Literal["arena", "acpc"]
 
@@ -92,15 +93,16 @@ def run_local_match(
     DealerError
         When the match breaks down; a failing client's own error is named in the message.
     """
-    from pokerlab.agents import create_bot
     from pokerlab.arena.match import bot_seed
 
     if len(bots) != game.num_players:
         raise ValueError(f"the game seats {game.num_players} players, {len(bots)} bots given")
+
+    def seeds(k: int) -> Callable[[int, int], int]:
+        return lambda h, _position: bot_seed(seed, h, k)
+
     # Unknown names and unplayable games fail before any socket opens.
-    agents = [None if name is None else create_bot(name) for name in bots]
-    if any(a is not None for a in agents):
-        engine_settings(game)
+    players = [None if name is None else make_player(name, game, seeds(k)) for k, name in enumerate(bots)]
     if names is None:
         names = bot_names([name or f"player{k + 1}" for k, name in enumerate(bots)])
     common = {"ports": ports, "timeout": timeout, "start_timeout": start_timeout, "log": log}
@@ -119,14 +121,15 @@ def run_local_match(
     errors: dict[int, str] = {}
 
     def client(k: int, port: int) -> None:
-        player = AgentPlayer(agents[k], game, reseed=lambda h, _position: bot_seed(seed, h, k))
+        player = players[k]
+        assert player is not None
         try:
             play_match("127.0.0.1", port, game, player, timeout=timeout, on_hand_end=player.hand_over)
         except ClientError as exc:
             errors[k] = str(exc)
 
     threads = [threading.Thread(target=client, args=(k, port), daemon=True)
-               for k, port in enumerate(opened) if agents[k] is not None]
+               for k, port in enumerate(opened) if players[k] is not None]
     for t in threads:
         t.start()
     try:

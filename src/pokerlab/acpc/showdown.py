@@ -13,10 +13,19 @@ Examples
 >>> s = parse_matchstate("MATCHSTATE:0:0:rrc/rc/crc/crc:TdAs|8hTc/2c8c3h/9c/Kh", standard_game("limit"))
 >>> [int(v) for v in hand_values(s.betting, s.hole_cards, s.board_cards)]
 [-80, 80]
+
+Hands of fewer than five cards (three-player Kuhn poker: one card each) rank as the ACPC
+server ranks them: by the pattern of equal ranks, then by rank; no straights or flushes.
+
+>>> kuhn = standard_game("kuhn3")
+>>> s = parse_matchstate("MATCHSTATE:0:0:crcf:Qs|Ks|As", kuhn)  # 2 bets, 3 calls, 1 folds
+>>> [int(v) for v in hand_values(s.betting, s.hole_cards, s.board_cards)]
+[-1, -2, 3]
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -24,24 +33,37 @@ from pokerlab.acpc.betting import BettingState
 from pokerlab.acpc.gamedef import GameDef
 from pokerlab.evaluate import evaluate
 
+# Patterns of equal ranks in a hand of one to four cards, weakest first: high cards, pair,
+# two pairs, three of a kind, four of a kind (as ACPC's rankCardset orders them).
+_SHORT_PATTERNS = ((1,), (1, 1), (1, 1, 1), (1, 1, 1, 1), (2,), (2, 1), (2, 1, 1), (2, 2), (3,), (3, 1), (4,))
+
 
 def showdowns_supported(game: GameDef) -> bool:
-    """Whether our evaluator can rank this game's showdowns (5 to 7 cards per player)."""
-    return 5 <= game.num_hole_cards + sum(game.num_board_cards) <= 7
+    """Whether we can rank this game's showdowns (1 to 7 cards per player)."""
+    return 1 <= game.num_hole_cards + sum(game.num_board_cards) <= 7
 
 
 def hand_rank(hole: Sequence[int], board: Sequence[int]) -> int:
-    """Strength of a player's best five cards (higher is better).
+    """Strength of a player's hand, higher is better: the best five cards of five to seven
+    (:func:`pokerlab.evaluate.evaluate`); one to four cards by their pattern of equal ranks,
+    then the ranks (only hands of the same size are ever compared).
 
     Raises
     ------
     ValueError
-        When hole and board together are not 5 to 7 cards (the games our evaluator covers).
+        When hole and board together are more than 7 cards.
     """
     cards = [*hole, *board]
-    if not 5 <= len(cards) <= 7:
-        raise ValueError(f"showdowns need 5 to 7 cards per player, this game gives {len(cards)}")
-    return evaluate(cards)
+    if 5 <= len(cards) <= 7:
+        return evaluate(cards)
+    if not 1 <= len(cards) <= 4:
+        raise ValueError(f"showdowns need 1 to 7 cards per player, this game gives {len(cards)}")
+    counts = Counter(card // 4 for card in cards)
+    ranks = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    value = _SHORT_PATTERNS.index(tuple(counts[r] for r in ranks))
+    for k in range(4):
+        value = value * 13 + (ranks[k] if k < len(ranks) else 0)
+    return value
 
 
 def hand_values(

@@ -17,7 +17,8 @@ import typer
 
 from pokerlab.cli.common import Interrupted, console, err_console, print_json, table, user_errors
 
-GAME_HELP = "Game definition file, or 'limit' / 'nolimit' for the shipped heads-up hold'em games."
+GAME_HELP = ("Game definition file, or 'limit' / 'nolimit' for the shipped heads-up hold'em games, "
+             "'kuhn3' for three-player Kuhn poker.")
 
 
 def _unit(game) -> tuple[str, float]:
@@ -43,23 +44,23 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Argument(..., help="Host of the ACPC dealer."),
         port: int = typer.Argument(..., help="Port the dealer opened for this seat."),
         game_file: str = typer.Option(..., "--game", help=GAME_HELP),
-        bot: str = typer.Option(..., "--bot", help="Registered bot name (see `pokerlab match --help`)."),
+        bot: str = typer.Option(..., "--bot", help="Registered bot name (see `pokerlab match --help`), or "
+                                "'equilibrium' for Kuhn poker (kuhn3): a CFR+ equilibrium."),
         log: Path | None = typer.Option(None, "--log", help="Write one JSON line per finished hand."),
         timeout: float = typer.Option(60.0, "--timeout", help="Seconds to wait for each dealer message."),
         seed: int = typer.Option(0, "--seed", help="Seed for the bot's random choices."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Connect to an ACPC dealer and play the match with a pokerlab bot."""
-        from pokerlab.acpc.bridge import AgentPlayer
         from pokerlab.acpc.client import ClientError, play_match
         from pokerlab.acpc.gamedef import read_gamedef
-        from pokerlab.agents import create_bot
+        from pokerlab.acpc.players import make_player
         from pokerlab.arena.match import bot_seed
 
         game = read_gamedef(game_file)
         if timeout <= 0:
             raise ValueError(f"--timeout must be positive, not {timeout}")
-        player = AgentPlayer(create_bot(bot), game, reseed=lambda h, position: bot_seed(seed, h, position))
+        player = make_player(bot, game, reseed=lambda h, position: bot_seed(seed, h, position))
         with contextlib.ExitStack() as stack:
             stream = stack.enter_context(log.open("w", encoding="utf-8")) if log is not None else None
             try:
@@ -94,8 +95,9 @@ def register(app: typer.Typer) -> None:
         game_file: str = typer.Option(..., "--game", help=GAME_HELP),
         hands: int = typer.Option(..., "--hands", help="Hands to play."),
         seed: int = typer.Option(0, "--seed", help="Seed of the deals (and of the bots' random choices)."),
-        bots: list[str] = typer.Option([], "--bot", help="A bot for the next seat (repeat); "
-                                       "seats without a bot wait for an outside ACPC client."),
+        bots: list[str] = typer.Option([], "--bot", help="A bot for the next seat (repeat; 'equilibrium' "
+                                       "for Kuhn poker); seats without a bot wait for an outside ACPC "
+                                       "client."),
         names: list[str] = typer.Option([], "--name", help="Names of the seats (repeat; default: the bots)."),
         ports: list[int] = typer.Option([], "--port", help="Port of each seat (repeat; default: any free)."),
         cards: str = typer.Option("auto", "--cards", help="'arena': the in-process match runner's deals "
@@ -230,7 +232,7 @@ def register(app: typer.Typer) -> None:
         }
         if betting.finished:
             if betting.is_showdown and not showdowns_supported(game):
-                info["values"] = None  # our evaluator ranks 5 to 7 cards a player
+                info["values"] = None  # we rank 1 to 7 cards a player
             else:
                 info["values"] = [_num(v) for v in hand_values(betting, state.hole_cards, state.board_cards)]
         else:
