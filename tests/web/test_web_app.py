@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 
 import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from pokerlab.agents.registry import available
+from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.cli.main import app as cli
+from pokerlab.engine import GameSettings
 from pokerlab.threshold.game import available_games
 from pokerlab.web.app import create_app
 
@@ -168,3 +171,73 @@ def test_a_refused_action_names_the_reason_and_changes_nothing(client: TestClien
     after = client.get(f"/api/tables/{table}").json()
     assert {k: after[k] for k in ("actions", "legal", "pot", "players")} == {
         k: view[k] for k in ("actions", "legal", "pot", "players")}
+
+
+def _wait_for_end(client: TestClient, match_id: int, seconds: float = 300) -> dict:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        status = client.get(f"/api/matches/{match_id}").json()
+        if status["state"] != "running":
+            return status
+        time.sleep(0.3)
+    raise AssertionError(f"match {match_id} still running after {seconds} s")
+
+
+def test_a_match_started_from_the_page_is_the_command_line_s_match(tmp_path) -> None:
+    db = tmp_path / "shared.sqlite"
+    with TestClient(create_app(db)) as web:
+        started = web.post("/api/matches", json={"bots": ["raiser", "random"], "hands": 600, "seed": 5,
+                                                  "game": "pot-limit"}).json()
+        status = _wait_for_end(web, started["match_id"])
+        listed = web.get("/api/matches").json()["matches"]
+        hand = web.get(f"/api/matches/{started['match_id']}/hands/3").json()
+        page = web.get(f"/api/matches/{started['match_id']}/hands?first=590&count=50").json()
+    assert status["state"] == "finished" and status["hands_stored"] == 600 and status["error"] is None
+    assert listed[0]["id"] == started["match_id"] and listed[0]["finished"]
+    # the same match played by the library in this process: the same hands, the same results
+    expected = run_match(MatchConfig(bots=("raiser", "random"), hands=600, seed=5,
+                                     game=GameSettings.preset("pot-limit")), MatchStore(":memory:"))
+    assert [r["per_hand"] for r in status["results"]] == [r.per_hand for r in expected.results]
+    assert status["curve"]["hands"][-1] == 600
+    assert status["curve"]["bankroll"][0][-1] == pytest.approx(expected.bankroll[-1, 0])
+    assert sum(p["won"] for p in hand["players"]) == 0 and hand["phh"].startswith('variant = "PT"')
+    assert [h["hand"] for h in page["hands"]] == list(range(591, 601))
+    # and the command line resumes it from the same file: nothing left to play
+    resumed = CliRunner().invoke(cli, ["match", "raiser", "random", "--hands", "600", "--seed", "5",
+                                       "--game", "pot-limit", "--db", str(db), "--resume", "--json"])
+    assert resumed.exit_code == 0, resumed.output
+    data = json.loads(resumed.stdout)
+    assert data["match_id"] == started["match_id"] and data["hands_played_now"] == 0
+
+
+def test_experiments_are_listed_from_the_registry_and_started_by_name(client: TestClient) -> None:
+    from pokerlab.arena.experiments import match_experiments
+
+    html = client.get("/matches").text
+    for name in match_experiments():
+        assert f'data-experiment="{name}"' in html
+    reply = client.post("/api/matches", json={"experiment": "threshold-vs-loki", "hands": 20, "seed": 2})
+    status = _wait_for_end(client, reply.json()["match_id"])
+    assert status["bots"] == ["threshold", "loki-a"] and status["duplicate"] and status["hands_stored"] == 20
+
+
+@pytest.mark.parametrize(("path", "body", "message"), [
+    ("/api/matches", {"experiment": "nope", "hands": 10}, "experiment: unknown 'nope' (known: "),
+    ("/api/matches", {"bots": ["raiser"], "hands": 10}, "a match needs at least two bots"),
+    ("/api/matches", {"bots": ["raiser", "x"], "hands": 10}, "bots: unknown bot 'x'"),
+    ("/api/matches", {"bots": ["raiser", "random"], "hands": 0}, "hands: must be between 1 and"),
+    ("/api/matches", {"bots": ["raiser", "random"], "hands": 5, "duplicate": True},
+     "--hands 5 must be a multiple of the 2 seats"),
+])
+def test_bad_matches_are_refused_in_one_line(client: TestClient, path, body, message) -> None:
+    reply = client.post(path, json=body)
+    assert reply.status_code == 400 and reply.json()["error"].startswith(message)
+
+
+def test_unknown_matches_and_hands_are_named(client: TestClient) -> None:
+    for path, message in (("/api/matches/424242", "match 424242: not in"),
+                          ("/api/matches/x1", "match: expected a match number, got 'x1'"),
+                          ("/api/matches/424242/hands/1", "match 424242: not in"),
+                          ("/api/matches/1/hands/0", "hand: must be between 1 and")):
+        reply = client.get(path)
+        assert reply.status_code == 400 and reply.json()["error"].startswith(message), reply.json()

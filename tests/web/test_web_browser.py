@@ -131,3 +131,33 @@ def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, scre
     by_name = dict(zip(history.players, final.stacks, strict=True))
     assert [by_name["you"], by_name["calling-station"]] == stacks
     assert any(action.endswith("cbr 10") for action in history.actions)
+
+
+def test_a_match_started_from_the_page_shows_its_curve_growing(server: str, page, screenshot) -> None:
+    page.goto(server + "/matches")
+    page.select_option("#match-bot-1", "raiser")
+    page.select_option("#match-bot-2", "random")
+    page.fill("#hands", "40000")
+    page.fill("#seed", "2")
+    screenshot(page, "matches")
+    page.click("#start-match")
+    page.wait_for_url("**/matches/*")
+    match = page.locator("#match-page")
+    page.wait_for_function("Number(document.getElementById('match-page').dataset.hands) > 0", timeout=120_000)
+    seen = int(match.get_attribute("data-hands"))
+    first_curve = page.locator("#bankroll polyline.curve").first.get_attribute("points")
+    page.wait_for_function(f"Number(document.getElementById('match-page').dataset.hands) > {seen}",
+                           timeout=120_000)
+    assert page.locator("#bankroll polyline.curve").first.get_attribute("points") != first_curve
+    assert page.locator("#bankroll polyline.curve").count() == 2
+    assert page.locator("#intervals line.interval").count() == 2  # one 95% interval per bot
+    interval = page.locator('#results tr[data-bot="raiser"] td.interval').inner_text()
+    assert interval.startswith("[")
+    screenshot(page, "match-running")
+    page.click("#stop")
+    page.wait_for_selector('#match-page[data-state="stopped"]')
+    page.locator("#hands tbody tr.hand-row a").first.click()
+    page.wait_for_selector("#hand[data-hand='1']")
+    won = [int(text) for text in page.locator("#hand-players td.num").all_inner_texts()]
+    assert len(won) == 2 and sum(won) == 0
+    screenshot(page, "match-hand")

@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from collections.abc import Callable, Iterator
@@ -33,7 +34,7 @@ import numpy as np
 
 from pokerlab.agents.opponent_store import ENV_VAR
 from pokerlab.arena import MatchConfig, MatchResult, MatchStore, run_match
-from pokerlab.arena.tournaments import play_tournament
+from pokerlab.arena.tournaments import TOURNAMENTS, play_tournament
 from pokerlab.engine import GameSettings
 from pokerlab.executors import Executor, InProcessExecutor
 
@@ -73,11 +74,15 @@ def threshold_vs_loki(
     executor: Executor | None = None,
 ) -> MatchResult:
     """Heads-up limit, duplicate: the threshold bot against ``opponent`` (Loki A)."""
-    hands = -(-hands // 2) * 2
-    config = MatchConfig(bots=("threshold", opponent), hands=hands,
-                         game=GameSettings.preset("limit"), duplicate=True, seed=seed)
+    config = threshold_vs_loki_config(hands, seed, opponent)
     return run_match(config, store or MatchStore(":memory:"), workers=workers, progress=progress,
                      executor=executor)
+
+
+def threshold_vs_loki_config(hands: int = 10_000, seed: int = 0, opponent: str = "loki-a") -> MatchConfig:
+    """The match of :func:`threshold_vs_loki` (``hands`` rounded up to whole duplicate pairs)."""
+    return MatchConfig(bots=("threshold", opponent), hands=-(-hands // 2) * 2,
+                       game=GameSettings.preset("limit"), duplicate=True, seed=seed)
 
 
 @dataclass
@@ -211,7 +216,7 @@ def freezeout_trial(bots: tuple[str, ...], max_hands: int, game: GameSettings, s
             return freezeout_trial(bots, max_hands, game, seats, seed, str(Path(folder) / "models.sqlite"),
                                    progress)
     store = MatchStore(":memory:")
-    config = MatchConfig(bots=bots, hands=max_hands, game=game, seats=seats, freezeout=True, seed=seed)
+    config = freezeout_config(bots, max_hands, game, seats, seed)
     try:
         with _opponent_db(models_db):
             result = run_match(config, store, progress=progress)
@@ -219,6 +224,53 @@ def freezeout_trial(bots: tuple[str, ...], max_hands: int, game: GameSettings, s
                         dtype=np.int64).reshape(-1, seats)
     finally:
         store.close()
+
+
+def freezeout_config(bots: tuple[str, ...], max_hands: int, game: GameSettings, seats: int,
+                     seed: int) -> MatchConfig:
+    """The match of one freezeout trial (:func:`freezeout_trial`)."""
+    return MatchConfig(bots=bots, hands=max_hands, game=game, seats=seats, freezeout=True, seed=seed)
+
+
+@dataclass(frozen=True)
+class MatchExperiment:
+    """One of the papers' comparisons that is a single match: its command name, what it is,
+    the match for a number of hands and a seed, and the hands the command plays by default."""
+
+    name: str
+    title: str
+    config: Callable[[int, int], MatchConfig]
+    default_hands: int
+
+
+def match_experiments() -> dict[str, MatchExperiment]:
+    """The experiments that are one stored match each, by name (what the web page offers): the
+    Loki tournaments (:data:`pokerlab.arena.tournaments.TOURNAMENTS`), ``threshold-vs-loki``,
+    and ``waterloo-NAME``, the first trial of each Waterloo freezeout comparison (trial 1 of
+    ``pokerlab experiment waterloo-phases --comparison NAME``).
+
+    Examples
+    --------
+    >>> experiments = match_experiments()
+    >>> "loki-variants" in experiments and "waterloo-trust" in experiments
+    True
+    >>> experiments["threshold-vs-loki"].config(101, 7) == threshold_vs_loki_config(101, 7)
+    True
+    """
+    out = {name: MatchExperiment(name, t.title, t.config, t.default_hands) for name, t in TOURNAMENTS.items()}
+    out["threshold-vs-loki"] = MatchExperiment(
+        "threshold-vs-loki", "the threshold bot against Loki A, heads-up limit, duplicate",
+        threshold_vs_loki_config, 10_000)
+    for name, bots in FREEZEOUTS.items():
+        out[f"waterloo-{name}"] = MatchExperiment(
+            f"waterloo-{name}", f"Waterloo freezeout ({name}: {', '.join(bots)}, two copies each), trial 1",
+            functools.partial(_freezeout_trial_one, bots), 2000)
+    return out
+
+
+def _freezeout_trial_one(bots: tuple[str, ...], max_hands: int, seed: int) -> MatchConfig:
+    """Trial 1 of a comparison (as :func:`freezeout_comparison` seats and seeds it)."""
+    return freezeout_config(bots, max_hands, GameSettings.preset("no-limit"), 2 * len(bots), seed * 1000)
 
 
 @contextmanager

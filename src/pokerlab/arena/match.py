@@ -361,30 +361,15 @@ def record_hand(hand: Hand, h: int, deal: int, button: int, seats: list[int], pl
     }
     if stacks_after is not None:
         record["finishing"] = stacks_after
-    phh = _phh(config, hand, h, seats, players) if want_phh else None
+    phh = phh_text(config, hand, h, seats, players) if want_phh else None
     return h, json.dumps(payoffs), json.dumps(record, separators=(",", ":")), phh
 
 
-def _phh(config: MatchConfig, hand: Hand, h: int, seats: list[int], players: list[int]) -> str:
+def phh_text(config: MatchConfig, hand: Hand, h: int, seats: list[int], players: list[int]) -> str:
+    """The PHH text of hand ``h`` of the match, with the players' names and seats (by position)."""
     every = config.player_names()  # unique even for two copies of a bot
     return to_phh(hand, players=[every[pl] for pl in players], seats=[s + 1 for s in seats],
                   seat_count=config.seats, hand_number=h + 1)
-
-
-def stored_hand(config: MatchConfig, record: dict[str, Any]) -> Hand:
-    """The finished hand a stored record describes, replayed through the engine."""
-    hand = Hand(config.game, record["stacks"], record["cards"])
-    for _, _, kind, amount in record["actions"]:
-        hand.act((kind, amount))
-    return hand
-
-
-def stored_phh(config: MatchConfig, h: int, record: dict[str, Any]) -> str:
-    """The PHH text of stored hand ``h`` (as ``--hand-history`` writes it)."""
-    players = record["players"]
-    seats = players if config.freezeout else [
-        (record["button"] + 1 + pos) % config.seats for pos in range(len(players))]
-    return _phh(config, stored_hand(config, record), h, seats, players)
 
 
 def play_hands(

@@ -37,16 +37,9 @@ from typing import Any
 
 from pokerlab.agents.base import Agent, Observation
 from pokerlab.agents.registry import create_bot
+from pokerlab.arena.hands import stored_phh
 from pokerlab.arena.human import QUIT, describe_legal, narrate, parse_command
-from pokerlab.arena.match import (
-    BotResult,
-    MatchConfig,
-    bot_seed,
-    deal_hand,
-    record_hand,
-    stored_phh,
-    summarize,
-)
+from pokerlab.arena.match import BotResult, MatchConfig, bot_seed, deal_hand, record_hand, summarize
 from pokerlab.arena.storage import MatchStore
 from pokerlab.arena.table import IllegalEvent, bot_answer
 from pokerlab.cards import format_card

@@ -36,8 +36,9 @@ from starlette.staticfiles import StaticFiles
 
 from pokerlab.arena.storage import DEFAULT_DB
 from pokerlab.cli.errors import USER_EXCEPTIONS, user_message
-from pokerlab.web import models, play, strategies
+from pokerlab.web import matches, models, play, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
+from pokerlab.web.runs import Runs
 from pokerlab.web.tables import Tables
 
 log = logging.getLogger("pokerlab.web")
@@ -111,6 +112,7 @@ def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
         *strategies.routes(),
         *models.routes(),
         *play.routes(),
+        *matches.routes(),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     # The exceptions a user mistake can raise are answered where they happen; anything else
@@ -119,14 +121,17 @@ def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
                                                           AttributeError)}
     handlers.update({HTTPException: _http_error, Exception: _error})
     tables = Tables(str(db))
+    runs = Runs(str(db))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await in_thread(tables.close_all)  # the bots keep what they learned; hands are stored
+        await in_thread(runs.stop_all)
 
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.state.db = str(db)
     app.state.tables = tables
+    app.state.runs = runs
     return app
 

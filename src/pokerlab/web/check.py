@@ -78,6 +78,11 @@ def self_check(base: str) -> list[dict[str, Any]]:
     view = timed("play: a hand against calling-station, always calling", lambda: _play_a_hand(client))
     rows[-1]["result"] = (f"hand over on the {view['street_reached']}, you "
                           f"{view['won']:+d} chips, the chips add up: {view['conserved']}")
+    match = timed("matches: raiser against random, 1,000 hands in a process of its own",
+                  lambda: _play_a_match(client))
+    raiser = match["results"][0]
+    rows[-1]["result"] = (f"{match['hands_stored']} hands stored; raiser {raiser['per_hand']:+.3f} sb/hand, "
+                          f"95% interval [{raiser['ci95'][0]:+.3f}, {raiser['ci95'][1]:+.3f}]")
     status, data = client.request("POST", "/api/bots", {})
     if status != 405 or "error" not in data:
         raise RuntimeError(f"POST /api/bots: expected a 405 with a message, got {status}")
@@ -98,3 +103,17 @@ def _play_a_hand(client: Client) -> dict[str, Any]:
     if sum(won) != 0:
         raise RuntimeError(f"a hand's chips do not add up: {won}")
     return {"street_reached": streets[-1], "won": won[0], "conserved": sum(won) == 0}
+
+
+def _play_a_match(client: Client, seconds: float = 300.0) -> dict[str, Any]:
+    """Start a match and follow it until it is played."""
+    started = client.post("/api/matches", {"bots": ["raiser", "random"], "hands": 1000, "seed": 1})
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        status = client.get(f"/api/matches/{started['match_id']}")
+        if status["state"] != "running":
+            if status["state"] != "finished":
+                raise RuntimeError(f"match {started['match_id']}: {status['state']} ({status['error']})")
+            return status
+        time.sleep(0.25)
+    raise RuntimeError(f"match {started['match_id']} still running after {seconds:.0f} s")
