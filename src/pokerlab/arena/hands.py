@@ -12,7 +12,7 @@ Examples
 >>> [p["name"] for p in view["players"]], sum(p["won"] for p in view["players"])
 (['raiser', 'calling-station'], 0)
 >>> view["actions"][0]
-'pre-flop: calling-station raises to 20'
+'pre-flop: raiser raises to 20'
 """
 
 from __future__ import annotations
