@@ -26,7 +26,13 @@ from typer.testing import CliRunner
 
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.arena import match as arena_match
-from pokerlab.arena.experiments import FREEZEOUTS, freezeout_comparison, freezeout_trial, loki_variants
+from pokerlab.arena.experiments import (
+    FREEZEOUTS,
+    _summarise_trials,
+    freezeout_comparison,
+    freezeout_trial,
+    loki_variants,
+)
 from pokerlab.cli.main import app
 from pokerlab.engine import GameSettings
 from pokerlab.executors import (
@@ -160,8 +166,12 @@ def test_freezeout_trials_on_ray_are_the_trial_tasks(ray_address) -> None:
     bots = FREEZEOUTS["trust"]
     with RayExecutor() as ex:
         result = freezeout_comparison("trust", trials=2, max_hands=30, seed=3, executor=ex)
-    for trial, curve in enumerate(result.chip_curves):
-        assert np.array_equal(curve, freezeout_trial(bots, 30, game, 6, 3000 + trial))
+    trials = [freezeout_trial(bots, 30, game, 6, 3000 + trial) for trial in range(2)]
+    assert len(result.chip_curves) == 1 and np.array_equal(result.chip_curves[0], trials[0])  # the plot's
+    expected, _ = _summarise_trials(trials, bots, 6, game)
+    assert [(s.bot, s.places, s.survival, s.final_chips) for s in result.summaries] == [
+        (s.bot, s.places, s.survival, s.final_chips) for s in sorted(
+            expected.values(), key=lambda s: (s.mean_place, -s.mean_survival))]
 
 
 def test_preflop_table_on_ray_is_bit_for_bit_the_local_one(ray_address) -> None:

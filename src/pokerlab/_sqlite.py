@@ -5,6 +5,10 @@ Examples
 >>> conn = connect(":memory:")
 >>> conn.execute("CREATE TABLE t (x)").fetchall(), conn.isolation_level is None
 ([], True)
+>>> open_store(".", "CREATE TABLE IF NOT EXISTS t (x)", "--db")
+Traceback (most recent call last):
+...
+ValueError: --db .: is a folder, not a database file
 """
 
 from __future__ import annotations
@@ -42,4 +46,31 @@ def connect(path: str | Path, timeout: float = 30.0, check_same_thread: bool = T
                 raise
             time.sleep(0.01)
     conn.execute("PRAGMA synchronous=NORMAL")
+    return conn
+
+
+def open_store(path: str | Path, schema: str, label: str,
+               check_same_thread: bool = True) -> sqlite3.Connection:
+    """A connection to the store at ``path`` with ``schema`` created, checked before use.
+
+    A folder, a file that is not an SQLite database, a damaged database or one that cannot
+    be written raises ``ValueError`` naming ``label`` (how the person gave the path) and the
+    path, so that no work starts on a store that would fail later.
+    """
+    where = f"{label} {path}"
+    if str(path) != ":memory:" and Path(path).is_dir():
+        raise ValueError(f"{where}: is a folder, not a database file")
+    try:
+        conn = connect(path, check_same_thread=check_same_thread)
+    except sqlite3.Error as exc:
+        raise ValueError(f"{where}: cannot open it as a database ({exc})") from None
+    try:
+        conn.executescript(schema)
+        damaged = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+    except sqlite3.Error as exc:
+        conn.close()
+        raise ValueError(f"{where}: not a pokerlab database, or damaged ({exc})") from None
+    if damaged != "ok":
+        conn.close()
+        raise ValueError(f"{where}: the database is damaged ({damaged})")
     return conn

@@ -31,6 +31,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -109,6 +110,12 @@ def _stream(submit: Callable[[tuple[Any, ...]], Any], result: Callable[[Any], R]
         yield out
 
 
+def _leave_ctrl_c_to_the_parent() -> None:
+    """Ctrl-C reaches every process of the terminal's group: the workers ignore it, so only the
+    parent stops (with one line) instead of each worker printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class ProcessExecutor(Executor):
     """A pool of ``workers`` spawned local processes (spawn: a forked numba or SQLite state
     would be shared by accident)."""
@@ -124,7 +131,8 @@ class ProcessExecutor(Executor):
     def map(self, fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[R]:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.slots, mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=self.slots, mp_context=context,
+                                             initializer=_leave_ctrl_c_to_the_parent)
         pool = self._pool
 
         def submit(task: tuple[Any, ...]) -> Future[R]:

@@ -137,8 +137,11 @@ def test_resume_needs_the_same_settings(tmp_path) -> None:
     assert again.match_id == first.match_id and again.hands_played == 0
     assert again.hands_stored == 300
     other = MatchConfig(bots=("random", "raiser"), hands=300, game=LIMIT, seed=2)
-    with pytest.raises(ValueError, match="no match with these settings"):
+    # the message names what differs, so the person can fix the command line
+    with pytest.raises(ValueError, match=r"match 1 in .* differs in --seed \(1 there, 2 here\)"):
         run_match(other, store, resume=True)
+    with pytest.raises(ValueError, match=r"holds no match to resume"):
+        run_match(config, MatchStore(tmp_path / "empty.sqlite"), resume=True)
 
 
 def test_win_rate_groups_duplicate_sets() -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 import time
 
+import pytest
 from typer.testing import CliRunner
 
 from pokerlab.arena import MatchConfig, MatchStore, run_match
@@ -62,3 +64,25 @@ def test_killed_match_resumes_to_the_uninterrupted_result(tmp_path) -> None:
     assert list(killed_store.records(1)) == list(fresh_store.records(fresh.match_id))
     assert [r["per_hand"] for r in resumed["results"]] == [r.per_hand for r in fresh.results]
     assert [r["ci95"] for r in resumed["results"]] == [list(r.ci95) for r in fresh.results]
+
+
+def test_two_resumes_of_one_match_at_once_are_refused(tmp_path) -> None:
+    db = tmp_path / "m.sqlite"
+    config = MatchConfig(bots=("random", "raiser"), hands=40, game=GameSettings.preset("limit"), seed=3)
+    store = MatchStore(db)
+    first = run_match(config, MatchStore(db))
+    # Another live process on this machine is playing match 1 (what a second --resume would see).
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        with sqlite3.connect(db) as conn:
+            conn.execute("INSERT INTO players VALUES (?, ?, ?, ?)",
+                         (first.match_id, other.pid, socket.gethostname(), "2024-01-01T00:00:00"))
+        with pytest.raises(ValueError, match=f"match 1 is being played by process {other.pid}"):
+            run_match(config, store, resume=True)
+    finally:
+        other.kill()
+        other.wait()
+    # Once that process is gone (killed, say) the match resumes, and its claim is released after.
+    again = run_match(config, store, resume=True)
+    assert again.hands_stored == 40
+    assert store.conn.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 0

@@ -161,6 +161,8 @@ class Dealer:
         End the match when a seat has made more invalid actions than this (``None``: never).
     log
         Text stream for the ACPC-format log.
+    on_hand
+        Called with each finished hand (a progress bar).
     """
 
     def __init__(
@@ -178,6 +180,7 @@ class Dealer:
         fixed_seats: bool = False,
         max_invalid: int | None = None,
         log: IO[str] | None = None,
+        on_hand: Callable[[DealtHand], None] | None = None,
     ) -> None:
         n = game.num_players
         if hands < 1:
@@ -207,6 +210,7 @@ class Dealer:
         self.start_timeout = start_timeout
         self.max_invalid = max_invalid
         self.log = log
+        self._on_hand = on_hand
         self._listeners: list[socket.socket] = []
         self._conns: list[socket.socket] = []
         self._readers: list[LineReader] = []
@@ -316,6 +320,8 @@ class Dealer:
         if self.log is not None:
             self.log.write(f"{full}:{'|'.join(_acpc_number(v) for v in values)}:{'|'.join(names)}\n")
             self.log.flush()
+        if self._on_hand is not None:
+            self._on_hand(self.result.hands[-1])
         for s, p in enumerate(positions):
             self._send(s, view_text(game, h, betting, holes, board, p))
 

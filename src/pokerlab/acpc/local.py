@@ -24,7 +24,7 @@ from typing import IO, Literal
 
 from pokerlab.acpc.bridge import engine_settings
 from pokerlab.acpc.client import ClientError, play_match
-from pokerlab.acpc.dealer import Dealer, DealerError, DealerResult, DealSource
+from pokerlab.acpc.dealer import Dealer, DealerError, DealerResult, DealSource, DealtHand
 from pokerlab.acpc.gamedef import GameDef
 from pokerlab.acpc.players import make_player
 
@@ -82,11 +82,12 @@ def run_local_match(
     start_timeout: float = 30.0,
     log: IO[str] | None = None,
     on_listen: Callable[[list[int]], None] | None = None,
+    on_hand: Callable[[DealtHand], None] | None = None,
 ) -> DealerResult:
     """Play ``hands`` hands through our dealer over TCP; ``bots[k]`` plays seat ``k``.
 
     A seat whose bot is ``None`` waits for an outside player to connect to its port
-    (``on_listen(ports)`` is called once the ports are open).
+    (``on_listen(ports)`` is called once the ports are open); ``on_hand(hand)`` after each hand.
 
     Raises
     ------
@@ -105,7 +106,8 @@ def run_local_match(
     players = [None if name is None else make_player(name, game, seeds(k)) for k, name in enumerate(bots)]
     if names is None:
         names = bot_names([name or f"player{k + 1}" for k, name in enumerate(bots)])
-    common = {"ports": ports, "timeout": timeout, "start_timeout": start_timeout, "log": log}
+    common = {"ports": ports, "timeout": timeout, "start_timeout": start_timeout, "log": log,
+              "on_hand": on_hand}
     if cards == "arena":
         deal, positions = arena_schedule(game, seed, duplicate)
         dealer = Dealer(game, hands, names, deal=deal, positions=positions, **common)

@@ -34,7 +34,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from pokerlab._sqlite import connect
+from pokerlab._sqlite import open_store
 from pokerlab.agents.opponent_model import OpponentModel
 
 ENV_VAR = "POKERLAB_OPPONENT_DB"
@@ -67,8 +67,7 @@ class OpponentStore:
         self.path = str(path)
         # Autocommit mode: the writes below open their own BEGIN IMMEDIATE transactions; WAL,
         # as several processes may save at once.
-        self._db = connect(self.path)
-        self._db.execute(_SCHEMA)
+        self._db = open_store(self.path, _SCHEMA, "opponent store")
 
     def close(self) -> None:
         """Close the database."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,7 +136,7 @@ class FreezeoutComparison:
     trials: int
     max_hands: int
     summaries: list[FreezeoutSummary]
-    chip_curves: list[np.ndarray]  # per trial: (hands, seats) stacks after each hand
+    chip_curves: list[np.ndarray]  # the first trial's (hands, seats) stacks after each hand (the plot)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -172,20 +172,35 @@ def freezeout_comparison(
     bots = FREEZEOUTS[name]
     seats = copies * len(bots)
     game = game or GameSettings.preset("no-limit")
-    tasks = [(bots, max_hands, game, seats, seed * 1000 + trial) for trial in range(trials)]
+    # Trials are produced and summarised one at a time: a count of 10**12 starts at once, and
+    # memory does not grow with it (only the first trial's curve is kept, for the plot).
+    tasks = ((bots, max_hands, game, seats, seed * 1000 + trial) for trial in range(trials))
     if executor is None or isinstance(executor, InProcessExecutor):
         with tempfile.TemporaryDirectory() as folder:
             shared = models_db or str(Path(folder) / "models.sqlite")
-            curves = [freezeout_trial(*task, models_db=shared, progress=progress) for task in tasks]
+            trial_stacks = (freezeout_trial(*task, models_db=shared, progress=progress) for task in tasks)
+            summaries, first = _summarise_trials(trial_stacks, bots, seats, game)
     else:
-        curves = []
-        for stacks in executor.map(freezeout_trial, tasks):
-            curves.append(stacks)
-            if progress is not None:
-                progress(len(stacks))
+        def streamed() -> Iterator[np.ndarray]:
+            for stacks in executor.map(freezeout_trial, tasks):
+                if progress is not None:
+                    progress(len(stacks))
+                yield stacks
+
+        summaries, first = _summarise_trials(streamed(), bots, seats, game)
+    ordered = sorted(summaries.values(), key=lambda s: (s.mean_place, -s.mean_survival))
+    return FreezeoutComparison(name, bots, trials, max_hands, ordered, first)
+
+
+def _summarise_trials(trial_stacks: Iterable[np.ndarray], bots: tuple[str, ...], seats: int,
+                      game: GameSettings) -> tuple[dict[str, FreezeoutSummary], list[np.ndarray]]:
+    """Places, survival and chips of each bot over the trials' stack curves; the first curve."""
     summaries = {b: FreezeoutSummary(b) for b in bots}
     owners = [k % len(bots) for k in range(seats)]
-    for stacks in curves:
+    first: list[np.ndarray] = []
+    for stacks in trial_stacks:
+        if not first:
+            first.append(stacks)
         played = len(stacks)
         final = stacks[-1] if played else np.full(seats, game.starting_stack)
         lasted_by = []
@@ -201,8 +216,7 @@ def freezeout_comparison(
         for place, player in enumerate(order, start=1):
             summaries[bots[owners[player]]].places.append(place)
         summaries[bots[owners[int(np.argmax(final))]]].wins += 1
-    ordered = sorted(summaries.values(), key=lambda s: (s.mean_place, -s.mean_survival))
-    return FreezeoutComparison(name, bots, trials, max_hands, ordered, curves)
+    return summaries, first
 
 
 def freezeout_trial(bots: tuple[str, ...], max_hands: int, game: GameSettings, seats: int, seed: int,

@@ -48,8 +48,9 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -102,6 +103,8 @@ class MatchConfig:
             raise ValueError(f"{len(self.bots)} bots do not fit in {self.seats} seats")
         if self.hands < 1:
             raise ValueError(f"--hands must be at least 1, not {self.hands}")
+        if self.seed < 0:
+            raise ValueError(f"--seed must be 0 or more, not {self.seed}")
         if self.duplicate and self.freezeout:
             raise ValueError("--duplicate and --freezeout do not combine (a freezeout's stacks carry over)")
         if self.duplicate and self.hands % self.seats:
@@ -452,10 +455,55 @@ def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: boo
     elif resume:
         found = store.find_match(key)
         if found is None:
-            raise ValueError(f"no match with these settings in {store.path} to resume")
+            raise ValueError(_no_match_to_resume(store, config))
         match_id = found
     else:
         match_id = store.new_match(key)
+    store.claim(match_id)  # one process at a time plays a match (two --resume at once would clash)
+    try:
+        return _play_match(config, store, match_id, executor, hand_history, progress, on_start)
+    finally:
+        store.release(match_id)
+
+
+def _no_match_to_resume(store: MatchStore, config: MatchConfig) -> str:
+    """Why ``--resume`` finds nothing: the stored match closest to ``config`` and how it differs."""
+    here = json.loads(config.key())
+    best: tuple[int, int, list[str]] | None = None
+    for match_id, key in store.match_keys():
+        there = json.loads(key)
+        differ = [_setting_difference(name, there.get(name), here[name])
+                  for name in here if there.get(name) != here[name]]
+        if best is None or len(differ) < len(best[1]):
+            best = (match_id, len(differ), differ)
+    if best is None:
+        return f"--resume: {store.path} holds no match to resume; start one without --resume"
+    match_id, _, differ = best
+    return (f"--resume: no stored match has these settings; the closest, match {match_id} in {store.path}, "
+            f"differs in {'; '.join(differ)}")
+
+
+_SETTING_OPTIONS = {"hands": "--hands", "seats": "--seats", "duplicate": "--duplicate",
+                    "freezeout": "--freezeout", "seed": "--seed", "bots": "the bots"}
+
+
+def _setting_difference(name: str, there: Any, here: Any) -> str:
+    if name == "game" and isinstance(there, dict):
+        if there.get("kind") != here["kind"]:
+            return f"--game ({there.get('kind')} there, {here['kind']} here)"
+        names = {"starting_stack": "--stack"}
+        return "; ".join(f"{names.get(k, 'the game ' + k)} ({there.get(k)} there, {v} here)"
+                         for k, v in here.items() if there.get(k) != v)
+    if name == "bots":
+        there, here = " ".join(there or []), " ".join(here)
+    return f"{_SETTING_OPTIONS.get(name, name)} ({there} there, {here} here)"
+
+
+def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor: Executor,
+                hand_history: str | Path | None, progress: Callable[[int], None] | None,
+                on_start: Callable[[int, int], None] | None) -> MatchResult:
+    in_process = isinstance(executor, InProcessExecutor)
+    key = config.key()
     history_dir = None
     if hand_history is not None:
         history_dir = Path(hand_history)
@@ -474,15 +522,16 @@ def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: boo
         played = _run_freezeout(config, store, match_id, want, save, on_start)
     else:
         done = store.hand_numbers(match_id)
-        todo = [h for h in range(config.hands) if h not in done]
         if on_start:
             on_start(len(done), config.hands)
-        played = len(todo)
+        played = config.hands - len(done)
+        # Lazily: a match of 10**12 hands starts at once and stops on Ctrl-C with its hands stored.
+        todo = (h for h in range(config.hands) if h not in done)
         if in_process:
-            for i in range(0, len(todo), BATCH):
-                save(play_hands(key, todo[i:i + BATCH], want))
+            for batch in _batches(todo, BATCH):
+                save(play_hands(key, batch, want))
         else:
-            for rows in executor.map(_play_task, [(key, task, want) for task in match_tasks(todo)]):
+            for rows in executor.map(_play_task, ((key, task, want) for task in match_tasks(todo))):
                 save(rows)
     end_match(key)
     result = summarize(config, store, match_id, played)
@@ -490,21 +539,27 @@ def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: boo
     return result
 
 
-def match_tasks(todo: Sequence[int]) -> list[list[int]]:
-    """The worker tasks for hands ``todo``: task ``t`` plays the hands numbered
-    ``4 * BATCH * t`` to ``4 * BATCH * (t + 1) - 1`` still to play. The cut depends on hand
-    numbers only, so a resumed match's tasks are the uninterrupted match's (less those stored).
+def match_tasks(todo: Iterable[int]) -> Iterator[list[int]]:
+    """The worker tasks for hands ``todo`` (in increasing order), produced as they are needed:
+    task ``t`` plays the hands numbered ``4 * BATCH * t`` to ``4 * BATCH * (t + 1) - 1`` still
+    to play. The cut depends on hand numbers only, so a resumed match's tasks are the
+    uninterrupted match's (less those stored).
 
     Examples
     --------
-    >>> [len(t) for t in match_tasks(range(2500))], match_tasks([5, 999, 1000, 2400])
+    >>> [len(t) for t in match_tasks(range(2500))], list(match_tasks([5, 999, 1000, 2400]))
     ([1000, 1000, 500], [[5, 999], [1000], [2400]])
     """
     size = 4 * BATCH
-    tasks: dict[int, list[int]] = {}
-    for h in todo:
-        tasks.setdefault(h // size, []).append(h)
-    return [tasks[t] for t in sorted(tasks)]
+    for _, hands in itertools.groupby(todo, key=lambda h: h // size):
+        yield list(hands)
+
+
+def _batches(numbers: Iterable[int], size: int) -> Iterator[list[int]]:
+    """``numbers`` in lists of ``size`` (the last one shorter), produced as they are needed."""
+    it = iter(numbers)
+    while batch := list(itertools.islice(it, size)):
+        yield batch
 
 
 def end_match(key: str) -> None:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import datetime
 import json
-import sqlite3
+import os
+import socket
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from pokerlab._sqlite import connect
+from pokerlab._sqlite import open_store
 
 DEFAULT_DB = "pokerlab-match.sqlite"
 
@@ -43,7 +44,24 @@ CREATE TABLE IF NOT EXISTS hands (
     record TEXT NOT NULL,
     PRIMARY KEY (match_id, hand_no)
 );
+CREATE TABLE IF NOT EXISTS players (
+    match_id INTEGER PRIMARY KEY,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    since TEXT NOT NULL
+);
 """
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 class MatchStore:
@@ -53,13 +71,37 @@ class MatchStore:
         """Open ``path``; ``any_thread`` lets the threads of a server use the connection in
         turn (each table of the web page holds one, behind its own lock)."""
         self.path = str(path)
-        if self.path != ":memory:" and Path(self.path).is_dir():
-            raise ValueError(f"--db {self.path} is a directory, not a database file")
+        self.conn = open_store(self.path, _SCHEMA, "--db", check_same_thread=not any_thread)
+
+    def claim(self, match_id: int) -> None:
+        """Record that this process plays match ``match_id``; refuse when another live process
+        does (two ``--resume`` of one match at once would play the same hands twice)."""
+        host, pid = socket.gethostname(), os.getpid()
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
         try:
-            self.conn = connect(self.path, check_same_thread=not any_thread)
-            self.conn.executescript(_SCHEMA)
-        except sqlite3.DatabaseError as exc:
-            raise ValueError(f"{self.path} is not a pokerlab match database: {exc}") from None
+            row = conn.execute("SELECT pid, host, since FROM players WHERE match_id = ?",
+                               (match_id,)).fetchone()
+            if row is not None and (row[0], row[1]) != (pid, host) and (row[1] != host or _alive(row[0])):
+                raise ValueError(f"--db {self.path}: match {match_id} is being played by process {row[0]} "
+                                 f"on {row[1]} since {row[2]}; wait for it to end (or stop it) and resume")
+            now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+            conn.execute("INSERT OR REPLACE INTO players (match_id, pid, host, since) VALUES (?, ?, ?, ?)",
+                         (match_id, pid, host, now))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    def release(self, match_id: int) -> None:
+        """This process no longer plays match ``match_id``."""
+        self.conn.execute("DELETE FROM players WHERE match_id = ? AND pid = ? AND host = ?",
+                          (match_id, os.getpid(), socket.gethostname()))
+
+    def match_keys(self) -> list[tuple[int, str]]:
+        """``(id, settings)`` of every stored match, newest first."""
+        rows = self.conn.execute("SELECT id, config FROM matches ORDER BY id DESC")
+        return [(int(i), str(c)) for i, c in rows]
 
     def close(self) -> None:
         """Close the connection."""

@@ -15,7 +15,16 @@ from typing import Any
 
 import typer
 
-from pokerlab.cli.common import Interrupted, console, err_console, print_json, table, user_errors
+from pokerlab.cli.common import (
+    Interrupted,
+    console,
+    err_console,
+    output_file,
+    print_json,
+    progress,
+    table,
+    user_errors,
+)
 
 GAME_HELP = ("Game definition file, or 'limit' / 'nolimit' for the shipped heads-up hold'em games, "
              "'kuhn3' for three-player Kuhn poker.")
@@ -42,13 +51,13 @@ def register(app: typer.Typer) -> None:
     @user_errors
     def play(
         host: str = typer.Argument(..., help="Host of the ACPC dealer."),
-        port: int = typer.Argument(..., help="Port the dealer opened for this seat."),
+        port: int = typer.Argument(..., min=1, max=65535, help="Port the dealer opened for this seat."),
         game_file: str = typer.Option(..., "--game", help=GAME_HELP),
         bot: str = typer.Option(..., "--bot", help="Registered bot name (see `pokerlab match --help`), or "
                                 "'equilibrium' for Kuhn poker (kuhn3): a CFR+ equilibrium."),
         log: Path | None = typer.Option(None, "--log", help="Write one JSON line per finished hand."),
         timeout: float = typer.Option(60.0, "--timeout", help="Seconds to wait for each dealer message."),
-        seed: int = typer.Option(0, "--seed", help="Seed for the bot's random choices."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed for the bot's random choices."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Connect to an ACPC dealer and play the match with a pokerlab bot."""
@@ -60,6 +69,7 @@ def register(app: typer.Typer) -> None:
         game = read_gamedef(game_file)
         if timeout <= 0:
             raise ValueError(f"--timeout must be positive, not {timeout}")
+        output_file(log, "--log", fresh=True)
         player = make_player(bot, game, reseed=lambda h, position: bot_seed(seed, h, position))
         with contextlib.ExitStack() as stack:
             stream = stack.enter_context(log.open("w", encoding="utf-8")) if log is not None else None
@@ -93,8 +103,9 @@ def register(app: typer.Typer) -> None:
     @user_errors
     def deal(
         game_file: str = typer.Option(..., "--game", help=GAME_HELP),
-        hands: int = typer.Option(..., "--hands", help="Hands to play."),
-        seed: int = typer.Option(0, "--seed", help="Seed of the deals (and of the bots' random choices)."),
+        hands: int = typer.Option(..., "--hands", min=1, help="Hands to play."),
+        seed: int = typer.Option(0, "--seed", min=0,
+                                  help="Seed of the deals (and of the bots' random choices)."),
         bots: list[str] = typer.Option([], "--bot", help="A bot for the next seat (repeat; 'equilibrium' "
                                        "for Kuhn poker); seats without a bot wait for an outside ACPC "
                                        "client."),
@@ -117,6 +128,7 @@ def register(app: typer.Typer) -> None:
         from pokerlab.acpc.local import in_process_payoffs, run_local_match
 
         game = read_gamedef(game_file)
+        output_file(log, "--log", fresh=True)
         n = game.num_players
         if len(bots) > n:
             raise ValueError(f"{len(bots)} bots given, the game seats {n}")
@@ -142,13 +154,15 @@ def register(app: typer.Typer) -> None:
 
         with contextlib.ExitStack() as stack:
             stream = stack.enter_context(log.open("w", encoding="utf-8")) if log is not None else None
+            advance = stack.enter_context(progress("hands", total=hands, enabled=not as_json))
             try:
                 result = run_local_match(game, seat_bots, hands, seed, cards=cards,  # type: ignore[arg-type]
                                          duplicate=duplicate, names=names or None, ports=ports or None,
                                          timeout=timeout, start_timeout=start_timeout, log=stream,
-                                         on_listen=announce)
+                                         on_listen=announce, on_hand=lambda _hand: advance(1))
             except KeyboardInterrupt:
-                raise Interrupted("the match was stopped") from None
+                kept = f"; they are in {log}" if log is not None else ""
+                raise Interrupted(f"stopped after {advance.done:,} of {hands:,} hands{kept}") from None
         out = result.to_dict(game)
         unit, size = _unit(game)
         for row in out["results"]:  # type: ignore[union-attr]

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import typer
@@ -24,8 +27,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-__all__ = ["Interrupted", "UserError", "console", "err_console", "fail", "print_json", "progress",
-           "table", "user_errors"]
+__all__ = ["Advance", "Interrupted", "UserError", "console", "err_console", "fail", "given", "output_dir",
+           "output_file", "print_json", "progress", "reject_unused", "table", "user_errors"]
 
 
 def print_json(data: Any) -> None:
@@ -63,6 +66,111 @@ def user_errors(func: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def _probe_folder(folder: Path, where: str) -> None:
+    """Fail unless a file can be created in ``folder`` (tried, not guessed: root ignores modes)."""
+    if not folder.exists():
+        raise UserError(f"{where}: the folder {folder} does not exist")
+    if not folder.is_dir():
+        raise UserError(f"{where}: {folder} is a file, not a folder")
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".pokerlab-probe-"):
+            pass
+    except OSError as exc:
+        raise UserError(f"{where}: cannot write in the folder {folder} ({exc.strerror or exc})") from None
+
+
+def output_file(path: str | Path | None, option: str, suffixes: tuple[str, ...] = (),
+                fresh: bool = False) -> Path | None:
+    """Check an output file before any work starts; return it as a ``Path`` (``None`` stays).
+
+    The file must be creatable in an existing, writable folder, must not be a folder, must end
+    in one of ``suffixes`` (when given) and, with ``fresh``, must not exist yet (writing would
+    destroy what it holds).
+
+    Examples
+    --------
+    >>> output_file(None, "--plot") is None
+    True
+    >>> output_file("bankroll.txt", "--plot", (".png", ".svg"))
+    Traceback (most recent call last):
+    ...
+    pokerlab.cli.errors.UserError: --plot bankroll.txt: use a file name ending in .png or .svg
+    """
+    if path is None:
+        return None
+    path = Path(path)
+    where = f"{option} {path}"
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise UserError(f"{where}: use a file name ending in {' or '.join(suffixes)}")
+    if path.is_dir():
+        raise UserError(f"{where}: is a folder; give a file name")
+    if fresh and path.exists() and path.stat().st_size > 0:
+        raise UserError(f"{where}: the file exists already; remove it or give another name")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise UserError(f"{where}: the file is not writable")
+    _probe_folder(path.parent if str(path.parent) else Path("."), where)
+    return path
+
+
+def output_dir(path: str | Path | None, option: str, reuse: bool = False,
+               pattern: str = "*") -> Path | None:
+    """Check an output folder before any work starts (created later if missing).
+
+    An existing folder must be writable and, unless ``reuse``, hold no files matching
+    ``pattern`` (they would be mixed with or overwritten by the new ones).
+    """
+    if path is None:
+        return None
+    path = Path(path)
+    where = f"{option} {path}"
+    if path.exists():
+        if not path.is_dir():
+            raise UserError(f"{where}: is a file; give a folder")
+        if not reuse and any(path.glob(pattern)):
+            raise UserError(f"{where}: the folder already holds {pattern} files; give an empty or new folder")
+        _probe_folder(path, where)
+    else:
+        _probe_folder(path.parent if str(path.parent) else Path("."), where)
+    return path
+
+
+def _click_context() -> Any:
+    globals_module = sys.modules[typer.BadParameter.__module__.rsplit(".", 1)[0] + ".globals"]
+    return globals_module.get_current_context(silent=True)
+
+
+def given(name: str) -> bool:
+    """Whether the option with parameter name ``name`` was typed (not left at its default).
+
+    Outside a running command (a function called directly) nothing counts as typed.
+    """
+    ctx = _click_context()
+    if ctx is None:
+        return False
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
+def reject_unused(unused: dict[str, str], reason: str) -> None:
+    """Refuse options the person typed that this run would ignore.
+
+    ``unused`` maps parameter names to how the option is written (``{"bets": "--bets"}``);
+    ``reason`` says why they do not apply ("only the endgame game has bets").
+    """
+    typed = [name for name in unused if given(name)]
+    if typed:
+        params = _click_context().params
+
+        def shown(name: str) -> str:
+            value = params.get(name)
+            if isinstance(value, bool) or value is None:
+                return unused[name]
+            value = " ".join(map(str, value)) if isinstance(value, list | tuple) else value
+            return f"{unused[name]} {value}"
+
+        raise UserError(f"{', '.join(shown(n) for n in typed)}: {reason}")
+
+
 def table(title: str, columns: list[str], rows: list[list[Any]]) -> Table:
     """A rich table with ``columns`` and ``rows`` (values turned to text)."""
     out = Table(title=title, show_lines=False)
@@ -79,13 +187,27 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+class Advance:
+    """``advance(n)``: ``n`` more units of work done (``done`` counts them, for a summary when
+    Ctrl-C stops the work)."""
+
+    def __init__(self, bar: Progress | None = None, task: Any = None) -> None:
+        self.done = 0
+        self._bar = bar
+        self._task = task
+
+    def __call__(self, n: float = 1) -> None:
+        self.done += int(n)
+        if self._bar is not None:
+            self._bar.advance(self._task, n)
+
+
 @contextmanager
-def progress(
-    description: str, total: float | None, enabled: bool = True
-) -> Iterator[Callable[[float], None]]:
-    """A progress bar on standard error; yields ``advance(n)``. Silent when ``enabled`` is false."""
-    if not enabled:
-        yield lambda n=1: None
+def progress(description: str, total: float | None, enabled: bool = True) -> Iterator[Advance]:
+    """A progress bar on standard error; yields an :class:`Advance`. Silent when ``enabled`` is
+    false or standard error is not a terminal (a log gets no bar, and an error stays one line)."""
+    if not enabled or not err_console.is_terminal:
+        yield Advance()
         return
     bar = Progress(
         TextColumn("{task.description}"),
@@ -96,5 +218,4 @@ def progress(
         transient=True,
     )
     with bar:
-        task = bar.add_task(description, total=total)
-        yield lambda n=1: bar.advance(task, n)
+        yield Advance(bar, bar.add_task(description, total=total))

@@ -4,20 +4,29 @@ sequence-form LP."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
 import typer
 
-from pokerlab.cli.common import console, print_json, progress, table, user_errors
+from pokerlab.cli.common import (
+    Interrupted,
+    console,
+    output_file,
+    print_json,
+    progress,
+    reject_unused,
+    table,
+    user_errors,
+)
 
 
-def _number(text: str, option: str) -> Fraction:
+def _number(text: str, option: str, positive: bool = False) -> Fraction:
     """A number written as ``3``, ``0.3`` or ``3/10``, kept exact."""
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"{option}: not a number: {text!r}") from None
+    from pokerlab.exact import exact_fraction
+
+    return exact_fraction(text, option, positive=positive)
 
 
 def _plot(trace: list[tuple[int, float]], title: str, path: Path) -> None:
@@ -56,9 +65,10 @@ def register(app: typer.Typer) -> None:
         algorithm: str = typer.Option(
             "cfr+", "--algorithm", "-a", help="cfr, cfr+, dcfr or lp (lp: two-player zero-sum games only)."
         ),
-        iterations: int = typer.Option(1000, "--iterations", "-n", help="Iterations of CFR."),
+        iterations: int = typer.Option(1000, "--iterations", "-n", min=1, help="Iterations of CFR."),
         levels: int = typer.Option(
-            100, "--levels", help="Hand levels of a dividing-point game (three players: levels^3 deals)."
+            100, "--levels", min=1,
+            help="Hand levels of a dividing-point game (three players: levels^3 deals)."
         ),
         pot: str = typer.Option("2", "--pot", help="Pot (all antes) of a dividing-point game."),
         ante: str = typer.Option("1", "--ante", help="endgame: each player's ante a."),
@@ -74,23 +84,38 @@ def register(app: typer.Typer) -> None:
         """Solve a game and report every player's value, NashConv and exploitability."""
         from pokerlab.equilibrium.run import checkpoints, load_game, solve, strategy_table
 
-        bet_sizes = [_number(b, "--bets") for b in bets.replace(" ", "").split(",") if b]
+        endgame_options = {"ante": "--ante", "bets": "--bets", "win_probability": "--win-probability"}
+        levels_options = {"levels": "--levels", "pot": "--pot"}
+        if re.fullmatch(r"(kuhn|leduc)[0-9]*", game):
+            reject_unused({**levels_options, **endgame_options}, f"{game}'s rules are fixed")
+        elif game == "endgame":
+            reject_unused(levels_options, "used only by dividing-point games")
+        else:
+            reject_unused(endgame_options, "used only by the endgame game")
+        if algorithm == "lp":
+            reject_unused({"iterations": "--iterations"}, "the LP has no iterations")
+        output_file(plot, "--plot", (".png", ".svg"))
+        bet_sizes = [_number(b, "--bets", positive=True) for b in bets.replace(" ", "").split(",") if b]
+        probability = _number(win_probability, "--win-probability")
+        if not 0 <= probability <= 1:
+            raise ValueError(f"--win-probability {win_probability}: must be between 0 and 1")
         g = load_game(
             game,
             levels=levels,
             pot=pot,
-            ante=_number(ante, "--ante"),
+            ante=_number(ante, "--ante", positive=True),
             bets=bet_sizes,
-            win_probability=_number(win_probability, "--win-probability"),
+            win_probability=probability,
         )
         if plot is not None and algorithm == "lp":
             raise ValueError("--plot: the LP has no iterations to plot; use cfr, cfr+ or dcfr")
-        if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-            raise ValueError(f"--plot: the file must end in .png or .svg, not {plot.name!r}")
         trace_points = checkpoints(iterations) if plot is not None else []
         total = 1 if algorithm == "lp" else iterations
         with progress(f"{algorithm} on {g.name}", total, enabled=not as_json) as advance:
-            result = solve(g, algorithm, iterations, trace_points, on_progress=advance)
+            try:
+                result = solve(g, algorithm, iterations, trace_points, on_progress=advance)
+            except KeyboardInterrupt:
+                raise Interrupted(f"stopped after {advance.done:,} of {total:,} iterations") from None
         if plot is not None:
             _plot(result.trace, f"{algorithm} on {g.name}", plot)
         report = {

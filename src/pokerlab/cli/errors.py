@@ -125,6 +125,10 @@ def print_error(message: str, prefix: str = "error") -> None:
     sys.stderr.flush()
 
 
+def _plain_number(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def _option_name(param: Any) -> str:
     opts = [o for o in getattr(param, "opts", []) if o.startswith("--")] or list(getattr(param, "opts", []))
     if opts:
@@ -143,6 +147,15 @@ def usage_message(exc: Any) -> str:
             value = first.get("input")
             value = " ".join(map(str, value)) if isinstance(value, list | tuple) else value
             plain = _PLAIN_TYPE_ERRORS.get(first.get("type", ""))
+            bounds = {k: _plain_number(v) for k, v in (first.get("ctx") or {}).items()}
+            if "ge" in bounds:
+                plain = f"must be {bounds['ge']} or more"
+            elif "gt" in bounds:
+                plain = f"must be more than {bounds['gt']}"
+            elif "le" in bounds:
+                plain = f"must be {bounds['le']} or less"
+            elif "lt" in bounds:
+                plain = f"must be less than {bounds['lt']}"
             if plain is None:
                 plain = str(first.get("msg", exc.message)).replace("Input should be", "should be")
             return f"{_option_name(param)} {value}: {plain}"

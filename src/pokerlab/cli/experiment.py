@@ -9,7 +9,15 @@ from pathlib import Path
 import typer
 
 from pokerlab.cli.cluster import cluster_option, progress_label
-from pokerlab.cli.common import console, print_json, progress, table, user_errors
+from pokerlab.cli.common import (
+    Interrupted,
+    console,
+    output_file,
+    print_json,
+    progress,
+    table,
+    user_errors,
+)
 
 
 def _fmt_ci(ci: tuple[float, float] | list[float]) -> str:
@@ -19,9 +27,14 @@ def _fmt_ci(ci: tuple[float, float] | list[float]) -> str:
     return f"[{low:+.3f}, {high:+.3f}]"
 
 
-def _check_plot(plot: Path | None) -> None:
-    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"--plot {plot}: use a .png or .svg file name")
+def _check_outputs(plot: Path | None, db: Path | None = None) -> None:
+    output_file(plot, "--plot", (".png", ".svg"))
+    output_file(db, "--db")
+
+
+def _stopped(hands: int, db: Path | None) -> Interrupted:
+    where = f"they are stored in {db}" if db is not None else "give --db to keep the hands of a long run"
+    return Interrupted(f"stopped after {hands:,} hands; {where}")
 
 
 def _print_match(result, db: Path | None, plot: Path | None, as_json: bool, title: str) -> None:
@@ -58,11 +71,12 @@ def register(app: typer.Typer) -> None:
     @group.command("threshold-vs-loki")
     @user_errors
     def threshold_vs_loki(
-        hands: int = typer.Option(10_000, "--hands", help="Hands (even: deals are played twice)."),
-        seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
+        hands: int = typer.Option(10_000, "--hands", min=2, help="Hands (even: deals are played twice)."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals."),
         opponent: str = typer.Option("loki-a", "--opponent", help="The other bot."),
         workers: int = typer.Option(
-            1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
+            1, "--workers", min=1,
+            help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
         cluster: str | None = cluster_option(),
         db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
@@ -75,7 +89,7 @@ def register(app: typer.Typer) -> None:
         from pokerlab.arena.experiments import threshold_vs_loki as run
         from pokerlab.executors import executor_for
 
-        _check_plot(plot)
+        _check_outputs(plot, db)
         if opponent not in available():
             raise ValueError(f"--opponent: unknown bot {opponent!r}")
         if hands < 2:
@@ -86,6 +100,8 @@ def register(app: typer.Typer) -> None:
                 with progress(progress_label("hands", executor.where()), total=hands + hands % 2,
                               enabled=not (no_progress or as_json)) as tick:
                     result = run(hands, seed, store, progress=tick, opponent=opponent, executor=executor)
+            except KeyboardInterrupt:
+                raise _stopped(tick.done, db) from None
             finally:
                 store.close()
         _print_match(result, db, plot, as_json, f"threshold vs {opponent}, heads-up limit, duplicate")
@@ -93,14 +109,16 @@ def register(app: typer.Typer) -> None:
     @group.command("waterloo-phases")
     @user_errors
     def waterloo_phases(
-        trials: int = typer.Option(10, "--trials", help="Freezeouts per comparison (different deals)."),
-        hands: int = typer.Option(2000, "--hands", help="Hand cap of each freezeout."),
-        seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
+        trials: int = typer.Option(10, "--trials", min=1,
+                                   help="Freezeouts per comparison (different deals)."),
+        hands: int = typer.Option(2000, "--hands", min=1, help="Hand cap of each freezeout."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals."),
         comparison: list[str] = typer.Option(
             ["phases", "bluffing", "trust"], "--comparison", help="phases, bluffing and/or trust."),
         plot: Path | None = typer.Option(None, "--plot", help="Chips of each bot in trial 1 (PNG or SVG)."),
         workers: int = typer.Option(
-            1, "--workers", help="Processes playing trials at once (then each trial's bots start afresh)."),
+            1, "--workers", min=1,
+            help="Processes playing trials at once (then each trial's bots start afresh)."),
         cluster: str | None = cluster_option(),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
@@ -112,7 +130,7 @@ def register(app: typer.Typer) -> None:
         from pokerlab.arena.experiments import FREEZEOUTS, freezeout_comparison
         from pokerlab.executors import executor_for
 
-        _check_plot(plot)
+        _check_outputs(plot)
         for name in comparison:
             if name not in FREEZEOUTS:
                 raise ValueError(f"--comparison: unknown {name!r}; choose from {', '.join(FREEZEOUTS)}")
@@ -121,9 +139,14 @@ def register(app: typer.Typer) -> None:
             where = executor.where()
             with progress(progress_label("hands", where), total=None,
                           enabled=not (no_progress or as_json)) as tick:
-                for name in comparison:
-                    results.append(freezeout_comparison(name, trials, hands, seed, progress=tick,
-                                                        executor=executor))
+                try:
+                    for name in comparison:
+                        results.append(freezeout_comparison(name, trials, hands, seed, progress=tick,
+                                                            executor=executor))
+                except KeyboardInterrupt:
+                    done = ", ".join(r.name for r in results) or "none"
+                    raise Interrupted(f"stopped after {tick.done:,} hands, during the {name} comparison "
+                                      f"(comparisons finished: {done})") from None
         if plot is not None:
             _plot_freezeouts(results, plot)
         if as_json:
@@ -174,11 +197,12 @@ def _tournament_command(group: typer.Typer, name: str) -> None:
                               "and whether each ordering the source reports is reproduced.")
     @user_errors
     def command(
-        hands: int = typer.Option(tournament.default_hands, "--hands",
+        hands: int = typer.Option(tournament.default_hands, "--hands", min=10,
                                   help="Hands (rounded up to whole deals of ten)."),
-        seed: int = typer.Option(0, "--seed", help="Seed of the deals."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals."),
         workers: int = typer.Option(
-            1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
+            1, "--workers", min=1,
+            help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
         cluster: str | None = cluster_option(),
         db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
         resume: bool = typer.Option(False, "--resume", help="Continue the match stored in --db."),
@@ -190,7 +214,7 @@ def _tournament_command(group: typer.Typer, name: str) -> None:
         from pokerlab.arena.tournaments import judge, play_tournament
         from pokerlab.executors import executor_for
 
-        _check_plot(plot)
+        _check_outputs(plot, db)
         if hands < 10:
             raise ValueError(f"--hands must be at least 10, not {hands}")
         if resume and db is None:
@@ -203,6 +227,8 @@ def _tournament_command(group: typer.Typer, name: str) -> None:
                               enabled=not (no_progress or as_json)) as tick:
                     result = play_tournament(name, hands, seed, store, progress=tick,
                                              resume=resume, executor=executor)
+            except KeyboardInterrupt:
+                raise _stopped(tick.done, db) from None
             finally:
                 store.close()
         labels = dict(zip(tournament.bots, tournament.labels, strict=True))

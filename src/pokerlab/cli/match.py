@@ -8,7 +8,16 @@ from pathlib import Path
 import typer
 
 from pokerlab.cli.cluster import cluster_option, progress_label
-from pokerlab.cli.common import console, print_json, progress, table, user_errors
+from pokerlab.cli.common import (
+    Interrupted,
+    console,
+    output_dir,
+    output_file,
+    print_json,
+    progress,
+    table,
+    user_errors,
+)
 
 
 def _fmt_ci(ci: tuple[float, float] | list[float]) -> str:
@@ -25,22 +34,26 @@ def register(app: typer.Typer) -> None:
     @user_errors
     def match(
         bots: list[str] = typer.Argument(..., help="Bot names (two or more), e.g. random raiser."),
-        hands: int = typer.Option(1000, "--hands", help="Hands to play (freezeout: at most)."),
+        hands: int = typer.Option(1000, "--hands", min=1, help="Hands to play (freezeout: at most)."),
         game: str = typer.Option(
             "limit", "--game", help="limit (Alberta $10/$20), pot-limit or no-limit (1/2)."
         ),
         seats: int = typer.Option(0, "--seats", help="Seats (default: one per bot; bots repeat)."),
         duplicate: bool = typer.Option(False, "--duplicate", help="Replay deals with players rotated."),
         freezeout: bool = typer.Option(False, "--freezeout", help="Stacks carry over until one has all."),
-        seed: int = typer.Option(0, "--seed", help="Seed of the deals and the bots' randomness."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals and the bots' randomness."),
         db: Path = typer.Option(Path("pokerlab-match.sqlite"), "--db", help="SQLite file of the hands."),
-        resume: bool = typer.Option(False, "--resume", help="Continue the stored match with these settings."),
+        resume: bool = typer.Option(False, "--resume", help="Continue the stored match with these settings "
+                                    "(bots that learn start again from their saved opponent models, so the "
+                                    "result can differ from an uninterrupted match)."),
         workers: int = typer.Option(
-            1, "--workers", help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
+            1, "--workers", min=1,
+            help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
         cluster: str | None = cluster_option(),
         hand_history: Path | None = typer.Option(None, "--hand-history", help="Write each hand as PHH here."),
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
-        stack: int | None = typer.Option(None, "--stack", help="Starting stack in chips (default per game)."),
+        stack: int | None = typer.Option(None, "--stack", min=1,
+            help="Starting stack in chips (default per game)."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
@@ -62,8 +75,9 @@ def register(app: typer.Typer) -> None:
         settings = GameSettings.preset(game, **changes)
         config = MatchConfig(bots=tuple(bots), hands=hands, game=settings, seats=seats,
                              duplicate=duplicate, freezeout=freezeout, seed=seed)
-        if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-            raise ValueError(f"--plot {plot}: use a .png or .svg file name")
+        output_file(plot, "--plot", (".png", ".svg"))
+        output_dir(hand_history, "--hand-history", reuse=resume, pattern="hand-*.phh")
+        output_file(db, "--db")
         executor = executor_for(workers, cluster)
         store = MatchStore(db)
         try:
@@ -72,6 +86,11 @@ def register(app: typer.Typer) -> None:
                 result = run_match(config, store, resume=resume, executor=executor,
                                    hand_history=hand_history, progress=advance,
                                    on_start=lambda done, total: advance(done))
+        except KeyboardInterrupt:
+            match_id = store.find_match(config.key())
+            stored = len(store.hand_numbers(match_id)) if match_id is not None else 0
+            raise Interrupted(f"{stored:,} of {config.hands:,} hands are stored in {db} (match {match_id}); "
+                              "the same command with --resume continues") from None
         finally:
             store.close()
             executor.close()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pokerlab.cli.common import console, print_json, table, user_errors
+from pokerlab.cli.common import console, output_file, print_json, table, user_errors
 
 
 def register(app: typer.Typer) -> None:
@@ -36,6 +36,7 @@ def register(app: typer.Typer) -> None:
             else:
                 console.print(table("Classic models", ["model", "what", "source", "parameters"], rows))
             return
+        output_file(plot, "--plot", (".png", ".svg"))
         data, solution, result = model_report(name, param, check)
         if plot is not None:
             from pokerlab.models.plot import draw

@@ -8,7 +8,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from pokerlab.cli.common import console, err_console, print_json, user_errors
+from pokerlab.cli.common import Interrupted, console, err_console, print_json, user_errors
 
 
 def _read_line() -> str | None:
@@ -44,8 +44,8 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Option(
             "limit", "--game", help="limit (Alberta $10/$20), pot-limit or no-limit (1/2)."
         ),
-        seed: int = typer.Option(0, "--seed", help="Seed of the deals and the bot's randomness."),
-        hands: int = typer.Option(10, "--hands", help="Hands to play (q quits earlier)."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals and the bot's randomness."),
+        hands: int = typer.Option(10, "--hands", min=1, help="Hands to play (q quits earlier)."),
         coach: bool = typer.Option(False, "--coach", help="Show HS, PPOT/NPOT, EHS and pot odds."),
         as_json: bool = typer.Option(False, "--json", help="End with one JSON summary line on stdout."),
     ) -> None:
@@ -66,63 +66,70 @@ def register(app: typer.Typer) -> None:
         out = err_console if as_json else console
         quit_now = False
         log: list[dict[str, Any]] = []
-        while not quit_now and table.next_hand < hands:
-            table.deal()
-            view = table.view()
-            you, them = view["players"]
-            role = "the button (small blind)" if you["button"] else "the big blind"
-            out.print(f"\n[bold]Hand {view['hand']}[/] · {settings.kind} · you are {role}; "
-                      f"your cards [bold]{' '.join(you['cards'])}[/]")
-            seen = illegal = 0
-            while True:
-                for line in view["actions"][seen:]:
-                    out.print(f"  {line}")
-                for line in view["illegal"][illegal:]:
-                    out.print(f"  [yellow]illegal answer ({escape(line)}); the table checked or folded[/]")
-                seen, illegal = len(view["actions"]), len(view["illegal"])
-                if view["finished"]:
-                    break
-                legal = table.legal()
-                assert legal is not None
-                out.print(f"[bold]{view['street']}[/] board {' '.join(view['board']) or '-'} · "
-                          f"pot {view['pot']} · to call {legal.to_call} · "
-                          f"stacks you {you['stack']}, {bot} {them['stack']}")
-                if coach:
-                    for line in _coach_lines(table.coach() or {}):
-                        out.print(f"  [cyan]{line}[/]")
-                out.print(f"  {escape(view['legal']['menu'])}")
-                while True:
-                    out.print("> ", end="")
-                    line = _read_line()
-                    if line is None:
-                        answer = QUIT
-                        break
-                    try:
-                        answer = parse_command(line, legal)
-                    except ValueError as exc:
-                        out.print(f"  [red]{escape(str(exc))}[/]")
-                        continue
-                    break
-                if answer == QUIT:
-                    quit_now = True
-                    break
-                table.act(answer)
+        try:
+            while not quit_now and table.next_hand < hands:
+                table.deal()
                 view = table.view()
                 you, them = view["players"]
-            if not view["finished"]:
-                out.print("quit: the unfinished hand is not counted")
-                break
-            if any(p.get("shows") for p in view["players"]):
-                out.print(f"  board {' '.join(view['board'])}")
-                for p in view["players"]:
-                    if p.get("shows"):
-                        who = "you show" if p["you"] else f"{bot} shows"
-                        out.print(f"  {who} {' '.join(p['cards'])}: {p['shows']}")
-            won = you["won"]
-            log.append({"hand": view["hand"], "won": won})
-            out.print(f"  [bold]{'you win' if won > 0 else 'you lose' if won < 0 else 'even'} "
-                      f"{abs(won)}[/] · session {view['session']['chips_won']:+d} chips")
-        table.close()
+                role = "the button (small blind)" if you["button"] else "the big blind"
+                out.print(f"\n[bold]Hand {view['hand']}[/] · {settings.kind} · you are {role}; "
+                          f"your cards [bold]{' '.join(you['cards'])}[/]")
+                seen = illegal = 0
+                while True:
+                    for line in view["actions"][seen:]:
+                        out.print(f"  {line}")
+                    for line in view["illegal"][illegal:]:
+                        out.print(f"  [yellow]illegal answer ({escape(line)}); "
+                                  "the table checked or folded[/]")
+                    seen, illegal = len(view["actions"]), len(view["illegal"])
+                    if view["finished"]:
+                        break
+                    legal = table.legal()
+                    assert legal is not None
+                    out.print(f"[bold]{view['street']}[/] board {' '.join(view['board']) or '-'} · "
+                              f"pot {view['pot']} · to call {legal.to_call} · "
+                              f"stacks you {you['stack']}, {bot} {them['stack']}")
+                    if coach:
+                        for line in _coach_lines(table.coach() or {}):
+                            out.print(f"  [cyan]{line}[/]")
+                    out.print(f"  {escape(view['legal']['menu'])}")
+                    while True:
+                        out.print("> ", end="")
+                        line = _read_line()
+                        if line is None:
+                            answer = QUIT
+                            break
+                        try:
+                            answer = parse_command(line, legal)
+                        except ValueError as exc:
+                            out.print(f"  [red]{escape(str(exc))}[/]")
+                            continue
+                        break
+                    if answer == QUIT:
+                        quit_now = True
+                        break
+                    table.act(answer)
+                    view = table.view()
+                    you, them = view["players"]
+                if not view["finished"]:
+                    out.print("quit: the unfinished hand is not counted")
+                    break
+                if any(p.get("shows") for p in view["players"]):
+                    out.print(f"  board {' '.join(view['board'])}")
+                    for p in view["players"]:
+                        if p.get("shows"):
+                            who = "you show" if p["you"] else f"{bot} shows"
+                            out.print(f"  {who} {' '.join(p['cards'])}: {p['shows']}")
+                won = you["won"]
+                log.append({"hand": view["hand"], "won": won})
+                out.print(f"  [bold]{'you win' if won > 0 else 'you lose' if won < 0 else 'even'} "
+                          f"{abs(won)}[/] · session {view['session']['chips_won']:+d} chips")
+        except KeyboardInterrupt:
+            won = sum(entry["won"] for entry in log)
+            raise Interrupted(f"{table.hands_played} hands played, you won {won:+d} chips; "
+                              "the unfinished hand is not counted") from None
+        finally:
+            table.close()
         played = table.hands_played
         total = sum(entry["won"] for entry in log)
         summary = {"bot": bot, "game": settings.kind, "hands": played, "chips_won": total,

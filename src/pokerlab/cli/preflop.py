@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from pokerlab.cli.cluster import cluster_option, progress_label
-from pokerlab.cli.common import console, print_json, progress, user_errors
+from pokerlab.cli.common import Interrupted, console, output_file, print_json, progress, user_errors
 
 if TYPE_CHECKING:
     from pokerlab.strength.preflop_tables import PreflopTable
@@ -43,11 +43,16 @@ def _grid(t: PreflopTable) -> Table:
     return out
 
 
+def _check(as_json: bool, as_csv: bool, plot: str) -> None:
+    """The options that must be right before any work starts."""
+    if as_json and as_csv:
+        raise ValueError("--json and --csv exclude each other")
+    output_file(plot or None, "--plot", (".png", ".svg"))
+
+
 def _emit(
     t: PreflopTable, as_json: bool, as_csv: bool, plot: str, extra: dict[str, object]
 ) -> None:
-    if as_json and as_csv:
-        raise ValueError("--json and --csv exclude each other")
     if plot:
         from pokerlab.strength.preflop_plot import plot_table
 
@@ -95,6 +100,7 @@ def register(app: typer.Typer) -> None:
         """Show a shipped pre-flop table (Waterloo's, or Loki's income rates)."""
         from pokerlab.strength.preflop_tables import load_table
 
+        _check(as_json, as_csv, plot)
         _emit(load_table(ALIASES.get(name, name)), as_json, as_csv, plot, {})
 
     @group.command("simulate")
@@ -106,9 +112,9 @@ def register(app: typer.Typer) -> None:
         opponents: int = typer.Option(
             1, "--opponents", "-k", help="Opponents who always call to the showdown (1..9)."
         ),
-        trials: int = typer.Option(10_000, "--trials", "-n", help="Games per class."),
+        trials: int = typer.Option(10_000, "--trials", "-n", min=2, help="Games per class."),
         seed: int = typer.Option(
-            0, "--seed", help="Seed (results are cached per opponents/trials/seed)."
+            0, "--seed", min=0, help="Seed (results are cached per opponents/trials/seed)."
         ),
         workers: int | None = typer.Option(
             None, "--workers", "-w", help="Threads (default: all cores)."
@@ -129,10 +135,11 @@ def register(app: typer.Typer) -> None:
         from pokerlab.strength.preflop_simulation import METHODS, simulate_preflop
 
         if method not in METHODS:
-            raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+            raise ValueError(f"--method {method}: choose from {', '.join(METHODS)}")
         if cluster and workers is not None:
             raise ValueError(f"--workers {workers} sets this machine's threads; with --cluster "
                              "every CPU of the cluster works")
+        _check(as_json, as_csv, plot)
         quiet = as_json or as_csv
         with executor_for(cluster=cluster) as executor:
             where = executor.where()
@@ -142,15 +149,19 @@ def register(app: typer.Typer) -> None:
                 where["cpus"] = workers or numba.get_num_threads()
             label = progress_label(f"simulating 169 classes x {trials:,} games", where)
             with progress(label, total=169 * trials, enabled=not quiet) as advance:
-                sim = simulate_preflop(
-                    opponents=opponents,
-                    trials=trials,
-                    seed=seed,
-                    workers=workers,
-                    progress=advance,
-                    cache=not no_cache,
-                    executor=executor,
-                )
+                try:
+                    sim = simulate_preflop(
+                        opponents=opponents,
+                        trials=trials,
+                        seed=seed,
+                        workers=workers,
+                        progress=advance,
+                        cache=not no_cache,
+                        executor=executor,
+                    )
+                except KeyboardInterrupt:
+                    raise Interrupted(f"stopped after {advance.done // 169:,} of {trials:,} games per "
+                                      "class; nothing was cached") from None
         t = sim.table(method, normalized=normalized)
         extra: dict[str, object] = {
             "method": method,

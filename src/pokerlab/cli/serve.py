@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pokerlab.cli.common import console, err_console, print_json, table, user_errors
+from pokerlab.cli.common import console, err_console, output_file, print_json, table, user_errors
 
 
 def register(app: typer.Typer) -> None:
@@ -16,7 +16,8 @@ def register(app: typer.Typer) -> None:
     @user_errors
     def serve(
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-        port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
+        port: int = typer.Option(8000, "--port", min=0, max=65535,
+                                 help="Port to listen on (0: any free port)."),
         db: Path = typer.Option(Path("pokerlab-match.sqlite"), "--db",
                                 help="SQLite file of the tables' and matches' hands (as pokerlab match)."),
         check: bool = typer.Option(False, "--check",
@@ -24,6 +25,10 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="With --check: print one JSON object."),
     ) -> None:
         """Serve the web page until Ctrl-C; open the printed address in a browser."""
+        from pokerlab.arena.storage import MatchStore
+
+        output_file(db, "--db")
+        MatchStore(db).close()  # a folder, a text file or a damaged database: refused before serving
         try:
             from pokerlab.web.app import create_app
             from pokerlab.web.server import address, bind, serve_forever, serving

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from pokerlab.cli.common import console, print_json, table, user_errors
+from pokerlab.cli.common import console, output_file, print_json, table, user_errors
+from pokerlab.cli.errors import print_error
 
 
 def register(app: typer.Typer) -> None:
@@ -44,14 +45,26 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Derive both players' threshold strategies exactly (US patent 6,129,631) and certify them."""
         from pokerlab.cards import parse_cards
+        from pokerlab.exact import exact_fraction
         from pokerlab.threshold.report import solve_report
 
         params = {}
         for item in param:
             if "=" not in item:
-                raise ValueError(f"--param: expected NAME=VALUE, got {item!r}")
+                raise ValueError(f"--param {item}: write NAME=VALUE, e.g. B=2")
             name, value = item.split("=", 1)
+            if name.strip() in params:
+                raise ValueError(f"--param {item}: {name.strip()} is given twice")
             params[name.strip()] = value.strip()
+        if cards is not None and cards not in ("five-card-draw", "holdem"):
+            raise ValueError(f"--cards {cards}: choose five-card-draw or holdem")
+        if board and cards != "holdem":
+            raise ValueError(f"--board {board}: used only with --cards holdem")
+        if cards == "holdem" and not board:
+            raise ValueError("--cards holdem needs --board with five cards")
+        if strength is not None and not 0 <= exact_fraction(strength, "--strength") <= 1:
+            raise ValueError(f"--strength {strength}: a hand strength lies between 0 and 1")
+        output_file(plot, "--plot", (".png", ".svg"))
         codes = parse_cards(board) if board else None
         report = solve_report(
             game,
@@ -74,8 +87,14 @@ def register(app: typer.Typer) -> None:
             report["plot"] = plot
         if as_json:
             print_json(report)
-            return
-        _print(report)
+        else:
+            _print(report)
+        check = report["order_check"]
+        if not check["ok"] and not check.get("valid_for"):
+            broken = ", ".join(check["violations"])
+            print_error(f"the threshold order fails at P = {report['pot']} ({broken}), so these thresholds "
+                        "are not the solution; --discover-order finds an order that holds")
+            raise typer.Exit(code=1)
 
 
 def _print(report: dict) -> None:

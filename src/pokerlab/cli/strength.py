@@ -17,7 +17,8 @@ def register(app: typer.Typer) -> None:
             ..., help='Our two cards, e.g. AdQc (or "AdQc/3h4cJh" with the board).'
         ),
         board: str = typer.Argument("", help="3, 4 or 5 board cards, e.g. 3h4cJh."),
-        opponents: int = typer.Option(1, "--opponents", "-n", help="Opponents n in HS_n = HS^n."),
+        opponents: int = typer.Option(1, "--opponents", "-n", min=1, max=9,
+            help="Opponents n in HS_n = HS^n."),
         opponent_range: str = typer.Option(
             "",
             "--range",

@@ -177,7 +177,7 @@ class CFRSolver:
     def run(self, iterations: int) -> None:
         """Run ``iterations`` more iterations (every player updates once in each)."""
         if iterations < 0:
-            raise ValueError(f"iterations: must be non-negative, not {iterations}")
+            raise ValueError(f"iterations: must be 0 or more, not {iterations}")
         f = self.flat
         _iterate(
             int(iterations), self.iterations, _MODE[self.algorithm],

@@ -148,8 +148,9 @@ def solve(
     solver = CFRSolver(flat, algorithm)
     wanted = {int(p) for p in trace_points if 0 < p <= iterations}
     stops = sorted(wanted | {iterations})
-    # Never run more than ~1% of the work between progress updates.
-    step = max(1, iterations // 100)
+    # Never run more than ~1% of the work (nor 1,000 iterations) between progress updates, so a
+    # huge count shows progress and stops promptly on Ctrl-C.
+    step = max(1, min(iterations // 100, 1000))
     trace: list[tuple[int, float]] = []
     seconds = 0.0
     for stop in stops:

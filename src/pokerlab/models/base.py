@@ -19,16 +19,15 @@ Examples
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import sympy as sp
 
-Exact = sp.Expr
+from pokerlab.exact import exact_number
 
-_SAFE_EXPR = re.compile(r"^[0-9eE+\-*/(). ]*(sqrt[0-9eE+\-*/(). ]*)*$")
+Exact = sp.Expr
 
 
 def parse_number(name: str, text: str) -> Exact:
@@ -39,21 +38,12 @@ def parse_number(name: str, text: str) -> Exact:
 
     >>> parse_number("P", "0.25")
     1/4
+    >>> parse_number("B", "1/0")
+    Traceback (most recent call last):
+    ...
+    ValueError: parameter B=1/0: division by zero
     """
-    text = text.strip()
-    try:
-        return sp.Rational(text)
-    except (TypeError, ValueError):
-        pass
-    if not text or not _SAFE_EXPR.match(text):
-        raise ValueError(f"parameter {name}: {text!r} is not a number")
-    try:
-        value = sp.sympify(text, rational=True)
-    except (sp.SympifyError, SyntaxError, TypeError) as exc:
-        raise ValueError(f"parameter {name}: {text!r} is not a number") from exc
-    if not value.is_real or not value.is_finite:
-        raise ValueError(f"parameter {name}: {text!r} is not a finite real number")
-    return sp.simplify(value)
+    return exact_number(text, f"parameter {name}=", surds=True)
 
 
 def parse_numbers(name: str, text: str) -> tuple[Exact, ...]:
@@ -107,12 +97,19 @@ def check_order(chain: str, values: Mapping[str, Exact], where: str) -> str:
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a model: name, default text, meaning, ``number`` or ``numbers``."""
+    """One parameter of a model: name, default text, meaning, ``number`` or ``numbers``.
+
+    ``needs`` names what must also be given for this parameter to count (``"stacks"``, or a
+    value such as ``"Y=finite"``); ``unused_with`` what makes it count for nothing. Giving a
+    parameter that would be ignored is an error, not a silent no-op.
+    """
 
     name: str
     default: str
     help: str
     kind: str = "number"
+    needs: str = ""
+    unused_with: tuple[str, ...] = ()
 
     def parse(self, text: str) -> Any:
         """Read this parameter from text (exact)."""
@@ -263,6 +260,7 @@ class Model:
         """Defaults overridden by ``KEY=VALUE`` items; unknown keys are errors."""
         known = {p.name: p for p in self.params}
         raw = {p.name: p.default for p in self.params}
+        typed: dict[str, str] = {}
         for item in items:
             key, sep, text = item.partition("=")
             key = key.strip()
@@ -271,7 +269,21 @@ class Model:
             if key not in known:
                 names = ", ".join(known) or "none"
                 raise ValueError(f"parameter {key}: unknown for model {self.name} (parameters: {names})")
-            raw[key] = text
+            if key in typed:
+                raise ValueError(f"parameter {key}: given twice ({key}={typed[key]} and {key}={text})")
+            raw[key] = typed[key] = text.strip()
+
+        def present(token: str) -> bool:
+            name, _, value = token.partition("=")
+            return name in typed and (not value or typed[name] == value)
+
+        for key, text in typed.items():
+            param = known[key]
+            if param.needs and not present(param.needs):
+                raise ValueError(f"parameter {key}={text}: used only with {param.needs}")
+            blocking = [token for token in param.unused_with if present(token)]
+            if blocking:
+                raise ValueError(f"parameter {key}={text}: not used when {blocking[0]} is given")
         return {k: known[k].parse(v) for k, v in raw.items() if v != ""}
 
     def run(self, items: Sequence[str] = ()) -> Solution:

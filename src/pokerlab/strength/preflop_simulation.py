@@ -264,7 +264,7 @@ def simulate_preflop(
     if trials < 2:
         raise ValueError(f"trials must be at least 2, got {trials}")
     if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+        raise ValueError(f"--seed must be 0 or more, not {seed}")
     path = _cache_path(opponents, trials, seed)
     if cache and os.path.exists(path):
         with np.load(path) as data:

@@ -53,10 +53,16 @@ from typing import Any
 
 import sympy
 
+from pokerlab.exact import exact_number
+
 P = sympy.Symbol("P", positive=True)
 """The pot symbol: the antes in total (each player antes P/2)."""
 
 ACTIONS = ("pass", "bet", "raise", "reraise", "call", "fold")
+
+MAX_RAISE_CAP = 20
+"""Raises a rules game may allow after the first bet (each adds thresholds to solve for; the
+patent's games allow 2)."""
 
 
 @dataclass(frozen=True, eq=True)
@@ -161,8 +167,10 @@ class BettingGame:
         """The same game with the pot symbol ``P`` replaced by ``pot`` (a number)."""
         value = _exact(pot)
         if value <= 0:
-            raise ValueError(f"pot: must be positive, got {pot}")
-        return replace(self, root=_substitute(self.root, {P: value}), pot=value)
+            raise ValueError(f"--pot {pot}: must be greater than 0")
+        root = _substitute(self.root, {P: value})
+        check_betting(root, f"--pot {pot}")
+        return replace(self, root=root, pot=value)
 
     def substitute(self, values: dict[str, Any]) -> BettingGame:
         """The same game with symbols replaced by numbers, by name (``{"B": 2}``, ``{"P": 3}``)."""
@@ -175,19 +183,68 @@ class BettingGame:
         rest = dict(values)
         if "P" in rest:
             game = game.with_pot(rest.pop("P"))
-        mapping = {symbols[name]: _exact(v) for name, v in rest.items()}
-        return replace(game, root=_substitute(game.root, mapping)) if mapping else game
+        mapping = {symbols[name]: _exact(v, f"--param {name}=") for name, v in rest.items()}
+        if not mapping:
+            return game
+        root = _substitute(game.root, mapping)
+        check_betting(root, " ".join(f"--param {name}={v}" for name, v in rest.items()))
+        return replace(game, root=root)
 
 
-def _exact(value: Any) -> Any:
-    """A number as an exact sympy number (strings like '3', '1/2', '0.5' accepted)."""
-    try:
-        out = sympy.nsimplify(sympy.sympify(value, rational=True), rational=True)
-    except (sympy.SympifyError, TypeError) as exc:
-        raise ValueError(f"pot: not a number: {value!r}") from exc
-    if not out.is_number:
-        raise ValueError(f"pot: not a number: {value!r}")
-    return out
+def _exact(value: Any, option: str = "--pot") -> Any:
+    """A number as an exact rational (strings like '3', '1/2', '0.5' accepted): the solver
+    works over the rationals."""
+    if isinstance(value, sympy.Basic) and value.is_Rational:
+        return value
+    return exact_number(value, option)
+
+
+def _holds(relation: Any) -> bool:
+    """True when a (possibly symbolic) relation is certainly true; unknown counts as false."""
+    return sympy.sympify(relation) is sympy.true
+
+
+def check_betting(node: Node, where: str) -> None:
+    """Refuse betting that makes no sense, naming the place (``where``, then the actions).
+
+    Amounts put in are never negative; a fold belongs to the player who acts at that
+    decision; and a player folds only when facing a bet, having put in less than the other.
+    Symbolic amounts are judged where the symbols' signs decide (``P`` is positive) and
+    checked again once numbers are substituted.
+
+    Examples
+    --------
+    >>> B = sympy.Symbol("B")
+    >>> game = rules_game("x", pot=2, bet=[B])
+    >>> check_betting(game.root, "rules")   # the sign of B is not known: nothing to refuse yet
+    >>> game.substitute({"B": 0})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --param B=0: at bet.fold P2 folds having put in 1, as much as P1's 1: a fold needs ...
+    """
+    stack: list[tuple[str, Node]] = [("", node)]
+    while stack:
+        path, here = stack.pop()
+        if not is_decision(here):
+            continue
+        for action, child in here.children.items():
+            at = f"{path}.{action}" if path else action
+            if not is_terminal(child):
+                stack.append((at, child))
+                continue
+            amounts = [sympy.sympify(c) for c in child.contributions]
+            for k, c in enumerate(amounts):
+                if _holds(c < 0):
+                    raise ValueError(f"{where}: at {at} P{k + 1} has put in {c}: amounts cannot be negative")
+            if child.folded:
+                if child.folded != here.player:
+                    raise ValueError(f"{where}: at {at} the fold is marked as P{child.folded}'s, but "
+                                     f"P{here.player} acts there")
+                mine, theirs = amounts[child.folded - 1], amounts[2 - child.folded]
+                if _holds(mine >= theirs):
+                    raise ValueError(f"{where}: at {at} P{child.folded} folds having put in {mine}, as much "
+                                     f"as P{3 - child.folded}'s {theirs}: a fold needs a bet to face "
+                                     "(are the bet sizes positive?)")
 
 
 def _substitute(node: Node, mapping: dict[Any, Any]) -> Node:
@@ -251,8 +308,11 @@ def rules_game(
         sizes = [sympy.sympify(s) for s in bet]
         if not sizes:
             raise ValueError("bet: the list of sizes is empty")
-    if raise_cap < 0:
-        raise ValueError(f"raise_cap: must be 0 or more, got {raise_cap}")
+        for k, size in enumerate(sizes):
+            if _holds(size <= 0):
+                raise ValueError(f"bet[{k}]: a bet size must be greater than 0, got {size}")
+    if not 0 <= raise_cap <= MAX_RAISE_CAP:
+        raise ValueError(f"raise_cap: must be between 0 and {MAX_RAISE_CAP}, got {raise_cap}")
     pot = sympy.sympify(pot)
     ante = pot / 2
 
@@ -526,6 +586,7 @@ def _game_from_data(data: dict[str, Any]) -> BettingGame:
     game = BettingGame(name, root, pot, description, declared)
     if not is_decision(root):
         raise ValueError("tree: the root must be a decision (player = 1 or 2)")
+    check_betting(root, "tree")
     return game
 
 

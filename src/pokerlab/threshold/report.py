@@ -21,6 +21,7 @@ from typing import Any
 
 import sympy
 
+from pokerlab.exact import exact_fraction, exact_number
 from pokerlab.threshold.certify import certify
 from pokerlab.threshold.discover import discover, discovery_pot
 from pokerlab.threshold.game import BettingGame, P, load_game
@@ -34,22 +35,15 @@ def _text(expr: Any) -> str:
 
 
 def _parse_params(params: dict[str, str] | None) -> dict[str, Any]:
-    out = {}
-    for name, raw in (params or {}).items():
-        try:
-            value = sympy.nsimplify(sympy.sympify(raw, rational=True), rational=True)
-        except (sympy.SympifyError, TypeError, SyntaxError):
-            raise ValueError(f"--param {name}: not a number: {raw!r}") from None
-        if not value.is_number:
-            raise ValueError(f"--param {name}: not a number: {raw!r}")
-        out[name] = value
-    return out
+    return {name: exact_number(raw, f"--param {name}=") for name, raw in (params or {}).items()}
 
 
 def _substitute_params(game: BettingGame, values: dict[str, Any]) -> BettingGame:
     try:
         return game.substitute(values) if values else game
     except ValueError as exc:
+        if str(exc).startswith("--param"):
+            raise
         raise ValueError(f"--param {exc}") from None
 
 
@@ -209,16 +203,11 @@ def solve_report(
 
 
 def _play_report(solution: Solution, strength: str) -> dict[str, Any]:
-    from fractions import Fraction
-
     from pokerlab.threshold.strategy import ThresholdStrategy
 
     if solution.symbolic:
         raise ValueError("--strength needs numbers: give a pot (e.g. --pot 3)")
-    try:
-        x = Fraction(strength)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"--strength: not a number: {strength!r}") from None
+    x = exact_fraction(strength, "--strength")
     strategy = ThresholdStrategy(solution)
     return {"strength": float(x), "P1": strategy.sequence(1, x), "P2": strategy.sequence(2, x)}
 

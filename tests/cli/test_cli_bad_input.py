@@ -1,0 +1,225 @@
+"""Every command driven with bad values: exit 2, one line naming the mistake, no traceback, and
+no file left behind; huge counts start at once and stop on Ctrl-C with a one-line summary.
+
+The commands run in this process through the command line's own handler (``cli.errors.run``),
+as ``main()`` runs them; ``test_cli_errors`` checks real processes for the exit statuses.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokerlab.cli import common
+from pokerlab.cli.errors import run
+from pokerlab.cli.main import app
+
+# -- bad values -----------------------------------------------------------------------------
+
+_letters = st.text(alphabet="qxzQXZ_", min_size=1, max_size=8)
+NAME = _letters  # no bot, game, model, table or file is called like this
+WHOLE = st.one_of(
+    st.sampled_from(["x", "1.5", "1e3", "ten", "0x10", "12abc", "", "1/2", "nan", "--"]),
+    _letters,
+)
+NEGATIVE = st.integers(max_value=-1).map(str)
+EXACT = st.sampled_from(["1/0", "nan", "inf", "-inf", "x", "10**10**10", "1e99999", "(", "1//2", "",
+                         "sqrt(-1)", "2^3", "__import__('os')", "1/(1-1)"])
+CARDS = st.one_of(st.text(alphabet="xyzWXYZ!@#01", min_size=1, max_size=12),
+                  st.sampled_from(["As As Kd", "Ah", "1s", "A♦-Q♣/3♥", "AsKsQsJsTs9s8s7s"]))
+RANGE = st.one_of(st.sampled_from(["QQ++", "AKx", "A5s-K2s", "AKo:2", "AKo:-1", "22-", "ZZ"]), _letters)
+
+
+def _choices(*values: str):
+    return st.sampled_from(values)
+
+
+# Paths are made in a folder per test run; "{dir}" stands for it.
+PLOT = _choices("{dir}", "{dir}/missing/x.png", "/sys/x.png", "{dir}/x.txt", "{dir}/notes.txt/x.png")
+DB = _choices("{dir}", "{dir}/notes.txt", "{dir}/damaged.sqlite", "/sys/x.sqlite", "{dir}/missing/x.sqlite")
+
+B = ["random", "raiser"]
+CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
+    (["hand", "{}"], CARDS),
+    (["solve", "{}"], NAME),
+    (["solve", "patent-no-raise", "--pot", "{}"], EXACT | _choices("0", "-1", "sqrt(2)")),
+    (["solve", "von-neumann", "--param", "B={}"], EXACT | _choices("0", "-1", "sqrt(2)")),
+    (["solve", "von-neumann", "--param", "{}"], _letters | _choices("B", "P=1", "C=2")),
+    (["solve", "patent-raise", "--pot", "3", "--strength", "{}"], EXACT | _choices("2", "-1/2")),
+    (["solve", "patent-no-raise", "--pot", "1", "--plot", "{}"], PLOT),
+    (["solve", "patent-no-raise", "--board", "{}"], CARDS | _choices("As Kd 7h 2c 2d")),
+    (["solve", "patent-no-raise", "--pot", "1", "--cards", "{}"], NAME),
+    (["match", "{}", "random"], NAME),
+    (["match", *B, "--hands", "{}"], WHOLE | NEGATIVE | _choices("0")),
+    (["match", *B, "--seed", "{}"], WHOLE | NEGATIVE),
+    (["match", *B, "--seats", "{}"], WHOLE | _choices("1", "99")),
+    (["match", *B, "--game", "{}"], NAME),
+    (["match", *B, "--workers", "{}"], WHOLE | _choices("0", "-2")),
+    (["match", *B, "--stack", "{}"], WHOLE | _choices("0", "-100")),
+    (["match", *B, "--hands", "3", "--db", "{}"], DB),
+    (["match", *B, "--hands", "3", "--plot", "{}"], PLOT),
+    (["match", *B, "--hands", "3", "--hand-history", "{}"], _choices("{dir}/notes.txt", "/sys/hh")),
+    (["match", *B, "--hands", "3", "--resume", "--seed", "{}"], _choices("5", "6")),
+    (["match", *B, "--hands", "4", "--duplicate", "--freezeout", "--seed", "{}"], _choices("0", "1")),
+    (["play", "--bot", "{}"], NAME),
+    (["play", "--game", "{}"], NAME),
+    (["play", "--hands", "{}"], WHOLE | _choices("0", "-1")),
+    (["enumerate", "{}"], WHOLE | _choices("6", "0", "52")),
+    (["equilibrium", "{}"], NAME),
+    (["equilibrium", "kuhn", "--algorithm", "{}"], NAME),
+    (["equilibrium", "kuhn", "--iterations", "{}"], WHOLE | _choices("0", "-5")),
+    (["equilibrium", "endgame", "--win-probability", "{}"], EXACT | _choices("2", "-1", "sqrt(2)")),
+    (["equilibrium", "endgame", "--bets", "{}"], EXACT | _choices("-1", "0", "2,-1")),
+    (["equilibrium", "endgame", "--ante", "{}"], EXACT | _choices("0", "-1")),
+    (["equilibrium", "kuhn", "--bets", "{}"], _choices("2", "2,6")),  # kuhn would ignore them
+    (["equilibrium", "endgame", "--levels", "{}"], _choices("10", "3")),
+    (["equilibrium", "kuhn", "--algorithm", "lp", "--iterations", "{}"], _choices("10", "5")),
+    (["equilibrium", "kuhn", "--plot", "{}"], PLOT),
+    (["equilibrium", "patent-no-raise", "--levels", "{}"], WHOLE | _choices("0", "-1")),
+    (["strength", "{}"], CARDS),
+    (["strength", "AdQc", "3h4cJh", "--opponents", "{}"], WHOLE | _choices("0", "10", "-1")),
+    (["strength", "AdQc", "3h4cJh", "--range", "{}"], RANGE),
+    (["equity", "{}", "KhKs"], CARDS),
+    (["equity", "AcAd", "KhKs", "--board", "{}"], CARDS),
+    (["equity", "AcAd", "{}"], RANGE),
+    (["preflop", "table", "{}"], NAME),
+    (["preflop", "table", "waterloo-expert-2p", "--plot", "{}"], PLOT),
+    (["preflop", "simulate", "--trials", "{}"], WHOLE | _choices("1", "0", "-3")),
+    (["preflop", "simulate", "--opponents", "{}"], WHOLE | _choices("0", "10")),
+    (["preflop", "simulate", "--method", "{}"], NAME),
+    (["preflop", "simulate", "--seed", "{}"], NEGATIVE),
+    (["acpc", "game", "{}"], NAME),
+    (["acpc", "state", "{}"], _letters | _choices("MATCHSTATE:0:0:x:AsKs|", "MATCHSTATE:0:0:cc/:AsKs|",
+                                                   "MATCHSTATE:9:0::AsKs|", "MATCHSTATE:0:0::AsAs|")),
+    (["acpc", "play", "127.0.0.1", "{}", "--game", "limit", "--bot", "random"],
+     WHOLE | _choices("0", "70000")),
+    (["acpc", "play", "127.0.0.1", "9", "--game", "limit", "--bot", "random", "--timeout", "{}"],
+     _choices("0", "-1", "x")),
+    (["acpc", "play", "127.0.0.1", "9", "--game", "limit", "--bot", "{}"], NAME),
+    (["acpc", "deal", "--game", "limit", "--hands", "{}", "--bot", *B[:1]], WHOLE | _choices("0", "-4")),
+    (["acpc", "deal", "--game", "{}", "--hands", "3"], NAME),
+    (["acpc", "deal", "--game", "limit", "--hands", "3", "--bot", "{}", "--bot", "random"], NAME),
+    (["acpc", "deal", "--game", "limit", "--hands", "3", "--bot", "random", "--bot", "raiser", "--log", "{}"],
+     _choices("{dir}", "{dir}/notes.txt", "/sys/x.log", "{dir}/missing/x.log")),
+    (["acpc", "deal", "--game", "limit", "--hands", "3", "--seed", "{}"], NEGATIVE),
+    (["model", "{}"], NAME),
+    (["model", "von-neumann", "-p", "B={}"], EXACT | _choices("0", "-1")),
+    (["model", "von-neumann", "-p", "{}"], _letters | _choices("B", "P=1")),
+    (["model", "endgame-n-round", "-p", "{}"], _choices("n=0", "n=3")),
+    (["model", "von-neumann", "--plot", "{}"], PLOT),
+    (["opponents", "list", "--db", "{}"], DB | _choices("{dir}/none.sqlite")),
+    (["opponents", "show", "x", "--db", "{}"], DB),
+    (["experiment", "loki-variants", "--hands", "{}"], WHOLE | _choices("5", "0", "-10")),
+    (["experiment", "loki-variants", "--hands", "10", "--plot", "{}"], PLOT),
+    (["experiment", "loki-variants", "--hands", "10", "--db", "{}"], DB),
+    (["experiment", "threshold-vs-loki", "--opponent", "{}"], NAME),
+    (["experiment", "threshold-vs-loki", "--seed", "{}"], NEGATIVE | WHOLE),
+    (["experiment", "waterloo-phases", "--comparison", "{}"], NAME),
+    (["experiment", "waterloo-phases", "--trials", "{}"], WHOLE | _choices("0")),
+    (["experiment", "waterloo-phases", "--plot", "{}"], PLOT),
+    (["serve", "--port", "{}"], WHOLE | _choices("70000", "-1")),
+    (["serve", "--port", "0", "--db", "{}"], DB),
+]
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory):
+    """A folder with the files the bad paths point at (a text file, a damaged database)."""
+    folder = tmp_path_factory.mktemp("bad-input")
+    (folder / "notes.txt").write_text("not a database\n")
+    damaged = folder / "damaged.sqlite"
+    with sqlite3.connect(damaged) as conn:
+        conn.execute("CREATE TABLE t (x)")
+        conn.executemany("INSERT INTO t VALUES (?)", [("x" * 500,)] * 200)
+    data = bytearray(damaged.read_bytes())
+    data[4096:8192] = b"\xff" * 4096  # a page of garbage
+    damaged.write_bytes(bytes(data))
+    store = folder / "match.sqlite"  # a stored match for the --resume case
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert run(app, ["match", *B, "--hands", "3", "--db", str(store), "--no-progress", "--json"]) == 0
+    return folder
+
+
+@contextlib.contextmanager
+def inside(folder: Path):
+    old = os.getcwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
+def _files(folder: Path) -> set[str]:
+    return {str(p.relative_to(folder)) for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize("template,values", CASES, ids=[" ".join(c[0][:3]) for c in CASES])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_bad_value_is_one_line_exit_2_and_leaves_no_file(template, values, workdir, capsys, data):
+    value = data.draw(values).replace("{dir}", str(workdir))
+    args = [a.replace("{}", value) for a in template]
+    if "--resume" in args:
+        args += ["--db", str(workdir / "match.sqlite")]
+    before = _files(workdir)
+    with inside(workdir):
+        status = run(app, args)
+    out, err = capsys.readouterr()
+    assert status == 2, (args, out, err)
+    assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
+    assert "Traceback" not in out + err and out == "", (args, out)
+    assert _files(workdir) == before, args  # nothing written, not even a half file
+
+
+def test_every_command_is_driven():
+    driven = {tuple(t[:2]) if t[0] in GROUPS else (t[0],) for t, _ in CASES}
+    commands = {(c.name,) for c in app.registered_commands}
+    groups = {(g.name, c.name) for g in app.registered_groups for c in g.typer_instance.registered_commands}
+    assert commands | groups <= driven | {("bots",), ("version",)}
+
+
+GROUPS = {"acpc", "preflop", "experiment", "opponents"}
+
+
+# -- huge counts: lazily, with progress, stopped by Ctrl-C ----------------------------------
+
+
+@pytest.fixture
+def ctrl_c_after_first_progress(monkeypatch):
+    """Ctrl-C arrives as soon as the work first reports progress."""
+
+    def interrupt(self, n=1):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(common.Advance, "__call__", interrupt)
+
+
+HUGE = "1000000000000"
+
+
+@pytest.mark.parametrize("args,summary", [
+    (["match", *B, "--hands", HUGE, "--db", "m.sqlite"],
+     r"0 of 1,000,000,000,000 hands are stored in m.sqlite \(match 1\); the same command with --resume"),
+    (["experiment", "threshold-vs-loki", "--opponent", "raiser", "--hands", HUGE], "stopped after 0 hands"),
+    (["experiment", "waterloo-phases", "--trials", HUGE, "--hands", "30"], "during the phases comparison"),
+    (["preflop", "simulate", "--trials", HUGE, "--no-cache"], r"stopped after 0 of 1,000,000,000,000 games"),
+    (["equilibrium", "kuhn", "--iterations", HUGE], r"stopped after 0 of 1,000,000,000,000 iterations"),
+    (["acpc", "deal", "--game", "limit", "--hands", HUGE, "--bot", "raiser", "--bot", "random"],
+     r"stopped after 0 of 1,000,000,000,000 hands"),
+], ids=lambda a: a[0] if isinstance(a, list) else None)
+def test_a_huge_count_starts_at_once_and_stops_on_ctrl_c(args, summary, tmp_path, capsys,
+                                                         ctrl_c_after_first_progress):
+    with inside(tmp_path):
+        status = run(app, args)
+    _, err = capsys.readouterr()
+    assert status == 130, err
+    assert err.startswith("interrupted: ") and err.count("\n") == 1 and re.search(summary, err), err
