@@ -27,7 +27,7 @@ from pokerlab.cli.main import app
 _letters = st.text(alphabet="qxzQXZ_", min_size=1, max_size=8)
 NAME = _letters  # no bot, game, model, table or file is called like this
 WHOLE = st.one_of(
-    st.sampled_from(["x", "1.5", "1e3", "ten", "0x10", "12abc", "", "1/2", "nan", "--"]),
+    st.sampled_from(["x", "1.5", "1e3", "ten", "0x10", "12abc", "", "1/2", "nan"]),
     _letters,
 )
 NEGATIVE = st.integers(max_value=-1).map(str)
@@ -64,6 +64,7 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["match", *B, "--game", "{}"], NAME),
     (["match", *B, "--workers", "{}"], WHOLE | _choices("0", "-2")),
     (["match", *B, "--stack", "{}"], WHOLE | _choices("0", "-100")),
+    (["match", *B, "--cluster", "{}"], NAME | _choices("ray://nowhere", "host:0", "host:99999")),
     (["match", *B, "--hands", "3", "--db", "{}"], DB),
     (["match", *B, "--hands", "3", "--plot", "{}"], PLOT),
     (["match", *B, "--hands", "3", "--hand-history", "{}"], _choices("{dir}/notes.txt", "/sys/hh")),

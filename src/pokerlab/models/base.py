@@ -271,6 +271,8 @@ class Model:
                 raise ValueError(f"parameter {key}: unknown for model {self.name} (parameters: {names})")
             if key in typed:
                 raise ValueError(f"parameter {key}: given twice ({key}={typed[key]} and {key}={text})")
+            if not text.strip():
+                raise ValueError(f"parameter {key}=: empty (give a value)")
             raw[key] = typed[key] = text.strip()
 
         def present(token: str) -> bool:

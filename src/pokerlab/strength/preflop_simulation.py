@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -210,18 +211,27 @@ def simulate_blocks(opponents: int, seed: int, blocks: list[tuple[int, int]],
         numba.set_num_threads(old_threads)
 
 
-def _block_sums(opponents: int, seed: int, blocks: list[tuple[int, int]], workers: int | None,
+def _blocks(trials: int) -> Iterator[tuple[int, int]]:
+    """``(block number, games)`` of every block of ``trials`` games, produced as needed (a count
+    of 10**12 must not become a list)."""
+    for b in range(-(-trials // BLOCK_TRIALS)):
+        yield b, min(BLOCK_TRIALS, trials - b * BLOCK_TRIALS)
+
+
+def _block_sums(opponents: int, seed: int, trials: int, workers: int | None,
                 executor: Executor | None) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Every block's sums, in block order: here block by block on ``workers`` threads, or as
     one-CPU tasks of up to :data:`MAX_TASK_BLOCKS` blocks (about four tasks per slot when
     there are blocks enough, so the CPUs finish together)."""
+    blocks = _blocks(trials)
     if executor is None or isinstance(executor, InProcessExecutor):
         for block in blocks:
             yield from simulate_blocks(opponents, seed, [block], workers)
         return
-    size = max(1, min(MAX_TASK_BLOCKS, -(-len(blocks) // (4 * executor.slots))))
-    tasks = [(opponents, seed, blocks[i:i + size], 1) for i in range(0, len(blocks), size)]
-    for sums in executor.map(simulate_blocks, tasks):
+    count = -(-trials // BLOCK_TRIALS)
+    size = max(1, min(MAX_TASK_BLOCKS, -(-count // (4 * executor.slots))))
+    chunks = iter(lambda: list(itertools.islice(blocks, size)), [])
+    for sums in executor.map(simulate_blocks, ((opponents, seed, chunk, 1) for chunk in chunks)):
         yield from sums
 
 
@@ -275,12 +285,10 @@ def simulate_preflop(
         share = np.zeros(169)
         share_sq = np.zeros(169)
         wins = np.zeros(169)
-        blocks = [(b, min(BLOCK_TRIALS, trials - b * BLOCK_TRIALS))
-                  for b in range(-(-trials // BLOCK_TRIALS))]
         if workers is not None and not 1 <= workers <= numba.config.NUMBA_NUM_THREADS:
             raise ValueError(f"workers must be 1..{numba.config.NUMBA_NUM_THREADS}, got {workers}")
-        for (_, n), (s, sq, w) in zip(blocks, _block_sums(opponents, seed, blocks, workers, executor),
-                                      strict=True):
+        sums = _block_sums(opponents, seed, trials, workers, executor)
+        for (_, n), (s, sq, w) in zip(_blocks(trials), sums, strict=True):
             share += s
             share_sq += sq
             wins += w
