@@ -87,11 +87,11 @@ def test_models_api_gives_pokerlab_model_and_its_number_lines(client: TestClient
 @pytest.mark.parametrize(("path", "body", "message"), [
     ("/api/strategies/solve", {"game": "/etc/passwd"}, "game: unknown game '/etc/passwd' (known: "),
     ("/api/strategies/solve", {"game": "patent-raise", "params": {"P": "-1"}},
-     "pot: must be positive, got -1"),
+     "--pot -1: must be greater than 0"),
     ("/api/strategies/solve", {"toml": "name = 1"}, "pasted game: name: missing or not a string"),
     ("/api/strategies/solve", {"game": "patent-raise", "params": [1]}, "params: expected an object"),
     ("/api/models/solve", {"model": "nope"}, "model nope: unknown (known: von-neumann"),
-    ("/api/models/solve", {"model": "raise", "params": {"B": "x"}}, "parameter B: 'x' is not a number"),
+    ("/api/models/solve", {"model": "raise", "params": {"B": "x"}}, "parameter B=x: not a number"),
     ("/api/models/solve", {"model": "raise", "check": "yes"}, "check: expected true or false, got 'yes'"),
 ])
 def test_bad_strategy_and_model_requests_get_one_line(client: TestClient, path, body, message) -> None:

@@ -16,8 +16,7 @@ def register(app: typer.Typer) -> None:
     @user_errors
     def serve(
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-        port: int = typer.Option(8000, "--port", min=0, max=65535,
-                                 help="Port to listen on (0: any free port)."),
+        port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
         db: Path = typer.Option(Path("pokerlab-match.sqlite"), "--db",
                                 help="SQLite file of the tables' and matches' hands (as pokerlab match)."),
         check: bool = typer.Option(False, "--check",
@@ -27,6 +26,8 @@ def register(app: typer.Typer) -> None:
         """Serve the web page until Ctrl-C; open the printed address in a browser."""
         from pokerlab.arena.storage import MatchStore
 
+        if not 0 <= port <= 65535:
+            raise ValueError(f"--port: must be between 0 and 65535, not {port}")
         output_file(db, "--db")
         MatchStore(db).close()  # a folder, a text file or a damaged database: refused before serving
         try:
