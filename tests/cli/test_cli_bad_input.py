@@ -81,6 +81,7 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["equilibrium", "endgame", "--bets", "{}"], EXACT | _choices("-1", "0", "2,-1")),
     (["equilibrium", "endgame", "--ante", "{}"], EXACT | _choices("0", "-1")),
     (["equilibrium", "kuhn", "--bets", "{}"], _choices("2", "2,6")),  # kuhn would ignore them
+    (["equilibrium", "leduc3", "--pot", "{}"], _choices("2", "4")),
     (["equilibrium", "endgame", "--levels", "{}"], _choices("10", "3")),
     (["equilibrium", "kuhn", "--algorithm", "lp", "--iterations", "{}"], _choices("10", "5")),
     (["equilibrium", "kuhn", "--plot", "{}"], PLOT),
@@ -121,6 +122,9 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["experiment", "loki-variants", "--hands", "{}"], WHOLE | _choices("5", "0", "-10")),
     (["experiment", "loki-variants", "--hands", "10", "--plot", "{}"], PLOT),
     (["experiment", "loki-variants", "--hands", "10", "--db", "{}"], DB),
+    (["experiment", "loki-ablation", "--hands", "{}"], WHOLE | _choices("5", "-10")),
+    (["experiment", "loki-modelling", "--seed", "{}"], NEGATIVE | WHOLE),
+    (["experiment", "loki-modelling", "--hands", "10", "--resume", "--seed", "{}"], _choices("1", "2")),
     (["experiment", "threshold-vs-loki", "--opponent", "{}"], NAME),
     (["experiment", "threshold-vs-loki", "--seed", "{}"], NEGATIVE | WHOLE),
     (["experiment", "waterloo-phases", "--comparison", "{}"], NAME),
