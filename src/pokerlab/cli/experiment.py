@@ -197,7 +197,7 @@ def _tournament_command(group: typer.Typer, name: str) -> None:
                               "and whether each ordering the source reports is reproduced.")
     @user_errors
     def command(
-        hands: int = typer.Option(tournament.default_hands, "--hands", min=10,
+        hands: int = typer.Option(tournament.default_hands, "--hands",
                                   help="Hands (rounded up to whole deals of ten)."),
         seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals."),
         workers: int = typer.Option(
