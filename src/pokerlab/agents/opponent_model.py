@@ -103,8 +103,28 @@ def weighted_quantile(values: np.ndarray, weights: np.ndarray, q: float) -> floa
     return float(v[order][min(k, v.size - 1)])
 
 
+class _ActionCounts:
+    """What the two frequency tables share: an array of action counts that adds up."""
+
+    counts: np.ndarray
+
+    def observations(self) -> int:
+        """Actions counted."""
+        return int(self.counts.sum())
+
+    def merge(self, other: _ActionCounts) -> None:
+        """Add ``other``'s counts to these (a prior stays this table's: priors are not summed)."""
+        self.counts += other.counts
+
+    def _counts_since(self, earlier: _ActionCounts, what: str) -> np.ndarray:
+        diff = self.counts - earlier.counts
+        if (diff < 0).any():
+            raise ValueError(f"{what}: the earlier state has more actions than this one")
+        return diff
+
+
 @dataclass
-class ActionFrequencies:
+class ActionFrequencies(_ActionCounts):
     """Counts of an opponent's fold / call / raise per street and context, with a prior.
 
     ``prior_weight`` pseudo-observations of :data:`_PRIOR` keep a new opponent's model sane.
@@ -122,20 +142,9 @@ class ActionFrequencies:
         c = self.counts[street, int(facing)] + self.prior_weight * _PRIOR[street, int(facing)]
         return float(c[action] / c.sum())
 
-    def observations(self) -> int:
-        """Actions counted."""
-        return int(self.counts.sum())
-
-    def merge(self, other: ActionFrequencies) -> None:
-        """Add ``other``'s counts to these (the prior stays this table's: priors are not summed)."""
-        self.counts += other.counts
-
     def learned_since(self, earlier: ActionFrequencies) -> ActionFrequencies:
         """The counts added since ``earlier``, an earlier state of this table."""
-        diff = self.counts - earlier.counts
-        if (diff < 0).any():
-            raise ValueError("frequencies: the earlier state has more actions than this one")
-        return ActionFrequencies(self.prior_weight, diff)
+        return ActionFrequencies(self.prior_weight, self._counts_since(earlier, "frequencies"))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -157,7 +166,7 @@ DEFAULT_FREQUENCIES.setflags(write=False)
 
 
 @dataclass
-class ContextFrequencies:
+class ContextFrequencies(_ActionCounts):
     """Counts of an opponent's fold / check-call / bet-raise per context (round, bets to call
     0 / 1 / 2+): Papp's specific opponent modelling (thesis section 7.1.2).
 
@@ -199,20 +208,9 @@ class ContextFrequencies:
                 out = self.counts[r, b] / seen * (seen / horizon) + out * ((horizon - seen) / horizon)
         return out
 
-    def observations(self) -> int:
-        """Actions counted."""
-        return int(self.counts.sum())
-
-    def merge(self, other: ContextFrequencies) -> None:
-        """Add ``other``'s counts to these."""
-        self.counts += other.counts
-
     def learned_since(self, earlier: ContextFrequencies) -> ContextFrequencies:
         """The counts added since ``earlier``, an earlier state of this table."""
-        diff = self.counts - earlier.counts
-        if (diff < 0).any():
-            raise ValueError("contexts: the earlier state has more actions than this one")
-        return ContextFrequencies(diff)
+        return ContextFrequencies(self._counts_since(earlier, "contexts"))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
