@@ -164,3 +164,25 @@ def test_waterloo_aggressive_trust_beats_conservative(freezeouts) -> None:
 def test_threshold_bot_against_loki_a() -> None:
     r = threshold_vs_loki(hands=10_000, seed=0).results[0]
     assert r.ci95[0] > 0, (r.per_hand, r.ci95)
+
+
+@pytest.mark.slow
+def test_loki_a_beats_rlcards_rule_agent() -> None:
+    # An outside program: rlcard's limit hold'em rule agent (a benchmark dependency), through the
+    # adapter of benchmarks/bots.py, over 2,000 duplicate hands heads-up.
+    import importlib.util
+    from pathlib import Path
+
+    pytest.importorskip("rlcard")
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
+    spec = importlib.util.spec_from_file_location("bots_benchmark", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from pokerlab.agents.registry import available, register_bot
+
+    if "rlcard-limit-rule-v1" not in available():
+        register_bot("rlcard-limit-rule-v1", "rlcard's rule agent (test adapter)")(bench.RlcardRuleV1)
+    r = bench.versus("loki-a", 2000, seed=1)
+    print(f"FIGURE loki-a vs rlcard rule agent: {r['sb_per_hand']:+.3f} sb/hand "
+          f"[{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}]")
+    assert r["ci95"][0] > 0 and r["illegal_actions"] == 0, r

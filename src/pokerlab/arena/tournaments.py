@@ -139,15 +139,16 @@ def separated(a: BotResult | None, b: BotResult | None) -> bool:
 
 
 def judge(tournament: Tournament, result: MatchResult) -> list[dict[str, Any]]:
-    """Each claim with ``reproduced`` (an order's pairs all separated) and, per pair, the two
-    means."""
+    """Each claim with ``reproduced`` (one of its orders has every pair separated) and the pairs
+    of the order that came closest, each marked separated or not."""
     by_bot = {r.bot: r for r in result.results}
     out = []
     for claim in tournament.claims:
         checked = [[(a, b, separated(by_bot.get(a), None if b == "zero" else by_bot.get(b)))
                     for a, b in order] for order in claim.orders]
         held = [all(ok for _, _, ok in order) for order in checked]
-        shown = checked[held.index(True)] if any(held) else checked[0]
+        # Show the order that held, else the one with the most separated pairs.
+        shown = max(checked, key=lambda order: sum(ok for _, _, ok in order))
         out.append({"claim": claim.name, "quote": claim.quote, "reproduced": any(held),
                     "pairs": [{"above": a, "below": b, "separated": ok} for a, b, ok in shown]})
     return out
