@@ -40,7 +40,8 @@ def test_copies_validation() -> None:
 
 def _result(means: dict[str, tuple[float, float, float]]) -> MatchResult:
     config = MatchConfig(bots=tuple(means), hands=10, seats=10, duplicate=True,
-                         copies=tuple([10 // len(means)] * len(means)))
+                         copies=tuple(10 // len(means) + (i < 10 % len(means))
+                                      for i in range(len(means))))
     results = [BotResult(b, m, "sb", (lo, hi), 10) for b, (m, lo, hi) in means.items()]
     return MatchResult(config, 1, results, 10, 10, True, np.zeros((0, len(means))))
 
@@ -55,6 +56,17 @@ def test_judge_asks_for_separated_intervals() -> None:
     overlapping = judge(t, _result({"x": (0.1, 0.03, 0.15), "y": (0.02, -0.01, 0.04)}))
     assert [c["reproduced"] for c in overlapping] == [False, False, False]
     assert overlapping[0]["pairs"] == [{"above": "x", "below": "y", "separated": False}]
+
+
+def test_judge_shows_the_order_that_came_closest() -> None:
+    # Neither order holds; the second has one of its two pairs separated, so it is the one shown.
+    t = Tournament("t", "T", "src", ("x", "y", "z"), (4, 3, 3), ("X", "Y", "Z"),
+                   (Claim("either way", "", ((("x", "y"), ("y", "z")), (("z", "y"), ("y", "x")))),))
+    [claim] = judge(t, _result({"x": (0.0, -0.1, 0.1), "y": (0.0, -0.05, 0.05),
+                                "z": (0.3, 0.2, 0.4)}))
+    assert not claim["reproduced"]
+    assert claim["pairs"] == [{"above": "z", "below": "y", "separated": True},
+                              {"above": "y", "below": "x", "separated": False}]
 
 
 @pytest.mark.parametrize("name", list(TOURNAMENTS))
