@@ -334,7 +334,8 @@ def _structure_from_runs(
             thresholds.append((runs[k][2], Threshold(name, branch.player, branch, below, above)))
     declared_pos = {t.name: i for i, t in enumerate(declared.thresholds)} if use_declared and declared else {}
     thresholds.sort(key=lambda vt: (vt[0], declared_pos.get(vt[1].name, 0)))
-    structure = Structure(axes, tuple(t for _, t in thresholds), (False,) * max(len(thresholds) - 1, 0))
+    ties = (False,) * max(len(thresholds) - 1, 0)
+    structure = Structure(axes, tuple(t for _, t in thresholds), ties, game.players)
     return structure, {t.name: v for v, t in thresholds}
 
 
@@ -350,7 +351,7 @@ def _resorted(structure: Structure, solution: Solution, declared: Structure | No
         if [n for n in names if n in own] != own:
             return None
     ties = tuple(values[a] == values[b] for a, b in itertools.pairwise(names))
-    return Structure(structure.axes, tuple(by_name[n] for n in names), ties)
+    return Structure(structure.axes, tuple(by_name[n] for n in names), ties, structure.players)
 
 
 def _try(

@@ -1,28 +1,34 @@
 """Game descriptions for the dividing-point method: a one-round betting tree over private hands.
 
-Both players hold independent hand strengths (uniform on [0, 1] in the continuous game, or N
-equally likely levels in a discretised one, ties split) and play one round of betting. The
-description is the public betting tree only; the strengths enter at showdowns.
+Every player holds an independent hand strength (uniform on [0, 1] in the continuous game, or N
+equally likely levels in a discretised one, ties split) and plays one round of betting. The
+description is the public betting tree only; the strengths enter at showdowns. Two players
+are the patent's worked examples; any number ``n`` works the same way (the patent's
+"multi-dimensional model": one axis per player, the unit cube for three).
 
-* ``Decision(player, children)``: ``player`` (1 or 2) chooses one of the labelled children.
+* ``Decision(player, children)``: ``player`` (1 to n) chooses one of the labelled children.
 * ``Terminal(contributions, folded)``: each player's total money put in, antes INCLUDED
-  (sympy expressions or numbers, possibly in the pot symbol ``P``); ``folded`` is 0 for a
-  showdown, or the player (1 or 2) who folded.
+  (sympy expressions or numbers, possibly in the pot symbol ``P``). ``folded`` says who
+  folded: with two players the int 0 (showdown), 1 or 2; with three or more a frozenset of
+  the players who folded (empty at a showdown of everybody).
 
-Net payoff to P1 (:meth:`BettingGame.payoff_to_p1`): at a showdown ``+c2`` if P1's hand is
-higher, ``-c1`` if lower, ``(c2 - c1)/2`` on a tie (0, as contributions are equal); if P1
-folded ``-c1``; if P2 folded ``+c2``.
+Net payoffs (:meth:`BettingGame.payoff`): the best hand among the players who did not fold
+takes the sum of all contributions (split equally on a tie); a player's payoff is its share
+minus its contribution. With two players :meth:`BettingGame.payoff_to_p1` gives P1's: ``+c2``
+if P1's hand is higher, ``-c1`` if lower, ``(c2 - c1)/2`` on a tie; if P1 folded ``-c1``; if
+P2 folded ``+c2``.
 
-Games come from the rule parameters (:func:`rules_game`: pot, who may bet, bet rule
-``"limit"`` / ``"pot-limit"`` / explicit sizes per bet level, raise cap, check-raise), from the
-built-in names of the patent (:func:`builtin_game`), or from a TOML file (:func:`game_from_toml`).
-A game may carry a declared threshold structure (:class:`DeclaredOrder`): for each player and
-each of that player's first decisions ("branch"), the axis of action sequences separated by
-threshold names, plus one relative order across both players, as FIG. 12 and the text of the
-patent give it.
+Games come from the rule parameters (:func:`rules_game`: number of players, pot, who may bet,
+bet rule ``"limit"`` / ``"pot-limit"`` / explicit sizes per bet level, raise cap,
+check-raise), from the built-in names (:func:`builtin_game`: the patent's games and their
+three-player versions), or from a TOML file (:func:`game_from_toml`). A game may carry a
+declared threshold structure (:class:`DeclaredOrder`): for each player and each of that
+player's first decisions ("branch"), the axis of action sequences separated by threshold
+names, plus one relative order across all players, as FIG. 12 and the text of the patent
+give it.
 
 Action names: ``pass`` (check), ``bet`` (first bet), ``raise`` (second), ``reraise`` (third
-and later), ``call``, ``fold``. The patent's pot is ``P``; each player antes ``P/2``.
+and later), ``call``, ``fold``. The patent's pot is ``P``; each of ``n`` players antes ``P/n``.
 
 Examples
 --------
@@ -40,6 +46,11 @@ Examples
 ...                 raise_cap=0, p2_may_bet=False)
 >>> vn.root.children["bet"].children["call"].contributions
 (B + 1, B + 1)
+>>> g3 = builtin_game("patent-no-raise-3p", pot=3)
+>>> g3.players, g3.root.children["bet"].children["fold"].children["call"]
+(3, Terminal(contributions=(2, 1, 2), folded=frozenset({2})))
+>>> [g3.payoff(g3.root.children["pass"], p, winners={1, 3}) for p in (1, 2, 3)]
+[1/2, -1, 1/2]
 """
 
 from __future__ import annotations
@@ -56,7 +67,7 @@ import sympy
 from pokerlab.exact import exact_number
 
 P = sympy.Symbol("P", positive=True)
-"""The pot symbol: the antes in total (each player antes P/2)."""
+"""The pot symbol: the antes in total (each of n players antes P/n)."""
 
 ACTIONS = ("pass", "bet", "raise", "reraise", "call", "fold")
 
@@ -64,18 +75,39 @@ MAX_RAISE_CAP = 20
 """Raises a rules game may allow after the first bet (each adds thresholds to solve for; the
 patent's games allow 2)."""
 
+Folded = int | frozenset[int]
+"""Who folded at a terminal: 0/1/2 with two players, a frozenset of players with more."""
+
 
 @dataclass(frozen=True, eq=True)
 class Terminal:
-    """An end of the betting: contributions (antes included) and who folded (0 = showdown)."""
+    """An end of the betting: contributions (antes included) and who folded (0 = showdown).
 
-    contributions: tuple[Any, Any]
-    folded: int = 0
+    With three or more players ``folded`` is the frozenset of the players who folded.
+    """
+
+    contributions: tuple[Any, ...]
+    folded: Folded = 0
+
+
+def folded_players(terminal: Any) -> frozenset[int]:
+    """The players who folded at ``terminal``, whichever way it says so (0/1/2 or a set)."""
+    folded = terminal.folded
+    if isinstance(folded, int):
+        return frozenset((folded,)) if folded else frozenset()
+    return frozenset(int(p) for p in folded)
+
+
+def folded_value(players: int, folded: frozenset[int]) -> Folded:
+    """``folded`` in the form a terminal of a ``players``-player game stores it."""
+    if players == 2:
+        return next(iter(folded)) if folded else 0
+    return frozenset(folded)
 
 
 @dataclass(frozen=True, eq=True)
 class Decision:
-    """A betting decision of ``player`` (1 or 2) among the labelled ``children``."""
+    """A betting decision of ``player`` (1 to n) among the labelled ``children``."""
 
     player: int
     children: dict[str, Node] = field(default_factory=dict)
@@ -101,8 +133,9 @@ class DeclaredOrder:
     ``axes[player][branch]`` is an axis string such as ``"bet | b1 | pass | B1 | bet"``:
     action sequences from hand 0 to hand 1 separated by the names of the dividing points.
     ``branch`` is the betting history before that player's first decision in the branch
-    (``""`` for P1's opening decision, ``"bet"`` or ``"pass"`` for P2's replies).
-    ``order`` lists all names of both players, ``<`` or ``<=`` between them.
+    (``""`` for P1's opening decision, ``"bet"`` or ``"pass"`` for P2's replies,
+    ``"bet-fold"`` for P3 after P1 bets and P2 folds...).
+    ``order`` lists all names of all players, ``<`` or ``<=`` between them.
     """
 
     axes: dict[int, dict[str, str]]
@@ -111,7 +144,7 @@ class DeclaredOrder:
 
 @dataclass(frozen=True)
 class BettingGame:
-    """A two-player one-round betting game over private hand strengths.
+    """A one-round betting game over private hand strengths (two players unless ``players``).
 
     Attributes
     ----------
@@ -125,6 +158,8 @@ class BettingGame:
         One line for people.
     declared : DeclaredOrder or None
         The threshold structure to assume, when known (the patent's for built-in games).
+    players : int
+        The number of players ``n`` (2 for the patent's games).
     """
 
     name: str
@@ -132,6 +167,24 @@ class BettingGame:
     pot: Any = P
     description: str = ""
     declared: DeclaredOrder | None = None
+    players: int = 2
+
+    def payoff(self, terminal: Terminal, player: int, winners: Any = None) -> Any:
+        """``player``'s net payoff at ``terminal``: its share of all contributions minus its own.
+
+        ``winners`` are the players holding the best hand among those who did not fold (they
+        split the pot equally); it is not needed when all but one folded.
+        """
+        out = folded_players(terminal)
+        live = [p for p in range(1, self.players + 1) if p not in out]
+        share = set(live) if len(live) == 1 else set(winners or ())
+        if not share or not share <= set(live):
+            raise ValueError(f"winners: {sorted(share)} are not among the live players {live}")
+        total = sum(terminal.contributions)
+        mine = terminal.contributions[player - 1]
+        if player not in share:
+            return -mine
+        return sympy.sympify(total) / len(share) - mine
 
     def payoff_to_p1(self, terminal: Terminal, p1_wins: bool | None) -> Any:
         """P1's net payoff at ``terminal``; ``p1_wins`` says who holds the higher hand (None = tie)."""
@@ -249,8 +302,7 @@ def check_betting(node: Node, where: str) -> None:
 
 def _substitute(node: Node, mapping: dict[Any, Any]) -> Node:
     if is_terminal(node):
-        c1, c2 = (sympy.sympify(c).subs(mapping) for c in node.contributions)
-        return Terminal((c1, c2), node.folded)
+        return Terminal(tuple(sympy.sympify(c).subs(mapping) for c in node.contributions), node.folded)
     return Decision(node.player, {a: _substitute(c, mapping) for a, c in node.children.items()})
 
 
@@ -272,15 +324,22 @@ def rules_game(
     description: str = "",
     declared: DeclaredOrder | None = None,
     first: int = 1,
+    players: int = 2,
 ) -> BettingGame:
     """Build a one-round game from its rules.
+
+    The players act in turn from ``first`` (then ``first + 1``... around the table). Facing
+    no bet a player passes or bets; facing a bet or raise it folds, calls or raises. The round
+    ends when every player still in has acted and matched the highest contribution: a
+    showdown among them (the best hand takes all contributions, ties split), or when all but
+    one have folded (that one takes all). A fold forfeits what the player has put in.
 
     Parameters
     ----------
     name : str
         Name of the game.
     pot : number or sympy expression
-        Total antes (each player antes ``pot/2``); default the symbol ``P``.
+        Total antes (each of the ``players`` antes ``pot/players``); default the symbol ``P``.
     bet : "limit", "pot-limit" or a sequence of sizes
         ``limit``: every bet and raise is 1 unit. ``pot-limit``: the bet is the pot, a raise
         is the size of the pot after calling. A sequence gives the size of the bet and of each
@@ -288,19 +347,26 @@ def rules_game(
     raise_cap : int
         Number of raises allowed after the first bet (the patent's games 2 and 3: 2).
     p2_may_bet : bool
-        Whether P2 may bet after P1 passes (otherwise a pass leads to a showdown).
+        Whether the players after the first may bet when everybody before them passed
+        (otherwise the first player's pass leads to a showdown). With two players: whether
+        P2 may bet after P1 passes.
     check_raise : bool
-        Whether P1 may raise after passing and facing a bet.
+        Whether a player who passed may raise when a bet comes round to it (otherwise it may
+        only fold or call).
     first : int
-        The player who acts first (1 or 2). With ``first=2`` the same betting is played with
-        the seats swapped: P2 opens, "p2_may_bet" and "check_raise" then speak of the player
-        acting second and first.
+        The player who acts first (1 to ``players``). With two players and ``first=2`` the
+        same betting is played with the seats swapped: P2 opens.
+    players : int
+        The number of players (2 or more).
 
     Examples
     --------
     >>> g = rules_game("pl", bet="pot-limit", p2_may_bet=False)
     >>> g.root.children["bet"].children["call"].contributions
     (3*P/2, 3*P/2)
+    >>> g3 = rules_game("three", pot=3, players=3, p2_may_bet=False)
+    >>> g3.root.children["bet"].children["call"].children["fold"]
+    Terminal(contributions=(2, 2, 1), folded=frozenset({3}))
     """
     if isinstance(bet, str) and bet not in ("limit", "pot-limit"):
         raise ValueError(f"bet: expected 'limit', 'pot-limit' or a list of sizes, got {bet!r}")
@@ -313,60 +379,65 @@ def rules_game(
                 raise ValueError(f"bet[{k}]: a bet size must be greater than 0, got {size}")
     if not 0 <= raise_cap <= MAX_RAISE_CAP:
         raise ValueError(f"raise_cap: must be between 0 and {MAX_RAISE_CAP}, got {raise_cap}")
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise ValueError(f"players: expected a whole number of 2 or more, got {players!r}")
+    if isinstance(first, bool) or first not in range(1, players + 1):
+        allowed = "1 or 2" if players == 2 else f"1 to {players}"
+        raise ValueError(f"first: expected {allowed}, got {first!r}")
     pot = sympy.sympify(pot)
-    ante = pot / 2
+    seats = tuple((first - 1 + k) % players + 1 for k in range(players))  # in the order of acting
 
-    def increment(level: int, c_bettor: Any, c_other: Any) -> Any:
-        # the amount put in beyond matching the opponent, at bet level ``level`` (0 = bet)
+    def increment(level: int, c: tuple[Any, ...], top: Any, me: int) -> Any:
+        # the amount put in beyond matching the highest contribution ``top``, at bet level ``level``
         if bet == "limit":
             return sympy.Integer(1)
         if bet == "pot-limit":
-            return c_bettor + c_other + (c_other - c_bettor)  # the pot after calling
+            return sum(c) + (top - c[me])  # the pot after calling
         return sizes[min(level, len(sizes) - 1)]
 
-    def facing(player: int, c: tuple[Any, Any], level: int, checked: bool) -> Node:
-        # ``player`` faces a bet or raise; ``level`` aggressive actions so far
+    def end(c: tuple[Any, ...], out: frozenset[int]) -> Terminal:
+        return Terminal(c, folded_value(players, out))
+
+    def turn(c: tuple[Any, ...], top: Any, out: frozenset[int], to_act: tuple[int, ...],
+             level: int, passed: frozenset[int]) -> Node:
+        # ``top``: the highest contribution; ``to_act``: the players who still have to act, in
+        # order; ``level``: bets and raises so far; ``passed``: who passed (for check-raise)
+        if not to_act:
+            return end(c, out)
+        player, rest = to_act[0], to_act[1:]
         me = player - 1
-        opp_c = c[1 - me]
+        others = tuple(p for p in _after(seats, player) if p not in out)  # to act after a bet
+        if level == 0:
+            passing = turn(c, top, out, rest, 0, passed | {player})
+            if player != seats[0] and not p2_may_bet:
+                return passing
+            size = top + increment(0, c, top, me)
+            opened = turn(_put(c, me, size), size, out, others, 1, passed)
+            return Decision(player, {"pass": passing, "bet": opened})
+        folded = out | {player}
         children: dict[str, Node] = {
-            "fold": Terminal(c, player),
-            "call": Terminal((opp_c, opp_c), 0),
+            "fold": end(c, folded) if len(folded) == players - 1 else turn(c, top, folded, rest, level, passed),
+            "call": turn(_put(c, me, top), top, out, rest, level, passed),
         }
-        may_raise = level - 1 < raise_cap and not (player == 1 and checked and not check_raise)
-        if may_raise:
-            new_total = opp_c + increment(level, c[me], opp_c)
-            nc = (new_total, c[1]) if me == 0 else (c[0], new_total)
-            children[_aggressive_name(level)] = facing(3 - player, nc, level + 1, checked)
+        if level - 1 < raise_cap and (check_raise or player not in passed):
+            size = top + increment(level, c, top, me)
+            children[_aggressive_name(level)] = turn(_put(c, me, size), size, out, others, level + 1, passed)
         return Decision(player, children)
 
-    start = (ante, ante)
-
-    def opening_bet(player: int) -> tuple[Any, Any]:
-        size = increment(0, ante, ante)
-        return (ante + size, ante) if player == 1 else (ante, ante + size)
-
-    after_pass: Node
-    if p2_may_bet:
-        after_pass = Decision(
-            2,
-            {"pass": Terminal(start, 0), "bet": facing(1, opening_bet(2), 1, True)},
-        )
-    else:
-        after_pass = Terminal(start, 0)
-    root: Node = Decision(1, {"pass": after_pass, "bet": facing(2, opening_bet(1), 1, False)})
-    if first not in (1, 2):
-        raise ValueError(f"first: expected 1 or 2, got {first!r}")
-    if first == 2:
-        root = _swap_seats(root)
-    return BettingGame(name, _simplify(root), pot, description, declared)
+    ante = pot / players
+    root = turn(tuple([ante] * players), ante, frozenset(), seats, 0, frozenset())
+    return BettingGame(name, _simplify(root), pot, description, declared, players)
 
 
-def _swap_seats(node: Node) -> Node:
-    """The same betting with the two seats exchanged (players, contributions, who folded)."""
-    if is_terminal(node):
-        c1, c2 = node.contributions
-        return Terminal((c2, c1), {0: 0, 1: 2, 2: 1}[node.folded])
-    return Decision(3 - node.player, {a: _swap_seats(c) for a, c in node.children.items()})
+def _put(c: tuple[Any, ...], me: int, total: Any) -> tuple[Any, ...]:
+    """Contributions with player index ``me``'s raised to ``total``."""
+    return (*c[:me], total, *c[me + 1 :])
+
+
+def _after(seats: tuple[int, ...], player: int) -> tuple[int, ...]:
+    """The other players in acting order, starting after ``player``."""
+    k = seats.index(player)
+    return seats[k + 1 :] + seats[:k]
 
 
 def _simplify(node: Node) -> Node:
@@ -412,6 +483,15 @@ _GAME3_DECLARED = DeclaredOrder(
     " < KR1 < C1RR < RR2 < RR1",
 )
 
+_GAME1_3P_DECLARED = DeclaredOrder(
+    axes={
+        1: {"": "bet | b1 | pass | B1 | bet"},
+        2: {"bet": "fold | C2 | call"},
+        3: {"bet-fold": "fold | C3 | call", "bet-call": "fold | C3C | call"},
+    },
+    order="b1 < C2 < C3 < C3C < B1",
+)
+
 BUILTIN_GAMES: dict[str, dict[str, Any]] = {
     "patent-no-raise": {
         "bet": "limit",
@@ -444,6 +524,15 @@ BUILTIN_GAMES: dict[str, dict[str, Any]] = {
         "check_raise": True,
         "declared": _GAME3_DECLARED,
         "description": "patent game 3 (FIG. 23, Table 11): raising and check-raising",
+    },
+    "patent-no-raise-3p": {
+        "players": 3,
+        "bet": "limit",
+        "raise_cap": 0,
+        "p2_may_bet": False,
+        "check_raise": False,
+        "declared": _GAME1_3P_DECLARED,
+        "description": "game 1 for three: P1 passes (showdown) or bets 1; P2, then P3, fold or call",
     },
 }
 

@@ -3,7 +3,8 @@
 A hand follows one *plan*: an action at every one of the player's decisions that its own
 earlier actions leave reachable. A player's decisions fall into *branches*: the subtrees under
 each of the player's first decisions (P1 has one, the opening; P2 has one per P1 opening
-action that gives P2 a move). Plans are chosen branch by branch, so a full plan is one
+action that gives P2 a move; with three players P3 has one per betting history that reaches
+it first). Plans are chosen branch by branch, so a full plan is one
 :class:`BranchPlan` per branch, and each branch has its own axis of dividing points.
 
 A branch plan is named by its action sequence as the patent writes it ("bet-call",
@@ -23,6 +24,9 @@ Examples
 [('pass', 'pass', 'showdown'), ('pass-fold', 'bet', 'fold'), ('pass-call', 'bet', 'showdown')]
 >>> rows[1].describe()
 'P2 wins P/2'
+>>> three = outcome_table(builtin_game("patent-no-raise-3p"))
+>>> [(r.sequences, r.describe()) for r in three][1:3]
+[(('bet', 'fold', 'fold'), 'P1 wins 2*P/3'), (('bet', 'fold', 'call'), 'High hand of P1, P3 wins 2*P/3 + 1')]
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from pokerlab.threshold.game import BettingGame, Node, Terminal, is_decision, is_terminal
+from pokerlab.threshold.game import BettingGame, Node, Terminal, folded_players, is_decision, is_terminal
 
 History = tuple[str, ...]
 
@@ -139,40 +143,56 @@ def own_sequence(history: History, player: int, game: BettingGame) -> str:
 
 @dataclass(frozen=True)
 class OutcomeRow:
-    """One resolution of the game (a row of the patent's Table 10)."""
+    """One resolution of the game (a row of the patent's Table 10).
+
+    ``payoff_if_p1_higher`` and ``payoff_if_p2_higher`` are P1's payoffs in a two-player
+    game (None with more players); ``sequences`` has every player's action sequence.
+    """
 
     history: History
     p1_sequence: str
     p2_sequence: str
     kind: str  # "fold" or "showdown"
     terminal: Terminal
-    payoff_if_p1_higher: sympy.Expr
-    payoff_if_p2_higher: sympy.Expr
+    payoff_if_p1_higher: sympy.Expr | None
+    payoff_if_p2_higher: sympy.Expr | None
+    sequences: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        """The outcome as the patent words it ('P2 wins P/2', 'High hand wins P/2 + 1')."""
-        c1, c2 = self.terminal.contributions
-        if self.terminal.folded == 1:
-            return f"P2 wins {sympy.sympify(c1)}"
-        if self.terminal.folded == 2:
-            return f"P1 wins {sympy.sympify(c2)}"
-        return f"High hand wins {sympy.sympify(c2)}"
+        """The outcome as the patent words it ('P2 wins P/2', 'High hand wins P/2 + 1').
+
+        The amount is what the winner gains: the others' contributions (the pot minus its
+        own). With more than two players a showdown names the players in it.
+        """
+        contributions = [sympy.sympify(c) for c in self.terminal.contributions]
+        out = folded_players(self.terminal)
+        live = [p for p in range(1, len(contributions) + 1) if p not in out]
+        # at a showdown every live player has put in the same; a lone survivor may have put in more
+        gain = sum(contributions) - contributions[live[0] - 1]
+        if len(live) == 1:
+            return f"P{live[0]} wins {gain}"
+        if len(contributions) == 2:
+            return f"High hand wins {gain}"
+        return f"High hand of {', '.join(f'P{p}' for p in live)} wins {gain}"
 
 
 def outcome_table(game: BettingGame) -> list[OutcomeRow]:
-    """Every terminal with each player's action sequence and P1's payoffs (steps 910/915)."""
+    """Every terminal with each player's action sequence and payoffs (steps 910/915)."""
     rows = []
+    two = game.players == 2
     for history, node in game.nodes():
         if is_terminal(node):
+            sequences = tuple(own_sequence(history, p, game) for p in range(1, game.players + 1))
             rows.append(
                 OutcomeRow(
                     history,
-                    own_sequence(history, 1, game),
-                    own_sequence(history, 2, game),
-                    "showdown" if node.folded == 0 else "fold",
+                    sequences[0],
+                    sequences[1],
+                    "fold" if folded_players(node) else "showdown",
                     node,
-                    sympy.sympify(game.payoff_to_p1(node, True)),
-                    sympy.sympify(game.payoff_to_p1(node, False)),
+                    sympy.sympify(game.payoff_to_p1(node, True)) if two else None,
+                    sympy.sympify(game.payoff_to_p1(node, False)) if two else None,
+                    sequences,
                 )
             )
     return rows
@@ -181,11 +201,12 @@ def outcome_table(game: BettingGame) -> list[OutcomeRow]:
 FullPlan = tuple[BranchPlan, ...]
 
 
-def play_history(game: BettingGame, plan1: FullPlan, plan2: FullPlan) -> tuple[History, Terminal]:
-    """The betting history and terminal reached when P1 follows ``plan1`` and P2 ``plan2``."""
+def play_history(game: BettingGame, plan1: FullPlan, plan2: FullPlan, *more: FullPlan) -> tuple[History, Terminal]:
+    """The betting history and terminal reached when P1 follows ``plan1``, P2 ``plan2``, P3
+    the first of ``more``..."""
     node = game.root
     history: History = ()
-    plans = {1: plan1, 2: plan2}
+    plans = dict(enumerate((plan1, plan2, *more), start=1))
     while is_decision(node):
         action = None
         for bp in plans[node.player]:
@@ -199,6 +220,6 @@ def play_history(game: BettingGame, plan1: FullPlan, plan2: FullPlan) -> tuple[H
     return history, node
 
 
-def play(game: BettingGame, plan1: FullPlan, plan2: FullPlan) -> Terminal:
-    """The terminal reached when P1 follows ``plan1`` and P2 ``plan2`` (one plan per branch)."""
-    return play_history(game, plan1, plan2)[1]
+def play(game: BettingGame, plan1: FullPlan, plan2: FullPlan, *more: FullPlan) -> Terminal:
+    """The terminal reached when every player follows its plan (one plan per branch)."""
+    return play_history(game, plan1, plan2, *more)[1]

@@ -2,9 +2,9 @@
 
 This is the patent's step 925/930 (and the input of FIG. 31, step 3100/3105): on every branch
 axis (see :mod:`pokerlab.threshold.plans`) a run of intervals, each with a plan, separated by
-named thresholds; and one relative order of the thresholds of both players, ``<=`` where two
-may coincide. Splitting [0, 1] at every threshold of both players gives *segments*; on each
-segment every branch of both players has a fixed plan.
+named thresholds; and one relative order of the thresholds of all players, ``<=`` where two
+may coincide. Splitting [0, 1] at every threshold of every player gives *segments*; on each
+segment every branch of every player has a fixed plan.
 
 Examples
 --------
@@ -43,11 +43,15 @@ class Threshold:
 
 @dataclass(frozen=True)
 class Structure:
-    """Branch axes (plans from hand 0 to hand 1) and all thresholds in one relative order."""
+    """Branch axes (plans from hand 0 to hand 1) and all thresholds in one relative order.
+
+    ``players`` is the number of players of the game (2 for the patent's games).
+    """
 
     axes: dict[Branch, tuple[BranchPlan, ...]]
     thresholds: tuple[Threshold, ...]  # increasing
     ties: tuple[bool, ...]  # ties[k]: thresholds[k] <= thresholds[k + 1] (may coincide)
+    players: int = 2
 
     @property
     def names(self) -> list[str]:
@@ -104,7 +108,7 @@ def parse_structure(game: BettingGame, declared: DeclaredOrder) -> Structure:
     axes: dict[Branch, tuple[BranchPlan, ...]] = {}
     by_name: dict[str, Threshold] = {}
     branch_names: dict[Branch, list[str]] = {}
-    for player in (1, 2):
+    for player in range(1, game.players + 1):
         known = {b.key: b for b in branches(game, player)}
         given = declared.axes.get(player, {})
         for key in given:
@@ -156,7 +160,8 @@ def parse_structure(game: BettingGame, declared: DeclaredOrder) -> Structure:
     for bnames in branch_names.values():
         if [position[n] for n in bnames] != sorted(position[n] for n in bnames):
             raise ValueError(f"order.order: {', '.join(bnames)} must appear in their axis order")
-    return Structure(axes, tuple(by_name[n] for n in names), tuple(t == "<=" for t in ties_tokens))
+    ties = tuple(t == "<=" for t in ties_tokens)
+    return Structure(axes, tuple(by_name[n] for n in names), ties, game.players)
 
 
 def declared_structure(game: BettingGame) -> Structure:
@@ -174,4 +179,5 @@ def reorder(structure: Structure, names: list[str], ties: list[bool] | None = No
         own = [t.name for t in structure.thresholds if t.branch == branch]
         if [n for n in names if n in own] != own:
             raise ValueError("reorder: a branch's thresholds would change their own order")
-    return Structure(structure.axes, out, tuple(ties or [False] * max(len(names) - 1, 0)))
+    ties_ = tuple(ties or [False] * max(len(names) - 1, 0))
+    return Structure(structure.axes, out, ties_, structure.players)
