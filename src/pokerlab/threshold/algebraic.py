@@ -22,7 +22,6 @@ Examples
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any
 
@@ -105,7 +104,11 @@ class RealAlgebraic:
                 value = value * g + mpmath.mpf(c.numerator) / c.denominator
             size = abs(g) + 1
             degree = len(coefficients) - 1
-            slope = sum(abs(mpmath.mpf(c.numerator) / c.denominator) for c in coefficients) * (degree + 1) * size**degree
+            slope = (
+                sum(abs(mpmath.mpf(c.numerator) / c.denominator) for c in coefficients)
+                * (degree + 1)
+                * size**degree
+            )
             error = slope * mpmath.mpf(10) ** (-digits)
         return value, error
 
@@ -233,8 +236,3 @@ def exact_number(value: Any) -> Fraction | RealAlgebraic:
         return Fraction(int(value.p), int(value.q))
     return NumberField(value).element(value)
 
-
-def log10_size(value: Any) -> float:
-    """log10 of a positive number's size, for printing bounds (``-inf`` for 0)."""
-    x = float(value)
-    return math.log10(abs(x)) if x else -math.inf

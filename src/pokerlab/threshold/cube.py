@@ -23,9 +23,10 @@ Examples
 >>> from pokerlab.threshold.game import builtin_game
 >>> model = build_cube_model(builtin_game("patent-no-raise-3p", pot=3))
 >>> model.names
-['b1', 'C2', 'C3', 'C3C', 'B1']
->>> [p.as_expr() for p in model.derivative_equations().values()][:2]
-[2*B1*C2*C3C - 2*B1*C2 - B1*C3*C3C - B1*C3 - 2*C2**2*C3C + 2*C2**2 + C2*C3C + 4*C2*C3 - 3*C2 - 3*C3C + 3, 2*B1*C2 - 2*B1 - C3C*b1 + 2*b1 + C2**2 - 1]
+['b1', 'C3', 's1', 'S1', 'C2', 'B1', 'C3C']
+>>> equations = model.derivative_equations()  # dE1/db1: P1 indifferent between bluff and pass
+>>> equations["b1"].as_expr()
+4*C2*C3 - 3*b1**2 - 1
 >>> sum(e.as_expr() for e in model.expected_returns()).expand()  # the pot is shared: zero sum
 0
 """
@@ -142,7 +143,9 @@ def _showdown_payoffs(
     contributions = [K.from_sympy(sympy.sympify(c)) for c in terminal.contributions]
     pot = sum(contributions, K.zero)
     share = pot / K(len(winners))
-    payoffs = tuple((share if p in winners else K.zero) - contributions[p - 1] for p in range(1, game.players + 1))
+    payoffs = tuple(
+        (share if p in winners else K.zero) - contributions[p - 1] for p in range(1, game.players + 1)
+    )
     return winners, payoffs
 
 

@@ -398,8 +398,14 @@ def rules_game(
     def end(c: tuple[Any, ...], out: frozenset[int]) -> Terminal:
         return Terminal(c, folded_value(players, out))
 
-    def turn(c: tuple[Any, ...], top: Any, out: frozenset[int], to_act: tuple[int, ...],
-             level: int, passed: frozenset[int]) -> Node:
+    def turn(
+        c: tuple[Any, ...],
+        top: Any,
+        out: frozenset[int],
+        to_act: tuple[int, ...],
+        level: int,
+        passed: frozenset[int],
+    ) -> Node:
         # ``top``: the highest contribution; ``to_act``: the players who still have to act, in
         # order; ``level``: bets and raises so far; ``passed``: who passed (for check-raise)
         if not to_act:
@@ -416,7 +422,9 @@ def rules_game(
             return Decision(player, {"pass": passing, "bet": opened})
         folded = out | {player}
         children: dict[str, Node] = {
-            "fold": end(c, folded) if len(folded) == players - 1 else turn(c, top, folded, rest, level, passed),
+            "fold": end(c, folded)
+            if len(folded) == players - 1
+            else turn(c, top, folded, rest, level, passed),
             "call": turn(_put(c, me, top), top, out, rest, level, passed),
         }
         if level - 1 < raise_cap and (check_raise or player not in passed):
@@ -483,13 +491,16 @@ _GAME3_DECLARED = DeclaredOrder(
     " < KR1 < C1RR < RR2 < RR1",
 )
 
+# Found with a discretised three-player solve and proved by the exact certificate: besides
+# the bluffs (below b1) and the value bets (above B1), P1 bets a narrow band of middling hands
+# (s1 to S1) that P2 and P3 cannot punish (they fold with too much).
 _GAME1_3P_DECLARED = DeclaredOrder(
     axes={
-        1: {"": "bet | b1 | pass | B1 | bet"},
+        1: {"": "bet | b1 | pass | s1 | bet | S1 | pass | B1 | bet"},
         2: {"bet": "fold | C2 | call"},
         3: {"bet-fold": "fold | C3 | call", "bet-call": "fold | C3C | call"},
     },
-    order="b1 < C2 < C3 < C3C < B1",
+    order="b1 < C3 < s1 < S1 < C2 < B1 < C3C",
 )
 
 BUILTIN_GAMES: dict[str, dict[str, Any]] = {
@@ -558,7 +569,7 @@ def builtin_game(name: str, pot: Any = None) -> BettingGame:
 # TOML game files
 
 _TOP_FIELDS = {"name", "description", "pot", "rules", "tree", "order"}
-_RULE_FIELDS = {"bet", "raise_cap", "p2_may_bet", "check_raise", "first"}
+_RULE_FIELDS = {"bet", "raise_cap", "p2_may_bet", "check_raise", "first", "players"}
 
 
 def game_from_toml(text: str, source: str = "<game>") -> BettingGame:
@@ -662,24 +673,49 @@ def _game_from_data(data: dict[str, Any]) -> BettingGame:
             if not isinstance(val, bool):
                 raise ValueError(f"rules.{key}: expected true or false, got {val!r}")
             flags[key] = val
+        players = rules.get("players", 2)
+        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+            raise ValueError(f"rules.players: expected a whole number of 2 or more, got {players!r}")
         first = rules.get("first", 1)
-        if first not in (1, 2) or isinstance(first, bool):
-            raise ValueError(f"rules.first: expected 1 or 2, got {first!r}")
+        if isinstance(first, bool) or first not in range(1, players + 1):
+            allowed = "1 or 2" if players == 2 else f"1 to {players}"
+            raise ValueError(f"rules.first: expected {allowed}, got {first!r}")
         try:
             return rules_game(
-                name, pot, bet, cap, description=description, declared=declared, first=first, **flags
+                name,
+                pot,
+                bet,
+                cap,
+                description=description,
+                declared=declared,
+                first=first,
+                players=players,
+                **flags,
             )
         except ValueError as exc:
             raise ValueError(f"rules.{exc}") from None
-    root = _node_from_data(data["tree"], "tree", {})
-    game = BettingGame(name, root, pot, description, declared)
+    players = _tree_players(data["tree"])
+    root = _node_from_data(data["tree"], "tree", players)
+    game = BettingGame(name, root, pot, description, declared, players)
     if not is_decision(root):
         raise ValueError("tree: the root must be a decision (player = 1 or 2)")
     check_betting(root, "tree")
     return game
 
 
-def _node_from_data(data: Any, where: str, seen: dict[str, int]) -> Node:
+def _tree_players(data: Any) -> int:
+    """The number of players of a [tree]: the length of its first list of contributions."""
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("contributions"), list):
+                return max(2, len(node["contributions"]))
+            stack.extend(v for v in node.values() if isinstance(v, dict))
+    return 2
+
+
+def _node_from_data(data: Any, where: str, players: int) -> Node:
     if not isinstance(data, dict):
         raise ValueError(f"{where}: expected a table")
     if "contributions" in data or "folded" in data:
@@ -687,39 +723,52 @@ def _node_from_data(data: Any, where: str, seen: dict[str, int]) -> Node:
         if bad:
             raise ValueError(f"{where}.{sorted(bad)[0]}: a terminal has only contributions and folded")
         contrib = data.get("contributions")
-        if not isinstance(contrib, list) or len(contrib) != 2:
-            raise ValueError(f"{where}.contributions: expected two amounts [c1, c2]")
-        c1 = _expr(contrib[0], f"{where}.contributions[0]")
-        c2 = _expr(contrib[1], f"{where}.contributions[1]")
-        folded = data.get("folded", 0)
-        if folded not in (0, 1, 2) or isinstance(folded, bool):
-            raise ValueError(f"{where}.folded: expected 0 (showdown), 1 or 2, got {folded!r}")
-        if folded == 0 and sympy.simplify(c1 - c2) != 0:
+        if not isinstance(contrib, list) or len(contrib) != players:
+            shown = "[c1, c2]" if players == 2 else f"[c1, ..., c{players}]"
+            raise ValueError(f"{where}.contributions: expected {players} amounts {shown}")
+        amounts = tuple(_expr(c, f"{where}.contributions[{k}]") for k, c in enumerate(contrib))
+        folded = data.get("folded", 0 if players == 2 else [])
+        if players == 2:
+            if folded not in (0, 1, 2) or isinstance(folded, bool):
+                raise ValueError(f"{where}.folded: expected 0 (showdown), 1 or 2, got {folded!r}")
+            out = frozenset((folded,)) if folded else frozenset()
+        else:
+            if (
+                not isinstance(folded, list)
+                or any(isinstance(p, bool) or p not in range(1, players + 1) for p in folded)
+                or len(folded) >= players
+            ):
+                wanted = f"a list of the players who folded (1 to {players})"
+                raise ValueError(f"{where}.folded: expected {wanted}, got {folded!r}")
+            out = frozenset(folded)
+        live = [amounts[p - 1] for p in range(1, players + 1) if p not in out]
+        if len(live) > 1 and any(sympy.simplify(a - live[0]) != 0 for a in live):
             raise ValueError(f"{where}.contributions: a showdown needs equal contributions")
-        return Terminal((c1, c2), folded)
+        return Terminal(amounts, folded_value(players, out))
     player = data.get("player")
-    if player not in (1, 2) or isinstance(player, bool):
-        raise ValueError(f"{where}.player: expected 1 or 2, got {player!r}")
+    if player not in range(1, players + 1) or isinstance(player, bool):
+        allowed = "1 or 2" if players == 2 else f"1 to {players}"
+        raise ValueError(f"{where}.player: expected {allowed}, got {player!r}")
     children = {k: v for k, v in data.items() if k != "player"}
     if len(children) < 2:
         raise ValueError(f"{where}: a decision needs at least two actions")
     for action in children:
         if not re.fullmatch(r"[A-Za-z0-9_]+", action):
             raise ValueError(f"{where}.{action}: action names are letters, digits and '_'")
-    return Decision(player, {a: _node_from_data(c, f"{where}.{a}", seen) for a, c in children.items()})
+    return Decision(player, {a: _node_from_data(c, f"{where}.{a}", players) for a, c in children.items()})
 
 
 def _declared_from_data(data: Any) -> DeclaredOrder:
     if not isinstance(data, dict):
         raise ValueError("order: expected a table")
-    bad = set(data) - {"order", "player1", "player2"}
+    bad = {k for k in data if k != "order" and not re.fullmatch(r"player[1-9]", k)}
     if bad:
-        raise ValueError(f"order.{sorted(bad)[0]}: unknown field (known: order, player1, player2)")
+        raise ValueError(f"order.{sorted(bad)[0]}: unknown field (known: order, player1, player2, ...)")
     order = data.get("order")
     if not isinstance(order, str):
         raise ValueError("order.order: expected a string such as 'b1 < C2 < B1'")
     axes: dict[int, dict[str, str]] = {}
-    for player in (1, 2):
+    for player in sorted(int(k[6:]) for k in data if k.startswith("player")) or [1, 2]:
         table = data.get(f"player{player}", {})
         if not isinstance(table, dict):
             raise ValueError(f"order.player{player}: expected a table of branch = axis")

@@ -201,7 +201,9 @@ def outcome_table(game: BettingGame) -> list[OutcomeRow]:
 FullPlan = tuple[BranchPlan, ...]
 
 
-def play_history(game: BettingGame, plan1: FullPlan, plan2: FullPlan, *more: FullPlan) -> tuple[History, Terminal]:
+def play_history(
+    game: BettingGame, plan1: FullPlan, plan2: FullPlan, *more: FullPlan
+) -> tuple[History, Terminal]:
     """The betting history and terminal reached when P1 follows ``plan1``, P2 ``plan2``, P3
     the first of ``more``..."""
     node = game.root

@@ -19,10 +19,17 @@ finds every real solution that respects the assumed order:
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
->>> found = solve_conditions(builtin_game("patent-no-raise-3p", pot=3))
->>> found.method, [str(s.exact["B1"]) for s in found.solutions]
-('exact', ['7/23 + 2*sqrt(41)/23'])
+>>> from pokerlab.threshold.game import DeclaredOrder, builtin_game
+>>> from pokerlab.threshold.structure import parse_structure
+>>> game = builtin_game("patent-no-raise-3p", pot=3)
+>>> simple = parse_structure(game, DeclaredOrder({1: {"": "bet | b1 | pass | B1 | bet"},
+...     2: {"bet": "fold | C2 | call"}, 3: {"bet-fold": "fold | C3 | call",
+...     "bet-call": "fold | C3C | call"}}, "b1 < C3 < B1 < C2 < C3C"))
+>>> found = solve_conditions(game, simple)
+>>> found.method, len(found.solutions), found.complex_count
+('exact', 1, 2)
+>>> {name: round(float(v), 4) for name, v in found.solutions[0].values.items()}["B1"]
+0.7802
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import flint
 import mpmath
 import sympy
 from sympy.polys.domains import QQ
@@ -96,115 +104,228 @@ class Conditions:
 # exact route
 
 
-def _components(polys: list[PolyElement], R: Any, depth: int = 0) -> list[list[PolyElement]]:
-    """Reduced lex Groebner bases whose union of zeros is that of ``polys``, split at factors."""
-    basis = groebner(polys, R)
-    if any(g.is_ground and g for g in basis):
+class _Bounds:
+    """What the order says about single thresholds and pairs, to drop impossible branches early."""
+
+    def __init__(self, structure: Structure) -> None:
+        self.strict = [False, *(not t for t in structure.ties), False]  # links 0-x1, ..., xn-1
+        self.count = len(structure.names)
+
+    def _strict_between(self, a: int, b: int) -> bool:
+        # chain positions a < b (0 is the number 0, count + 1 the number 1, threshold k at k + 1)
+        return any(self.strict[k] for k in range(a, b))
+
+    def possible(self, f: Any) -> bool:
+        """False when ``f = 0`` contradicts the order: ``x = c`` outside it, or ``x = y`` strictly apart."""
+        terms = f.to_dict()
+        if f.total_degree() != 1:
+            return True
+        linear = {m.index(1): c for m, c in terms.items() if sum(m) == 1}
+        constant = terms.get((0,) * self.count, 0)
+        if len(linear) == 1:
+            ((i, a),) = linear.items()
+            c = -constant / a
+            if c < 0 or c > 1:
+                return False
+            if c == 0 and self._strict_between(0, i + 1):
+                return False
+            return not (c == 1 and self._strict_between(i + 1, self.count + 1))
+        if len(linear) == 2 and not constant:
+            (i, a), (j, b) = sorted(linear.items())
+            if a + b == 0:
+                return not self._strict_between(i + 1, j + 1)
+        return True
+
+
+@dataclass
+class _Part:
+    """One piece of the solution set: equations left, thresholds solved as polynomials in others."""
+
+    equations: list[Any]  # fmpq_mpoly
+    solved: dict[int, Any]
+
+
+def _eliminable(eq: Any) -> tuple[int, Any] | None:
+    """A threshold that ``eq`` gives as a polynomial in the others (a constant coefficient)."""
+    terms = eq.to_dict()
+    degrees = eq.degrees()
+    ctx = eq.context()
+    for i in sorted(range(len(degrees)), key=lambda i: -i):  # the later thresholds first (lex order)
+        if degrees[i] != 1:
+            continue
+        unit = tuple(1 if k == i else 0 for k in range(len(degrees)))
+        with_x = [m for m in terms if m[i] == 1]
+        if with_x == [unit]:
+            coefficient = terms[unit]
+            rest = ctx.from_dict({m: c for m, c in terms.items() if m != unit})
+            return i, -rest / coefficient
+    return None
+
+
+def _substitute(poly: Any, i: int, expr: Any) -> Any:
+    """``poly`` with threshold ``i`` replaced by the polynomial ``expr``."""
+    gens = list(poly.context().gens())
+    gens[i] = expr
+    return poly.compose(*gens)
+
+
+def _groebner(equations: list[Any]) -> list[Any]:
+    """The reduced lex Groebner basis of ``equations`` (sympy's Buchberger with the sugar
+    strategy; FLINT's naive one stalls on these systems)."""
+    ctx = equations[0].context()
+    R = ring(ctx.names(), QQ, lex)[0]
+    lifted = [R({m: QQ(int(c.p), int(c.q)) for m, c in eq.to_dict().items()}) for eq in equations]
+    return [
+        ctx.from_dict({m: flint.fmpq(int(c.numerator), int(c.denominator)) for m, c in g.terms()})
+        for g in groebner(lifted, R)
+    ]
+
+
+def _decompose(part: _Part, bounds: _Bounds, cache: dict[Any, Any], depth: int = 0) -> list[_Part]:
+    """Split the equations at factors, eliminate what is linear, Groebner the rest; irreducible
+    pieces out."""
+    equations = [e for e in part.equations if not e.is_zero()]
+    if any(e.is_constant() for e in equations):
         return []
-    if depth < 40:
-        for g in basis:
-            _, factors = g.factor_list()
-            if len(factors) > 1 or (factors and factors[0][1] > 1):
-                out: list[list[PolyElement]] = []
-                for f, _ in factors:
-                    for comp in _components([*basis, f], R, depth + 1):
-                        if comp not in out:
-                            out.append(comp)
-                return out
-    return [basis]
+    for eq in equations:
+        key = str(eq)
+        if key not in cache:
+            cache[key] = eq.factor()[1]
+        factors = cache[key]
+        if len(factors) > 1 or factors[0][1] > 1:
+            rest = [e for e in equations if e is not eq]
+            out: list[_Part] = []
+            for f, _ in factors:
+                if bounds.possible(f):
+                    out += _decompose(_Part([f, *rest], dict(part.solved)), bounds, cache, depth + 1)
+            return out
+        if not bounds.possible(eq):
+            return []
+    for eq in equations:
+        found = _eliminable(eq)
+        if found is None:
+            continue
+        i, expr = found
+        rest = [_substitute(e, i, expr) for e in equations if e is not eq]
+        solved = {k: _substitute(v, i, expr) for k, v in part.solved.items()}
+        solved[i] = expr
+        return _decompose(_Part(rest, solved), bounds, cache, depth + 1)
+    if len(equations) <= 1 or depth > 200:
+        return [_Part(equations, part.solved)]
+    basis = _groebner(equations)
+    if sorted(map(str, basis)) == sorted(map(str, equations)):
+        return [_Part(equations, part.solved)]
+    return _decompose(_Part(basis, part.solved), bounds, cache, depth + 1)
 
 
-def _zero_dimensional(basis: list[PolyElement], R: Any) -> bool:
-    pure = set()
-    for g in basis:
-        monomial = g.LM
-        nonzero = [i for i, e in enumerate(monomial) if e]
-        if len(nonzero) == 1:
-            pure.add(nonzero[0])
-    return pure == set(range(R.ngens))
-
-
-def _shape(basis: list[PolyElement], R: Any) -> tuple[list[PolyElement], PolyElement] | None:
-    """``([x_i - g_i(u)], f(u))`` when the basis is in shape form in its last variable."""
-    n = R.ngens
-    if len(basis) != n:
-        return None
-    last = basis[-1]
-    if any(e for e in last.LM[:-1]) or any(any(m[:-1]) for m in last.monoms()):
-        return None
-    linear = []
-    for i, g in enumerate(basis[:-1]):
-        if g.LM != tuple(1 if k == i else 0 for k in range(n)):
-            return None
-        rest = g - g.LC * R.gens[i]
-        if any(any(m[:-1]) for m in rest.monoms()):
-            return None
-        linear.append(g)
-    return linear, last
-
-
-def _roots(f: PolyElement, R: Any) -> list[sympy.Expr]:
-    """The real roots of the univariate ``f`` (in the last variable), exactly."""
+def _univariate(f: Any, i: int) -> sympy.Poly:
+    """``f``, a polynomial in threshold ``i`` alone, as a sympy polynomial in ``u``."""
     u = sympy.Symbol("u")
-    poly = sympy.Poly(f.as_expr().subs(R.symbols[-1], u), u)
+    return sympy.Poly(
+        sum(
+            (sympy.Rational(int(c.p), int(c.q)) * u ** m[i] for m, c in f.to_dict().items()), sympy.Integer(0)
+        ),
+        u,
+    )
+
+
+def _roots(f: Any, i: int) -> list[sympy.Expr]:
+    """The real roots of ``f``, a polynomial in threshold ``i`` alone, exactly."""
+    poly = _univariate(f, i)
     if poly.degree() <= 2:
         return [r for r in sympy.roots(poly, multiple=True) if r.is_real]
     return list(poly.real_roots())
 
 
-def _exact_points(basis: list[PolyElement], R: Any, names: list[str]) -> tuple[list[Point], int] | None:
-    """The real points of a zero-dimensional component, or None when no shape form is found."""
-    shaped = _shape(basis, R)
-    if shaped is None:
-        return _generic_shape(basis, R, names)
-    linear, last = shaped
-    u_symbol = R.symbols[-1]
-    points = []
-    degree = last.degree(R.gens[-1])
-    real = _roots(last, R)
-    for root in real:
-        if degree == 1 or root.is_Rational:
-            number: Any = Fraction(int(root.p), int(root.q))
-            values = {names[-1]: number}
-            for i, g in enumerate(linear):
-                rest = (g - g.LC * R.gens[i]).as_expr()
-                v = -sympy.Rational(rest.subs(u_symbol, sympy.Rational(number.numerator, number.denominator))) / g.LC
-                values[names[i]] = Fraction(int(sympy.Rational(v).p), int(sympy.Rational(v).q))
+def _evaluate(expr: Any, values: dict[int, Any], like: Any) -> Any:
+    """The polynomial ``expr`` at thresholds ``values`` (index -> Fraction or RealAlgebraic)."""
+    total = like * 0
+    for monom, coeff in expr.to_dict().items():
+        term = like * 0 + Fraction(int(coeff.p), int(coeff.q))
+        for i, e in enumerate(monom):
+            if e:
+                term = term * values[i] ** int(e)
+        total = total + term
+    return total
+
+
+def _root_number(root: sympy.Expr) -> Any:
+    if root.is_Rational:
+        return Fraction(int(root.p), int(root.q))
+    return NumberField(root).element(root)
+
+
+def _combination_roots(equations: list[Any], free: list[int]) -> tuple[list[dict[int, Any]], int] | None:
+    """Points of a zero-dimensional system in the ``free`` thresholds, via a separating
+    combination ``t``: a lex basis ``x_i - g_i(t), h(t)`` gives every point in ``QQ(t)``."""
+    ctx = equations[0].context()
+    names = [ctx.names()[i] for i in free]
+    for k in (2, 3, 5, 7):
+        sub = flint.fmpq_mpoly_ctx.get([*names, "_t"], "lex")
+        gens = sub.gens()
+        picks = [sub.from_dict({})] * len(ctx.names())
+        for j, i in enumerate(free):
+            picks[i] = gens[j]
+        lifted = [eq.compose(*picks, ctx=sub) for eq in equations]
+        t = gens[-1] - sum((k**j * gens[j] for j in range(len(free))), sub.from_dict({}))
+        basis = _groebner([*lifted, t])
+        if len(basis) != len(free) + 1:
+            continue
+        h = basis[-1]
+        if any(d for d in h.degrees()[:-1]):
+            continue
+        shaped = {}
+        for j, g in enumerate(basis[:-1]):
+            terms = g.to_dict()
+            unit = tuple(1 if m == j else 0 for m in range(len(free) + 1))
+            if terms.get(unit) != 1 or any(m != unit and any(m[:-1]) for m in terms):
+                break
+            shaped[free[j]] = -sub.from_dict({m: c for m, c in terms.items() if m != unit})
         else:
-            nf = NumberField(root)
-            alpha = nf.element(root)
-            values = {names[-1]: alpha}
-            for i, g in enumerate(linear):
-                rest = g - g.LC * R.gens[i]
-                value = alpha * 0
-                for monom, coeff in rest.terms():
-                    value = value + alpha ** monom[-1] * Fraction(int(coeff.numerator), int(coeff.denominator))
-                values[names[i]] = -value / Fraction(int(g.LC.numerator), int(g.LC.denominator))
-        points.append(Point(values, {n: _sympy(v) for n, v in values.items()}))
-    return points, degree - len(real)
-
-
-def _generic_shape(basis: list[PolyElement], R: Any, names: list[str]) -> tuple[list[Point], int] | None:
-    """Shape form in a new last variable ``t = x_n + k x_(n-1) + k^2 x_(n-2) ...`` (k = 2, 3, 5)."""
-    n = R.ngens
-    for k in (2, 3, 5):
-        S = ring([*R.symbols, sympy.Symbol("_t")], QQ, lex)[0]
-        lifted = [S(g.as_expr()) for g in basis]
-        t = S.gens[-1] - sum((S(k**j) * S.gens[n - 1 - j] for j in range(n)), S.zero)
-        new = groebner([*lifted, t], S)
-        shaped = _shape(new, S)
-        if shaped is None:
-            continue
-        found = _exact_points(new, S, [*names, "_t"])
-        if found is None:
-            continue
-        points, lost = found
-        for p in points:
-            p.values.pop("_t")
-            assert p.exact is not None
-            p.exact.pop("_t")
-        return points, lost
+            roots = _roots(h, len(free))
+            out = []
+            for root in roots:
+                alpha = _root_number(root)
+                out.append({i: _evaluate(g, {len(free): alpha}, alpha) for i, g in shaped.items()})
+            return out, h.degrees()[-1] - len(roots)
     return None
+
+
+def _points(part: _Part, names: list[str]) -> tuple[list[Point], int] | None:
+    """The real points of a finished piece, the number of non-real ones; None if not a point set.
+
+    The free thresholds left must be determined by the equations left: one threshold by one
+    univariate polynomial (its real roots), or several by a zero-dimensional system, put in
+    shape form in a new variable ``t = x_1 + k x_2 + k^2 x_3 ...`` (then ``x_i = g_i(t)``).
+    """
+    n = len(names)
+    free = [i for i in range(n) if i not in part.solved]
+    if not part.equations:
+        if free:
+            return None
+        values = {names[k]: _evaluate(e, {}, Fraction(0)) for k, e in part.solved.items()}
+        return [Point(values, {k: _sympy(v) for k, v in values.items()})], 0
+    if len(part.equations) < len(free):
+        return None
+    if len(free) == 1:
+        (u,) = free
+        f = part.equations[0] if len(part.equations) == 1 else _groebner(part.equations)[-1]
+        roots = _roots(f, u)
+        assignments = [{u: _root_number(r)} for r in roots]
+        missing = f.degrees()[u] - len(roots)
+    else:
+        found = _combination_roots(part.equations, free)
+        if found is None:
+            return None
+        assignments, missing = found
+    points = []
+    for assignment in assignments:
+        like = next(iter(assignment.values()))
+        values = {names[i]: v for i, v in assignment.items()}
+        for k, expr in part.solved.items():
+            values[names[k]] = _evaluate(expr, assignment, like)
+        points.append(Point(values, {k: _sympy(v) for k, v in values.items()}))
+    return points, missing
 
 
 def _sympy(value: Any) -> sympy.Expr:
@@ -217,18 +338,26 @@ def _sympy(value: Any) -> sympy.Expr:
 
 def _exact_route(model: CubeModel) -> tuple[list[Point], int, list[list[str]]] | None:
     """All points exactly, the number of non-real ones, the positive-dimensional families."""
-    equations = list(model.derivative_equations().values())
-    R = model.ring
+    names = model.names
+    ctx = flint.fmpq_mpoly_ctx.get(names, "lex")
+    equations = [
+        ctx.from_dict({m: flint.fmpq(int(c.numerator), int(c.denominator)) for m, c in eq.terms()})
+        for eq in model.derivative_equations().values()
+    ]
     points: list[Point] = []
     lost = 0
     families: list[list[str]] = []
-    for basis in _components(equations, R):
-        if not _zero_dimensional(basis, R):
-            families.append([f"{g.as_expr()} = 0" for g in basis])
-            continue
-        found = _exact_points(basis, R, model.names)
+    for part in _decompose(_Part(equations, {}), _Bounds(model.structure), {}):
+        found = _points(part, names)
         if found is None:
-            return None
+            free = [names[i] for i in range(len(names)) if i not in part.solved]
+            if part.equations and len(part.equations) >= len(free):
+                return None  # zero-dimensional but not in shape form: leave it to the numbers
+            families.append(
+                [f"{e} = 0" for e in part.equations]
+                + [f"{names[k]} = {e}" for k, e in sorted(part.solved.items())]
+            )
+            continue
         got, missing = found
         points += got
         lost += missing
@@ -283,7 +412,10 @@ def _numeric_route(model: CubeModel, starts: int, hints: list[dict[str, float]])
             point = [root[k] for k in range(len(names))] if len(names) > 1 else [root]
             if max(abs(evaluate(eq, point)) for eq in equations) > mpmath.mpf(10) ** (-DIGITS):
                 continue
-            if all(max(abs(a - b) for a, b in zip(point, other, strict=True)) > mpmath.mpf(10) ** (-DIGITS // 2) for other in found):
+            if all(
+                max(abs(a - b) for a, b in zip(point, other, strict=True)) > mpmath.mpf(10) ** (-DIGITS // 2)
+                for other in found
+            ):
                 found.append(point)
     out = []
     for point in found:
@@ -297,20 +429,24 @@ def _numeric_route(model: CubeModel, starts: int, hints: list[dict[str, float]])
 
 
 def _check(point: Point, structure: Structure) -> None:
-    """Fill ``violations`` (order or [0, 1] broken) and ``coincide`` (``<`` met with equality)."""
+    """Fill ``violations`` (order or [0, 1] broken, or ``<`` met with equality) and ``coincide``
+    (neighbours equal)."""
     names = structure.names
     values = [point.values[n] for n in names]
-    chain = [Fraction(0), *values, Fraction(1)]
+    numeric = point.exact is None
+    zero = mpmath.mpf(0) if numeric else Fraction(0)
+    chain = [zero, *values, zero + 1]
     labels = ["0", *names, "1"]
     ties = [True, *structure.ties, True]
-    numeric = point.exact is None
     slack = mpmath.mpf(10) ** (-DIGITS // 2) if numeric else 0
     for k in range(len(chain) - 1):
         gap = chain[k + 1] - chain[k]
         if gap < -slack:
             point.violations.append(f"{labels[k]} > {labels[k + 1]}")
-        elif (abs(gap) <= slack if numeric else gap == 0) and not ties[k]:
+        elif abs(gap) <= slack if numeric else gap == 0:
             point.coincide.append((labels[k], labels[k + 1]))
+            if not ties[k]:  # declared '<': a zero-width interval is another structure
+                point.violations.append(f"{labels[k]} = {labels[k + 1]}")
 
 
 def solve_conditions(
@@ -362,4 +498,3 @@ def solve_conditions(
         _check(point, model.structure)
         (conditions.solutions if point.ordered else conditions.outside).append(point)
     return conditions
-

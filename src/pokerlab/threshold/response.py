@@ -26,7 +26,7 @@ Examples
 [Fraction(0, 1), Fraction(0, 1)]
 >>> r = best_responses(g, declared_structure(g), {**values, "C2": F(1, 2)})[0]
 >>> r.gain, r.value  # P1 against a P2 who calls too often
-(Fraction(1, 729), Fraction(13, 243))
+(Fraction(1, 144), Fraction(1, 18))
 """
 
 from __future__ import annotations
@@ -138,10 +138,7 @@ def opponent(structure: Structure, player: int, values: dict[str, Any]) -> Oppon
 
 
 def _takes(plan: tuple[BranchPlan, ...], actions: tuple[tuple[History, str], ...]) -> bool:
-    for history, action in actions:
-        if not any(bp.action_at(history) == action for bp in plan):
-            return False
-    return True
+    return all(any(bp.action_at(history) == action for bp in plan) for history, action in actions)
 
 
 @dataclass
@@ -274,7 +271,7 @@ def _between(a: Any, b: Any) -> Fraction:
         return Fraction(int(mid.p), int(mid.q))
     digits = 30
     while True:
-        mid = sympy.Rational(str(((sympy.Float(a, digits) + sympy.Float(b, digits)) / 2)))
+        mid = sympy.Rational(str((sympy.Float(a, digits) + sympy.Float(b, digits)) / 2))
         if a < mid < b:
             return Fraction(int(mid.p), int(mid.q))
         digits *= 2
@@ -296,7 +293,11 @@ def _positive_parts(diff: Poly, lo: Any, hi: Any) -> list[tuple[Any, Any]]:
         diff = diff[:-1]
     if all(not c for c in diff):
         return []
-    if any(isinstance(c, RealAlgebraic) for c in diff) or isinstance(lo, RealAlgebraic) or isinstance(hi, RealAlgebraic):
+    if (
+        any(isinstance(c, RealAlgebraic) for c in diff)
+        or isinstance(lo, RealAlgebraic)
+        or isinstance(hi, RealAlgebraic)
+    ):
         if len(diff) > 3:
             raise _Inexact
         candidates = [lo, hi]
@@ -318,7 +319,11 @@ def _positive_parts(diff: Poly, lo: Any, hi: Any) -> list[tuple[Any, Any]]:
                     points.append(Fraction(int(root.p), int(root.q)) if root.is_Rational else root)
         points = sorted(set(points), key=_key)
         return [(a, b) for a, b in itertools.pairwise(points) if _at(diff, _between(a, b)) > 0]
-    roots = mpmath.polyroots(list(reversed(diff)), extraprec=4 * mpmath.mp.prec, maxsteps=200) if len(diff) > 1 else []
+    roots = (
+        mpmath.polyroots(list(reversed(diff)), extraprec=4 * mpmath.mp.prec, maxsteps=200)
+        if len(diff) > 1
+        else []
+    )
     found = sorted({lo, hi, *(r.real for r in roots if abs(r.imag) < mpmath.eps * 1e6 and lo < r.real < hi)})
     return [(a, b) for a, b in itertools.pairwise(found) if _at(diff, (a + b) / 2) > 0]
 
@@ -335,9 +340,7 @@ class _Inexact(Exception):
     """An algebraic-number computation needs numbers outside the field (positive gain found)."""
 
 
-def best_response(
-    game: BettingGame, structure: Structure, values: dict[str, Any], player: int
-) -> Response:
+def best_response(game: BettingGame, structure: Structure, values: dict[str, Any], player: int) -> Response:
     """``player``'s exact best response to the others' thresholds ``values`` (name -> number).
 
     Numbers are Fractions (everything exact; a positive gain may be a sympy expression with
@@ -349,8 +352,10 @@ def best_response(
             return _best_response(game, structure, values, player)
         except _Inexact:
             with mpmath.workdps(60):
-                floats = {n: v.mpf(60) if isinstance(v, RealAlgebraic) else mpmath.mpf(v.numerator) / v.denominator
-                          for n, v in values.items()}
+                floats = {
+                    n: v.mpf(60) if isinstance(v, RealAlgebraic) else mpmath.mpf(v.numerator) / v.denominator
+                    for n, v in values.items()
+                }
                 response = _best_response(game, structure, floats, player)
             response.exact = False
             return response
@@ -359,9 +364,7 @@ def best_response(
     return response
 
 
-def _best_response(
-    game: BettingGame, structure: Structure, values: dict[str, Any], player: int
-) -> Response:
+def _best_response(game: BettingGame, structure: Structure, values: dict[str, Any], player: int) -> Response:
     others = {j: opponent(structure, j, values) for j in range(1, game.players + 1) if j != player}
     sample = next(iter(values.values())) if values else Fraction(0)
     zero = sample * 0
@@ -374,7 +377,11 @@ def _best_response(
     groups: dict[Branch | None, list[_Terminal]] = {b: [] for b in own_branches}
     groups[None] = []
     for z in found:
-        inside = [b for b in own_branches if z.history[: len(b.history)] == b.history and len(z.history) > len(b.history)]
+        inside = [
+            b
+            for b in own_branches
+            if z.history[: len(b.history)] == b.history and len(z.history) > len(b.history)
+        ]
         groups[inside[0] if inside else None].append(z)
     value = zero
     best: Any = zero
@@ -382,7 +389,9 @@ def _best_response(
     for branch, terminals in groups.items():
         bv = _values(game, player, branch, terminals, others, edges)
         if branch is None:
-            rest = sum((_integral(bv.polys[k][0], edges[k], edges[k + 1]) for k in range(len(edges) - 1)), zero)
+            rest = sum(
+                (_integral(bv.polys[k][0], edges[k], edges[k + 1]) for k in range(len(edges) - 1)), zero
+            )
             value += rest
             best += rest
             continue
@@ -430,7 +439,7 @@ def _envelope_gain(
         probe = _between(a, b) if exact else (a + b) / 2
         at_probe = {q: _at(diffs[q], probe) for q in gaining}
         q = max(at_probe, key=lambda q: at_probe[q])
-        if at_probe[q] > 0:
+        if at_probe[q] > 0 and (exact or b - a > mpmath.eps**0.5):
             amount = _integral_between(diffs[q], a, b)
             total += amount
             improvements.append((branch, a, b, bv.plans[q], amount))
