@@ -172,3 +172,45 @@ def test_game1_for_three_players_has_an_exact_equilibrium():
     responses = best_responses(game, found.model.structure, point.values)
     assert [r.gain for r in responses] == [0, 0, 0] and all(r.exact for r in responses)
     assert sum(r.value for r in responses) == 0
+
+
+def test_solve_command_for_three_players(tmp_path):
+    import json
+
+    import typer
+    from typer.testing import CliRunner
+
+    from pokerlab.cli import solve as solve_cli
+
+    app = typer.Typer(pretty_exceptions_enable=False)
+
+    @app.callback()
+    def _root() -> None:
+        """Test root."""
+
+    solve_cli.register(app)
+    runner = CliRunner()
+    plot = tmp_path / "cube.png"
+    args = ["solve", "patent-no-raise-3p", "--pot", "3", "--method", "numeric", "--json", "--plot", str(plot)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert {"value", "thresholds", "nash_conv"} <= set(out) and len(out["value"]) == 3
+    assert out["equilibrium"] and out["nash_conv"] < 1e-40
+    assert abs(sum(out["value"])) < 1e-40  # the pot is shared
+    assert [round(t["value"], 4) for t in out["thresholds"]] == [
+        0.0549,
+        0.3254,
+        0.6414,
+        0.6508,
+        0.7753,
+        0.7898,
+        0.8548,
+    ]
+    assert plot.stat().st_size > 1000
+    text = runner.invoke(
+        app, ["solve", "patent-no-raise-3p", "--pot", "3", "--method", "numeric"], env={"COLUMNS": "80"}
+    )
+    assert text.exit_code == 0 and "an equilibrium" in text.output
+    bad = runner.invoke(app, ["solve", "patent-no-raise-3p"])
+    assert bad.exit_code == 2 and "--pot" in bad.output

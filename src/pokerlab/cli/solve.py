@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(
             ...,
             help="A built-in game (patent-no-raise, patent-no-raise-pot-limit, patent-raise, "
-            "patent-check-raise) or a TOML game file.",
+            "patent-check-raise; patent-no-raise-3p for three players) or a TOML game file.",
         ),
         pot: str | None = typer.Option(
             None, "--pot", help="The pot P (antes in total); symbolic if omitted."
@@ -38,6 +38,12 @@ def register(app: typer.Typer) -> None:
         ),
         strength: str | None = typer.Option(
             None, "--strength", help="A hand strength in [0, 1]: the action sequence each player follows."
+        ),
+        method: str = typer.Option(
+            "auto",
+            "--method",
+            help="Three or more players: solve the polynomial conditions exactly (Groebner bases), "
+            "numerically (mpmath, 50 digits) or auto (exact up to 12 thresholds).",
         ),
         param: list[str] = typer.Option(
             [], "--param", help="A number for another symbol of the game, NAME=VALUE (repeatable)."
@@ -75,7 +81,20 @@ def register(app: typer.Typer) -> None:
             params=params,
             with_explain=explain,
             strength=strength,
+            method=method,
         )
+        if "_conditions" in report:  # three or more players
+            conditions = report.pop("_conditions")
+            if plot:
+                from pokerlab.threshold.plot import plot_many
+
+                plot_many(conditions, report, plot)
+                report["plot"] = plot
+            if as_json:
+                print_json(report)
+                return
+            _print_many(report)
+            return
         solution = report.pop("_solution")
         if plot:
             from pokerlab.threshold.plot import plot_solution
@@ -206,5 +225,50 @@ def _print(report: dict) -> None:
         console.print(
             f"[bold]a hand of strength {play['strength']:g}[/]: P1 plays {play['P1']}; P2 plays {play['P2']}"
         )
+    if "plot" in report:
+        console.print(f"plot written to {report['plot']}")
+
+
+def _print_many(report: dict) -> None:
+    """The readable report of a game of three or more players."""
+    console.print(f"[bold]{report['game']}[/]: {report['description']}  (pot P = {report['pot']})")
+    console.print(f"[bold]order:[/] 0 < {report['order']} < 1")
+    console.print(f"[bold]first-order conditions[/]: {report['method']} ({report['method_note']})")
+    console.print(
+        f"  {len(report['solutions'])} solution(s) in the order; {report['outside_order']} real ones"
+        f" outside it; {report['complex']} complex; {len(report['families'])} continuum(s)"
+    )
+    for k, sol in enumerate(report["solutions"], start=1):
+        rows = [
+            [
+                t["name"],
+                f"P{t['player']}",
+                t["branch"] or "start",
+                t["below"],
+                t["above"],
+                f"{t['value']:.6f}",
+            ]
+            for t in sol["thresholds"]
+        ]
+        console.print(
+            table(f"Solution {k}: thresholds", ["name", "player", "branch", "below", "above", "value"], rows)
+        )
+        values = ", ".join(f"P{p} {v:+.6f}" for p, v in enumerate(sol["value"], start=1))
+        console.print(f"[bold]expected returns[/]: {values}")
+        gains = ", ".join(f"P{p} {g:.3g}" for p, g in enumerate(sol["gains"], start=1))
+        verdict = "an equilibrium" if sol["equilibrium"] else "NOT an equilibrium"
+        exact = f" = {sol['nash_conv_exact']}" if sol["nash_conv_exact"] is not None else ""
+        console.print(
+            f"[bold]certificate[/] ({sol['certificate']}): gains {gains}; "
+            f"NashConv{exact} {sol['nash_conv']:.3g}: {verdict}"
+        )
+        for imp in sol["improvements"]:
+            console.print(
+                f"  P{imp['player']} gains {imp['gain']:.3g} playing {imp['better']!r}"
+                + (f" after {imp['branch']}" if imp["branch"] else "")
+                + f" with hands in [{imp['from']:.4f}, {imp['to']:.4f}]"
+            )
+    for family in report["families"]:
+        console.print(f"  continuum: {'; '.join(family)}")
     if "plot" in report:
         console.print(f"plot written to {report['plot']}")

@@ -94,6 +94,36 @@ class RealAlgebraic:
         """The exact value as a sympy expression (radicals for quadratic fields)."""
         return sympy.radsimp(sympy.expand(self.field.domain.to_sympy(self.rep)))
 
+    def minimal_polynomial(self) -> sympy.Expr:
+        """The element's minimal polynomial over the rationals, in ``x`` (integer coefficients).
+
+        The characteristic polynomial of multiplication by the element on the basis
+        ``1, g, g^2, ...`` is a power of it; the factor that vanishes here is the one.
+        """
+        from sympy.polys.matrices import DomainMatrix
+
+        domain = self.field.domain
+        degree = len(domain.mod.to_list()) - 1
+        generator = domain.from_sympy(self.field.generator)
+        columns = []
+        power = domain.one
+        for _ in range(degree):
+            coefficients = (self.rep * power).to_list()
+            column = [QQ(0)] * (degree - len(coefficients)) + list(coefficients)
+            columns.append(list(reversed(column)))
+            power = power * generator
+        matrix = DomainMatrix(
+            [[columns[j][i] for j in range(degree)] for i in range(degree)], (degree, degree), QQ
+        )
+        x = sympy.Symbol("x")
+        charpoly = sympy.Poly(matrix.charpoly(), x, domain="QQ")
+        value = self.mpf(40)
+        factors = [f for f, _ in charpoly.factor_list()[1]]
+        best = min(
+            factors, key=lambda f: abs(mpmath.polyval([mpmath.mpf(str(c)) for c in f.all_coeffs()], value))
+        )
+        return sympy.Poly(best, x).clear_denoms()[1].primitive()[1].as_expr()
+
     def approx(self, digits: int) -> tuple[Any, Any]:
         """``(value, error bound)`` with mpmath at ``digits`` digits."""
         coefficients = self.coefficients()
@@ -235,4 +265,3 @@ def exact_number(value: Any) -> Fraction | RealAlgebraic:
     if value.is_Rational:
         return Fraction(int(value.p), int(value.q))
     return NumberField(value).element(value)
-

@@ -67,22 +67,7 @@ def picture(solution: Solution) -> dict[str, Any]:
             shapes = [([(x0, y0), (x1, y0), (x1, y1)], win_f, 1), ([(x0, y0), (x0, y1), (x1, y1)], lose_f, 2)]
         for points, payoff, higher in shapes:
             regions.append({"points": points, "payoff": payoff, "higher": higher, **common})
-    axes = []
-    for branch, plans in structure.axes.items():
-        names = [t.name for t in structure.thresholds if t.branch == branch]
-        cuts = [0.0, *(value_of[name] for name in names), 1.0]
-        colour_of: dict[str, str] = {}
-        segments = []
-        for k, plan in enumerate(plans):
-            colour = colour_of.setdefault(plan.label, PALETTE[len(colour_of) % len(PALETTE)])
-            segments.append({"from": cuts[k], "to": cuts[k + 1], "sequence": plan.label, "colour": colour})
-        axes.append({
-            "label": f"P{branch.player}" + (f" after {branch.key}" if branch.key else ""),
-            "player": branch.player,
-            "branch": branch.key,
-            "segments": segments,
-            "cuts": [{"name": name, "value": value_of[name]} for name in names],
-        })
+    axes = axis_rows(structure, value_of)
     return {
         "game": game.name,
         "pot": str(game.pot),
@@ -100,3 +85,27 @@ def _area(points: list[tuple[float, float]]) -> float:
     for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
         total += x0 * y1 - x1 * y0
     return abs(total) / 2
+
+
+def axis_rows(structure: Any, value_of: dict[str, float]) -> list[dict[str, Any]]:
+    """Every branch axis as ``{label, player, branch, segments, cuts}`` (see :func:`picture`),
+    for any number of players."""
+    axes = []
+    for branch, plans in structure.axes.items():
+        names = [t.name for t in structure.thresholds if t.branch == branch]
+        cuts = [0.0, *(value_of[name] for name in names), 1.0]
+        colour_of: dict[str, str] = {}
+        segments = []
+        for k, plan in enumerate(plans):
+            colour = colour_of.setdefault(plan.label, PALETTE[len(colour_of) % len(PALETTE)])
+            segments.append({"from": cuts[k], "to": cuts[k + 1], "sequence": plan.label, "colour": colour})
+        axes.append(
+            {
+                "label": f"P{branch.player}" + (f" after {branch.key}" if branch.key else ""),
+                "player": branch.player,
+                "branch": branch.key,
+                "segments": segments,
+                "cuts": [{"name": name, "value": value_of[name]} for name in names],
+            }
+        )
+    return axes

@@ -1,4 +1,5 @@
-"""Pictures of a solution: the unit square by outcome (FIG. 8, 13) and the action axes (FIG. 12).
+"""Pictures of a solution: the unit square by outcome (FIG. 8, 13) and the action axes (FIG. 12);
+for three players, slices of the unit cube at fixed hands of P1.
 
 Left: P1's hand on the x axis, P2's on the y axis; each region of :func:`picture
 <pokerlab.threshold.picture.picture>` is shaded by P1's payoff there, the threshold lines are
@@ -11,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pokerlab.threshold.picture import picture
+from pokerlab.threshold.picture import axis_rows, picture
 from pokerlab.threshold.solve import Solution
 
 
@@ -48,12 +49,27 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
         step = 9 * (tier[player] % 3)
         if player == 1:
             ax.axvline(value, color="black", lw=0.6, ls="--")
-            ax.annotate(t["name"], (value, 1.0), xytext=(0, 4 + step * 2), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=8, rotation=90)
+            ax.annotate(
+                t["name"],
+                (value, 1.0),
+                xytext=(0, 4 + step * 2),
+                textcoords="offset points",
+                ha="center",
+                va="bottom",
+                fontsize=8,
+                rotation=90,
+            )
         else:
             ax.axhline(value, color="black", lw=0.6, ls=":")
-            ax.annotate(t["name"], (1.0, value), xytext=(4 + step * 3, 0), textcoords="offset points",
-                        ha="left", va="center", fontsize=8)
+            ax.annotate(
+                t["name"],
+                (1.0, value),
+                xytext=(4 + step * 3, 0),
+                textcoords="offset points",
+                ha="left",
+                va="center",
+                fontsize=8,
+            )
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_aspect("equal")
@@ -77,17 +93,98 @@ def _draw_axes(ax: Any, rows: list[dict[str, Any]]) -> None:
             lo, hi = segment["from"], segment["to"]
             ax.barh(y, hi - lo, left=lo, height=0.5, color=segment["colour"], edgecolor="black", lw=0.5)
             lift = 0.12 * (k % 2) if hi - lo < 0.05 else 0.0
-            ax.text((lo + hi) / 2, y + 0.3 + lift, segment["sequence"], ha="center", va="bottom", fontsize=7,
-                    rotation=35)
+            ax.text(
+                (lo + hi) / 2,
+                y + 0.3 + lift,
+                segment["sequence"],
+                ha="center",
+                va="bottom",
+                fontsize=7,
+                rotation=35,
+            )
         previous, tier_k = -1.0, 0
         for cut in row["cuts"]:
             tier_k = tier_k + 1 if cut["value"] - previous < 0.03 else 0
             previous = cut["value"]
-            ax.annotate(cut["name"], (cut["value"], y - 0.25), xytext=(0, -3 - 8 * (tier_k % 3)),
-                        textcoords="offset points", ha="center", va="top", fontsize=7)
+            ax.annotate(
+                cut["name"],
+                (cut["value"], y - 0.25),
+                xytext=(0, -3 - 8 * (tier_k % 3)),
+                textcoords="offset points",
+                ha="center",
+                va="top",
+                fontsize=7,
+            )
         ax.text(-0.02, y, row["label"], ha="right", va="center", fontsize=9)
     ax.set_xlim(0, 1)
     ax.set_ylim(-0.8, len(rows) + 0.2)
     ax.set_yticks([])
     ax.set_xlabel("hand strength")
     ax.set_title("action sequences on each axis (FIG. 12)")
+
+
+def plot_many(conditions: Any, report: dict[str, Any], path: str | Path) -> Path:
+    """Slices of the unit cube and every branch axis of a three-player solution (PNG or SVG).
+
+    Each slice fixes P1's hand (at the middle of one of P1's intervals) and shades the square
+    of P2's (x) and P3's (y) hands by P1's payoff in that box; the right panel shows each
+    player's axes of action sequences.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib import colors
+    from matplotlib.patches import Rectangle
+
+    path = Path(path)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise ValueError(f"--plot: file name must end in .png or .svg, got {path.name!r}")
+    model = conditions.model
+    if model.players != 3 or not conditions.solutions:
+        raise ValueError("--plot: draws one solution of a three-player game")
+    point = conditions.solutions[0]
+    names = model.names
+    values = [float(point.values[n]) for n in names]
+    edges = [0.0, *values, 1.0]
+    own = [k for k, t in enumerate(model.structure.thresholds) if t.player == 1]
+    cuts = [0.0, *(values[k] for k in own), 1.0]
+    picks = [(cuts[k] + cuts[k + 1]) / 2 for k in range(len(cuts) - 1)]
+    K = model.domain
+    payoff = {box: float(K.to_sympy(o.payoffs[0])) for box, o in model.boxes.items()}
+    extent = max(abs(v) for v in payoff.values()) or 1.0
+    norm = colors.TwoSlopeNorm(vmin=-extent, vcenter=0.0, vmax=extent)
+    cmap = plt.get_cmap("RdBu")
+    fig, axes = plt.subplots(1, len(picks) + 1, figsize=(4.2 * (len(picks) + 1), 4.6))
+    for ax, x in zip(axes[:-1], picks, strict=True):
+        i = next(k for k in range(len(edges) - 1) if edges[k] <= x <= edges[k + 1])
+        for j in range(len(edges) - 1):
+            for k in range(len(edges) - 1):
+                ax.add_patch(
+                    Rectangle(
+                        (edges[j], edges[k]),
+                        edges[j + 1] - edges[j],
+                        edges[k + 1] - edges[k],
+                        color=cmap(norm(payoff[(i, j, k)])),
+                        lw=0,
+                    )
+                )
+        for t, v in zip(model.structure.thresholds, values, strict=True):
+            if t.player == 2:
+                ax.axvline(v, color="black", lw=0.5, ls="--")
+            elif t.player == 3:
+                ax.axhline(v, color="black", lw=0.5, ls=":")
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_aspect("equal")
+        ax.set_xlabel("P2 hand")
+        ax.set_ylabel("P3 hand")
+        ax.set_title(f"P1 holds {x:.3f}", fontsize=9)
+    fig.colorbar(
+        plt.cm.ScalarMappable(norm=norm, cmap=cmap), ax=axes[:-1], fraction=0.02, label="payoff to P1"
+    )
+    _draw_axes(axes[-1], axis_rows(model.structure, dict(zip(names, values, strict=True))))
+    fig.suptitle(f"{report['game']}, P = {report['pot']}: slices of the cube by P1's payoff")
+    fig.savefig(path)
+    plt.close(fig)
+    return path

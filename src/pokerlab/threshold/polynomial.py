@@ -486,6 +486,8 @@ def solve_conditions(
             note = "the exact route found a component it could not put in shape form"
             if method == "exact":
                 raise ValueError(f"exact solve of {game.name!r}: {note}")
+    elif method == "numeric":
+        note = "asked for"
     else:
         note = f"{len(model.names)} thresholds: more than the exact limit of {exact_limit}"
     if result is not None:

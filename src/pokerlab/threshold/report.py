@@ -109,6 +109,7 @@ def solve_report(
     params: dict[str, str] | None = None,
     with_explain: bool = False,
     strength: str | None = None,
+    method: str = "auto",
 ) -> dict[str, Any]:
     """Solve game ``spec`` (built-in name, TOML path, or a game already read) and report it
     as a dict.
@@ -126,6 +127,9 @@ def solve_report(
         Numbers for other symbols of the game (a bet size ``B``...).
     strength : str, optional
         A hand strength in [0, 1]: report the action sequence each player follows with it.
+    method : {"auto", "exact", "numeric"}
+        How to solve the polynomial conditions of a game of three or more players
+        (:func:`~pokerlab.threshold.polynomial.solve_conditions`).
     """
     game = spec if isinstance(spec, BettingGame) else load_game(spec)
     game = _substitute_params(game, _parse_params(params))
@@ -134,6 +138,8 @@ def solve_report(
             raise ValueError(f"--pot: the pot of {game.name!r} is fixed at {game.pot} (no symbol P)")
         game = game.with_pot(pot)
     report: dict[str, Any] = {"game": game.name, "description": game.description, "pot": str(game.pot)}
+    if game.players > 2:
+        return _many_players(game, report, discover_order, cards, strength, with_explain, method)
     discovery = None
     if discover_order or game.declared is None:
         numeric = discovery_pot(game, None)
@@ -199,6 +205,43 @@ def solve_report(
     if with_explain:
         report["explain"] = explain(solution)
     report["_solution"] = solution
+    return report
+
+
+def _many_players(
+    game: BettingGame,
+    report: dict[str, Any],
+    discover_order: bool,
+    cards: str | None,
+    strength: str | None,
+    with_explain: bool,
+    method: str,
+) -> dict[str, Any]:
+    """The report of a game of three or more players (:mod:`~pokerlab.threshold.report_many`)."""
+    from pokerlab.threshold.polynomial import solve_conditions
+    from pokerlab.threshold.report_many import conditions_report
+
+    unsupported = [
+        option
+        for option, given in (("--cards", cards), ("--strength", strength), ("--explain", with_explain))
+        if given
+    ]
+    if unsupported:
+        raise ValueError(f"{unsupported[0]}: not available for a game of {game.players} players")
+    if game.parameters():
+        names = ", ".join(s.name for s in game.parameters())
+        raise ValueError(
+            f"--pot: a game of {game.players} players is solved at numbers: give values for {names}"
+        )
+    if discover_order or game.declared is None:
+        raise ValueError(
+            f"--discover-order: finding the order of a game of {game.players} players needs the "
+            "discretised n-player solver; declare the order ([order] in the game file)"
+        )
+    structure = declared_structure(game)
+    conditions = solve_conditions(game, structure, method=method)
+    report.update(conditions_report(game, structure, conditions))
+    report["_conditions"] = conditions
     return report
 
 
@@ -305,4 +348,3 @@ def explain(solution: Solution) -> dict[str, Any]:
             for name, eq in model.derivative_equations().items()
         },
     }
-
