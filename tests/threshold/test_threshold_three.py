@@ -214,3 +214,23 @@ def test_solve_command_for_three_players(tmp_path):
     assert text.exit_code == 0 and "an equilibrium" in text.output
     bad = runner.invoke(app, ["solve", "patent-no-raise-3p"])
     assert bad.exit_code == 2 and "--pot" in bad.output
+
+
+@pytest.mark.slow
+def test_discretised_cfr_converges_to_the_exact_dividing_points():
+    # 40 levels, 2,000 CFR+ iterations of the engine's N-player solver: every dividing point
+    # within 1/levels of the solution of the conditions (measured: at most 0.9/levels)
+    from pokerlab.equilibrium import CFRSolver, discretised_game, nash_conv
+    from pokerlab.threshold.discrete import read_dividing_points
+    from pokerlab.threshold.polynomial import solve_conditions
+
+    game = builtin_game("patent-no-raise-3p", pot=3)
+    (point,) = solve_conditions(game, method="numeric").solutions
+    exact = point.floats()
+    levels = 40
+    solver = CFRSolver(discretised_game(game, levels), "cfr+")
+    solver.run(2000)
+    strategy = solver.average_strategy()
+    assert nash_conv(strategy) < 1e-4
+    read = read_dividing_points(game, declared_structure(game), strategy, levels, exact)
+    assert max(abs(read[n] - exact[n]) for n in exact) < 1 / levels
