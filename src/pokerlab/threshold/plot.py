@@ -70,11 +70,7 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
                 va="center",
                 fontsize=8,
             )
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.set_aspect("equal")
-    ax.set_xlabel("P1 hand strength")
-    ax.set_ylabel("P2 hand strength")
+    _unit_square(ax, "P1 hand strength", "P2 hand strength")
     ax.set_title(f"{drawing['game']}, P = {drawing['pot']}: P1's payoff by region", pad=48)
     sm = plt.cm.ScalarMappable(norm=norm, cmap=cmap)
     fig.colorbar(sm, ax=ax, fraction=0.046, pad=0.16, label="payoff to P1")
@@ -84,6 +80,14 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
     fig.savefig(path)
     plt.close(fig)
     return path
+
+
+def _unit_square(ax: Any, xlabel: str, ylabel: str) -> None:
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
 
 
 def _draw_axes(ax: Any, rows: list[dict[str, Any]]) -> None:
@@ -174,11 +178,7 @@ def plot_many(conditions: Any, report: dict[str, Any], path: str | Path) -> Path
                 ax.axvline(v, color="black", lw=0.5, ls="--")
             elif t.player == 3:
                 ax.axhline(v, color="black", lw=0.5, ls=":")
-        ax.set_xlim(0, 1)
-        ax.set_ylim(0, 1)
-        ax.set_aspect("equal")
-        ax.set_xlabel("P2 hand")
-        ax.set_ylabel("P3 hand")
+        _unit_square(ax, "P2 hand", "P3 hand")
         ax.set_title(f"P1 holds {x:.3f}", fontsize=9)
     fig.colorbar(
         plt.cm.ScalarMappable(norm=norm, cmap=cmap), ax=axes[:-1], fraction=0.02, label="payoff to P1"
