@@ -257,10 +257,10 @@ def _print_many(report: dict) -> None:
         console.print(f"[bold]expected returns[/]: {values}")
         gains = ", ".join(f"P{p} {g:.3g}" for p, g in enumerate(sol["gains"], start=1))
         verdict = "an equilibrium" if sol["equilibrium"] else "NOT an equilibrium"
-        exact = f" = {sol['nash_conv_exact']}" if sol["nash_conv_exact"] is not None else ""
+        exact = sol["nash_conv_exact"]
         console.print(
             f"[bold]certificate[/] ({sol['certificate']}): gains {gains}; "
-            f"NashConv{exact} {sol['nash_conv']:.3g}: {verdict}"
+            f"NashConv {exact if exact is not None else format(sol['nash_conv'], '.3g')}: {verdict}"
         )
         for imp in sol["improvements"]:
             console.print(

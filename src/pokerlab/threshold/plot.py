@@ -159,7 +159,12 @@ def plot_many(conditions: Any, report: dict[str, Any], path: str | Path) -> Path
     extent = max(abs(v) for v in payoff.values()) or 1.0
     norm = colors.TwoSlopeNorm(vmin=-extent, vcenter=0.0, vmax=extent)
     cmap = plt.get_cmap("RdBu")
-    fig, axes = plt.subplots(1, len(picks) + 1, figsize=(4.2 * (len(picks) + 1), 4.6))
+    fig, axes = plt.subplots(
+        1,
+        len(picks) + 1,
+        figsize=(3.6 * len(picks) + 8, 5.2),
+        gridspec_kw={"width_ratios": [1] * len(picks) + [2.2]},
+    )
     for ax, x in zip(axes[:-1], picks, strict=True):
         i = next(k for k in range(len(edges) - 1) if edges[k] <= x <= edges[k + 1])
         for j in range(len(edges) - 1):
@@ -181,7 +186,12 @@ def plot_many(conditions: Any, report: dict[str, Any], path: str | Path) -> Path
         _unit_square(ax, "P2 hand", "P3 hand")
         ax.set_title(f"P1 holds {x:.3f}", fontsize=9)
     fig.colorbar(
-        plt.cm.ScalarMappable(norm=norm, cmap=cmap), ax=axes[:-1], fraction=0.02, label="payoff to P1"
+        plt.cm.ScalarMappable(norm=norm, cmap=cmap),
+        ax=axes[:-1],
+        orientation="horizontal",
+        fraction=0.06,
+        pad=0.2,
+        label="payoff to P1 in the box",
     )
     _draw_axes(axes[-1], axis_rows(model.structure, dict(zip(names, values, strict=True))))
     fig.suptitle(f"{report['game']}, P = {report['pot']}: slices of the cube by P1's payoff")
