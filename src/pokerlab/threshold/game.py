@@ -289,14 +289,24 @@ def check_betting(node: Node, where: str) -> None:
             for k, c in enumerate(amounts):
                 if _holds(c < 0):
                     raise ValueError(f"{where}: at {at} P{k + 1} has put in {c}: amounts cannot be negative")
-            if child.folded:
-                if child.folded != here.player:
+            if isinstance(child.folded, int):  # two players: a fold is the acting player's
+                if child.folded and child.folded != here.player:
                     raise ValueError(f"{where}: at {at} the fold is marked as P{child.folded}'s, but "
                                      f"P{here.player} acts there")
-                mine, theirs = amounts[child.folded - 1], amounts[2 - child.folded]
-                if _holds(mine >= theirs):
-                    raise ValueError(f"{where}: at {at} P{child.folded} folds having put in {mine}, as much "
-                                     f"as P{3 - child.folded}'s {theirs}: a fold needs a bet to face "
+                folds = bool(child.folded)
+            else:  # n players: earlier folders may be listed too; the actor folds only by "fold"
+                folds = action == "fold"
+                if folds != (here.player in folded_players(child)):
+                    said = "does not list" if folds else "lists"
+                    raise ValueError(f"{where}: at {at} P{here.player} acts by {action} but the "
+                                     f"terminal {said} P{here.player} among the folders")
+            if folds:
+                mine = amounts[here.player - 1]
+                others = [(k, c) for k, c in enumerate(amounts) if k != here.player - 1]
+                if all(_holds(mine >= c) for _, c in others):
+                    k, theirs = others[0]
+                    raise ValueError(f"{where}: at {at} P{here.player} folds having put in {mine}, as much "
+                                     f"as P{k + 1}'s {theirs}: a fold needs a bet to face "
                                      "(are the bet sizes positive?)")
 
 
