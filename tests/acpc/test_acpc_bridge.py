@@ -118,3 +118,19 @@ def test_a_broken_bot_checks_or_folds_like_the_arena():
     assert player(parse_matchstate("MATCHSTATE:0:4:rc/:AsKs|/2c3c4c", standard_game("limit"))) == Action("c")
     assert [hand for hand, _ in player.illegal_events] == [4, 4]
     assert "RuntimeError: oops" in player.illegal_events[0][1]
+
+
+@pytest.mark.parametrize("position", [0, 1])
+def test_no_limit_minimum_raises_end_at_the_round_action_cap(position):
+    # The ACPC server lets a raise in only while it and every player's answer fit in the round's
+    # 64 actions: after 63 actions only call or fold remain, and the engine agrees.
+    from pokerlab.acpc.players import make_player
+
+    game = standard_game("nolimit")
+    player = make_player("raiser", game)
+    hole = "JdTc|" if position == 0 else "|JdTc"
+    for done, answer in ((62, "r"), (63, "c")):
+        betting = "".join(f"r{200 + 100 * i}" for i in range(done))
+        state = parse_matchstate(f"MATCHSTATE:{position}:0:{betting}:{hole}", game)
+        assert "".join(state.betting.legal_kinds()) == ("fcr" if answer == "r" else "fc")
+        assert player(state).kind == answer

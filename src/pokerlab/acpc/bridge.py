@@ -38,7 +38,7 @@ Action(kind='r', size=400)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pokerlab.acpc import betting as acpc
@@ -75,7 +75,8 @@ def engine_settings(game: GameDef) -> GameSettings:
         if any(m != UNLIMITED_RAISES for m in game.max_raises):
             raise ValueError("the engine has no raise cap in no-limit games: leave maxRaises out")
         return GameSettings(kind="no-limit", small_blind=small, big_blind=big, small_bet=big,
-                            big_bet=big, raise_cap=None, starting_stack=stack)
+                            big_bet=big, raise_cap=None, starting_stack=stack,
+                            round_actions=acpc.MAX_NUM_ACTIONS)
     a, b, c, d = game.raise_size
     if a != b or c != d:
         sizes = " ".join(map(str, game.raise_size))
@@ -89,7 +90,7 @@ def engine_settings(game: GameDef) -> GameSettings:
         caps = " ".join(map(str, m))
         raise ValueError(f"the engine's raise cap needs maxRaises = c c+1 c+1 c+1, got {caps}")
     return GameSettings(kind="limit", small_blind=small, big_blind=big, small_bet=a, big_bet=c,
-                        raise_cap=cap, starting_stack=stack)
+                        raise_cap=cap, starting_stack=stack, round_actions=acpc.MAX_NUM_ACTIONS)
 
 
 def _engine_cards(state: MatchState) -> list[int]:
@@ -172,7 +173,10 @@ class AgentPlayer:
 
     ``reseed(hand_number, position)`` gives the seed for the agent's generator before each
     hand (default: the hand number), so that a seeded match plays the same way in-process
-    and over the protocol.
+    and over the protocol. ``names(hand_number)`` names the players by position, so that a
+    learning bot keeps one model per opponent as the positions rotate; by default a player is
+    named by its seat under the ACPC server's rotation (``seat-k``: the seat of position ``q``
+    in hand ``h`` is ``(q + h) mod n``).
 
     Examples
     --------
@@ -184,11 +188,14 @@ class AgentPlayer:
     Action(kind='r', size=200)
     """
 
-    def __init__(self, agent: Agent, game: GameDef, reseed: Callable[[int, int], int] | None = None) -> None:
+    def __init__(self, agent: Agent, game: GameDef, reseed: Callable[[int, int], int] | None = None,
+                 names: Callable[[int], Sequence[str]] | None = None) -> None:
         self.agent = agent
         self.game = game
         self.settings = engine_settings(game)
         self._reseed = reseed or (lambda hand_number, position: hand_number)
+        n = game.num_players
+        self._names = names or (lambda h: [f"seat-{(q + h) % n + 1}" for q in range(n)])
         self._hand_number: int | None = None
         self.illegal_events: list[tuple[int, str]] = []
 
@@ -198,7 +205,7 @@ class AgentPlayer:
         n = self.game.num_players
         return Observation(hand, position=state.position, seat=state.position, button_seat=n - 1,
                            hand_number=state.hand_number,
-                           player_names=tuple(f"seat-{p}" for p in range(n)))
+                           player_names=tuple(self._names(state.hand_number)))
 
     def _start(self, state: MatchState) -> None:
         if self._hand_number == state.hand_number:

@@ -358,6 +358,15 @@ class Hand:
                     break
             else:
                 can_raise = False  # nobody left who could call a raise
+        if can_raise and self.game.round_actions is not None:
+            # The raise and every player's answer must still fit in the round (ACPC's cap).
+            street = self.street
+            done = 0
+            for action in reversed(self.history):
+                if action[0] != street:
+                    break
+                done += 1
+            can_raise = done + self.n <= self.game.round_actions
         if not can_raise:
             return Legal(call, to_call_full > 0, False, 0, 0)
         all_in = stack + bets[p]

@@ -62,6 +62,11 @@ class GameSettings:
         Chips each player starts a hand (or a freezeout) with.
     variant
         The name of the variant (:data:`pokerlab.engine.variants.VARIANTS`).
+    round_actions
+        At most this many actions (folds, checks, calls, bets, raises) in one betting round
+        (``None``: no limit). A bet or raise needs room for itself and every player's answer,
+        as on the ACPC server, whose rounds hold 64 actions: there the 63rd action is the last
+        raise a heads-up round allows, and the 64th can only call or fold.
     """
 
     kind: str = "limit"
@@ -73,6 +78,7 @@ class GameSettings:
     raise_cap: int | None = 3
     starting_stack: int = 2000
     variant: str = DEFAULT_VARIANT
+    round_actions: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -94,6 +100,8 @@ class GameSettings:
             )
         if self.raise_cap is not None and self.raise_cap < 0:
             raise ValueError(f"raise_cap must be 0 or more (or None), not {self.raise_cap}")
+        if self.round_actions is not None and self.round_actions < 2:
+            raise ValueError(f"round_actions must be 2 or more (or None), not {self.round_actions}")
         rules = self._rules
         bets = tuple(self.street_bet(k) for k in range(len(rules.streets)))
         object.__setattr__(self, "_street_bets", bets)
@@ -164,6 +172,8 @@ class GameSettings:
         data = asdict(self)
         if self.variant == DEFAULT_VARIANT:
             del data["variant"]
+        if self.round_actions is None:  # likewise: stored settings from before it still match
+            del data["round_actions"]
         return data
 
     @classmethod
