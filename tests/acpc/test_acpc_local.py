@@ -32,6 +32,44 @@ def test_tcp_match_equals_in_process_match(kind, bots, duplicate):
     assert any(row[0] != 0 for row in per_hand)
 
 
+def test_a_learning_bot_over_tcp_equals_the_in_process_match():
+    # Loki models each opponent by name: over TCP it must see the names it sees in-process (named
+    # by position, its model of the raiser was split between two names and hands 22 and 39 differed).
+    game = standard_game("limit")
+    bots = ["loki-a", "raiser"]
+    tcp = run_local_match(game, bots, 45, 3, timeout=60)
+    per_hand, _ = in_process_payoffs(game, bots, 45, 3)
+    assert [[int(v) for v in h.seat_values] for h in tcp.hands] == per_hand
+
+
+def test_repeated_minimum_raises_stop_where_the_acpc_server_stops_them():
+    # No-limit raisers re-raise the minimum until the round's 64-action cap leaves room only
+    # for a call (the ACPC server's rule, which the engine follows in ACPC games).
+    game = standard_game("nolimit")
+    tcp = run_local_match(game, ["raiser", "raiser"], 2, 3, timeout=60)
+    per_hand, _ = in_process_payoffs(game, ["raiser", "raiser"], 2, 3)
+    assert [[int(v) for v in h.seat_values] for h in tcp.hands] == per_hand == [[0, 0], [-20000, 20000]]
+
+
+def test_players_are_named_by_seat_under_the_acpc_rotation():
+    from pokerlab.acpc.bridge import AgentPlayer
+    from pokerlab.agents import create_bot
+
+    seen = []
+
+    class Spy(type(create_bot("raiser"))):
+        def act(self, observation):
+            seen.append(observation.player_names)
+            return super().act(observation)
+
+    from pokerlab.acpc.matchstate import parse_matchstate
+
+    player = AgentPlayer(Spy(), standard_game("limit"))
+    player(parse_matchstate("MATCHSTATE:1:0::|JdTc", standard_game("limit")))
+    player(parse_matchstate("MATCHSTATE:0:1:r:JdTc|", standard_game("limit")))
+    assert seen == [("seat-1", "seat-2"), ("seat-2", "seat-1")]  # seat 2 moved to position 0
+
+
 def test_acpc_cards_match_runs_any_seats():
     game = standard_game("limit")
     result = run_local_match(game, ["random", "random"], 20, 1, cards="acpc")

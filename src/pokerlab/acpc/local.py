@@ -68,6 +68,14 @@ def arena_schedule(game: GameDef, seed: int, duplicate: bool = False):
     return source, positions
 
 
+def arena_player_names(game: GameDef, bots: Sequence[str | None]) -> list[str]:
+    """The names the in-process match shows its bots for these seats (copies numbered ``#1``...)."""
+    from pokerlab.arena.match import MatchConfig
+
+    labels = tuple(name or f"player{k + 1}" for k, name in enumerate(bots))
+    return MatchConfig(bots=labels, hands=len(labels), game=engine_settings(game)).player_names()
+
+
 def run_local_match(
     game: GameDef,
     bots: Sequence[str | None],
@@ -102,21 +110,37 @@ def run_local_match(
     def seeds(k: int) -> Callable[[int, int], int]:
         return lambda h, _position: bot_seed(seed, h, k)
 
-    # Unknown names and unplayable games fail before any socket opens.
-    players = [None if name is None else make_player(name, game, seeds(k)) for k, name in enumerate(bots)]
+    if cards not in ("arena", "acpc"):
+        raise ValueError(f"unknown card source {cards!r}: use 'arena' or 'acpc'")
+    if cards == "acpc" and duplicate:
+        raise ValueError("duplicate deals need the arena's cards (--cards arena)")
     if names is None:
         names = bot_names([name or f"player{k + 1}" for k, name in enumerate(bots)])
+    n = game.num_players
+    if cards == "arena":
+        deal, positions = arena_schedule(game, seed, duplicate)
+        # The bots see the players named as in the in-process match, whatever the seats are called.
+        shown = arena_player_names(game, bots)
+    else:
+        def positions(h: int) -> list[int]:  # the ACPC dealer's rotation
+            return [(s - h) % n for s in range(n)]
+        shown = list(names)
+
+    def names_by_position(h: int) -> list[str]:
+        out = [""] * n
+        for s, q in enumerate(positions(h)):
+            out[q] = shown[s]
+        return out
+
+    # Unknown names and unplayable games fail before any socket opens.
+    players = [None if name is None else make_player(name, game, seeds(k), names_by_position)
+               for k, name in enumerate(bots)]
     common = {"ports": ports, "timeout": timeout, "start_timeout": start_timeout, "log": log,
               "on_hand": on_hand}
     if cards == "arena":
-        deal, positions = arena_schedule(game, seed, duplicate)
         dealer = Dealer(game, hands, names, deal=deal, positions=positions, **common)
-    elif cards == "acpc":
-        if duplicate:
-            raise ValueError("duplicate deals need the arena's cards (--cards arena)")
-        dealer = Dealer(game, hands, names, seed=seed, **common)
     else:
-        raise ValueError(f"unknown card source {cards!r}: use 'arena' or 'acpc'")
+        dealer = Dealer(game, hands, names, seed=seed, **common)
     opened = dealer.listen()
     if on_listen is not None:
         on_listen(opened)

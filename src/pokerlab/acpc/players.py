@@ -21,7 +21,7 @@ ValueError: the engine plays Texas Hold'em: ...; --bot equilibrium plays Kuhn po
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from pokerlab.acpc.betting import Action
@@ -39,8 +39,10 @@ class Player(Protocol):
     def hand_over(self, state: MatchState) -> None: ...
 
 
-def make_player(name: str, game: GameDef, reseed: Callable[[int, int], int] | None = None) -> Player:
-    """The player called ``name`` for ``game`` (``reseed(hand_number, position)`` seeds each hand)."""
+def make_player(name: str, game: GameDef, reseed: Callable[[int, int], int] | None = None,
+                names: Callable[[int], Sequence[str]] | None = None) -> Player:
+    """The player called ``name`` for ``game`` (``reseed(hand_number, position)`` seeds each hand;
+    ``names(hand_number)`` names the players by position, see :class:`~pokerlab.acpc.bridge.AgentPlayer`)."""
     from pokerlab.acpc import equilibrium_player
 
     if name == equilibrium_player.NAME:
@@ -50,6 +52,6 @@ def make_player(name: str, game: GameDef, reseed: Callable[[int, int], int] | No
 
     agent = create_bot(name)
     try:
-        return AgentPlayer(agent, game, reseed)
+        return AgentPlayer(agent, game, reseed, names)
     except ValueError as exc:
         raise ValueError(f"{exc}; --bot {equilibrium_player.NAME} plays Kuhn poker") from None

@@ -119,7 +119,8 @@ def register(app: typer.Typer) -> None:
         start_timeout: float = typer.Option(60.0, "--start-timeout", help="Seconds to wait for players."),
         log: Path | None = typer.Option(None, "--log", help="Write the ACPC dealer's log format."),
         compare: bool = typer.Option(False, "--compare", help="Also play the match in-process and "
-                                     "check that every hand's payoffs are equal."),
+                                     "check that every hand's payoffs are equal (exit 1 naming the "
+                                     "hands that differ)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Run an ACPC dealer on 127.0.0.1: pokerlab bots and outside clients play a match."""
@@ -172,7 +173,8 @@ def register(app: typer.Typer) -> None:
         if compare:
             per_hand, totals = in_process_payoffs(game, list(bots), hands, seed, duplicate)
             tcp = [[_num(v) for v in h.seat_values] for h in result.hands]
-            out["in_process"] = {"chips": totals, "equal": tcp == per_hand}
+            differ = [h for h, (a, b) in enumerate(zip(tcp, per_hand, strict=True)) if a != b]
+            out["in_process"] = {"chips": totals, "equal": not differ, "differing_hands": differ}
         if as_json:
             print_json(out)
         else:
@@ -187,8 +189,11 @@ def register(app: typer.Typer) -> None:
                                 columns, rows))
             if compare:
                 same = out["in_process"]["equal"]  # type: ignore[index]
-                console.print("in-process match: " + ("identical payoffs in every hand" if same
-                                                       else "[red]payoffs differ[/]"))
+                differ = out["in_process"]["differing_hands"]  # type: ignore[index]
+                shown = ", ".join(map(str, differ[:10])) + (" ..." if len(differ) > 10 else "")
+                console.print("in-process match: " + ("identical payoffs in every hand" if same else
+                                                       f"[red]payoffs differ in {len(differ)} hands[/]: "
+                                                       f"{shown}"))
         if compare and not out["in_process"]["equal"]:  # type: ignore[index]
             sys.exit(1)
 
