@@ -93,6 +93,12 @@ def available() -> dict[str, str]:
     return {name: _DESCRIPTIONS[name] for name in sorted(_FACTORIES)}
 
 
+def broken_modules() -> dict[str, str]:
+    """Bot modules that failed to import, with the error (their bots are missing)."""
+    _discover()
+    return dict(_BROKEN)
+
+
 def create_bot(name: str, **options: Any) -> Agent:
     """A new bot registered as ``name``."""
     _discover()

@@ -35,7 +35,26 @@ COMMAND_MODULES: tuple[str, ...] = (
     "opponents",
     "experiment",
     "serve",
+    "bots",
 )
+
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"pokerlab {version('pokerlab')}")  # the installed distribution's version
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                 help="Print pokerlab's version and exit."),
+) -> None:
+    """Game-theoretic poker: dividing-point strategies, classic solved models, Texas Hold'em."""
+
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"pokerlab.cli.{_name}").register(app)
