@@ -345,7 +345,7 @@ def deal_hand(config: MatchConfig, dealer: Dealer, h: int) -> Dealt:
     by_seat = dealer.ranks(deal, n)
     hand = Hand(game, [game.starting_stack] * n,
                 seat_cards_to_positions(dealer.cards(deal, n), n, button, game.rules.hole_cards),
-                [by_seat[s] for s in seats])
+                None if by_seat is None else [by_seat[s] for s in seats])
     return Dealt(hand, deal, button, seats, players)
 
 
@@ -360,6 +360,7 @@ def record_hand(hand: Hand, h: int, deal: int, button: int, seats: list[int], pl
     record: dict[str, Any] = {
         "deal": deal, "button": button, "players": players, "stacks": hand.starting_stacks,
         "cards": hand.cards, "actions": hand.history,
+        **({"draws": hand.draws} if hand.draws else {}),
         "illegal": [[players[e.position], e.street, e.reason] for e in events],
     }
     if stacks_after is not None:

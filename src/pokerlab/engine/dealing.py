@@ -5,7 +5,9 @@ whatever order: deals are generated in blocks of :data:`BLOCK` with a generator 
 ``(s, d // BLOCK)``. A variant with ``h`` hole cards gives seat ``k`` the deck's cards
 ``h*k .. h*k+h-1`` and takes its board from the cards after the most players it seats, so a
 seat's cards and the board do not depend on how many sit at the table (hold'em: 25 cards,
-enough for ten players and a board). That is what makes a match
+enough for ten players and a board). A variant with a draw gets the whole deck: after the
+hole cards (and board) come the other cards in the deck's order, the stub the draws are dealt
+from. That is what makes a match
 resumable and its results independent of how many worker processes play it. A duplicate
 match replays one deal with the players rotated through the seats.
 
@@ -45,7 +47,9 @@ class Dealer:
         self.variant = rules
         self._hole = rules.hole_cards
         self._board_at = rules.hole_cards * rules.max_players
-        self._width = self._board_at + rules.board_cards
+        self._board_end = self._board_at + rules.board_cards
+        self._draws = rules.draws
+        self._width = 52 if rules.draws else self._board_end
         self._block = -1
         self._cards: np.ndarray = np.empty((0, self._width), dtype=np.uint8)
         self._ranks: dict[int, np.ndarray] = {}
@@ -65,10 +69,17 @@ class Dealer:
             raise ValueError(f"deal number must be 0 or more, not {deal}")
         self._load(deal // BLOCK)
         row = self._cards[deal % BLOCK]
-        return row[: self._hole * seats].tolist() + row[self._board_at:].tolist()
+        dealt = self._hole * seats
+        cards = row[:dealt].tolist() + row[self._board_at: self._board_end].tolist()
+        if self._draws:
+            cards += row[dealt: self._board_at].tolist() + row[self._board_end:].tolist()
+        return cards
 
-    def ranks(self, deal: int, seats: int) -> list[int]:
-        """Showdown strength of each seat's hand on the full board of deal ``deal``."""
+    def ranks(self, deal: int, seats: int) -> list[int] | None:
+        """Showdown strength of each seat's hand on the full board of deal ``deal`` (None in a
+        variant with a draw: the showdown hands are not dealt yet)."""
+        if self._draws:
+            return None
         self._load(deal // BLOCK)
         table = self._ranks.get(seats)
         if table is None:

@@ -22,6 +22,13 @@ replays identically there:
 - folding is offered only when there is something to call;
 - an uncalled bet is returned; pots are built from what each player put in, antes going to
   the main pot, and pots with the same players eligible are merged;
+- on a draw street (five-card draw) every player still in, all-in players too, discards 0 to
+  all of their cards in position order, position 0 first, and is dealt as many from the stub
+  (the deck after the deal); discards go to the muck. The stub is reshuffled only when it runs
+  out: then the muck (folded hands and earlier discards, not the discards of the player being
+  served) is shuffled into a new stub, as card rooms do. The shuffle is seeded by the deal, so
+  a hand replays identically. There are no burn cards. A draw is recorded in ``history`` as
+  ``(street, position, DRAW, cards drawn)`` and, with the cards, in ``draws``;
 - at the showdown hands that win no pot are mucked, the pots are rebuilt among the rest
   (merging pots with the same contenders), and a split pot is divided evenly with the odd
   chip going to the winner closest to the left of the button (lowest position).
@@ -45,6 +52,8 @@ Examples
 
 from __future__ import annotations
 
+import functools
+import random
 from collections import deque
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -57,17 +66,20 @@ from pokerlab.engine.variants import TEXAS_HOLDEM
 FOLD = 0
 CHECK_CALL = 1
 BET_RAISE = 2
-ACTION_NAMES = ("fold", "check/call", "bet/raise")
+DRAW = 3
+ACTION_NAMES = ("fold", "check/call", "bet/raise", "draw")
 STREET_NAMES = TEXAS_HOLDEM.street_names
 # _ROTATIONS[n][k]: positions k, k+1, ..., k-1 of an n-player table.
 _ROTATIONS = [[tuple((k + j) % n for j in range(n)) for k in range(n)] for n in range(MAX_SEATS + 1)]
 
 
 class Action(NamedTuple):
-    """A player's answer: ``kind`` is FOLD, CHECK_CALL or BET_RAISE.
+    """A player's answer: ``kind`` is FOLD, CHECK_CALL, BET_RAISE or DRAW.
 
-    ``amount`` matters for BET_RAISE only: the total this player's bet in the round becomes
-    ("raise to", blinds included), as in PHH's ``cbr``.
+    For BET_RAISE ``amount`` is the total this player's bet in the round becomes ("raise to",
+    blinds included), as in PHH's ``cbr``. For DRAW it is the set of cards discarded, as bits
+    over the player's hole cards in the order :meth:`Hand.hole` lists them (bit ``i`` =
+    ``hole[i]``; 0 stands pat, as does CHECK_CALL at a draw).
     """
 
     kind: int
@@ -84,7 +96,8 @@ class Legal(NamedTuple):
     ``to_call`` is what a check/call puts in (0 = check; less than the bet when the call is
     all-in). ``can_fold`` is false when checking is free. When ``can_raise`` is true a
     bet/raise *to* any amount in ``[min_raise_to, max_raise_to]`` is allowed (one amount in
-    limit); otherwise both are 0.
+    limit); otherwise both are 0. ``max_discards`` is 0: at a draw the player gets a
+    :class:`DrawLegal`.
     """
 
     to_call: int
@@ -92,12 +105,24 @@ class Legal(NamedTuple):
     can_raise: bool
     min_raise_to: int
     max_raise_to: int
+    # A class attribute, not a field: a betting decision allows no discards (DrawLegal does).
+    max_discards = 0
 
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal here, or ``None`` when it is legal."""
         kind = action[0]
         if kind == CHECK_CALL:
             return None
+        if kind == DRAW:
+            if not self.max_discards:
+                return "cannot draw now: this is a betting round"
+            mask = action[1]
+            if not isinstance(mask, int | np.integer) or not 0 <= mask < 1 << self.max_discards:
+                return (f"discards {mask!r} are not a set of the {self.max_discards} cards "
+                        f"(bits 0..{(1 << self.max_discards) - 1})")
+            return None
+        if self.max_discards:
+            return "this is the draw: discard (or stand pat), no betting"
         if kind == FOLD:
             return None if self.can_fold else "cannot fold: checking is free"
         if kind == BET_RAISE:
@@ -111,7 +136,28 @@ class Legal(NamedTuple):
             if amount > self.max_raise_to:
                 return f"raise to {amount} is above the maximum {self.max_raise_to}"
             return None
-        return f"unknown action kind {kind!r} (0 fold, 1 check/call, 2 bet/raise)"
+        return f"unknown action kind {kind!r} (0 fold, 1 check/call, 2 bet/raise, 3 draw)"
+
+
+class DrawLegal(Legal):
+    """What the player to draw may do: discard any of its ``max_discards`` cards (DRAW with
+    their bits) or stand pat (DRAW with 0, or CHECK_CALL); no betting.
+
+    Examples
+    --------
+    >>> legal = draw_legal(5)
+    >>> legal.max_discards, legal.check(Action(DRAW, 0b10011)), legal.check(Action(DRAW, 32))
+    (5, None, 'discards 32 are not a set of the 5 cards (bits 0..31)')
+    """
+
+    __slots__ = ()
+
+
+@functools.lru_cache(maxsize=8)
+def draw_legal(cards: int) -> DrawLegal:
+    """The (shared) :class:`DrawLegal` of a player holding ``cards`` cards."""
+    kind = type(DrawLegal.__name__, (DrawLegal,), {"__slots__": (), "max_discards": cards})
+    return kind(0, False, False, 0, 0)  # type: ignore[no-any-return]
 
 
 class IllegalActionError(ValueError):
@@ -123,6 +169,18 @@ class Pot(NamedTuple):
 
     amount: int
     eligible: tuple[int, ...]
+
+
+class _DrawState:
+    """What only a hand with a draw keeps: the stub, the draws made, the muck's shuffles."""
+
+    __slots__ = ("draws", "reshuffles", "shuffler", "stub")
+
+    def __init__(self, stub: deque[int]) -> None:
+        self.stub = stub
+        self.draws: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
+        self.reshuffles = 0
+        self.shuffler: random.Random | None = None
 
 
 class Hand:
@@ -146,17 +204,15 @@ class Hand:
     """
 
     __slots__ = (
-        "_board_start",
-        "_board_visible",
-        "_hole_count",
-        "_last_street",
+        "_draw",
+        "_layout",
         "_max_bets",
         "_street_bet",
-        "_street_bets",
         "acted",
         "antes",
         "bets",
         "cards",
+        "drawing",
         "finished",
         "game",
         "history",
@@ -191,29 +247,41 @@ class Hand:
         ranks: Sequence[int] | None = None,
     ) -> None:
         n = len(stacks)
-        max_players, hole, board, visible, last, street_bets = game._layout  # type: ignore[attr-defined]
+        layout = game._layout  # type: ignore[attr-defined]
+        max_players, hole, board, _, _, _, _, draw_ahead = layout
         if not 2 <= n <= max_players:
             raise ValueError(f"a hand needs 2 to {max_players} players, not {n}")
-        if len(cards) != hole * n + board:
-            raise ValueError(f"{n} players need {hole * n + board} cards, got {len(cards)}")
+        dealt = hole * n + board
+        if draw_ahead[0]:
+            if not dealt <= len(cards) <= 52:
+                raise ValueError(f"{n} players need {dealt} to 52 cards, got {len(cards)}")
+            if ranks is not None:
+                raise ValueError("showdown ranks cannot be given before the draw")
+        elif len(cards) != dealt:
+            raise ValueError(f"{n} players need {dealt} cards, got {len(cards)}")
         for i, s in enumerate(stacks):
             if s <= 0:
                 raise ValueError(f"position {i} has no chips ({s}); only players with chips are dealt in")
         self.game = game
         self.n = n
-        self.cards = [int(c) for c in cards]
-        if len(set(self.cards)) != len(self.cards) or not all(0 <= c < 52 for c in self.cards):
+        # map/min/max run in C: a hand's start is the engine's hot path
+        self.cards = list(map(int, cards))
+        if len(set(self.cards)) != len(self.cards) or min(self.cards) < 0 or max(self.cards) > 51:
             raise ValueError("the cards of a hand must be distinct codes 0..51")
-        self._hole_count = hole
-        # Each position's cards, kept apart only when a draw can change them (the deal's slice
-        # otherwise: a hand starts faster).
+        # (max players, hole cards, board cards, board visible by street, last street, street
+        # bets, draw streets, draw ahead): one attribute, the hand's start is the hot path.
+        self._layout = layout
+        self.drawing = False
+        # Each position's cards are kept apart, and the stub and the draws recorded, only when
+        # a draw can change them (the deal's slices otherwise: a hand starts faster).
         self.holes: list[list[int]] | None = None
-        self._board_start = hole * n
-        self._board_visible = visible
-        self._last_street = last
-        self._street_bets = street_bets
-        self.ranks = None if ranks is None else [int(r) for r in ranks]
-        self.starting_stacks = [int(s) for s in stacks]
+        self._draw: _DrawState | None = None
+        if draw_ahead[0]:
+            self.holes = [self.cards[hole * i: hole * i + hole] for i in range(n)]
+            given = set(self.cards)
+            self._draw = _DrawState(deque(self.cards[dealt:] + [c for c in range(52) if c not in given]))
+        self.ranks = None if ranks is None else list(map(int, ranks))
+        self.starting_stacks = list(map(int, stacks))
         self.stacks = list(self.starting_stacks)
         self.bets = [0] * n
         self.put_in = [0] * n
@@ -256,7 +324,7 @@ class Hand:
         bets = self.bets
         stacks = self.stacks
         live = self.live
-        self._street_bet = self._street_bets[self.street]
+        self._street_bet = self._layout[5][self.street]
         if sb_pos >= 0:
             # The player after the largest blind opens (ties: the later blind), as pokerkit.
             key_sb, key_bb = (bets[sb_pos], sb_pos), (bets[bb_pos], bb_pos)
@@ -297,11 +365,15 @@ class Hand:
                 stacks[i] += over
                 self.put_in[i] -= over
             bets[i] = 0
-        if self.street == self._last_street or with_chips <= 1:
+        layout = self._layout
+        if self.street == layout[4] or (with_chips <= 1 and not layout[7][self.street]):
             self._finish_showdown()
         else:
             self.street += 1
-            self._begin_round()
+            if layout[6][self.street]:
+                self._begin_draw()
+            else:
+                self._begin_round()
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -313,18 +385,34 @@ class Hand:
     @property
     def board(self) -> list[int]:
         """Board cards dealt so far (all of them once a showdown was reached)."""
-        start = self._board_start
+        start = self._layout[1] * self.n
+        visible = self._layout[3]
         if self.finished and self.showdown:
-            return self.cards[start: start + self._board_visible[-1]]
-        return self.cards[start: start + self._board_visible[self.street]]
+            return self.cards[start: start + visible[-1]]
+        return self.cards[start: start + visible[self.street]]
 
     def hole(self, position: int) -> list[int]:
         """The hole cards of ``position``."""
         holes = self.holes
         if holes is None:
-            h = self._hole_count
+            h = self._layout[1]
             return self.cards[h * position: h * position + h]
         return holes[position][:]
+
+    @property
+    def draws(self) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
+        """Every draw so far: ``(street, position, discarded cards, cards dealt)``."""
+        return self._draw.draws if self._draw is not None else []
+
+    @property
+    def stub(self) -> deque[int]:
+        """The cards still to be dealt at a draw, next card first (empty without draws)."""
+        return self._draw.stub if self._draw is not None else deque()
+
+    @property
+    def reshuffles(self) -> int:
+        """How many times the muck was shuffled into a new stub."""
+        return self._draw.reshuffles if self._draw is not None else 0
 
     @property
     def pot(self) -> int:
@@ -339,6 +427,8 @@ class Hand:
         return self._legal(p)
 
     def _legal(self, p: int) -> Legal:
+        if self.drawing:
+            return draw_legal(len(self.holes[p]))  # type: ignore[index]
         stacks = self.stacks
         bets = self.bets
         stack = stacks[p]
@@ -400,14 +490,22 @@ class Hand:
             self.fold()
         elif kind == BET_RAISE:
             self.bet_raise(action[1])
+        elif kind == DRAW:
+            reason = self._legal(self.queue[0]).check(action)
+            if reason is not None:
+                raise IllegalActionError(f"position {self.queue[0]}: {reason}")
+            self._draw_bits(action[1])
         else:
-            raise IllegalActionError(f"unknown action kind {kind!r} (0 fold, 1 check/call, 2 bet/raise)")
+            raise IllegalActionError(
+                f"unknown action kind {kind!r} (0 fold, 1 check/call, 2 bet/raise, 3 draw)")
 
     def fold(self) -> None:
         """The player to act folds (only when there is something to call)."""
         if not self.queue:
             raise IllegalActionError("the hand is over: nobody is to act")
         p = self.queue[0]
+        if self.drawing:
+            raise IllegalActionError(f"position {p} is drawing: discard or stand pat")
         if self.bets[p] >= self.max_bet:
             raise IllegalActionError(f"position {p} cannot fold: checking is free")
         self.queue.popleft()
@@ -419,9 +517,12 @@ class Hand:
             self._end_round()
 
     def check_call(self) -> None:
-        """The player to act checks or calls (all-in when short)."""
+        """The player to act checks or calls (all-in when short); at a draw, stands pat."""
         if not self.queue:
             raise IllegalActionError("the hand is over: nobody is to act")
+        if self.drawing:
+            self.draw(())
+            return
         p = self.queue.popleft()
         self.acted[p] = True
         amount = self.max_bet - self.bets[p]
@@ -452,8 +553,10 @@ class Hand:
             self.check_call()
         elif kind == FOLD:
             self.fold()
-        else:
+        elif kind == BET_RAISE:
             self._raise_to(self.queue[0], int(action[1]))
+        else:
+            self._draw_bits(int(action[1]))
 
     def _raise_to(self, p: int, to: int) -> None:
         n = self.n
@@ -489,6 +592,83 @@ class Hand:
         self.history.append((self.street, p, BET_RAISE, to))
         if not self.queue:
             self._end_round()
+
+    # -- the draw ---------------------------------------------------------------------------
+
+    def _begin_draw(self) -> None:
+        # Everyone still in draws, all-in players too, first to last from the button's left.
+        self.drawing = True
+        live = self.live
+        self.queue = deque([i for i in range(self.n) if live[i]])
+
+    def _draw_bits(self, mask: int) -> None:
+        hole = self.holes[self.queue[0]]  # type: ignore[index]
+        self.draw([hole[i] for i in range(len(hole)) if mask >> i & 1])
+
+    def draw(self, discards: Sequence[int], replacements: Sequence[int] | None = None) -> None:
+        """The player to draw discards ``discards`` (card codes; none = stand pat) and is dealt
+        as many from the stub, or ``replacements`` when given (replaying a recorded hand: any
+        cards not in play, the player's own discards included).
+
+        The stub is the deck after the deal (the ``cards`` given past the hole cards, then the
+        cards not given, lowest code first). Discards go to the muck. When the stub runs out
+        the muck (every card not in the stub, in a live player's hand or among this player's
+        discards: folded hands and earlier discards) is shuffled into a new stub, as card
+        rooms do; the shuffle is seeded by the deal, so a hand replays identically.
+        """
+        if not self.drawing:
+            raise IllegalActionError("nobody is drawing: this is a betting round")
+        p = self.queue[0]
+        hole = self.holes[p]  # type: ignore[index]
+        out = [int(c) for c in discards]
+        if len(set(out)) != len(out) or not set(out) <= set(hole):
+            raise IllegalActionError(f"position {p} cannot discard {out}: not distinct cards of its hand")
+        kept = [c for c in hole if c not in out]
+        if replacements is None:
+            new = self._deal_stub(len(out), out)
+        else:
+            # A record may come from a room whose reshuffle gives a player its own discards
+            # back (pokerkit's does): only the cards in play are refused.
+            new = [int(c) for c in replacements]
+            held = {c for i in range(self.n) if self.live[i] and i != p
+                    for c in self.holes[i]} | set(kept)  # type: ignore[index]
+            if (len(new) != len(out) or len(set(new)) != len(new) or set(new) & held
+                    or not all(0 <= c < 52 for c in new)):
+                raise IllegalActionError(
+                    f"position {p}: replacements {new} for {len(out)} discards must be distinct "
+                    "cards nobody holds")
+            for c in new:
+                if c in self.stub:
+                    self.stub.remove(c)
+        self.queue.popleft()
+        self.holes[p] = kept + new  # type: ignore[index]
+        self.history.append((self.street, p, DRAW, len(out)))
+        self.draws.append((self.street, p, tuple(out), tuple(new)))
+        if not self.queue:
+            self.drawing = False
+            self._begin_round()
+
+    def _deal_stub(self, count: int, discards: list[int]) -> list[int]:
+        state = self._draw
+        assert state is not None
+        stub = state.stub
+        new: list[int] = []
+        while len(new) < count:
+            if not stub:
+                held = {c for i in range(self.n) if self.live[i] for c in self.holes[i]}  # type: ignore[index]
+                muck = [c for c in range(52) if c not in held and c not in discards and c not in new]
+                if state.shuffler is None:
+                    state.shuffler = random.Random(bytes(self.cards))
+                state.shuffler.shuffle(muck)
+                stub.extend(muck)
+                state.reshuffles += 1
+            new.append(stub.popleft())
+        return new
+
+    def initial_hole(self, position: int) -> list[int]:
+        """The hole cards ``position`` was dealt (before any draw)."""
+        h = self._layout[1]
+        return self.cards[h * position: h * position + h]
 
     # -- endings ----------------------------------------------------------------------------
 
@@ -553,8 +733,8 @@ class Hand:
         # The "high" evaluator (the only one so far): best five of hole cards and board.
         from pokerlab.evaluate import evaluate_batch
 
-        start = self._board_start
-        board = self.cards[start: start + self._board_visible[-1]]
+        start = self._layout[1] * self.n
+        board = self.cards[start: start + self._layout[2]]
         rows = np.array([self.hole(i) + board for i in range(self.n)], dtype=np.uint8)
         return [int(r) for r in evaluate_batch(rows)]
 

@@ -11,6 +11,11 @@ pattern, with the ``min_bet`` field of the no-limit and pot-limit variants), ``a
 ``_raise_cap`` (pokerkit's fixed-limit games allow four bets and raises after the blinds;
 our cap is never looser than that, so every hand we write replays there).
 
+Five-card draw (pokerlab's codes ``"FD"``, ``"PD"`` and ``"ND"`` for fixed-limit, pot-limit
+and no-limit: the PHH standard lists no high-hand five-card draw) writes each draw as the
+standard's draw actions: every player still in, in order, ``p1 sd 2s7h`` (the discards;
+``p1 sd`` stands pat), then ``d dh p1 9cKd`` for each player dealt replacements.
+
 Player ``pK`` is position ``K - 1`` of :class:`pokerlab.engine.hand.Hand` (``p1`` sits
 left of the button; heads-up ``p1`` is the big blind and ``p2`` the button).
 
@@ -39,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab.cards import format_card, parse_cards
-from pokerlab.engine.hand import CHECK_CALL, FOLD, Hand
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Hand
 from pokerlab.engine.settings import GameSettings
 from pokerlab.engine.variants import VARIANTS
 
@@ -57,16 +62,24 @@ def phh_actions(hand: Hand) -> list[str]:
     rules = hand.game.rules
     visible = (0, *rules.board_visible)
     streets = len(rules.streets)
-    board = hand.cards[hand._board_start: hand._board_start + rules.board_cards]
-    out = [f"d dh p{i + 1} {_cards(hand.hole(i))}" for i in range(n)]
+    start = rules.hole_cards * n
+    board = hand.cards[start: start + rules.board_cards]
+    out = [f"d dh p{i + 1} {_cards(hand.initial_hole(i))}" for i in range(n)]
     by_street: list[list[str]] = [[] for _ in range(streets)]
+    for street, pos, discards, _ in hand.draws:
+        by_street[street].append(f"p{pos + 1} sd {_cards(discards)}".rstrip())
+    for street, pos, _, new in hand.draws:
+        if new:
+            by_street[street].append(f"d dh p{pos + 1} {_cards(new)}")
     for street, pos, kind, amount in hand.history:
         if kind == FOLD:
             text = f"p{pos + 1} f"
         elif kind == CHECK_CALL:
             text = f"p{pos + 1} cc"
-        else:
+        elif kind == BET_RAISE:
             text = f"p{pos + 1} cbr {amount}"
+        else:
+            continue  # draws are written above, before the street's betting
         by_street[street].append(text)
     last_street = hand.showdown_street if hand.showdown else hand.street
     for street in range(last_street + 1):
@@ -112,7 +125,7 @@ def to_phh(
     if game.is_limit:
         fields += [("small_bet", game.small_bet), ("big_bet", game.big_bet)]
     else:
-        fields.append(("min_bet", game.big_blind))
+        fields.append(("min_bet", game.min_bet))
     fields += [("starting_stacks", hand.starting_stacks), ("actions", phh_actions(hand))]
     if hand_number is not None:
         fields.append(("hand", hand_number))
@@ -191,33 +204,53 @@ def settings_from_phh(data: dict[str, Any]) -> GameSettings:
 def read_phh(text: str) -> Hand:
     """Replay PHH ``text`` through the engine and return the finished hand.
 
-    Raises ``ValueError`` naming the action that is illegal or malformed, and when the
-    replayed stacks differ from the file's ``finishing_stacks``.
+    Raises ``ValueError`` naming the field or action that is missing, illegal or malformed,
+    and when the replayed stacks differ from the file's ``finishing_stacks``.
     """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"not a PHH (TOML) file: {exc}") from None
-    game = settings_from_phh(data)
+    try:
+        game = settings_from_phh(data)
+    except KeyError as exc:
+        raise ValueError(f"PHH field {exc.args[0]} is missing") from None
     stacks = data["starting_stacks"]
     n = len(stacks)
     holes: list[list[int] | None] = [None] * n
     board: list[int] = []
-    plays: list[tuple[int, str, list[str]]] = []
-    for number, raw in enumerate(data.get("actions", []), start=1):
-        words = raw.split("#", 1)[0].split()
-        if not words:
-            continue
+    plays: list[tuple[Any, ...]] = []  # (verb, number, raw, position, words or draw)
+    waiting: dict[int, list[int]] = {}  # players whose discards await their new cards
+    for number, raw, words in _action_lines(data):
         if words[0] == "d":
             if len(words) >= 4 and words[1] == "dh":
                 pos = _player(words[2], n, number, raw)
-                holes[pos] = parse_cards(words[3])
+                cards = _parse(words[3], number, raw)
+                if pos in waiting:
+                    waiting.pop(pos)[:] = cards
+                elif plays or holes[pos] is not None:
+                    raise ValueError(f"PHH action {number} {raw!r}: p{pos + 1} did not discard")
+                else:
+                    holes[pos] = cards
             elif len(words) >= 3 and words[1] == "db":
-                board += parse_cards(words[2])
+                board += _parse(words[2], number, raw)
             else:
                 raise ValueError(f"PHH action {number} {raw!r}: unknown dealer action")
-        else:
-            plays.append((number, raw, words))
+            continue
+        pos = _player(words[0], n, number, raw)
+        if len(words) < 2:
+            raise ValueError(f"PHH action {number} {raw!r}: missing verb")
+        if words[1] == "sd":
+            discards = _parse(words[2], number, raw) if len(words) >= 3 else []
+            new: list[int] = []
+            if discards:
+                waiting[pos] = new
+            plays.append(("sd", number, raw, pos, (discards, new)))
+            continue
+        if waiting:
+            raise ValueError(f"PHH action {number} {raw!r}: p{min(waiting) + 1}'s discards "
+                             "were not replaced (d dh)")
+        plays.append((words[1], number, raw, pos, words))
     rules = game.rules
     if any(h is None or len(h) != rules.hole_cards for h in holes):
         raise ValueError(f"PHH hand: every player needs {rules.hole_cards} known hole cards (d dh pN ...)")
@@ -226,18 +259,21 @@ def read_phh(text: str) -> Hand:
     # undealt streets do not matter: nobody reached them
     full_board = (board + filler)[:rules.board_cards]
     cards = [c for h in holes if h for c in h] + full_board
-    hand = Hand(game, stacks, cards)
-    for number, raw, words in plays:
-        pos = _player(words[0], n, number, raw)
-        if len(words) < 2:
-            raise ValueError(f"PHH action {number} {raw!r}: missing verb")
-        verb = words[1]
+    try:
+        hand = Hand(game, stacks, cards)
+    except ValueError as exc:
+        raise ValueError(f"PHH hand: {exc}") from None
+    for play in plays:
+        verb, number, raw, pos = play[:4]
         if verb == "sm":
             continue  # the engine shows down by hand strength
         if hand.actor != pos:
             raise ValueError(f"PHH action {number} {raw!r}: it is p{hand.actor + 1}'s turn")
+        words = play[4]
         try:
-            if verb == "f":
+            if verb == "sd":
+                hand.draw(*words)
+            elif verb == "f":
                 hand.fold()
             elif verb == "cc":
                 hand.check_call()
@@ -253,6 +289,25 @@ def read_phh(text: str) -> Hand:
     if expected is not None and list(expected) != hand.stacks:
         raise ValueError(f"PHH finishing_stacks {expected} differ from the replay {hand.stacks}")
     return hand
+
+
+def _action_lines(data: dict[str, Any]) -> list[tuple[int, str, list[str]]]:
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ValueError("PHH field actions must be a list of strings")
+    out = []
+    for number, raw in enumerate(actions, start=1):
+        words = raw.split("#", 1)[0].split()
+        if words:
+            out.append((number, raw, words))
+    return out
+
+
+def _parse(text: str, number: int, raw: str) -> list[int]:
+    try:
+        return parse_cards(text)
+    except ValueError as exc:
+        raise ValueError(f"PHH action {number} {raw!r}: {exc}") from None
 
 
 def _player(token: str, n: int, number: int, raw: str) -> int:

@@ -106,24 +106,39 @@ class GameSettings:
         bets = tuple(self.street_bet(k) for k in range(len(rules.streets)))
         object.__setattr__(self, "_street_bets", bets)
         # What the engine reads when it starts a hand, in one attribute.
-        object.__setattr__(self, "_layout", (rules.max_players, rules.hole_cards, rules.board_cards,
-                                             rules.board_visible, len(rules.streets) - 1, bets))
+        object.__setattr__(self, "_layout", (
+            rules.max_players, rules.hole_cards, rules.board_cards, rules.board_visible,
+            len(rules.streets) - 1, bets, tuple(s.draw for s in rules.streets), rules.draw_ahead))
 
     @classmethod
-    def preset(cls, kind: str, **changes: Any) -> GameSettings:
-        """The standard setting of a betting kind, with ``changes`` applied.
+    def preset(cls, kind: str, variant: str = DEFAULT_VARIANT, **changes: Any) -> GameSettings:
+        """The standard setting of a betting kind in ``variant``, with ``changes`` applied.
 
-        ``limit`` is the Alberta $10/$20 game (blinds 5/10, three raises after the bet,
-        stacks of 2,000). ``pot-limit`` and ``no-limit`` have blinds 1/2 and stacks of 200
-        (100 big blinds).
+        Hold'em: ``limit`` is the Alberta $10/$20 game (blinds 5/10, three raises after the
+        bet, stacks of 2,000); ``pot-limit`` and ``no-limit`` have blinds 1/2 and stacks of 200
+        (100 big blinds). Five-card draw is the patent's game: antes and no blinds (an ante of
+        1 chip, stacks of 200); ``limit`` bets 2 chips in both rounds with a bet, a raise and
+        a reraise at most (the patent's "limited to one reraise"); in ``pot-limit`` and
+        ``no-limit`` the minimum bet is 2.
+
+        Examples
+        --------
+        >>> draw = GameSettings.preset("limit", "five-card-draw")
+        >>> draw.ante, draw.big_blind, draw.street_bets, draw.raise_cap
+        (1, 0, (2, 2), 2)
         """
-        if kind == "limit":
+        if kind not in KINDS:
+            raise ValueError(f"unknown game kind {kind!r}: use one of {', '.join(KINDS)}")
+        get_variant(variant)
+        if variant == "five-card-draw":
+            base = cls(kind=kind, small_blind=0, big_blind=0, ante=1, small_bet=2, big_bet=2,
+                       raise_cap=2 if kind == "limit" else None, starting_stack=200,
+                       variant=variant)
+        elif kind == "limit":
             base = cls()
-        elif kind in ("pot-limit", "no-limit"):
+        else:
             base = cls(kind=kind, small_blind=1, big_blind=2, small_bet=2, big_bet=2,
                        raise_cap=None, starting_stack=200)
-        else:
-            raise ValueError(f"unknown game kind {kind!r}: use one of {', '.join(KINDS)}")
         return replace(base, **changes) if changes else base
 
     @property

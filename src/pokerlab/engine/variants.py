@@ -16,10 +16,13 @@ Examples
 (2, 5, (0, 3, 4, 5), 'river')
 >>> [street.bet for street in holdem.streets]
 ['small', 'small', 'big', 'big']
+>>> draw = VARIANTS["five-card-draw"]
+>>> draw.hole_cards, draw.board_cards, [street.draw for street in draw.streets], draw.max_players
+(5, 0, [False, True], 6)
 >>> get_variant("omaha")
 Traceback (most recent call last):
 ...
-ValueError: unknown variant 'omaha': use one of texas-holdem
+ValueError: unknown variant 'omaha': use one of texas-holdem, five-card-draw
 """
 
 from __future__ import annotations
@@ -130,7 +133,19 @@ TEXAS_HOLDEM = Variant(
     phh_codes={"limit": "FT", "no-limit": "NT", "pot-limit": "PT"},
 )
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (TEXAS_HOLDEM,)}
+FIVE_CARD_DRAW = Variant(
+    name="five-card-draw",
+    title="five-card draw",
+    streets=(
+        Street(5, 0, False, "small"),
+        Street(0, 0, True, "big"),
+    ),
+    street_names=("first round", "after the draw"),
+    max_players=6,
+    phh_codes={"limit": "FD", "no-limit": "ND", "pot-limit": "PD"},
+)
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (TEXAS_HOLDEM, FIVE_CARD_DRAW)}
 
 
 def get_variant(name: str) -> Variant:
