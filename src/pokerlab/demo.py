@@ -59,6 +59,10 @@ STEPS: list[tuple[str, str]] = [
         "equilibrium kuhn3",
     ),
     (
+        "The patent's own game, five-card draw (issue 13): FIG. 2 and 3 replayed by the engine",
+        "draw example",
+    ),
+    (
         "Matches between bots, duplicate deals, SQLite storage (issue 7)",
         "match raiser random calling-station --hands 3000 --duplicate --seed 4 "
         "--db out/demo-match.sqlite --plot out/bankroll.png",

@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "solve",
     "match",
     "play",
+    "draw",
     "enumerate",
     "equilibrium",
     "strength",
