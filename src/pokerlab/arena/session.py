@@ -80,7 +80,7 @@ class Session:
             player: create_bot(config.bots[entry])
             for player, entry in enumerate(config.player_bots) if player != config.person
         }
-        self.dealer = Dealer(config.seed)
+        self.dealer = Dealer(config.seed, config.game.rules)
         stored = self.store.hand_numbers(match_id)
         self.hands_played = len(stored)
         self.next_hand = max(stored) + 1 if stored else 0
