@@ -189,10 +189,10 @@ def test_every_command_is_driven():
     driven = {tuple(t[:2]) if t[0] in GROUPS else (t[0],) for t, _ in CASES}
     commands = {(c.name,) for c in app.registered_commands}
     groups = {(g.name, c.name) for g in app.registered_groups for c in g.typer_instance.registered_commands}
-    assert commands | groups <= driven | {("bots",), ("version",)}
+    assert commands | groups <= driven | {("bots",), ("version",), ("draw", "example")}  # no input
 
 
-GROUPS = {"acpc", "preflop", "experiment", "opponents"}
+GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw"}
 
 
 # -- huge counts: lazily, with progress, stopped by Ctrl-C ----------------------------------
