@@ -234,3 +234,38 @@ def test_discretised_cfr_converges_to_the_exact_dividing_points():
     assert nash_conv(strategy) < 1e-4
     read = read_dividing_points(game, declared_structure(game), strategy, levels, exact)
     assert max(abs(read[n] - exact[n]) for n in exact) < 1 / levels
+
+
+def test_discovery_of_three_player_structures_from_cfr():
+    # P = 1: the reading of the discretised CFR+ equilibrium breaks its order (C2 > B1); the
+    # values found re-sort it and the re-sorted structure is certified (no middle band at
+    # this pot: it is a feature of larger pots)
+    from pokerlab.threshold.report import solve_report
+
+    report = solve_report("patent-no-raise-3p", pot="1", discover_order=True, method="numeric")
+    outcomes = [a["outcome"] for a in report["discovery"]["attempts"]]
+    assert outcomes[0].startswith("order violated") and outcomes[-1] == "ok"
+    assert report["order"].startswith("b1 < C3 < B1 < C2")
+    assert report["discovery"]["matches_declared"] is False
+    assert report["equilibrium"] and report["nash_conv"] < 1e-40 and len(report["value"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("players", "raise_cap"), [(8, 4), (30, 0), (3, 20)]
+)
+def test_betting_trees_beyond_the_node_budget_are_refused(players, raise_cap):
+    with pytest.raises(ValueError, match=f"players: {players} players with raise_cap {raise_cap} make"):
+        rules_game("big", pot=3, players=players, raise_cap=raise_cap)
+
+
+def test_discretisations_beyond_the_memory_budget_are_refused():
+    from pokerlab.equilibrium import discretised_game
+    from pokerlab.threshold.discover_many import discover_many
+
+    five = rules_game("five", pot=3, players=5)
+    with pytest.raises(ValueError, match=r"--levels 40: 40 hand levels for 5 players need [\d,]+ payoff"):
+        discretised_game(five, 40)
+    with pytest.raises(ValueError, match=r"--discover-order: 'five' \(5 players\) is too large"):
+        discover_many(five)
+    with pytest.raises(ValueError, match="--levels 100000: "):
+        discretised_game(builtin_game("patent-raise", pot=3), 100_000)

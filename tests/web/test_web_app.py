@@ -78,6 +78,11 @@ def test_strategies_api_gives_pokerlab_solve_and_the_picture(client: TestClient)
     assert {r["betting"] for r in regions} >= {"bet-call", "pass-pass", "bet-raise-call"}
 
 
+def test_strategies_page_lists_the_games_it_draws(client: TestClient) -> None:
+    page = client.get("/strategies").text
+    assert "patent-raise" in page and "patent-no-raise-3p" not in page  # the cube is pokerlab solve's
+
+
 def test_models_api_gives_pokerlab_model_and_its_number_lines(client: TestClient) -> None:
     reply = client.post("/api/models/solve", json={"model": "von-neumann", "params": {"B": 2}}).json()
     assert reply["thresholds_exact"] == {"a": "1/9", "c": "5/9", "b": "7/9"} and reply["check"]["agrees"]
@@ -90,6 +95,8 @@ def test_models_api_gives_pokerlab_model_and_its_number_lines(client: TestClient
      "--pot -1: must be greater than 0"),
     ("/api/strategies/solve", {"toml": "name = 1"}, "pasted game: name: missing or not a string"),
     ("/api/strategies/solve", {"game": "patent-raise", "params": [1]}, "params: expected an object"),
+    ("/api/strategies/solve", {"game": "patent-no-raise-3p", "params": {"P": "3"}},
+     "game: 'patent-no-raise-3p' has 3 players; this page shows games of two"),
     ("/api/models/solve", {"model": "nope"}, "model nope: unknown (known: von-neumann"),
     ("/api/models/solve", {"model": "raise", "params": {"B": "x"}}, "parameter B=x: not a number"),
     ("/api/models/solve", {"model": "raise", "check": "yes"}, "check: expected true or false, got 'yes'"),

@@ -25,7 +25,9 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
         explain: bool = typer.Option(False, "--explain", help="Print every step of the derivation."),
         discover_order: bool = typer.Option(
-            False, "--discover-order", help="Find the threshold order from a discretised LP."
+            False,
+            "--discover-order",
+            help="Find the threshold order from a discretised equilibrium (LP; CFR+ beyond two players).",
         ),
         plot: str | None = typer.Option(
             None, "--plot", help="Write the regions and axes to FILE (.png/.svg)."
@@ -116,9 +118,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(code=1)
 
 
-def _print(report: dict) -> None:
-    explain = report.get("explain")
-    console.print(f"[bold]{report['game']}[/]: {report['description']}  (pot P = {report['pot']})")
+def _print_discovery(report: dict) -> None:
     if "discovery" in report:
         d = report["discovery"]
         rows = [[str(a["levels"]), a["order"], a["outcome"]] for a in d["attempts"]]
@@ -129,6 +129,12 @@ def _print(report: dict) -> None:
                 rows,
             )
         )
+
+
+def _print(report: dict) -> None:
+    explain = report.get("explain")
+    console.print(f"[bold]{report['game']}[/]: {report['description']}  (pot P = {report['pot']})")
+    _print_discovery(report)
     if explain:
         for who, seqs in explain["sequences"].items():
             console.print(f"[bold]{who}[/] action sequences: {', '.join(seqs)}")
@@ -232,6 +238,7 @@ def _print(report: dict) -> None:
 def _print_many(report: dict) -> None:
     """The readable report of a game of three or more players."""
     console.print(f"[bold]{report['game']}[/]: {report['description']}  (pot P = {report['pot']})")
+    _print_discovery(report)
     console.print(f"[bold]order:[/] 0 < {report['order']} < 1")
     console.print(f"[bold]first-order conditions[/]: {report['method']} ({report['method_note']})")
     console.print(

@@ -69,6 +69,7 @@ class Discovery:
     solution: Solution | None
     attempts: list[Attempt] = field(default_factory=list)
     seconds: float = 0.0
+    values: dict[str, float] = field(default_factory=dict)  # the dividing points (n players)
 
 
 Run = tuple[BranchPlan, float, float]  # plan, start, end on the unit axis
@@ -339,9 +340,8 @@ def _structure_from_runs(
     return structure, {t.name: v for v, t in thresholds}
 
 
-def _resorted(structure: Structure, solution: Solution, declared: Structure | None) -> Structure | None:
-    """The structure re-ordered by the exact values, or None if a branch's own order breaks."""
-    values = {n: sympy.nsimplify(v) for n, v in solution.exact.items()}
+def _resorted(structure: Structure, values: dict[str, Any], declared: Structure | None) -> Structure | None:
+    """The structure re-ordered by the ``values`` found, or None if a branch's own order breaks."""
     pos = {t.name: i for i, t in enumerate(declared.thresholds)} if declared else {}
     old = {t.name: i for i, t in enumerate(structure.thresholds)}
     names = sorted(values, key=lambda n: (values[n], pos.get(n, old[n])))
@@ -352,6 +352,34 @@ def _resorted(structure: Structure, solution: Solution, declared: Structure | No
             return None
     ties = tuple(values[a] == values[b] for a, b in itertools.pairwise(names))
     return Structure(structure.axes, tuple(by_name[n] for n in names), ties, structure.players)
+
+
+def _exact_values(solution: Solution) -> dict[str, Any]:
+    return {n: sympy.nsimplify(v) for n, v in solution.exact.items()}
+
+
+def candidate_runs(runs: dict[Branch, list[Run]], n: int, max_drops: int) -> list[dict[Branch, list[Run]]]:
+    """The full reading, then the readings without some of the shortest runs (below three
+    levels), fewest dropped first: a run that narrow may be the discretisation's."""
+    short = sorted(
+        (
+            (b - a, branch, k)
+            for branch, rs in runs.items()
+            if len(rs) > 1
+            for k, (_, a, b) in enumerate(rs)
+            if b - a < 3.0 / n
+        ),
+        key=lambda t: t[0],
+    )[:max_drops]
+    candidates = []
+    for size in range(len(short) + 1):
+        for subset in itertools.combinations(short, size):
+            current = dict(runs)
+            # drop from the top of each axis first so indices stay valid
+            for _, branch, k in sorted(subset, key=lambda t: -t[2]):
+                current[branch] = _drop(current[branch], k)
+            candidates.append(current)
+    return candidates
 
 
 def _try(
@@ -378,7 +406,7 @@ def _try(
         check = sol.order_check
         if not check.ok:
             attempts.append(Attempt(n, text, "order violated: " + ", ".join(check.violations[:3])))
-            resorted = _resorted(structure, sol, declared)
+            resorted = _resorted(structure, _exact_values(sol), declared)
             if resorted is None:
                 return None
             structure = resorted
@@ -393,7 +421,7 @@ def _try(
             revisions -= 1
             structure, _ = _structure_from_runs(game, runs)
             continue
-        final = _resorted(structure, sol, declared) or structure
+        final = _resorted(structure, _exact_values(sol), declared) or structure
         if final.order_text() != text:
             sol = solve(game, final)
         attempts.append(Attempt(n, final.order_text(), "ok"))
@@ -458,26 +486,7 @@ def discover(
             break
         lp = solve_lp(discretised_game(game, n))
         runs = _read_solution(game, lp.strategy, all_branches, n)
-        # candidates: the full reading, then without some of the shortest runs (fewest first)
-        short = sorted(
-            (
-                (b - a, branch, k)
-                for branch, rs in runs.items()
-                if len(rs) > 1
-                for k, (_, a, b) in enumerate(rs)
-                if b - a < 3.0 / n
-            ),
-            key=lambda t: t[0],
-        )[:max_drops]
-        candidates = []
-        for size in range(len(short) + 1):
-            for subset in itertools.combinations(short, size):
-                current = dict(runs)
-                # drop from the top of each axis first so indices stay valid
-                for _, branch, k in sorted(subset, key=lambda t: -t[2]):
-                    current[branch] = _drop(current[branch], k)
-                candidates.append(current)
-        for candidate in candidates:
+        for candidate in candidate_runs(runs, n, max_drops):
             structure, _ = _structure_from_runs(game, candidate)
             sol = _try(game, structure, n, attempts, declared, revisions)
             if sol is not None:

@@ -75,6 +75,11 @@ MAX_RAISE_CAP = 20
 """Raises a rules game may allow after the first bet (each adds thresholds to solve for; the
 patent's games allow 2)."""
 
+MAX_TREE_NODES = 5000
+"""Nodes a rules game's betting tree may have: the tree grows exponentially with players and
+raises (three players and six raises: 1,336 nodes; eight players: 2,049), and every node
+adds terms to solve."""
+
 Folded = int | frozenset[int]
 """Who folded at a terminal: 0/1/2 with two players, a frozenset of players with more."""
 
@@ -418,6 +423,12 @@ def rules_game(
     ) -> Node:
         # ``top``: the highest contribution; ``to_act``: the players who still have to act, in
         # order; ``level``: bets and raises so far; ``passed``: who passed (for check-raise)
+        built[0] += 1
+        if built[0] > MAX_TREE_NODES:
+            raise ValueError(
+                f"players: {players} players with raise_cap {raise_cap} make a betting tree of more "
+                f"than {MAX_TREE_NODES} nodes; allow fewer players or raises"
+            )
         if not to_act:
             return end(c, out)
         player, rest = to_act[0], to_act[1:]
@@ -442,6 +453,7 @@ def rules_game(
             children[_aggressive_name(level)] = turn(_put(c, me, size), size, out, others, level + 1, passed)
         return Decision(player, children)
 
+    built = [0]  # nodes so far
     ante = pot / players
     root = turn(tuple([ante] * players), ante, frozenset(), seats, 0, frozenset())
     return BettingGame(name, _simplify(root), pot, description, declared, players)

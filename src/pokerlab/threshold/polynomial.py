@@ -407,8 +407,8 @@ def _numeric_route(model: CubeModel, starts: int, hints: list[dict[str, float]])
                     tol=mpmath.mpf(10) ** (-2 * DIGITS),
                     maxsteps=60,
                 )
-            except (ZeroDivisionError, ValueError):
-                continue
+            except (ZeroDivisionError, ValueError, TypeError):
+                continue  # no convergence, or a singular Jacobian (mpmath's LU then fails with TypeError)
             point = [root[k] for k in range(len(names))] if len(names) > 1 else [root]
             if max(abs(evaluate(eq, point)) for eq in equations) > mpmath.mpf(10) ** (-DIGITS):
                 continue

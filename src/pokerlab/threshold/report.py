@@ -23,7 +23,7 @@ import sympy
 
 from pokerlab.exact import exact_fraction, exact_number
 from pokerlab.threshold.certify import certify
-from pokerlab.threshold.discover import discover, discovery_pot
+from pokerlab.threshold.discover import Discovery, discover, discovery_pot
 from pokerlab.threshold.game import BettingGame, P, load_game
 from pokerlab.threshold.plans import branch_plans, branches, outcome_table, play_history
 from pokerlab.threshold.solve import Solution, solve
@@ -119,8 +119,8 @@ def solve_report(
     pot : str, optional
         A number for the pot ``P``; without it ``P`` stays symbolic.
     discover_order : bool
-        Find the structure from a discretised LP instead of using the declared one (also
-        done when the game declares none).
+        Find the structure from a discretised equilibrium (an LP with two players, CFR+ with
+        more) instead of using the declared one (also done when the game declares none).
     cards : {"five-card-draw", "holdem"}, optional
         Map each threshold to real hands (``holdem`` needs a five-card ``board``).
     params : dict, optional
@@ -140,32 +140,12 @@ def solve_report(
     report: dict[str, Any] = {"game": game.name, "description": game.description, "pot": str(game.pot)}
     if game.players > 2:
         return _many_players(game, report, discover_order, cards, strength, with_explain, method)
-    discovery = None
     if discover_order or game.declared is None:
         numeric = discovery_pot(game, None)
         if numeric.parameters():
             names = ", ".join(s.name for s in numeric.parameters())
             raise ValueError(f"discovery needs numbers: give --param values for {names}")
-        discovery = discover(numeric)
-        report["discovery"] = {
-            "at_pot": str(numeric.pot),
-            "seconds": round(discovery.seconds, 3),
-            "attempts": [
-                {"levels": a.levels, "order": a.order, "outcome": a.outcome} for a in discovery.attempts
-            ],
-            "found": discovery.structure is not None,
-        }
-        if discovery.structure is None:
-            raise ValueError(
-                f"discovery found no certified structure for {game.name!r} "
-                f"({len(discovery.attempts)} attempts; see --json for them)"
-            )
-        structure = discovery.structure
-        if game.declared is not None:
-            with contextlib.suppress(ValueError):
-                report["discovery"]["matches_declared"] = (
-                    structure.order_text() == declared_structure(game).order_text()
-                )
+        structure = _discovery(game, numeric, report).structure
     else:
         structure = declared_structure(game)
     solution = solve(game, structure)
@@ -208,6 +188,36 @@ def solve_report(
     return report
 
 
+def _discovery(game: BettingGame, numeric: BettingGame, report: dict[str, Any]) -> Discovery:
+    """Find the structure at the numbers of ``numeric`` (an LP with two players, CFR+ with
+    more) and record every attempt in ``report["discovery"]``; refuse when none is certified."""
+    if game.players > 2:
+        from pokerlab.threshold.discover_many import discover_many
+
+        discovery = discover_many(numeric)
+    else:
+        discovery = discover(numeric)
+    report["discovery"] = {
+        "at_pot": str(numeric.pot),
+        "seconds": round(discovery.seconds, 3),
+        "attempts": [
+            {"levels": a.levels, "order": a.order, "outcome": a.outcome} for a in discovery.attempts
+        ],
+        "found": discovery.structure is not None,
+    }
+    if discovery.structure is None:
+        raise ValueError(
+            f"discovery found no certified structure for {game.name!r} "
+            f"({len(discovery.attempts)} attempts; see --json for them)"
+        )
+    if game.declared is not None:
+        with contextlib.suppress(ValueError):
+            report["discovery"]["matches_declared"] = (
+                discovery.structure.order_text() == declared_structure(game).order_text()
+            )
+    return discovery
+
+
 def _many_players(
     game: BettingGame,
     report: dict[str, Any],
@@ -233,13 +243,13 @@ def _many_players(
         raise ValueError(
             f"--pot: a game of {game.players} players is solved at numbers: give values for {names}"
         )
+    hints: list[dict[str, float]] = []
     if discover_order or game.declared is None:
-        raise ValueError(
-            f"--discover-order: finding the order of a game of {game.players} players needs the "
-            "discretised n-player solver; declare the order ([order] in the game file)"
-        )
-    structure = declared_structure(game)
-    conditions = solve_conditions(game, structure, method=method)
+        discovery = _discovery(game, game, report)
+        structure, hints = discovery.structure, [discovery.values]
+    else:
+        structure = declared_structure(game)
+    conditions = solve_conditions(game, structure, method=method, hints=hints)
     report.update(conditions_report(game, structure, conditions))
     report["_conditions"] = conditions
     return report

@@ -26,12 +26,30 @@ def _game(body: dict[str, Any]) -> Any:
     from pokerlab.threshold.game import available_games, game_from_toml, load_game
 
     if "toml" in body:
-        return game_from_toml(text(body, "toml", max_length=MAX_BODY), PASTED)
-    name = text(body, "game")
-    games = available_games()
-    if name not in games:  # only listed names: a path would read a file of the server's
-        raise ValueError(f"game: unknown game {name!r} (known: {', '.join(games)})")
-    return load_game(name)
+        game = game_from_toml(text(body, "toml", max_length=MAX_BODY), PASTED)
+    else:
+        name = text(body, "game")
+        games = available_games()
+        if name not in games:  # only listed names: a path would read a file of the server's
+            raise ValueError(f"game: unknown game {name!r} (known: {', '.join(games)})")
+        game = load_game(name)
+    if game.players != 2:  # the page draws the unit square; the cube is pokerlab solve's
+        raise ValueError(
+            f"game: {game.name!r} has {game.players} players; this page shows games of two "
+            f"(pokerlab solve {game.name} --pot 3 solves it)"
+        )
+    return game
+
+
+def two_player_games() -> dict[str, str]:
+    """The games the page lists: every loadable game of two players, with its description."""
+    from pokerlab.threshold.game import BUILTIN_GAMES, available_games
+
+    return {
+        name: text
+        for name, text in available_games().items()
+        if BUILTIN_GAMES.get(name, {}).get("players", 2) == 2
+    }
 
 
 def describe_game(body: dict[str, Any]) -> dict[str, Any]:
@@ -58,9 +76,7 @@ def solve_game(body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def strategies_page(request: Request) -> Response:
-    from pokerlab.threshold.game import available_games
-
-    return page(request, "strategies.html", {"games": await in_thread(available_games)})
+    return page(request, "strategies.html", {"games": await in_thread(two_player_games)})
 
 
 async def api_game(request: Request) -> Response:

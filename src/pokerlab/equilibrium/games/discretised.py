@@ -94,6 +94,23 @@ def _number(value: Any, pot: Any, where: str) -> Fraction | float:
     return float(expr)
 
 
+MAX_TABLE_ENTRIES = 2 * 10**8
+"""Payoff table entries (terminals x players x levels**players) a discretised game may hold:
+the tables are dense, so beyond this the memory runs out (three players at 200 levels on
+five terminals: 120 million)."""
+
+
+def _terminal_count(node: Any) -> int:
+    stack, count = [node], 0
+    while stack:
+        here = stack.pop()
+        if hasattr(here, "children"):
+            stack.extend(here.children.values())
+        else:
+            count += 1
+    return count
+
+
 def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
     """Dividing-point game ``betting_game`` (with ``.root``, optionally ``.players``) on
     ``levels`` hand levels per player.
@@ -106,6 +123,12 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
     players = int(getattr(betting_game, "players", 2))
     if players < 2:
         raise ValueError(f"players: at least 2, not {players}")
+    entries = _terminal_count(betting_game.root) * players * n**players
+    if entries > MAX_TABLE_ENTRIES:
+        raise ValueError(
+            f"--levels {n}: {n} hand levels for {players} players need {entries:,} payoff entries "
+            f"(at most {MAX_TABLE_ENTRIES:,}); use fewer levels"
+        )
     strength = np.arange(n)
 
     def live_players(folded: Any, where: str) -> tuple[int, ...]:
