@@ -31,9 +31,11 @@ STEPS: list[tuple[str, str]] = [
     ("", "solve patent-raise --pot 3 --strength 0.83 --cards five-card-draw"),
     ("", "solve patent-check-raise --pot 3 --discover-order --plot out/game3.png"),
     (
-        "Three players in the unit cube (issue 14): game 1 for three, exact and certified",
-        "solve patent-no-raise-3p --pot 3 --plot out/game1-3p.png",
+        "Three players in the unit cube (issue 14): game 1 for three, its order found by CFR+, "
+        "solved exactly and certified",
+        "solve patent-no-raise-3p --pot 3 --discover-order --plot out/game1-3p.png",
     ),
+    ("", "equilibrium patent-raise-3p --pot 3 --levels 20"),
     (
         "Classic solved models, each checked by an independent engine (issue 5)",
         "model von-neumann -p B=2",

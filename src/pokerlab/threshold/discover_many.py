@@ -96,6 +96,11 @@ def block_layout(masses: np.ndarray, noise: float) -> np.ndarray:
     return out
 
 
+MAX_DIVIDING_POINTS = 16
+"""Dividing points a reading may have for the numeric solve in the discovery loop (each
+Newton step of ``k`` points evaluates ``k * k`` polynomials at 65 digits)."""
+
+
 def _certified(game: BettingGame, structure: Structure, values: dict[str, Any]) -> float:
     """NashConv of the threshold strategies at ``values`` (every player's exact best response)."""
     with mpmath.workdps(60):
@@ -117,6 +122,11 @@ def _try(
         if text in seen:
             return None
         seen.add(text)
+        if len(structure.names) > MAX_DIVIDING_POINTS:
+            attempts.append(
+                Attempt(n, text, f"{len(structure.names)} dividing points: more than {MAX_DIVIDING_POINTS}")
+            )
+            return None
         found = solve_conditions(game, structure, method="numeric", starts=4, hints=[read])
         gains = [(_certified(game, structure, p.values), p) for p in found.solutions]
         good = [(g, p) for g, p in gains if g < NUMERIC_BOUND]
@@ -163,9 +173,11 @@ def discover_many(
     declared = _declared_or_none(game)
     attempts: list[Attempt] = []
     every = [b for p in range(1, game.players + 1) for b in branches(game, p)]
+    last: tuple[int, float] | None = None  # levels and seconds of the last CFR+ run
     for n in levels:
-        if time.perf_counter() - start > time_limit:
-            break
+        elapsed = time.perf_counter() - start
+        if last is not None and elapsed + last[1] * (n / last[0]) ** game.players > time_limit:
+            break  # the next discretisation would not finish in time (its cost grows as n**players)
         try:
             discrete = discretised_game(game, n)
         except ValueError:  # too many players for dense tables
@@ -173,9 +185,11 @@ def discover_many(
                 f"--discover-order: {game.name!r} ({game.players} players) is too large to discretise "
                 f"at {n} levels; declare its order ([order] in the game file)"
             ) from None
+        began = time.perf_counter()
         solver = CFRSolver(discrete, "cfr+")
         solver.run(iterations)
         strategy = solver.average_strategy()
+        last = (n, time.perf_counter() - began)
         runs = {}
         for branch in every:
             plans, masses = _branch_masses(strategy, game, branch, n)

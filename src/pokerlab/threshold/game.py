@@ -567,6 +567,17 @@ BUILTIN_GAMES: dict[str, dict[str, Any]] = {
         "declared": _GAME1_3P_DECLARED,
         "description": "game 1 for three: P1 passes (showdown) or bets 1; P2, then P3, fold or call",
     },
+    # No declared order: the discretised game's equilibrium (pokerlab equilibrium) is known,
+    # a certified dividing-point structure is not (README, three players).
+    "patent-raise-3p": {
+        "players": 3,
+        "bet": "limit",
+        "raise_cap": 1,
+        "p2_may_bet": True,
+        "check_raise": False,
+        "description": "game 2 for three (one raise): P1 passes or bets 1, after passes P2 then P3 "
+        "may bet; facing a bet fold, call or raise once; no check-raise",
+    },
 }
 
 

@@ -206,9 +206,12 @@ def _discovery(game: BettingGame, numeric: BettingGame, report: dict[str, Any]) 
         "found": discovery.structure is not None,
     }
     if discovery.structure is None:
+        discrete = ""
+        if game.players > 2:
+            discrete = f"; its discretised equilibrium: pokerlab equilibrium {game.name}"
         raise ValueError(
             f"discovery found no certified structure for {game.name!r} "
-            f"({len(discovery.attempts)} attempts; see --json for them)"
+            f"({len(discovery.attempts)} attempts; see --json for them){discrete}"
         )
     if game.declared is not None:
         with contextlib.suppress(ValueError):
