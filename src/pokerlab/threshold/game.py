@@ -64,7 +64,7 @@ from typing import Any
 
 import sympy
 
-from pokerlab.exact import exact_number
+from pokerlab.exact import exact_expression, exact_number
 
 P = sympy.Symbol("P", positive=True)
 """The pot symbol: the antes in total (each of n players antes P/n)."""
@@ -257,6 +257,11 @@ def _exact(value: Any, option: str = "--pot") -> Any:
     return exact_number(value, option)
 
 
+def _amount(value: Any, where: str) -> Any:
+    """An amount given in Python: sympy values as they are, text read without running it."""
+    return value if isinstance(value, sympy.Basic) else exact_expression(value, where, {"P": P})
+
+
 def _holds(relation: Any) -> bool:
     """True when a (possibly symbolic) relation is certainly true; unknown counts as false."""
     return sympy.sympify(relation) is sympy.true
@@ -386,7 +391,7 @@ def rules_game(
     if isinstance(bet, str) and bet not in ("limit", "pot-limit"):
         raise ValueError(f"bet: expected 'limit', 'pot-limit' or a list of sizes, got {bet!r}")
     if not isinstance(bet, str):
-        sizes = [sympy.sympify(s) for s in bet]
+        sizes = [_amount(s, f"bet[{k}]") for k, s in enumerate(bet)]
         if not sizes:
             raise ValueError("bet: the list of sizes is empty")
         for k, size in enumerate(sizes):
@@ -399,7 +404,7 @@ def rules_game(
     if isinstance(first, bool) or first not in range(1, players + 1):
         allowed = "1 or 2" if players == 2 else f"1 to {players}"
         raise ValueError(f"first: expected {allowed}, got {first!r}")
-    pot = sympy.sympify(pot)
+    pot = _amount(pot, "pot")
     seats = tuple((first - 1 + k) % players + 1 for k in range(players))  # in the order of acting
 
     def increment(level: int, c: tuple[Any, ...], top: Any, me: int) -> Any:
@@ -657,15 +662,10 @@ def game_from_toml(text: str, source: str = "<game>") -> BettingGame:
 
 
 def _expr(value: Any, where: str) -> Any:
+    """A game file's amount: a number or an expression in P, read without running it."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise ValueError(f"{where}: expected a number or an expression in P, got {value!r}")
-    try:
-        expr = sympy.sympify(value, locals={"P": P}, rational=True)
-    except (sympy.SympifyError, SyntaxError, TypeError):
-        raise ValueError(f"{where}: cannot read expression {value!r}") from None
-    if not isinstance(expr, sympy.Expr):
-        raise ValueError(f"{where}: cannot read expression {value!r}")
-    return expr
+    return exact_expression(value, where, {"P": P})
 
 
 def _game_from_data(data: dict[str, Any]) -> BettingGame:

@@ -79,13 +79,17 @@ def _number(value: Any, pot: Any, where: str) -> Fraction | float:
         return value
     import sympy  # only symbolic trees need it
 
-    expr = sympy.sympify(value)
+    from pokerlab.exact import exact_expression
+
+    # text is read without running it (sympify would evaluate it as Python)
+    expr = exact_expression(value, where) if isinstance(value, str) else sympy.sympify(value)
     free = expr.free_symbols
     if free:
         if pot is None:
             names = ", ".join(sorted(str(s) for s in free))
             raise ValueError(f"pot: {where} depends on {names}; give a pot size")
-        expr = expr.subs({s: sympy.sympify(pot) for s in free if str(s) == "P"})
+        pot = exact_expression(pot, "pot") if isinstance(pot, str) else sympy.sympify(pot)
+        expr = expr.subs({s: pot for s in free if str(s) == "P"})
         if expr.free_symbols:
             names = ", ".join(sorted(str(s) for s in expr.free_symbols))
             raise ValueError(f"{where}: unknown symbols {names} (only the pot P can be set)")
