@@ -248,3 +248,12 @@ def test_unknown_matches_and_hands_are_named(client: TestClient) -> None:
                           ("/api/matches/1/hands/0", "hand: must be between 1 and")):
         reply = client.get(path)
         assert reply.status_code == 400 and reply.json()["error"].startswith(message), reply.json()
+
+
+def test_tables_at_once_through_http_keep_their_chips(server: str) -> None:
+    # benchmarks/web.py runs 50 tables for a minute; here 8 tables for 3 s, the same code
+    from pokerlab.web.load import run_load
+
+    result = run_load(server, tables=8, seconds=3.0, seed=1)
+    assert result["errors"] == []
+    assert result["hands"] > 0 and result["requests"] > 8

@@ -104,8 +104,9 @@ async def api_bots(request: Request) -> Response:
     return JSONResponse({"bots": await in_thread(available)})
 
 
-def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
-    """The application, storing tables and matches in the SQLite file ``db``."""
+def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2) -> Starlette:
+    """The application, storing tables and matches in the SQLite file ``db`` and playing at
+    most ``max_matches`` matches at once."""
     routes = [
         Route("/", home),
         Route("/api/bots", api_bots),
@@ -121,7 +122,7 @@ def create_app(db: str | Path = DEFAULT_DB) -> Starlette:
                                                           AttributeError)}
     handlers.update({HTTPException: _http_error, Exception: _error})
     tables = Tables(str(db))
-    runs = Runs(str(db))
+    runs = Runs(str(db), most=max_matches)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
