@@ -8,8 +8,9 @@ Measures
   hands/s, latency, errors, and every finished hand's chips checked (they add up to zero and
   every stack is the starting stack plus what it won);
 - ``in_process`` (the peer, same run): the same tables, seeds and command choices played by
-  :class:`pokerlab.arena.session.Session` in one thread, no HTTP, for the same time: the
-  ceiling of the library the web layer calls;
+  :class:`pokerlab.arena.session.Session` in one thread for the same time, doing the library
+  work a request does (the hand stored in an SQLite file, the person's view built after every
+  step) without HTTP, JSON or threads: the ceiling of the library the web layer calls;
 - ``ratio_web_vs_in_process``: hands per second through HTTP over hands per second in process.
 
 The tables' bots are the cheap baselines (calling-station, raiser, random), so the load is
@@ -34,21 +35,24 @@ from typing import Any
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from pokerlab.arena.session import Session
+from pokerlab.arena.storage import MatchStore
 from pokerlab.web.load import command, run_load, table_body
 from pokerlab.web.play import table_config
 
 
-def in_process(tables: int, seconds: float, seed: int) -> dict[str, Any]:
-    """The same tables played by Session objects in turn, in this thread."""
+def in_process(tables: int, seconds: float, seed: int, db: Path) -> dict[str, Any]:
+    """The same tables played by Session objects in turn, in this thread, storing their hands
+    in ``db`` and building the person's view after every step as a request does."""
+    store = MatchStore(str(db))
     sessions = []
     rngs = []
     for k in range(tables):
         rng = random.Random(seed * 1000 + k)
-        sessions.append(Session(table_config(table_body(rng, seed * 1000 + k))))
+        sessions.append(Session(table_config(table_body(rng, seed * 1000 + k)), store))
         rngs.append(rng)
     for session in sessions:
         session.deal()
-    hands = decisions = 0
+    hands = steps = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
@@ -57,12 +61,15 @@ def in_process(tables: int, seconds: float, seed: int) -> dict[str, Any]:
                 hands += 1
                 session.deal()
             else:
-                legal = session.legal()
-                session.act(command(legal._asdict(), rng))
-            decisions += 1
+                session.act(command(session.legal()._asdict(), rng))
+            session.view()
+            steps += 1
     elapsed = time.perf_counter() - start
+    for session in sessions:
+        session.close()
+    store.close()
     return {"seconds": round(elapsed, 2), "hands": hands, "hands_per_s": round(hands / elapsed, 1),
-            "decisions_per_s": round(decisions / elapsed, 1)}
+            "steps_per_s": round(steps / elapsed, 1)}
 
 
 def start_server(db: Path) -> tuple[subprocess.Popen, str]:
@@ -91,7 +98,7 @@ def main() -> None:
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(30)
-    peer = in_process(args.tables, args.seconds, args.seed)
+        peer = in_process(args.tables, args.seconds, args.seed, Path(folder) / "peer.sqlite")
     result: dict[str, Any] = {
         "benchmark": f"{args.tables} tables at once through the HTTP API, {args.seconds:g} s",
         "address": address,

@@ -108,10 +108,11 @@ def test_any_action_at_a_table_is_played_or_refused_in_one_line(client: TestClie
 
 
 @FUZZ
-@given(segment=st.text("abcxyz0123456789-_.~%", min_size=1, max_size=12),
+@given(segment=st.text("abcxyz0123456789-_.~%", min_size=1, max_size=12).filter(lambda s: s.strip(".")),
        query=st.dictionaries(st.sampled_from(["first", "count", "points", "coach"]),
                              st.text("0123456789-x", max_size=6), max_size=3))
 def test_any_address_gets_an_answer_or_one_line(client: TestClient, segment: str, query) -> None:
+    # "." and ".." are left out: clients resolve them before sending (/api/. is /api, a page)
     for path in (f"/api/tables/{segment}", f"/api/matches/{segment}", f"/api/matches/{segment}/hands",
                  f"/api/matches/1/hands/{segment}", f"/api/{segment}"):
         _one_line(client.get(path, params=query))
