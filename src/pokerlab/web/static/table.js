@@ -5,20 +5,26 @@
 const page = () => document.getElementById("table-page");
 const tableId = () => page().dataset.table;
 let view = null;
+// Only the answer to the latest request is drawn: a slow one (the coach's numbers asked when
+// the coach is shown) must not overwrite the table after a later action.
+let asked = 0;
 
 function coachWanted() {
   return document.getElementById("coach-toggle").checked;
 }
 
 async function load() {
+  const mine = ++asked;
   const data = await guarded(() => api("GET", `/api/tables/${tableId()}?coach=${coachWanted() ? 1 : 0}`));
-  if (data) draw(data);
+  if (data && mine === asked) draw(data);
 }
 
 async function send(path, body) {
+  const mine = ++asked;
   page().dataset.state = "waiting";
   const data = await guarded(() => api("POST", `/api/tables/${tableId()}/${path}`,
                                        { ...body, coach: coachWanted() }));
+  if (mine !== asked) return;
   if (data) draw(data); else page().dataset.state = "ready";
 }
 
