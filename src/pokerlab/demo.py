@@ -65,6 +65,15 @@ STEPS: list[tuple[str, str]] = [
         "draw example",
     ),
     (
+        "The draw-threshold bot (issue 13): the patent's solution after the draw, against the "
+        "textbook rules and the raiser, heads-up and three-handed, duplicate",
+        "draw matches --hands 1200 --opponent draw-rules --opponent raiser --seed 1 --no-progress",
+    ),
+    (
+        "",
+        "draw exactness --buckets 100 --iterations 1000",
+    ),
+    (
         "Matches between bots, duplicate deals, SQLite storage (issue 7)",
         "match raiser random calling-station --hands 3000 --duplicate --seed 4 "
         "--db out/demo-match.sqlite --plot out/bankroll.png",

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from pokerlab.agents.base import Agent, Observation
 from pokerlab.agents.registry import register_bot
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action
 
 
 @register_bot("random", "picks fold (when facing a bet), check/call or bet/raise uniformly; "
-                        "raise amounts uniform between the minimum and the maximum")
+                        "raise amounts uniform between the minimum and the maximum; at a draw "
+                        "discards a uniformly random set of its cards")
 class RandomBot(Agent):
     """Uniformly random legal play."""
 
@@ -29,6 +30,8 @@ class RandomBot(Agent):
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal
+        if legal.max_discards:
+            return Action(DRAW, self.rng.randrange(1 << legal.max_discards))
         choices = 1 + legal.can_fold + legal.can_raise
         pick = self.rng.randrange(choices)
         if pick == 0:

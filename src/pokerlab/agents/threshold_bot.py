@@ -37,10 +37,10 @@ import sympy
 from pokerlab.agents.base import Observation
 from pokerlab.agents.loki import LokiBot, LokiConfig
 from pokerlab.agents.registry import register_bot
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action
 from pokerlab.threshold import P, builtin_game
-from pokerlab.threshold.game import Decision
-from pokerlab.threshold.solve import solve
+from pokerlab.threshold.game import BettingGame, Decision
+from pokerlab.threshold.solve import Solution, solve
 from pokerlab.threshold.structure import Structure
 
 
@@ -66,11 +66,12 @@ class ThresholdConfig:
 
 
 class RiverPlan:
-    """The exact solution of a patent game with symbolic pot, playable at any pot."""
+    """The exact solution of a one-round patent game (pot symbolic or a number), playable at
+    any pot: a built-in game's name, or a game with its solution."""
 
-    def __init__(self, game_name: str) -> None:
-        self.game = builtin_game(game_name)
-        solution = solve(self.game)
+    def __init__(self, game: str | BettingGame, solution: Solution | None = None) -> None:
+        self.game = builtin_game(game) if isinstance(game, str) else game
+        solution = solution if solution is not None else solve(self.game)
         self.structure: Structure = solution.structure
         self.names = solution.names
         self._values = sympy.lambdify(P, [solution.exact[n] for n in self.names], "math")
@@ -80,9 +81,11 @@ class RiverPlan:
         """Threshold values at ``pot`` (in bets)."""
         return dict(zip(self.names, (float(v) for v in self._values(float(pot))), strict=True))
 
-    def action(self, x: float, player: int, history: tuple[str, ...], pot: float = 3.0) -> str | None:
-        """The action of a hand of rank ``x`` for ``player`` (1 or 2) after ``history`` (game
-        labels), or ``None`` when the history is not a decision of ``player`` in the game."""
+    def axis(self, player: int, history: tuple[str, ...], pot: float = 3.0
+             ) -> tuple[list[float], list[str]] | None:
+        """``player``'s (1 or 2) decision after ``history`` (game labels) at ``pot``: the
+        thresholds of its branch, increasing, and the action played between them (one more
+        than thresholds); ``None`` when the history is not a decision of ``player``."""
         node = self.game.root
         for label in history:
             if not isinstance(node, Decision) or label not in node.children:
@@ -98,8 +101,18 @@ class RiverPlan:
         if branch is None:
             return None
         values = self.thresholds(pot)
-        below = sum(1 for t in self.structure.thresholds if t.branch == branch and values[t.name] < x)
-        return self.structure.axes[branch][below].action_at(history)
+        cuts = [values[t.name] for t in self.structure.thresholds if t.branch == branch]
+        plans = self.structure.axes[branch]
+        return cuts, [plans[k].action_at(history) for k in range(len(cuts) + 1)]
+
+    def action(self, x: float, player: int, history: tuple[str, ...], pot: float = 3.0) -> str | None:
+        """The action of a hand of rank ``x`` for ``player`` (1 or 2) after ``history`` (game
+        labels), or ``None`` when the history is not a decision of ``player`` in the game."""
+        axis = self.axis(player, history, pot)
+        if axis is None:
+            return None
+        cuts, actions = axis
+        return actions[sum(1 for t in cuts if t < x)]
 
 
 @lru_cache(maxsize=4)
@@ -108,8 +121,10 @@ def river_plan(game_name: str = "patent-check-raise") -> RiverPlan:
     return RiverPlan(game_name)
 
 
-def river_history(actions: list[tuple[int, int, int, int]], me: int) -> tuple[tuple[str, ...], int]:
-    """River actions as game labels (``pass``, ``bet``, ``raise``, ``reraise``, ``call``,
+def river_history(actions: list[tuple[int, int, int, int]], me: int,
+                  street: int = 3) -> tuple[tuple[str, ...], int]:
+    """River actions (those of ``street``: a draw game's last round is 1) as game labels
+    (``pass``, ``bet``, ``raise``, ``reraise``, ``call``,
     ``fold``) and our player number in the game: 1 if the first river action is ours, 2 if it is
     the opponent's, -1 when nobody has acted yet (the caller decides by position).
 
@@ -123,8 +138,8 @@ def river_history(actions: list[tuple[int, int, int, int]], me: int) -> tuple[tu
     bets: dict[int, int] = {}
     top = 0
     first = None
-    for street, pos, kind, amount in actions:
-        if street != 3:
+    for on, pos, kind, amount in actions:
+        if on != street or kind == DRAW:
             continue
         if first is None:
             first = pos
@@ -172,6 +187,15 @@ class ThresholdBot(LokiBot):
         return CHECK_CALL_ACTION
 
 
+def heads_up_betting(observation: Observation, street: int) -> tuple[tuple[str, ...], int]:
+    """The heads-up betting so far on ``street`` as game labels, and the player's number in the
+    game: 1 when it acts first on the street (the one acting first so far, or by position)."""
+    me = observation.position
+    other = next(p for p, alive in enumerate(observation.live) if alive and p != me)
+    history, first = river_history(observation.actions, me, street)
+    return history, ((1 if me < other else 2) if first == -1 else first)
+
+
 class RiverAdvice(NamedTuple):
     """What the dividing-point solution plays at a heads-up river decision: the ``action``
     (the game's label: pass, bet, raise, reraise, call or fold) for a hand of rank
@@ -192,10 +216,7 @@ def river_advice(observation: Observation, strength: float,
     if observation.street != 3 or observation.opponents_live != 1:
         return None
     c = config or ThresholdConfig()
-    me = observation.position
-    other = next(p for p, alive in enumerate(observation.live) if alive and p != me)
-    history, first = river_history(observation.actions, me)
-    player = (1 if me < other else 2) if first == -1 else first
+    history, player = heads_up_betting(observation, 3)
     river_pot = observation.pot - sum(observation.bets)
     pot = min(max(river_pot / observation.game.big_bet, c.min_pot), c.max_pot)
     label = river_plan(c.game).action(strength, player, history, pot)

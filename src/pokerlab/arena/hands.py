@@ -22,14 +22,19 @@ from typing import Any
 from pokerlab.arena.human import narrate
 from pokerlab.arena.match import MatchConfig, phh_text
 from pokerlab.cards import format_card
-from pokerlab.engine.hand import Hand
+from pokerlab.engine.hand import DRAW, Hand
 
 
 def stored_hand(config: MatchConfig, record: dict[str, Any]) -> Hand:
     """The finished hand a stored record describes, replayed through the engine."""
     hand = Hand(config.game, record["stacks"], record["cards"])
+    draws = iter(record.get("draws", ()))
     for _, _, kind, amount in record["actions"]:
-        hand.act((kind, amount))
+        if kind == DRAW:  # the record's draw: the discards and the cards dealt for them
+            _, _, discards, dealt = next(draws)
+            hand.draw(discards, dealt)
+        else:
+            hand.act((kind, amount))
     return hand
 
 
@@ -69,7 +74,8 @@ def hand_view(config: MatchConfig, h: int, record: dict[str, Any]) -> dict[str, 
         })
     return {
         "hand": h + 1, "board": [format_card(c) for c in board], "pot": hand.pot, "players": rows,
-        "actions": narrate(hand.history, 0, [names[p] for p in players]),
+        "actions": narrate(hand.history, 0, [names[p] for p in players], None,
+                           hand.game.rules.street_names, bool(hand.game.big_blind)),
         "illegal": [f"{names[player]}: {reason}" for player, _, reason in record["illegal"]],
         "phh": phh_text(config, hand, h, seats, players),
     }

@@ -3,7 +3,9 @@
 Commands: ``f`` (fold), ``c`` or ``k`` (check or call), ``r`` (bet/raise the minimum; the
 only size in limit), ``r 40`` (bet/raise *to* 40), ``a`` (all-in: the largest raise
 allowed), ``q`` (quit). Long forms (``fold``, ``call``, ``check``, ``raise``, ``bet``,
-``allin``, ``quit``) work too.
+``allin``, ``quit``) work too. At a draw (five-card draw) the answer is the cards to discard:
+their places in the hand (``1 3 5``, ``135``) or the cards themselves (``Kd 2c``); ``p``,
+``pat`` or an empty line stand pat.
 
 Examples
 --------
@@ -19,11 +21,22 @@ ValueError: raise to 5 is below the minimum 8
 Traceback (most recent call last):
 ...
 ValueError: unknown command 'x': use f, c, r [amount], a or q
+>>> from pokerlab.cards import parse_cards
+>>> from pokerlab.engine.hand import draw_legal
+>>> hole = parse_cards("As Ad 7c 4h 2d")
+>>> parse_command("3 4 5", draw_legal(5), hole), parse_command("7c 2d", draw_legal(5), hole)
+(Action(kind=3, amount=28), Action(kind=3, amount=20))
+>>> parse_command("", draw_legal(5), hole), parse_command("6", draw_legal(5), hole)
+Traceback (most recent call last):
+...
+ValueError: card place 6 is not one of 1..5
 """
 
 from __future__ import annotations
 
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, STREET_NAMES, Action, Legal
+from collections.abc import Sequence
+
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, DRAW, FOLD, STREET_NAMES, Action, Legal
 
 QUIT = "quit"
 _FOLD = {"f", "fold"}
@@ -33,8 +46,40 @@ _ALLIN = {"a", "allin", "all-in", "shove"}
 _QUIT = {"q", "quit", "exit"}
 
 
-def parse_command(text: str, legal: Legal) -> Action | str:
-    """The action ``text`` asks for (or :data:`QUIT`); ``ValueError`` saying why not."""
+def parse_discards(text: str, hole: Sequence[int]) -> Action | str:
+    """The draw ``text`` asks for: the discards as places (``1 3``, ``13``) or cards (``Kd 2c``)
+    of ``hole``; ``p``, ``pat`` or nothing stand pat; ``q`` quits. ``ValueError`` saying why not."""
+    from pokerlab.cards import parse_cards
+
+    words = text.strip().lower().split()
+    if not words or words in (["p"], ["pat"]):
+        return Action(DRAW, 0)
+    if words[0] in _QUIT and len(words) == 1:
+        return QUIT
+    n = len(hole)
+    if all(w.isdigit() for w in words):
+        places = [int(ch) for w in words for ch in w]
+        for k in places:
+            if not 1 <= k <= n:
+                raise ValueError(f"card place {k} is not one of 1..{n}")
+        return Action(DRAW, sum(1 << (k - 1) for k in set(places)))
+    try:
+        cards = parse_cards(text.strip())
+    except ValueError as exc:
+        raise ValueError(f"discards {text.strip()!r}: {exc}; give places (1 3) or cards (Kd 2c)") from None
+    missing = [c for c in cards if c not in hole]
+    if missing:
+        from pokerlab.cards import format_cards
+
+        raise ValueError(f"you do not hold {format_cards(missing)}")
+    return Action(DRAW, sum(1 << hole.index(c) for c in set(cards)))
+
+
+def parse_command(text: str, legal: Legal, hole: Sequence[int] = ()) -> Action | str:
+    """The action ``text`` asks for (or :data:`QUIT`); ``ValueError`` saying why not. At a draw
+    (``legal.max_discards``) ``text`` names the discards of ``hole`` (:func:`parse_discards`)."""
+    if legal.max_discards:
+        return parse_discards(text, hole)
     words = text.strip().lower().split()
     if not words:
         raise ValueError("type f, c, r [amount], a or q")
@@ -77,6 +122,8 @@ def describe_legal(legal: Legal, game_is_limit: bool) -> str:
     >>> describe_legal(Legal(0, False, True, 20, 20), True)
     'c = check, r = bet/raise to 20'
     """
+    if legal.max_discards:
+        return f"discard: places (1 3) or cards (Kd 2c), 1..{legal.max_discards} of them; p = stand pat"
     parts = []
     if legal.can_fold:
         parts.append("f = fold")
@@ -92,9 +139,11 @@ def describe_legal(legal: Legal, game_is_limit: bool) -> str:
 
 
 def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[str] | tuple[str, ...],
-            you: int | None = None) -> list[str]:
-    """Lines telling ``history[start:]`` as people say it; ``names`` by position, and the
-    position ``you`` (if any) called "you".
+            you: int | None = None, street_names: Sequence[str] = STREET_NAMES,
+            blinds: bool = True) -> list[str]:
+    """Lines telling ``history[start:]`` as people say it; ``names`` by position, the
+    position ``you`` (if any) called "you", the variant's ``street_names``, and whether the
+    game has ``blinds`` (the first street's first bet is then a raise).
 
     Examples
     --------
@@ -102,6 +151,9 @@ def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[st
     ['pre-flop: you call 5', 'pre-flop: loki-a raises to 20', 'pre-flop: you fold']
     >>> narrate([(1, 0, 1, 0), (1, 1, 2, 10)], 0, ["ann", "bob"])
     ['flop: ann checks', 'flop: bob bets to 10']
+    >>> narrate([(0, 0, 2, 2), (1, 0, 3, 2), (1, 1, 3, 0)], 0, ["ann", "bob"], 0,
+    ...         ("first round", "after the draw"), blinds=False)
+    ['first round: you bet to 2', 'after the draw: you draw 2', 'after the draw: bob stands pat']
     """
     lines = []
     for i in range(start, len(history)):
@@ -110,12 +162,16 @@ def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[st
         who = "you" if mine else names[pos]
         if kind == FOLD:
             verb = "fold" if mine else "folds"
+        elif kind == DRAW:
+            verb = (f"draw{'' if mine else 's'} {amount}" if amount else
+                    ("stand pat" if mine else "stands pat"))
         elif kind == CHECK_CALL:
             word = "check" if amount == 0 else "call"
             verb = (word if mine else word + "s") + (f" {amount}" if amount else "")
         else:
-            raised = street == 0 or any(s == street and k == BET_RAISE for s, _, k, _ in history[:i])
+            raised = (street == 0 and blinds) or any(
+                s == street and k == BET_RAISE for s, _, k, _ in history[:i])
             word = "raise" if raised else "bet"
             verb = (word if mine else word + "s") + f" to {amount}"
-        lines.append(f"{STREET_NAMES[street]}: {who} {verb}")
+        lines.append(f"{street_names[street]}: {who} {verb}")
     return lines

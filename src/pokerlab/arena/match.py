@@ -99,6 +99,10 @@ class MatchConfig:
             object.__setattr__(self, "seats", len(self.bots))
         if not 2 <= self.seats <= MAX_SEATS:
             raise ValueError(f"--seats must be between 2 and {MAX_SEATS}, not {self.seats}")
+        most = self.game.rules.max_players
+        if self.seats > most:
+            raise ValueError(
+                f"--seats must be between 2 and {most} in {self.game.rules.title}, not {self.seats}")
         if self.seats < len(self.bots):
             raise ValueError(f"{len(self.bots)} bots do not fit in {self.seats} seats")
         if self.hands < 1:

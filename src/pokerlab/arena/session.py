@@ -44,7 +44,7 @@ from pokerlab.arena.storage import MatchStore
 from pokerlab.arena.table import IllegalEvent, bot_answer
 from pokerlab.cards import format_card
 from pokerlab.engine.dealing import Dealer
-from pokerlab.engine.hand import STREET_NAMES, Action, Hand, Legal
+from pokerlab.engine.hand import Action, Hand, Legal
 from pokerlab.engine.phh import join_phh
 
 MIN_HANDS_FOR_INTERVAL = 10
@@ -156,7 +156,7 @@ class Session:
             raise ValueError("it is not your turn" if not self.finished else
                              "no hand in play: deal the next hand")
         if isinstance(command, str):
-            action = parse_command(command, legal)
+            action = parse_command(command, legal, self.hand.hole(self.position) if self.hand else ())
             if action == QUIT:
                 raise ValueError("q: to leave, close the table; the finished hands are stored")
         else:
@@ -246,12 +246,14 @@ class Session:
         names = [self.names[player] for player in self.hand_players]
         data.update({
             "board": [format_card(c) for c in hand.board], "pot": hand.pot,
-            "street": "over" if hand.finished else STREET_NAMES[hand.street],
+            "street": "over" if hand.finished else game.rules.street_names[hand.street],
+            "drawing": hand.drawing,
             "actor": None if hand.finished else self.hand_seats[hand.actor],
             "your_turn": legal is not None,
             "legal": None if legal is None else {**legal._asdict(),
                                                  "menu": describe_legal(legal, game.is_limit)},
-            "actions": narrate(hand.history, 0, names, self.position),
+            "actions": narrate(hand.history, 0, names, self.position, game.rules.street_names,
+                               bool(game.big_blind)),
             "illegal": [f"{names[e.position]}: {e.reason}" for e in self.events],
         })
         return data

@@ -219,3 +219,12 @@ def progress(description: str, total: float | None, enabled: bool = True) -> Ite
     )
     with bar:
         yield Advance(bar, bar.add_task(description, total=total))
+
+
+def variant_option(name: str) -> str:
+    """``--variant`` checked: the name of a known variant, or a ``ValueError`` naming the option."""
+    from pokerlab.engine.variants import VARIANTS
+
+    if name not in VARIANTS:
+        raise ValueError(f"--variant: unknown variant {name!r}; use one of {', '.join(VARIANTS)}")
+    return name

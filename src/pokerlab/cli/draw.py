@@ -1,10 +1,14 @@
-"""``pokerlab draw``: five-card draw, the patent's own game (its worked example, post-draw ranges)."""
+"""``pokerlab draw``: five-card draw, the patent's own game (its worked example, the draw-threshold
+bot's matches and the exactness of its final round)."""
 
 from __future__ import annotations
 
+import math
+from pathlib import Path
+
 import typer
 
-from pokerlab.cli.common import console, print_json, table, user_errors
+from pokerlab.cli.common import Interrupted, console, output_file, print_json, progress, table, user_errors
 
 
 def _money(x: object) -> str:
@@ -14,7 +18,8 @@ def _money(x: object) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add the ``draw`` command group to ``app``."""
-    group = typer.Typer(help="Five-card draw, the patent's game: its worked example, post-draw ranges.",
+    group = typer.Typer(help="Five-card draw, the patent's game: its worked example, the "
+                        "draw-threshold bot's matches and final-round exactness.",
                         no_args_is_help=True)
     app.add_typer(group, name="draw")
 
@@ -60,3 +65,84 @@ def register(app: typer.Typer) -> None:
         console.print(table("Table 7: A's second-round return per action sequence",
                             ["A's sequence", "return"],
                             [[s.sequence, _money(s.return_)] for s in ex.sequences]))
+
+    @group.command("matches")
+    @user_errors
+    def matches(
+        hands: int = typer.Option(2000, "--hands", min=1, help="Hands per match (rounded up to the seats)."),
+        game: str = typer.Option("limit", "--game", help="limit (bets of 2), pot-limit or no-limit."),
+        opponent: list[str] = typer.Option(
+            [], "--opponent", help="Opponents (default: random, calling-station, raiser, draw-rules)."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals and the bots' randomness."),
+        db: Path | None = typer.Option(None, "--db", help="SQLite file of the hands (default: memory)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """The draw-threshold bot against each opponent at five-card draw: heads-up and
+        three-handed (two copies of the opponent), duplicate, with 95% intervals."""
+        from pokerlab.agents.registry import available
+        from pokerlab.arena import MatchStore
+        from pokerlab.arena.draw_matches import DRAW_OPPONENTS, draw_match_configs, draw_matches
+        from pokerlab.engine.settings import KINDS
+
+        if game not in KINDS:
+            raise ValueError(f"--game: unknown game kind {game!r}; use one of {', '.join(KINDS)}")
+        known = available()
+        for name in opponent:
+            if name not in known:
+                raise ValueError(f"--opponent: unknown bot {name!r}; available: {', '.join(known)}")
+        output_file(db, "--db")
+        opponents = tuple(opponent) or DRAW_OPPONENTS
+        total = sum(c.hands for _, c in draw_match_configs(hands, seed, game, opponents))
+        store = MatchStore(db if db is not None else ":memory:")
+        try:
+            with progress("hands", total=total, enabled=not (no_progress or as_json)) as advance:
+                rows = draw_matches(hands, seed, game, opponents, store, progress=advance)
+        except KeyboardInterrupt:
+            raise Interrupted("stopped; the finished matches' hands are stored"
+                              + (f" in {db}" if db is not None else " in memory (give --db)")) from None
+        finally:
+            store.close()
+        data = [r.to_dict() for r in rows]
+        if as_json:
+            print_json({"game": game, "variant": "five-card-draw", "seed": seed, "matches": data})
+            return
+        unit = rows[0].result.config.game.unit
+        console.print(table(f"draw-threshold at five-card draw ({game}), duplicate",
+                            ["opponent", "seats", f"{unit}/hand", "95% CI", "hands"],
+                            [[d["opponent"], d["seats"], f"{d['per_hand']:+.3f}",
+                              f"[{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]", d["hands"]] for d in data]))
+
+    @group.command("exactness")
+    @user_errors
+    def exactness(
+        drew: int = typer.Option(3, "--drew", min=0, max=5,
+                                 help="Cards each player drew by the keep rules (5: a random hand)."),
+        pot: float = typer.Option(3.0, "--pot", help="The pot at the final round, in bets."),
+        game: str = typer.Option("limit", "--game", help="limit (patent game 3) or pot-limit."),
+        buckets: int = typer.Option(200, "--buckets", help="Groups of hand values (2 to 2000)."),
+        iterations: int = typer.Option(2000, "--iterations", min=1, help="CFR+ iterations."),
+        mixing: str = typer.Option("above", "--mixing", help="Virtual hands: below, above or both."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """The draw-threshold bot's final round measured by the equilibrium engine: its
+        exploitability on real five-card hands beside the best CFR+ finds for the same game."""
+        from pokerlab.arena.draw_exactness import final_round_exactness
+
+        if game not in ("limit", "pot-limit"):
+            raise ValueError(f"--game: limit or pot-limit, not {game!r}")
+        if not math.isfinite(pot):
+            raise ValueError(f"--pot: must be a finite number, not {pot}")
+        r = final_round_exactness(drew=drew, pot=pot, bet=game, buckets=buckets,
+                                  iterations=iterations, mixing=mixing)
+        if as_json:
+            print_json(r.to_dict())
+            return
+        console.print(table(
+            f"final round, both drew {drew}, pot {pot:g} bets, {game}, {r.buckets} buckets",
+            ["strategy", "exploitability", "P1 gain", "P2 gain", "P1 value"],
+            [[f"draw-threshold ({mixing})", f"{r.bot_exploitability:.6f}", f"{r.bot_gains[0]:.6f}",
+              f"{r.bot_gains[1]:.6f}", f"{r.bot_value_p1:+.6f}"],
+             [f"CFR+ ({iterations} it.)", f"{r.cfr_exploitability:.6f}", f"{r.cfr_gains[0]:.6f}",
+              f"{r.cfr_gains[1]:.6f}", f"{r.cfr_value_p1:+.6f}"]]))
+        console.print("bets per hand; exploitability = (P1 gain + P2 gain) / 2")

@@ -17,6 +17,7 @@ from pokerlab.cli.common import (
     progress,
     table,
     user_errors,
+    variant_option,
 )
 
 
@@ -38,6 +39,9 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Option(
             "limit", "--game", help="limit (Alberta $10/$20), pot-limit or no-limit (1/2)."
         ),
+        variant: str = typer.Option(
+            "texas-holdem", "--variant",
+            help="texas-holdem or five-card-draw (the patent's game: antes 1, bets 2)."),
         seats: int = typer.Option(0, "--seats", help="Seats (default: one per bot; bots repeat)."),
         duplicate: bool = typer.Option(False, "--duplicate", help="Replay deals with players rotated."),
         freezeout: bool = typer.Option(False, "--freezeout", help="Stacks carry over until one has all."),
@@ -72,7 +76,7 @@ def register(app: typer.Typer) -> None:
             if name not in known:
                 raise ValueError(f"unknown bot {name!r}; available: {', '.join(known)}")
         changes = {} if stack is None else {"starting_stack": stack}
-        settings = GameSettings.preset(game, **changes)
+        settings = GameSettings.preset(game, variant_option(variant), **changes)
         config = MatchConfig(bots=tuple(bots), hands=hands, game=settings, seats=seats,
                              duplicate=duplicate, freezeout=freezeout, seed=seed)
         output_file(plot, "--plot", (".png", ".svg"))
@@ -116,6 +120,8 @@ def register(app: typer.Typer) -> None:
         if freezeout:
             columns.append("knocked out (hand)")
         kind = "duplicate " if duplicate else ("freezeout " if freezeout else "")
+        if settings.rules.draws:
+            kind += f"{settings.rules.title} "
         title = (f"{kind}{game} match, {result.hands_stored} hands stored "
                  f"({result.hands_played} played now), match {result.match_id} in {db}")
         console.print(table(title, columns, rows))

@@ -1,4 +1,4 @@
-"""``pokerlab play``: play heads-up Texas Hold'em against a bot in the terminal."""
+"""``pokerlab play``: play heads-up against a bot in the terminal (Texas hold'em or five-card draw)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from pokerlab.cli.common import Interrupted, console, err_console, print_json, user_errors
+from pokerlab.cli.common import Interrupted, console, err_console, print_json, user_errors, variant_option
 
 
 def _read_line() -> str | None:
@@ -44,12 +44,16 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Option(
             "limit", "--game", help="limit (Alberta $10/$20), pot-limit or no-limit (1/2)."
         ),
+        variant: str = typer.Option(
+            "texas-holdem", "--variant",
+            help="texas-holdem or five-card-draw (antes, a draw: name your discards)."),
         seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals and the bot's randomness."),
         hands: int = typer.Option(10, "--hands", min=1, help="Hands to play (q quits earlier)."),
         coach: bool = typer.Option(False, "--coach", help="Show HS, PPOT/NPOT, EHS and pot odds."),
         as_json: bool = typer.Option(False, "--json", help="End with one JSON summary line on stdout."),
     ) -> None:
-        """Play against a bot: f fold, c check/call, r [amount] bet/raise (to), a all-in, q quit.
+        """Play against a bot: f fold, c check/call, r [amount] bet/raise (to), a all-in, q quit;
+        at a draw, the places (1 3) or the cards (Kd 2c) to discard, p to stand pat.
 
         Each hand both players start with the game's stack; the button alternates. Bad input
         is answered with one line saying why, and the prompt comes back.
@@ -61,7 +65,9 @@ def register(app: typer.Typer) -> None:
 
         if hands < 1:
             raise ValueError(f"--hands must be at least 1, not {hands}")
-        settings = GameSettings.preset(game)
+        settings = GameSettings.preset(game, variant_option(variant))
+        if coach and settings.rules.draws:
+            raise ValueError(f"--coach: the coach's numbers are hold'em's, not {variant}'s")
         table = Session(MatchConfig(bots=("you", bot), hands=hands, game=settings, person=0, seed=seed))
         out = err_console if as_json else console
         quit_now = False
@@ -71,7 +77,10 @@ def register(app: typer.Typer) -> None:
                 table.deal()
                 view = table.view()
                 you, them = view["players"]
-                role = "the button (small blind)" if you["button"] else "the big blind"
+                if settings.big_blind:
+                    role = "the button (small blind)" if you["button"] else "the big blind"
+                else:
+                    role = "the button (you act last)" if you["button"] else "first to act"
                 out.print(f"\n[bold]Hand {view['hand']}[/] · {settings.kind} · you are {role}; "
                           f"your cards [bold]{' '.join(you['cards'])}[/]")
                 seen = illegal = 0
@@ -86,9 +95,14 @@ def register(app: typer.Typer) -> None:
                         break
                     legal = table.legal()
                     assert legal is not None
-                    out.print(f"[bold]{view['street']}[/] board {' '.join(view['board']) or '-'} · "
-                              f"pot {view['pot']} · to call {legal.to_call} · "
-                              f"stacks you {you['stack']}, {bot} {them['stack']}")
+                    if legal.max_discards:
+                        places = "  ".join(f"{k}:{c}" for k, c in enumerate(you["cards"], 1))
+                        out.print(f"[bold]the draw[/] · your cards {places} · pot {view['pot']}")
+                    else:
+                        cards = " ".join(view["board"]) or "-"
+                        board = f" board {cards} ·" if settings.rules.board_cards else ""
+                        out.print(f"[bold]{view['street']}[/]{board} pot {view['pot']} · to call "
+                                  f"{legal.to_call} · stacks you {you['stack']}, {bot} {them['stack']}")
                     if coach:
                         for line in _coach_lines(table.coach() or {}):
                             out.print(f"  [cyan]{line}[/]")
@@ -100,7 +114,7 @@ def register(app: typer.Typer) -> None:
                             answer = QUIT
                             break
                         try:
-                            answer = parse_command(line, legal)
+                            answer = parse_command(line, legal, table.hand.hole(table.position))
                         except ValueError as exc:
                             out.print(f"  [red]{escape(str(exc))}[/]")
                             continue
@@ -111,11 +125,14 @@ def register(app: typer.Typer) -> None:
                     table.act(answer)
                     view = table.view()
                     you, them = view["players"]
+                    if legal.max_discards:
+                        out.print(f"  your cards now [bold]{' '.join(you['cards'])}[/]")
                 if not view["finished"]:
                     out.print("quit: the unfinished hand is not counted")
                     break
                 if any(p.get("shows") for p in view["players"]):
-                    out.print(f"  board {' '.join(view['board'])}")
+                    if view["board"]:
+                        out.print(f"  board {' '.join(view['board'])}")
                     for p in view["players"]:
                         if p.get("shows"):
                             who = "you show" if p["you"] else f"{bot} shows"
@@ -132,7 +149,7 @@ def register(app: typer.Typer) -> None:
             table.close()
         played = table.hands_played
         total = sum(entry["won"] for entry in log)
-        summary = {"bot": bot, "game": settings.kind, "hands": played, "chips_won": total,
+        summary = {"bot": bot, "game": settings.kind, "variant": variant, "hands": played, "chips_won": total,
                    "per_hand": (total / played / settings.unit_size) if played else 0.0,
                    "unit": settings.unit, "log": log}
         if as_json:

@@ -1,0 +1,68 @@
+"""Five-card draw on the command line: matches and play with ``--variant``, the draw-threshold
+bot's matches and the exactness of its final round."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from pokerlab.arena import MatchStore
+from pokerlab.arena.hands import hand_view
+from pokerlab.arena.match import MatchConfig
+from pokerlab.cli.main import app
+
+
+def invoke(*args: str, input: str | None = None):
+    return CliRunner().invoke(app, list(args), input=input, env={"COLUMNS": "200"})
+
+
+def test_match_takes_the_variant_and_stores_replayable_draw_hands(tmp_path) -> None:
+    db = tmp_path / "m.sqlite"
+    result = invoke("match", "draw-threshold", "draw-rules", "random", "--variant", "five-card-draw",
+                    "--hands", "12", "--duplicate", "--db", str(db), "--json", "--no-progress")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["hands_stored"] == 12 and sum(r["illegal_actions"] for r in data["results"]) == 0
+    store = MatchStore(db)
+    config = MatchConfig.from_key(store.match(1)["config"])
+    assert config.game.variant == "five-card-draw" and config.game.ante == 1
+    records = list(store.records(1))
+    assert sum(1 for _, record in records if record.get("draws")) >= 3
+    for h, record in records:
+        view = hand_view(config, h, record)  # replayed through the engine with its draws
+        assert sum(p["won"] for p in view["players"]) == 0
+        assert view["board"] == [] and all(len(p["cards"]) == 5 for p in view["players"])
+    store.close()
+    wide = invoke("match", "random", "raiser", "--variant", "five-card-draw", "--seats", "7",
+                  "--db", str(tmp_path / "w.sqlite"))
+    assert wide.exit_code == 2 and "between 2 and 6 in five-card draw" in wide.output
+
+
+def test_play_five_card_draw_asks_for_the_discards() -> None:
+    # Check, then the draw: a place out of range and an unknown card are refused, then "1 2".
+    keys = "c\n9\nxx\n1 2\n" + "c\n" * 6 + "q\n"
+    result = invoke("play", "--variant", "five-card-draw", "--bot", "calling-station", "--hands", "1",
+                    "--seed", "2", input=keys)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "discard: places (1 3) or cards (Kd 2c)" in out
+    assert "card place 9 is not one of 1..5" in out and "unknown card 'xx'" in out
+    assert "you draw 2" in out and "calling-station stands pat" in out and "your cards now" in out
+    coach = invoke("play", "--variant", "five-card-draw", "--coach", input="q\n")
+    assert coach.exit_code == 2 and "--coach" in coach.output
+
+
+def test_draw_matches_and_exactness_commands() -> None:
+    result = invoke("draw", "matches", "--hands", "12", "--opponent", "calling-station", "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["matches"]
+    assert [(r["opponent"], r["seats"], r["hands"]) for r in rows] == [
+        ("calling-station", 2, 12), ("calling-station", 3, 12)]
+    table = invoke("draw", "matches", "--hands", "6", "--opponent", "raiser", "--no-progress")
+    assert table.exit_code == 0 and "draw-threshold at five-card draw" in table.output
+    exact = invoke("draw", "exactness", "--buckets", "30", "--iterations", "200", "--json")
+    assert exact.exit_code == 0, exact.output
+    data = json.loads(exact.stdout)
+    assert data["bot_exploitability"] > data["cfr_exploitability"] >= 0
+    assert invoke("draw", "exactness", "--mixing", "sideways").exit_code == 2
