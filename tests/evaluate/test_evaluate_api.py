@@ -20,13 +20,13 @@ from pokerlab.evaluate import (
     evaluate_batch,
 )
 from pokerlab.evaluate import tables as evaluator_tables
-from pokerlab.evaluate.classes import category_of_value
 from pokerlab.evaluate.kernels import (
     CARD_KEY,
     CARD_MASK,
     EMPTY_KEY,
     FLUSH_CHECK,
     can_flush,
+    category_of_value,
     eval5,
     eval6,
     eval7,
@@ -313,11 +313,13 @@ def test_tables_build_without_a_usable_cache_folder(tmp_path, monkeypatch):
 
 
 def test_perfect_hash_gives_every_rank_multiset_its_own_slot():
+    from pokerlab.evaluate._table_kernels import _multisets
+
     t = evaluator_tables
     sizes = {5: 6_175, 6: 18_395, 7: 49_205}
     keys = []
     for k, size in sizes.items():
-        multisets = t._multisets(k)
+        multisets = _multisets(k)
         assert multisets.shape == (size, k)
         keys.append(t.RANK_KEYS[multisets.astype(np.int64)].sum(axis=1))
     keys = np.concatenate(keys)

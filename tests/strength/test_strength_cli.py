@@ -68,6 +68,31 @@ def test_equity_monte_carlo_with_ranges_and_seed():
     assert table.exit_code == 0 and "±" in table.stdout
 
 
+def test_equity_stderr_target_grid_and_plot(tmp_path):
+    data = json.loads(run("equity", "22+, A2s+, KTo+", "QQ+, AK", "--stderr", "0.002", "--seed", "1",
+                          "--json").stdout)
+    assert not data["exact"] and max(data["stderr"]) <= 0.002 and data["seed"] == 1
+    png = tmp_path / "grid.png"
+    r = run("equity", "AhKh", "QQ+, AK", "--grid", "--plot", str(png))
+    assert r.exit_code == 0, r.output
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert max(len(line) for line in r.stdout.splitlines()) <= 80
+    assert ".460" in r.stdout and "heat map written" in r.stdout  # AhKh against QQ: 46.0%
+    data = json.loads(run("equity", "AhKh", "QQ+, AK", "--grid", "--json").stdout)
+    assert set(data["grid"]) == {"AA", "KK", "QQ", "AKs", "AKo"} and round(data["grid"]["QQ"], 3) == 0.460
+
+
+def test_equity_interrupted_is_one_line_and_exit_130(monkeypatch):
+    import pokerlab.strength
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pokerlab.strength, "equity", interrupted)
+    r = run("equity", "AhKh", "QQ", "--samples", "10000000")
+    assert r.exit_code == 130 and len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output
+
+
 def test_preflop_table_json_csv_and_plot(tmp_path):
     data = json.loads(run("preflop", "table", "waterloo-expert-2p", "--json").stdout)
     assert data["classes"]["AA"] == 1.0 and data["classes"]["32o"] == 0.0
@@ -114,6 +139,12 @@ def test_user_errors_are_one_line_and_exit_2():
         ("strength", "AdQc", "3h4cXx"),
         ("equity", "AhKh", "AhQd"),
         ("equity", "AhKh", "QQ", "--exact", "--samples", "10"),
+        ("equity", "AhKh", "QQ", "--exact", "--stderr", "0.01"),
+        ("equity", "AhKh", "QQ", "--stderr", "-1"),
+        ("equity", "AhKh", "QQ", "--workers", "0"),
+        ("equity", "AhKh", "QQ", "random", "--grid"),
+        ("equity", "QQ", "AK", "--grid"),
+        ("equity", "AhKh", "QQ", "--plot", "grid.pdf"),
         ("preflop", "table", "nope"),
         ("preflop", "simulate", "--method", "magic"),
         ("preflop", "table", "1", "--plot", "out.pdf"),

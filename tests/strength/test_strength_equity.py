@@ -139,10 +139,12 @@ def test_monte_carlo_with_ranges_against_exact_on_the_flop():
 
 
 def test_automatic_choice_falls_back_to_monte_carlo():
-    r = equity(["AsKs", "random"], samples=5000, seed=2)
+    r = equity(["AsKs", "random", "random", "random"], samples=5000, seed=2)
     assert not r.exact and r.trials == 5000
     r = equity(["AsKs", "random"], board=parse_cards("2c7d9h"))
     assert r.exact and r.trials == 1081 * 990
+    r = equity(["AsKs", "random"])  # 367 classes of 1,225 deals up to suits: exact now
+    assert r.exact and r.trials == 1225 * 1_712_304 and r.deal_classes == 367
 
 
 def test_dead_cards_shrink_the_deck():
@@ -168,6 +170,13 @@ def test_parse_player():
         (["AhKh", "AhKh"], {}, "duplicate"),
         (["AhAd", "AA"], {"dead": parse_cards("Ac")}, "no combo"),
         (["AhKh", "QQ"], {"exact": False, "samples": 0}, "samples"),
+        (["AhKh", "QQ"], {"exact": False, "samples": None}, "stderr target"),
+        (["AhKh", "QQ"], {"exact": False, "stderr": -1.0}, "stderr"),
+        (["AhKh", "QQ"], {"exact": False, "seed": -3}, "seed"),
+        (["AhKh", "QQ"], {"workers": 0}, "workers"),
+        (["AA", "AA", "AA"], {}, "no deal is possible"),
+        (["AA", "AA", "AA"], {"exact": False}, "no deal is possible"),
+        (["random"] * 6, {"exact": True}, "deal classes"),
     ],
 )
 def test_bad_input(players, kwargs, message):

@@ -7,7 +7,6 @@ import time
 import typer
 
 from pokerlab.cli.common import console, print_json, table, user_errors
-from pokerlab.evaluate.enumerate import enumerate_all5, enumerate_all7
 
 
 def register(app: typer.Typer) -> None:
@@ -23,6 +22,8 @@ def register(app: typer.Typer) -> None:
         """Evaluate every hand of CARDS cards and count hands per category and distinct classes."""
         if cards not in (5, 7):
             raise ValueError(f"CARDS must be 5 or 7, got {cards}")
+        from pokerlab.evaluate.enumerate import enumerate_all5, enumerate_all7
+
         start = time.perf_counter()
         result = enumerate_all5() if cards == 5 else enumerate_all7(parallel=parallel)
         seconds = time.perf_counter() - start

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import typer
 
-from pokerlab.cli.common import console, print_json, table, user_errors
+from pokerlab.cli.common import console, err_console, print_json, progress, table, user_errors
+
+LONG_RUN_SAMPLES = 2_000_000
+"""Monte Carlo runs at least this long (or with a standard-error target) show a progress bar."""
 
 
 def register(app: typer.Typer) -> None:
@@ -30,38 +33,81 @@ def register(app: typer.Typer) -> None:
             "-s",
             help="Monte Carlo with this many showdowns (default: exact when feasible).",
         ),
+        stderr: float | None = typer.Option(
+            None,
+            "--stderr",
+            help="Monte Carlo until every standard error is at most this (--samples: a cap).",
+        ),
         seed: int | None = typer.Option(None, "--seed", help="Seed of the Monte Carlo generator."),
+        workers: int | None = typer.Option(
+            None, "--workers", "-w", help="Threads (default: all cores); the answer does not depend on it."
+        ),
+        grid: bool = typer.Option(
+            False, "--grid", help="Also the first player's equity against each class of the second's range."
+        ),
+        plot: str = typer.Option(
+            "", "--plot", help="Write that grid as a 13x13 heat map (.png or .svg)."
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Equity (expected pot share) of each player at showdown: exact or Monte Carlo."""
         from pokerlab.cards import format_cards, parse_cards
         from pokerlab.strength import equity, parse_player
 
-        if exact and samples is not None:
-            raise ValueError("--exact and --samples exclude each other")
+        if exact and (samples is not None or stderr is not None):
+            raise ValueError("--exact excludes --samples and --stderr")
+        if plot and not plot.lower().endswith((".png", ".svg")):
+            raise ValueError(f"--plot {plot!r}: the file name must end in .png or .svg")
+        if (grid or plot) and len(players) != 2:
+            raise ValueError(f"--grid and --plot need two players (a hand and a range), got {len(players)}")
         board_cards = parse_cards(board)
         dead_cards = parse_cards(dead)
         resolved = [parse_player(p) for p in players]
-        kwargs: dict[str, object] = {}
+        kwargs: dict[str, object] = {"workers": workers, "seed": seed}
         if exact:
             kwargs["exact"] = True
-        elif samples is not None:
+        elif samples is not None or stderr is not None:
             kwargs["exact"] = False
             kwargs["samples"] = samples
-        result = equity(resolved, board=board_cards, dead=dead_cards, seed=seed, **kwargs)
+            kwargs["stderr"] = stderr
+        long_run = stderr is not None or (samples or 0) >= LONG_RUN_SAMPLES
+        try:
+            with progress("equity", samples if long_run else None, enabled=long_run or exact) as advance:
+                done = [0.0]
+
+                def step(now: float, total: float) -> None:
+                    advance(now - done[0])
+                    done[0] = now
+
+                result = equity(resolved, board=board_cards, dead=dead_cards, progress=step, **kwargs)
+                chart = None
+                if grid or plot:
+                    from pokerlab.strength.equity_grid import equity_grid
+
+                    chart = equity_grid(resolved[0], resolved[1], board_cards, dead_cards, workers=workers)
+        except KeyboardInterrupt:
+            err_console.print("interrupted: no result", highlight=False)
+            raise typer.Exit(code=130) from None
         out = {
             "players": list(players),
             "board": format_cards(board_cards),
             "dead": format_cards(dead_cards),
             **result.as_dict(),
         }
+        table_of_grid = chart.table() if chart is not None else None
+        if table_of_grid is not None:
+            out["grid"] = {name: value for name, value in table_of_grid.by_class().items() if value == value}
+        if plot:
+            from pokerlab.strength.preflop_plot import plot_table
+
+            plot_table(table_of_grid, plot)
         if as_json:
             print_json(out)
             return
-        how = "exact" if result.exact else f"Monte Carlo, {result.trials:,} samples"
+        how = "exact" if result.exact else f"Monte Carlo, {result.trials:,} samples, seed {result.seed}"
         rows = []
         for i, name in enumerate(players):
-            err = "" if result.exact else f"± {result.stderr[i] * 100:.2f}"
+            err = "" if result.exact else f"± {result.stderr[i] * 100:.3f}"
             rows.append(
                 [
                     name,
@@ -75,6 +121,13 @@ def register(app: typer.Typer) -> None:
         if board_cards:
             title += f" on {format_cards(board_cards)}"
         console.print(table(title, ["player", "equity", "stderr", "wins", "ties"], rows))
+        if grid:
+            from pokerlab.cli.preflop import ORIENTATION, grid_table
+
+            console.print(grid_table(table_of_grid))
+            console.print(f"[dim]{ORIENTATION}; blank: not in the range[/]")
+        if plot:
+            console.print(f"heat map written to {plot}")
 
 
 def _num(x: float) -> str:

@@ -1,25 +1,21 @@
 """Entry point of the ``pokerlab`` command.
 
-Each command group lives in its own module and exposes ``register(app)``; this file only
-lists them.
+Each command group lives in its own module ``pokerlab.cli.<name>`` and exposes
+``register(app)``, which adds the command (or sub-group) called ``<name>``. The modules are
+imported only when their command runs (or when ``--help`` lists them all), so a command
+starts without loading the others' dependencies.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
-app = typer.Typer(
-    name="pokerlab",
-    help="Game-theoretic poker: dividing-point strategies, classic solved models, Texas Hold'em.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # help text is plain: brackets such as "r [amount]" stay
-)
-
-# Command-group modules under pokerlab.cli, each with a register(app) function.
+# Command-group modules under pokerlab.cli, each with a register(app) function adding the
+# command of the same name.
 COMMAND_MODULES: tuple[str, ...] = (
     "hand",
     "solve",
@@ -40,6 +36,33 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
+class LazyCommands(TyperGroup):
+    """A command group that imports a command's module the first time the command is asked for."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMAND_MODULES)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in COMMAND_MODULES:
+            return None
+        if cmd_name not in self.commands:
+            holder = typer.Typer(rich_markup_mode=None)
+            importlib.import_module(f"pokerlab.cli.{cmd_name}").register(holder)
+            group = typer.main.get_group(holder)
+            self.commands[cmd_name] = group.commands[cmd_name]
+        return self.commands[cmd_name]
+
+
+app = typer.Typer(
+    name="pokerlab",
+    cls=LazyCommands,
+    help="Game-theoretic poker: dividing-point strategies, classic solved models, Texas Hold'em.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # help text is plain: brackets such as "r [amount]" stay
+)
+
 
 def _version(value: bool) -> None:
     if value:
@@ -55,10 +78,6 @@ def _options(
                                  help="Print pokerlab's version and exit."),
 ) -> None:
     """Game-theoretic poker: dividing-point strategies, classic solved models, Texas Hold'em."""
-
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"pokerlab.cli.{_name}").register(app)
 
 
 def main() -> None:

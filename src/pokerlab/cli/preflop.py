@@ -23,12 +23,15 @@ ALIASES = {"1": "waterloo-expert-2p", "2": "waterloo-expert-4p", "3": "waterloo-
 
 
 def _cell(v: float) -> str:
-    """Three decimals without the leading zero, so the 13 columns fit 80 characters."""
+    """Three decimals without the leading zero, so the 13 columns fit 80 characters (blank: no value)."""
+    if v != v:  # NaN: a class the table has no value for
+        return ""
     text = f"{v:.3f}"
     return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
 
 
-def _grid(t: PreflopTable) -> Table:
+def grid_table(t: PreflopTable) -> Table:
+    """The 13x13 grid of a table as a rich table that fits 80 columns."""
     from pokerlab.cards import RANKS
 
     out = Table(title=t.title, box=None, padding=(0, 1), pad_edge=False)
@@ -71,7 +74,7 @@ def _emit(
     elif as_csv:
         sys.stdout.write(t.to_csv())
     else:
-        console.print(_grid(t))
+        console.print(grid_table(t))
         console.print(f"[dim]{ORIENTATION}[/]")
         if plot:
             console.print(f"heat map written to {plot}")

@@ -27,9 +27,23 @@ from pokerlab.evaluate.classes import (
     category_name,
 )
 from pokerlab.evaluate.describe import best_five, describe
-from pokerlab.evaluate.enumerate import Enumeration, enumerate_all5, enumerate_all7
 from pokerlab.evaluate.hands import as_hand_array, evaluate, evaluate_batch
-from pokerlab.evaluate.sampling import random_hands
+
+# Loaded on first use: they bring numba (``pokerlab hand`` needs none of them).
+_LAZY = {
+    "Enumeration": "pokerlab.evaluate.enumerate",
+    "enumerate_all5": "pokerlab.evaluate.enumerate",
+    "enumerate_all7": "pokerlab.evaluate.enumerate",
+    "random_hands": "pokerlab.evaluate.sampling",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'pokerlab.evaluate' has no attribute {name!r}")
 
 __all__ = [
     "CATEGORY_FLOOR",

@@ -17,7 +17,6 @@ Examples
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 NUM_CLASSES = 7462
 """Number of distinct five-card hand values."""
@@ -43,21 +42,6 @@ CATEGORY_SIZES = np.array([1277, 2860, 858, 858, 10, 1277, 156, 156, 10], dtype=
 # Lowest value of each category, and one past the highest.
 CATEGORY_FLOOR = np.concatenate(([0], np.cumsum(CATEGORY_SIZES)[:-1])).astype(np.int32)
 CATEGORY_CEIL = np.cumsum(CATEGORY_SIZES).astype(np.int32)
-
-# Base of the positional "score" used while building tables: 13 ranks per digit.
-_BASE = 13
-_CATEGORY_WEIGHT = _BASE**5
-
-
-@njit(cache=True, inline="always")
-def category_of_value(value: int) -> int:
-    """Category ``0..8`` of a hand value, for use inside numba kernels (no checks)."""
-    c = 0
-    for k in range(1, 9):
-        if value >= CATEGORY_FLOOR[k]:
-            c = k
-    return c
-
 
 def category(value: int) -> int:
     """Category ``0`` (high card) .. ``8`` (straight flush) of a hand value.
@@ -94,48 +78,3 @@ def categories(values: np.ndarray) -> np.ndarray:
     """
     values = np.asarray(values)
     return (np.searchsorted(CATEGORY_FLOOR, values, side="right") - 1).astype(np.int8)
-
-
-@njit(cache=True)
-def score_of_rank_counts(counts: np.ndarray, flush: bool) -> int:
-    """Order-preserving score of a five-card hand given its rank counts (13 entries summing to 5).
-
-    The score is ``category * 13**5`` plus the ranks read in order of importance (larger
-    groups first, higher ranks first) as base-13 digits; for straights only the top card
-    counts (five for the wheel). Distinct classes get distinct scores and a stronger hand
-    a larger one. ``flush`` says that all five cards share a suit.
-    """
-    ordered = np.zeros(5, dtype=np.int64)
-    n = 0
-    largest = 0
-    pairs = 0
-    for size in range(4, 0, -1):
-        for r in range(12, -1, -1):
-            if counts[r] == size:
-                if size > largest:
-                    largest = size
-                if size == 2:
-                    pairs += 1
-                for _ in range(size):
-                    ordered[n] = r
-                    n += 1
-    digits = 0
-    for i in range(5):
-        digits = digits * _BASE + ordered[i]
-    if largest == 1:
-        top = -1
-        if ordered[0] - ordered[4] == 4:
-            top = ordered[0]
-        elif ordered[0] == 12 and ordered[1] == 3:  # A-5-4-3-2: the wheel, five high
-            top = 3
-        if top >= 0:
-            cat = STRAIGHT_FLUSH if flush else STRAIGHT
-            return cat * _CATEGORY_WEIGHT + top
-        return (FLUSH if flush else HIGH_CARD) * _CATEGORY_WEIGHT + digits
-    if largest == 4:
-        cat = FOUR_OF_A_KIND
-    elif largest == 3:
-        cat = FULL_HOUSE if pairs == 1 else THREE_OF_A_KIND
-    else:
-        cat = TWO_PAIR if pairs == 2 else ONE_PAIR
-    return cat * _CATEGORY_WEIGHT + digits

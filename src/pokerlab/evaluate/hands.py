@@ -16,8 +16,6 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pokerlab.evaluate import kernels
-
 
 def _row_problem(row_index: int, row: np.ndarray) -> str:
     """Words for what is wrong with one row of card codes."""
@@ -64,6 +62,8 @@ def as_hand_array(cards: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
     ...
     ValueError: hand 0 holds card 3 (2s) twice
     """
+    from pokerlab.evaluate import kernels
+
     arr = _as_uint8_rows(cards)
     bad = kernels.batch_checked(arr, np.empty(arr.shape[0], dtype=np.int32)) if arr.size else -1
     if bad >= 0:
@@ -101,6 +101,8 @@ def evaluate_batch(cards: np.ndarray | Sequence[Sequence[int]], *, check: bool =
     ...
     ValueError: hand 1 holds card code 60, not in 0..51
     """
+    from pokerlab.evaluate import kernels
+
     arr = _as_uint8_rows(cards)
     out = np.empty(arr.shape[0], dtype=np.int32)
     if arr.shape[0] == 0:
@@ -142,5 +144,6 @@ def evaluate(cards: Sequence[int]) -> int:
     from pokerlab.cards import check_distinct
 
     check_distinct(codes)
-    # Through the batch kernels (one row): no separate compilation for single hands.
-    return int(evaluate_batch(np.array([codes], dtype=np.uint8), check=False)[0])
+    from pokerlab.evaluate.tables import value_of_cards  # plain Python: no numba for one hand
+
+    return value_of_cards(codes)

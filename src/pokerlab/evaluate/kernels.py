@@ -82,6 +82,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from pokerlab.evaluate.classes import CATEGORY_FLOOR
 from pokerlab.evaluate.tables import (
     CARD_KEY,
     CARD_MASK,
@@ -104,6 +105,7 @@ __all__ = [
     "batch7_parallel",
     "batch_checked",
     "can_flush",
+    "category_of_value",
     "eval5",
     "eval6",
     "eval7",
@@ -357,3 +359,13 @@ def batch_checked(cards: np.ndarray, out: np.ndarray) -> int:
     if k == 7:
         return _rows(cards, out, 7, True)
     raise ValueError("batch_checked: rows must hold 5, 6 or 7 cards")
+
+
+@njit(cache=True, inline="always")
+def category_of_value(value: int) -> int:
+    """Category ``0..8`` of a hand value, for use inside numba kernels (no checks)."""
+    c = 0
+    for k in range(1, 9):
+        if value >= CATEGORY_FLOOR[k]:
+            c = k
+    return c

@@ -34,10 +34,9 @@ import os
 import tempfile
 
 import numpy as np
-from numba import njit
 
 from pokerlab._cache import cache_dir
-from pokerlab.evaluate.classes import NUM_CLASSES, score_of_rank_counts
+from pokerlab.evaluate.classes import NUM_CLASSES
 
 # Rank multipliers of OMPEval: the sums of 0..7 of them (at most 4 equal) are all distinct.
 RANK_KEYS = np.array(
@@ -61,168 +60,6 @@ TABLE_VERSION = 2
 """Bump when the table layout or contents change (names the cache file)."""
 
 
-@njit(cache=True)
-def _multisets(k: int) -> np.ndarray:
-    """All multisets of ``k`` ranks with at most 4 of a rank, as sorted rows of shape (m, k)."""
-    cap = 1
-    for i in range(k):  # C(12 + k, k) non-decreasing sequences bound the count
-        cap = cap * (12 + k - i) // (i + 1)
-    out = np.empty((cap, k), dtype=np.int8)
-    seq = np.zeros(k, dtype=np.int64)
-    m = 0
-    while True:
-        run = 1
-        ok = True
-        for i in range(1, k):
-            run = run + 1 if seq[i] == seq[i - 1] else 1
-            if run > 4:
-                ok = False
-        if ok:
-            for j in range(k):
-                out[m, j] = seq[j]
-            m += 1
-        i = k - 1
-        while i >= 0 and seq[i] == 12:
-            i -= 1
-        if i < 0:
-            break
-        seq[i] += 1
-        for j in range(i + 1, k):
-            seq[j] = seq[i]
-    return out[:m]
-
-
-@njit(cache=True)
-def _class_score_list() -> np.ndarray:
-    """Scores of all five-card classes (every rank multiset, plus every flush rank set)."""
-    fives = _multisets(5)
-    scores = np.empty(fives.shape[0] + 1287, dtype=np.int64)
-    counts = np.zeros(13, dtype=np.int64)
-    n = 0
-    for row in range(fives.shape[0]):
-        counts[:] = 0
-        for j in range(5):
-            counts[fives[row, j]] += 1
-        scores[n] = score_of_rank_counts(counts, False)
-        n += 1
-        distinct = True
-        for r in range(13):
-            if counts[r] > 1:
-                distinct = False
-        if distinct:
-            scores[n] = score_of_rank_counts(counts, True)
-            n += 1
-    return scores[:n]
-
-
-def _class_scores() -> np.ndarray:
-    """Sorted distinct scores of all five-card classes."""
-    return np.unique(_class_score_list())
-
-
-@njit(cache=True)
-def _best_of_multisets(ranks: np.ndarray, class_scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Rank-key sums and best non-flush values of the multisets in ``ranks`` (rows of 5..7)."""
-    m, k = ranks.shape
-    keys = np.empty(m, dtype=np.int64)
-    values = np.empty(m, dtype=np.uint16)
-    counts = np.zeros(13, dtype=np.int64)
-    for row in range(m):
-        key = 0
-        for j in range(k):
-            key += RANK_KEYS[ranks[row, j]]
-        best = -1
-        for chosen in range(1 << k):  # every 5-card subset, as a bit set of positions
-            held = 0
-            for j in range(k):
-                held += (chosen >> j) & 1
-            if held != 5:
-                continue
-            counts[:] = 0
-            for j in range(k):
-                if (chosen >> j) & 1:
-                    counts[ranks[row, j]] += 1
-            best = max(best, score_of_rank_counts(counts, False))
-        keys[row] = key
-        values[row] = np.searchsorted(class_scores, best)
-    return keys, values
-
-
-@njit(cache=True)
-def _flush_table(class_scores: np.ndarray) -> np.ndarray:
-    """Best value of a suit holding the 13-bit rank set ``mask`` (0 when fewer than 5 cards)."""
-    table = np.zeros(8192, dtype=np.uint16)
-    counts = np.zeros(13, dtype=np.int64)
-    for mask in range(8192):
-        held = 0
-        for r in range(13):
-            held += (mask >> r) & 1
-        if held < 5:
-            continue
-        counts[:] = 0
-        top = -1
-        for high in range(12, 3, -1):  # straight flushes, best first
-            need = 0x1F << (high - 4)
-            if mask & need == need:
-                top = high
-                break
-        if top < 0 and mask & 0x100F == 0x100F:  # A-5-4-3-2
-            top = 3
-        if top >= 0:
-            if top == 3:
-                counts[12] = 1
-                for r in range(4):
-                    counts[r] = 1
-            else:
-                for r in range(top - 4, top + 1):
-                    counts[r] = 1
-        else:
-            taken = 0
-            for r in range(12, -1, -1):
-                if (mask >> r) & 1 and taken < 5:
-                    counts[r] = 1
-                    taken += 1
-        table[mask] = np.searchsorted(class_scores, score_of_rank_counts(counts, True))
-    return table
-
-
-@njit(cache=True)
-def _place_rows(lows: np.ndarray, starts: np.ndarray, order: np.ndarray, span: int) -> np.ndarray:
-    """First-fit placement: the base slot of each row so that no two keys share a slot.
-
-    Row ``r`` holds the low parts ``lows[starts[r]:starts[r + 1]]``; rows are placed in
-    ``order`` (largest first), each at the lowest base where all its slots are free.
-    """
-    used = np.zeros(8 * lows.size + 2 * span, dtype=np.bool_)
-    bases = np.zeros(starts.size - 1, dtype=np.int64)
-    first_free = 0
-    for r in order:
-        lo, hi = starts[r], starts[r + 1]
-        if hi == lo:
-            continue
-        while used[first_free]:
-            first_free += 1
-        smallest = lows[lo]
-        for i in range(lo, hi):
-            smallest = min(smallest, lows[i])
-        base = max(0, first_free - smallest)
-        while True:
-            clash = False
-            for i in range(lo, hi):
-                if used[base + lows[i]]:
-                    clash = True
-                    break
-            if not clash:
-                break
-            base += 1
-            if base + span >= used.size:
-                raise RuntimeError("perfect hash placement ran out of room")
-        for i in range(lo, hi):
-            used[base + lows[i]] = True
-        bases[r] = base
-    return bases
-
-
 def _perfect_hash(keys: np.ndarray, row_shift: int) -> tuple[np.ndarray, int]:
     """Row offsets so that ``key + offset[key >> row_shift]`` is one-to-one; and the slot count."""
     rows = keys >> row_shift
@@ -231,6 +68,8 @@ def _perfect_hash(keys: np.ndarray, row_shift: int) -> tuple[np.ndarray, int]:
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
     lows = (keys[by_row] & ((1 << row_shift) - 1)).astype(np.int64)
     order = np.argsort(-sizes, kind="stable").astype(np.int64)
+    from pokerlab.evaluate._table_kernels import _place_rows
+
     bases = _place_rows(lows, starts, order, 1 << row_shift)
     offsets = np.where(sizes > 0, bases - (np.arange(sizes.size, dtype=np.int64) << row_shift), 0)
     size = int((keys + offsets[rows]).max()) + 1
@@ -245,6 +84,13 @@ def build_tables() -> dict[str, np.ndarray]:
     RuntimeError
         If the rank keys fail to separate the rank multisets (a broken build).
     """
+    from pokerlab.evaluate._table_kernels import (  # numba: only when the tables are built
+        _best_of_multisets,
+        _class_scores,
+        _flush_table,
+        _multisets,
+    )
+
     class_scores = _class_scores()
     if class_scores.size != NUM_CLASSES:
         raise RuntimeError(f"found {class_scores.size} five-card classes, expected {NUM_CLASSES}")
@@ -343,3 +189,24 @@ ROW_OFFSET: np.ndarray = _TABLES["row_offset"]
 """Perfect-hash offset of each row ``key >> ROW_KEY_SHIFT`` (int32, may be negative)."""
 FLUSH_TABLE: np.ndarray = _TABLES["flush_table"]
 """Value of the best hand within a 13-bit suit rank set of 5+ cards (uint16)."""
+
+
+def value_of_cards(codes: list[int]) -> int:
+    """Value of one hand of 5..7 valid, distinct card codes, read from the tables in plain Python.
+
+    The lookup :func:`pokerlab.evaluate.kernels.eval_key` compiles for kernels; this copy
+    serves a single hand without loading numba (``pokerlab hand`` starts faster).
+
+    Examples
+    --------
+    >>> value_of_cards([48, 44, 40, 36, 32]), value_of_cards([0, 5, 10, 15, 21])  # royal; 75432
+    (7461, 0)
+    """
+    key = EMPTY_KEY + sum(int(CARD_KEY[c]) for c in codes)
+    if key & FLUSH_CHECK:
+        mask = 0
+        for c in codes:
+            mask |= int(CARD_MASK[c])
+        suit = next(s for s in range(4) if key & (0x8 << (4 * s)))
+        return int(FLUSH_TABLE[(mask >> (16 * suit)) & 0x1FFF])
+    return int(RANK_TABLE[(key >> RANK_SHIFT) + int(ROW_OFFSET[key >> ROW_KEY_SHIFT])])

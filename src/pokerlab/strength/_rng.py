@@ -42,3 +42,25 @@ def seeded_state(seed, stream, block):
     state[0] = next_u64(state) ^ np.uint64(block)
     next_u64(state)
     return state
+
+
+@njit(cache=True, inline="always")
+def split_mix(state):
+    """splitmix64 on a scalar state: ``(new_state, 64 random bits)`` (kept in registers by callers)."""
+    state = state + np.uint64(0x9E3779B97F4A7C15)
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return state, z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def scaled(bits32, n):
+    """``floor(bits32 * n / 2**32)``: a uniform integer in 0..n-1 from 32 random bits (Lemire's map)."""
+    return np.int64((bits32 * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True)
+def stream_state(seed, stream, block):
+    """Scalar generator state of sub-stream ``(stream, block)`` of ``seed`` (as :func:`seeded_state`)."""
+    return seeded_state(seed, stream, block)[0]

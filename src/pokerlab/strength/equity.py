@@ -5,9 +5,11 @@ win counts 1, a k-way split 1/k. With ranges, each joint deal of holdings that s
 counts with the product of the holdings' weights (the conditional distribution given the
 known cards).
 
-Exact enumeration covers every joint deal and every board completion when the number of
-showdowns is at most ``max_exact`` (or when ``exact=True`` is asked for); otherwise a
-seedable Monte Carlo estimate is returned with the standard error of each equity.
+Exact answers enumerate every joint deal and every board, but evaluate each *class* once:
+deals that a suit permutation maps onto each other (``_deal_classes``), and boards that
+differ only in suits nobody can use (``_board_classes``). Monte Carlo draws showdowns in
+seeded chunks (``_monte_carlo``) and can stop at a standard-error target. Both run on all
+cores and give the same answer for any number of threads.
 
 Examples
 --------
@@ -24,24 +26,28 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from math import comb
 
 import numpy as np
 
-from pokerlab.cards import ALL_COMBOS, Range, check_distinct, parse_cards, parse_range
-from pokerlab.strength._equity_kernels import (
-    exact_equity_fixed,
-    exact_equity_ranges,
-    monte_carlo_equity,
-)
+from pokerlab.cards import ALL_COMBOS, Range, check_distinct, combo_index, parse_cards, parse_range
 
 Player = Sequence[int] | Range | str
 """Known cards (two codes), a :class:`~pokerlab.cards.Range`, or text: cards or range text."""
 
-MAX_EXACT_SHOWDOWNS = 30_000_000
-"""Default ``max_exact``: exact enumeration up to this many showdowns (well under a second)."""
+MAX_EXACT_WORK = 200_000_000
+"""Default ``max_exact``: exact when deal classes times board classes stay under this (about a second)."""
+
+BOARD_CLASSES = (2, 20, 150, 1_000, 5_000, 20_000)
+"""Rough board classes evaluated per deal class, by the number of board cards to come."""
+
+MAX_DEAL_CLASSES = 50_000_000
+"""Most deal classes an exact answer enumerates (they are held in memory)."""
+
+Progress = Callable[[float, float], None]
+"""Called with (work done, total work) as a computation advances."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,13 @@ class EquityResult:
         Whether this is an exact enumeration.
     stderr
         Standard error of each equity (0 when exact).
+    winners
+        Showdowns by winner set: entry ``m`` counts those won by exactly the players whose
+        bits are set in ``m`` (bit ``p`` for player ``p``).
+    seed
+        Monte Carlo: the seed the run used (pass it again to repeat the run).
+    deal_classes
+        Exact: deal classes evaluated (joint deals up to suit symmetry).
     """
 
     equity: tuple[float, ...]
@@ -70,6 +83,9 @@ class EquityResult:
     trials: float
     exact: bool
     stderr: tuple[float, ...]
+    winners: tuple[float, ...] = field(default=(), repr=False)
+    seed: int | None = None
+    deal_classes: int = 0
 
     def as_dict(self) -> dict[str, object]:
         """The fields as a plain dictionary (for JSON)."""
@@ -80,6 +96,8 @@ class EquityResult:
             "trials": self.trials,
             "exact": self.exact,
             "stderr": list(self.stderr),
+            "seed": self.seed,
+            "deal_classes": self.deal_classes,
         }
 
 
@@ -102,23 +120,285 @@ def parse_player(text: str, dead: Iterable[int] = ()) -> Sequence[int] | Range:
     return parse_range(text, dead=dead)
 
 
-def _player_combos(player: Player, known: set[int], index: int) -> tuple[np.ndarray, np.ndarray, bool]:
-    """Combos (n, 2) uint8 and weights of one player, less those that use a known card."""
-    if isinstance(player, str):
-        player = parse_player(player)
-    if isinstance(player, Range):  # drop combos that use a known card (fixed hands included)
-        keep = np.flatnonzero(player.weights > 0)
-        combos = ALL_COMBOS[keep]
-        weights = player.weights[keep]
-        ok = ~np.isin(combos, list(known)).any(axis=1) if known else np.ones(len(keep), dtype=bool)
-        combos, weights = combos[ok], weights[ok]
-        if len(combos) == 0:
-            raise ValueError(f"player {index + 1}: no combo of the range is left beside the known cards")
-        return np.ascontiguousarray(combos, dtype=np.uint8), weights.astype(np.float64), False
-    cards = [int(c) for c in player]
-    if len(cards) != 2:
-        raise ValueError(f"player {index + 1}: need 2 cards or a range, got {len(cards)} cards")
-    return np.array([cards], dtype=np.uint8), np.ones(1), True
+@dataclass(frozen=True)
+class EquityProblem:
+    """A checked equity question: each player's weights, the board and the dead cards.
+
+    ``weights[p]`` is player ``p``'s weight on each of the 1,326 combos (combo-index order)
+    with every combo that uses a board or dead card, or another player's known cards, at
+    zero; ``fixed[p]`` says the player holds known cards (one combo of weight 1).
+    Build it with :func:`equity_problem`.
+    """
+
+    weights: np.ndarray
+    fixed: tuple[bool, ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.fixed)
+
+    @property
+    def known(self) -> int:
+        """52-bit set of the board and dead cards."""
+        out = 0
+        for c in self.board + self.dead:
+            out |= 1 << c
+        return out
+
+
+def equity_problem(
+    players: Sequence[Player], board: Sequence[int] = (), dead: Sequence[int] = ()
+) -> EquityProblem:
+    """Check and resolve the players, board and dead cards of an equity question.
+
+    Raises
+    ------
+    ValueError
+        For a repeated card, a bad board size, a player with no possible holding, or
+        too few cards left.
+
+    Examples
+    --------
+    >>> p = equity_problem(["AhKh", "QQ"], board=parse_cards("Qs7h2h"))
+    >>> p.players, p.fixed, int((p.weights[1] > 0).sum())
+    (2, (True, False), 3)
+    """
+    if not 2 <= len(players) <= 10:
+        raise ValueError(f"equity needs 2 to 10 players, got {len(players)}")
+    board = [int(c) for c in board]
+    dead = [int(c) for c in dead]
+    if len(board) not in (0, 3, 4, 5):
+        raise ValueError(f"board: need 0, 3, 4 or 5 cards, got {len(board)}")
+    resolved = [parse_player(p) if isinstance(p, str) else p for p in players]
+    hands: list[list[int] | None] = []
+    for i, p in enumerate(resolved):
+        if isinstance(p, Range):
+            hands.append(None)
+            continue
+        cards = [int(c) for c in p]
+        if len(cards) != 2:
+            raise ValueError(f"player {i + 1}: need 2 cards or a range, got {len(cards)} cards")
+        hands.append(cards)
+    fixed_cards = [c for h in hands if h is not None for c in h]
+    check_distinct(board + dead + fixed_cards)
+    known = board + dead + fixed_cards
+    blocked = np.isin(ALL_COMBOS, known).any(axis=1) if known else np.zeros(1326, dtype=bool)
+    n = len(resolved)
+    weights = np.zeros((n, 1326))
+    for i, (p, h) in enumerate(zip(resolved, hands, strict=True)):
+        if h is not None:
+            weights[i, combo_index(*h)] = 1.0
+            continue
+        weights[i] = np.where(blocked, 0.0, p.weights)
+        if not weights[i].any():
+            raise ValueError(f"player {i + 1}: no combo of the range is left beside the known cards")
+    if 52 - len(board) - len(dead) - 2 * n < 5 - len(board):
+        raise ValueError(f"not enough cards left to complete the board for {n} players")
+    return EquityProblem(weights, tuple(h is not None for h in hands), tuple(board), tuple(dead))
+
+
+# ----------------------------------------------------------------------------- exact
+
+
+def _rank_signatures(leaves: np.ndarray) -> np.ndarray:
+    """One int64 per deal naming the ranks of every hand (deals alike in ranks share rank classes)."""
+    ranks = ALL_COMBOS[leaves].astype(np.int64) >> 2
+    pair = ranks.max(axis=2) * 13 + ranks.min(axis=2)  # 0..168 per player: 8 bits
+    if leaves.shape[1] > 7:  # 8 bits a player no longer fit: no sharing
+        return np.arange(len(leaves), dtype=np.int64)
+    return (pair << (8 * np.arange(leaves.shape[1], dtype=np.int64))).sum(axis=1)
+
+
+def exact_counts(
+    problem: EquityProblem, progress: Progress | None = None
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
+    """Exact showdowns by winner set, summed over all deal classes with their weights.
+
+    Returns ``(weighted, whole, per_class, class_weights)``: the weighted sums (float), the
+    same as exact integers when every class weight is whole (else ``None``), each class's
+    own counts, and the class weights. Runs on numba's current threads.
+    """
+    from pokerlab.strength._board_classes import FLUSHES, RANK_CLASSES, many_deal_counts, weighted_sums
+    from pokerlab.strength._deal_classes import deal_classes
+
+    supports = [np.flatnonzero(w) for w in problem.weights]
+    estimate = estimated_exact_work(problem) / (BOARD_CLASSES[5 - len(problem.board)] * problem.players)
+    if estimate > MAX_DEAL_CLASSES:
+        raise ValueError(
+            f"exact equity would enumerate about {estimate:,.0f} deal classes (at most "
+            f"{MAX_DEAL_CLASSES:,} fit); use Monte Carlo"
+        )
+    leaves, leaf_weights, _ = deal_classes(supports, problem.weights, problem.known)
+    if len(leaves) == 0:
+        raise ValueError("no deal is possible: the players' ranges always share a card")
+    n = problem.players
+    board = np.array(problem.board, dtype=np.int64)
+    known = np.int64(problem.known)
+    # Rank classes depend on the ranks of the hands only: once per rank signature.
+    _, first, inverse = np.unique(_rank_signatures(leaves), return_index=True, return_inverse=True)
+    shared = np.zeros((len(first), 1 << n), dtype=np.int64)
+    many_deal_counts(leaves[first], board, known, shared, RANK_CLASSES)
+    per_class = shared[inverse.ravel()]
+    cost = BOARD_CLASSES[5 - len(problem.board)] * n
+    batch = max(64, int(20_000_000 // cost))
+    for start in range(0, len(leaves), batch):
+        stop = min(len(leaves), start + batch)
+        many_deal_counts(leaves[start:stop], board, known, per_class[start:stop], FLUSHES)
+        if progress is not None:
+            progress(stop, len(leaves))
+    whole = bool(np.all(leaf_weights == np.round(leaf_weights))) and float(
+        leaf_weights.sum() * comb(52 - len(problem.board), 5 - len(problem.board))
+    ) < 2.0**62
+    weighted = np.zeros(1 << n)
+    exact_int = np.zeros(1 << n, dtype=np.int64)
+    weighted_sums(per_class, leaf_weights, whole, weighted, exact_int)
+    return weighted, (exact_int if whole else None), per_class, leaf_weights
+
+
+def estimated_exact_work(problem: EquityProblem) -> float:
+    """Rough deal classes times board classes of an exact answer (what ``max_exact`` bounds).
+
+    Examples
+    --------
+    >>> estimated_exact_work(equity_problem(["AcAd", "KhKs"])) < 1e6
+    True
+    """
+    from pokerlab.strength._deal_classes import symmetry_group
+
+    deals = float(np.prod([np.count_nonzero(w) for w in problem.weights]))
+    classes = deals / len(symmetry_group(problem.known))
+    return classes * BOARD_CLASSES[5 - len(problem.board)] * problem.players
+
+
+# ----------------------------------------------------------------------------- Monte Carlo
+
+
+def _share_matrix(n: int) -> np.ndarray:
+    """(2**n, n): player ``p``'s pot share when the winner set is ``m``."""
+    masks = np.arange(1 << n)
+    member = (masks[:, None] >> np.arange(n)[None, :]) & 1
+    sizes = np.maximum(member.sum(axis=1), 1)
+    return member / sizes[:, None]
+
+
+def _iid_stderr(cumulative: np.ndarray, samples: np.ndarray, share: np.ndarray) -> np.ndarray:
+    """Standard errors of each player's mean share after each prefix of independent showdowns."""
+    mean = cumulative @ share / samples[:, None]
+    square = cumulative @ share**2 / samples[:, None]
+    var = np.maximum(square - mean**2, 0.0)
+    return np.sqrt(var / np.maximum(samples - 1, 1)[:, None])
+
+
+def _batch_stderr(chunk_counts: np.ndarray, share: np.ndarray) -> np.ndarray:
+    """Standard error of each player's mean share from the spread of chunk means (Gibbs runs)."""
+    sizes = chunk_counts.sum(axis=1).astype(np.float64)
+    means = chunk_counts @ share / sizes[:, None]
+    total = sizes.sum()
+    overall = (sizes[:, None] * means).sum(axis=0) / total
+    c = len(sizes)
+    if c < 2:
+        return np.full(share.shape[1], np.inf)
+    spread = (sizes[:, None] ** 2 * (means - overall) ** 2).sum(axis=0) / total**2
+    return np.sqrt(spread * c / (c - 1))
+
+
+MIN_GIBBS_CHUNKS = 8
+"""Chunks a Gibbs run needs before its standard error (from chunk spread) is trusted."""
+
+
+def monte_carlo_counts(
+    plan: object, seed: int, first: int, chunks: int, samples: int
+) -> np.ndarray:
+    """Counts by winner set of chunks ``first .. first + chunks - 1`` of a run of ``samples`` showdowns.
+
+    One row per chunk; the rows depend on ``(plan, seed, chunk, samples)`` only, so chunks
+    may run anywhere in any order. Runs on numba's current threads.
+
+    Raises
+    ------
+    ValueError
+        If the ranges can hardly be dealt together (redraws kept clashing).
+    """
+    from pokerlab.strength._monte_carlo import many_chunk_counts
+
+    counts = np.zeros((chunks, 1 << plan.players), dtype=np.int64)
+    status = np.zeros(chunks, dtype=np.int64)
+    many_chunk_counts(plan, np.uint64(seed), first, samples, counts, status)
+    if (status < 0).any():
+        raise ValueError("no deal is possible: the players' ranges nearly always share a card")
+    return counts
+
+
+def _monte_carlo(
+    problem: EquityProblem,
+    samples: int | None,
+    seed: int,
+    target: float | None,
+    workers: int,
+    progress: Progress | None,
+) -> tuple[np.ndarray, int, np.ndarray]:
+    """Counts by winner set, showdowns and standard errors of a seeded run (see :func:`equity`)."""
+    from pokerlab.strength._monte_carlo import CHUNK_SAMPLES, build_plan
+
+    plan = build_plan(problem.weights, list(problem.fixed), list(problem.board), list(problem.dead))
+    gibbs = plan.group_start.size > 2
+    share = _share_matrix(problem.players)
+    limit = samples if samples is not None else 2**62
+    total_chunks = -(-limit // CHUNK_SAMPLES)
+    counts = np.zeros(1 << problem.players, dtype=np.int64)
+    done = 0
+    chunk = 0
+    kept: list[np.ndarray] = []
+    stderr = np.full(problem.players, np.inf)
+    batch = workers
+    while chunk < total_chunks:
+        take = min(batch, total_chunks - chunk)
+        rows = monte_carlo_counts(plan, seed, chunk, take, limit)
+        sizes = rows.sum(axis=1)
+        stop = take
+        if target is not None:
+            if gibbs:
+                for i in range(take):
+                    kept.append(rows[i])
+                    if len(kept) >= MIN_GIBBS_CHUNKS and _batch_stderr(np.array(kept), share).max() <= target:
+                        stop = i + 1
+                        break
+            else:
+                prefix = counts + np.cumsum(rows, axis=0)
+                errors = _iid_stderr(prefix, done + np.cumsum(sizes), share).max(axis=1)
+                hit = np.flatnonzero(errors <= target)
+                if hit.size:
+                    stop = int(hit[0]) + 1
+        elif gibbs:
+            kept.extend(rows)
+        counts += rows[:stop].sum(axis=0)
+        done += int(sizes[:stop].sum())
+        chunk += stop
+        if progress is not None:
+            progress(done, samples if samples is not None else 0)
+        if stop < take:
+            break
+        batch = min(2 * batch, 32 * workers)
+    if gibbs:
+        stderr = _batch_stderr(np.array(kept), share)
+    else:
+        stderr = _iid_stderr(counts[None, :], np.array([done]), share)[0]
+    return counts, done, stderr
+
+
+# ----------------------------------------------------------------------------- the answer
+
+
+def _summary(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """Pot shares, outright wins and split showdowns of each player from counts by winner set."""
+    share = _share_matrix(n)
+    member = share > 0
+    alone = member.sum(axis=1) == 1
+    total = float(counts.sum())
+    return counts @ share, counts[alone] @ member[alone], counts[~alone] @ member[~alone], total
 
 
 def equity(
@@ -126,9 +406,12 @@ def equity(
     board: Sequence[int] = (),
     dead: Sequence[int] = (),
     exact: bool | None = None,
-    samples: int = 200_000,
+    samples: int | None = 200_000,
     seed: int | None = None,
-    max_exact: int = MAX_EXACT_SHOWDOWNS,
+    max_exact: float = MAX_EXACT_WORK,
+    stderr: float | None = None,
+    workers: int | None = None,
+    progress: Progress | None = None,
 ) -> EquityResult:
     """Equity of 2..10 players, each with known cards or a range, at showdown.
 
@@ -141,91 +424,77 @@ def equity(
     dead
         Cards known to be out of play (neither on the board nor in any hand).
     exact
-        ``True``: enumerate every case; ``False``: Monte Carlo; ``None``: exact when at most
-        ``max_exact`` showdowns, else Monte Carlo.
+        ``True``: enumerate every case; ``False``: Monte Carlo; ``None``: exact when the
+        estimated work (deal classes times board classes) is at most ``max_exact``, else
+        Monte Carlo.
     samples
-        Monte Carlo showdowns.
+        Monte Carlo showdowns (the most, with ``stderr``; ``None``: no limit but ``stderr``).
     seed
-        Seed of the Monte Carlo generator (``None``: fresh entropy).
+        Seed of the Monte Carlo streams (``None``: fresh entropy, reported in the result).
     max_exact
         Threshold for the automatic choice.
+    stderr
+        Monte Carlo: stop as soon as every player's standard error is at most this.
+    workers
+        Threads (default: all numba threads, one per core). The answer is the same for any
+        number: exact sums run in a fixed order, Monte Carlo chunks have their own streams.
+    progress
+        Called with (work done, total work) after each batch (total 0 when unknown).
 
     Raises
     ------
     ValueError
-        For a repeated card, a player with no possible holding, or a bad board size.
+        For a repeated card, a player with no possible holding, a bad board size, or
+        Monte Carlo settings that cannot stop.
 
     Examples
     --------
-    >>> r = equity(["AsKs", "random"], exact=False, samples=20000, seed=1)
-    >>> r.exact, 0.6 < r.equity[0] < 0.7, r.stderr[0] < 0.01
-    (False, True, True)
+    >>> r = equity(["AsKs", "random", "random"], exact=False, samples=20000, seed=1)
+    >>> r.exact, 0.45 < r.equity[0] < 0.55, r.stderr[0] < 0.01, r.seed
+    (False, True, True, 1)
     """
-    if not 2 <= len(players) <= 10:
-        raise ValueError(f"equity needs 2 to 10 players, got {len(players)}")
-    board = [int(c) for c in board]
-    dead = [int(c) for c in dead]
-    if len(board) not in (0, 3, 4, 5):
-        raise ValueError(f"board: need 0, 3, 4 or 5 cards, got {len(board)}")
-    resolved = [parse_player(p) if isinstance(p, str) else p for p in players]
-    fixed_cards = [int(c) for p in resolved if not isinstance(p, Range) for c in p]
-    check_distinct(board + dead + fixed_cards)
-    known = set(board) | set(dead)
-    parsed = [_player_combos(p, known | set(fixed_cards), i) for i, p in enumerate(resolved)]
-    n = len(parsed)
-    max_c = max(len(c) for c, _, _ in parsed)
-    combos = np.zeros((n, max_c, 2), dtype=np.uint8)
-    weights = np.zeros((n, max_c))
-    counts = np.zeros(n, dtype=np.int64)
-    for i, (c, w, _) in enumerate(parsed):
-        combos[i, : len(c)] = c
-        weights[i, : len(c)] = w
-        counts[i] = len(c)
-    all_fixed = all(f for _, _, f in parsed)
-    known_mask = np.zeros(52, dtype=np.bool_)
-    known_mask[list(known)] = True
-    board_a = np.array(board, dtype=np.uint8)
-    free_cards = 52 - len(known) - 2 * n
-    if free_cards < 5 - len(board):
-        raise ValueError(f"not enough cards left to complete the board for {n} players")
-    deals = float(np.prod(counts.astype(np.float64)))
-    showdowns = deals * comb(free_cards, 5 - len(board))
+    problem = equity_problem(players, board, dead)
+    n = problem.players
     if exact is None:
-        exact = showdowns <= max_exact
-    if exact:
-        if all_fixed:
-            wins, ties, share, total = exact_equity_fixed(combos[:, 0, :].copy(), board_a, known_mask)
-        else:
-            wins, ties, share, total = exact_equity_ranges(combos, counts, weights, board_a, known_mask)
-        if total <= 0:
-            raise ValueError("no deal is possible: the players' ranges always share a card")
-        whole = all_fixed or bool(np.all((weights == 0) | (weights == 1)))
-        conv = (lambda x: round(float(x))) if whole else float
-        return EquityResult(
-            equity=tuple(float(s / total) for s in share),
-            wins=tuple(conv(x) for x in wins),
-            ties=tuple(conv(x) for x in ties),
-            trials=conv(total),
-            exact=True,
-            stderr=tuple(0.0 for _ in range(n)),
-        )
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
-    cumulative = np.cumsum(weights, axis=1)
-    seed_value = int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0])
-    wins, ties, share, share_sq, rejected = monte_carlo_equity(
-        combos, counts, cumulative, board_a, known_mask, int(samples), np.uint64(seed_value)
-    )
-    if rejected < 0:
-        raise ValueError("no deal is possible: the players' ranges nearly always share a card")
-    mean = share / samples
-    var = np.maximum(share_sq / samples - mean**2, 0.0)
-    stderr = np.sqrt(var / max(samples - 1, 1))
+        exact = estimated_exact_work(problem) <= max_exact
+    from pokerlab._threads import numba_threads
+
+    with numba_threads(workers) as used:
+        if exact:
+            weighted, whole, _, class_weights = exact_counts(problem, progress)
+            counts = whole if whole is not None else weighted
+            share, wins, ties, total = _summary(counts.astype(np.float64), n)
+            conv = (lambda x: round(float(x))) if whole is not None else float
+            return EquityResult(
+                equity=tuple(float(s / total) for s in share),
+                wins=tuple(conv(x) for x in wins),
+                ties=tuple(conv(x) for x in ties),
+                trials=conv(total),
+                exact=True,
+                stderr=tuple(0.0 for _ in range(n)),
+                winners=tuple(conv(x) for x in counts),
+                deal_classes=len(class_weights),
+            )
+        if samples is not None and samples < 1:
+            raise ValueError(f"samples must be at least 1, got {samples}")
+        if stderr is not None and not stderr > 0:
+            raise ValueError(f"stderr must be positive, got {stderr}")
+        if samples is None and stderr is None:
+            raise ValueError("Monte Carlo needs samples, a stderr target, or both")
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
+        if seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, got {seed}")
+        stream = int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0])
+        counts, done, errors = _monte_carlo(problem, samples, stream, stderr, used, progress)
+    share, wins, ties, total = _summary(counts.astype(np.float64), n)
     return EquityResult(
-        equity=tuple(float(x) for x in mean),
+        equity=tuple(float(s / total) for s in share),
         wins=tuple(int(x) for x in wins),
         ties=tuple(int(x) for x in ties),
-        trials=int(samples),
+        trials=int(done),
         exact=False,
-        stderr=tuple(float(x) for x in stderr),
+        stderr=tuple(float(e) for e in errors),
+        winners=tuple(int(x) for x in counts),
+        seed=seed,
     )

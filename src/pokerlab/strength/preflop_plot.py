@@ -1,7 +1,8 @@
 """Heat map of a pre-flop table on the papers' 13x13 grid (PNG or SVG by file suffix).
 
 Rows and columns run 2..A as in the Waterloo tables: pairs on the diagonal, suited hands
-below it, offsuit hands above it. Each cell shows its class name and value.
+below it, offsuit hands above it. Each cell shows its class name and value (a class without
+a value, NaN, is left blank).
 """
 
 from __future__ import annotations
@@ -42,11 +43,11 @@ def plot_table(table: PreflopTable, path: str | Path, title: str | None = None) 
     for r in range(13):
         for c in range(13):
             value = grid[r, c]
-            colour = "black" if value > mid else "white"
+            colour = "black" if value > mid or value != value else "white"
             ax.text(
                 c,
                 r,
-                f"{class_at(r, c)}\n{value:.3g}",
+                class_at(r, c) if value != value else f"{class_at(r, c)}\n{value:.3g}",
                 ha="center",
                 va="center",
                 fontsize=6,

@@ -1,19 +1,19 @@
-"""Numba kernels behind :mod:`pokerlab.strength.equity`: exact enumeration and Monte Carlo.
+"""The brute-force exact equity that ``pokerlab.strength.equity`` replaced: the tests' reference.
 
-Board completions are enumerated with nested loops that carry the partial board's
-``(key, mask)`` from level to level, so each showdown costs one key addition, one OR and one
-table read per player (the evaluator's incremental path). Monte Carlo uses a splitmix64
-generator seeded explicitly, so a seed gives the same answer on every machine.
+Every joint deal, every board completion, every hand evaluated (the equity kernels of the
+package before suit classes). Board completions are enumerated with nested loops that carry
+the partial board's ``(key, mask)`` from level to level. Slow (22 s for a range against a
+range pre-flop) but independent of the class arithmetic it checks.
 """
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from numba import njit
 
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, eval_key, key_of, mask_of
 from pokerlab.strength._enumeration import free_cards
-from pokerlab.strength._rng import below, uniform
 
 
 @njit(cache=True, inline="always")
@@ -274,83 +274,32 @@ def exact_equity_ranges(combos, counts, weights, board, known):
     return wins, ties, share, total
 
 
-@njit(cache=True)
-def _pick(cumulative, count, u):
-    """Index whose cumulative weight first exceeds ``u`` (binary search over ``count`` entries)."""
-    lo = 0
-    hi = count - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if cumulative[mid] > u:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+def brute_force_equity(players, board=(), dead=()):
+    """``(share, wins, ties, total)`` of players (cards or Ranges) by enumerating every deal and board."""
+    from pokerlab.strength.equity import equity_problem
+
+    problem = equity_problem(players, board, dead)
+    n = problem.players
+    from pokerlab.cards import ALL_COMBOS
+
+    max_c = max(int((w > 0).sum()) for w in problem.weights)
+    combos = np.zeros((n, max_c, 2), dtype=np.uint8)
+    weights = np.zeros((n, max_c))
+    counts = np.zeros(n, dtype=np.int64)
+    for p, w in enumerate(problem.weights):
+        live = np.flatnonzero(w)
+        combos[p, : len(live)] = ALL_COMBOS[live]
+        weights[p, : len(live)] = w[live]
+        counts[p] = len(live)
+    known = np.zeros(52, dtype=np.bool_)
+    known[list(problem.board) + list(problem.dead)] = True
+    wins, ties, share, total = exact_equity_ranges(
+        combos, counts, weights, np.array(problem.board, dtype=np.uint8), known
+    )
+    return share / total, wins, ties, total
 
 
-@njit(cache=True)
-def monte_carlo_equity(combos, counts, cumulative, board, known, samples, seed):
-    """Monte Carlo showdowns: each player's combo drawn by weight, then the board.
-
-    Deals in which two players share a card are drawn again (rejection gives the same
-    distribution as the exact enumeration's weighting).
-
-    Returns ``(wins, ties, share, share_squared, redraws)``, with ``redraws = -1`` when deals
-    kept colliding (the ranges can hardly be dealt together).
-    """
-    n = combos.shape[0]
-    wins = np.zeros(n)
-    ties = np.zeros(n)
-    share = np.zeros(n)
-    share_sq = np.zeros(n)
-    vals = np.zeros(n, dtype=np.int64)
-    trial_share = np.zeros(n)
-    hands = np.zeros((n, 2), dtype=np.int64)
-    used = np.zeros(52, dtype=np.bool_)
-    deck = np.zeros(52, dtype=np.int64)
-    state = np.zeros(1, dtype=np.uint64)
-    state[0] = seed
-    bkey = np.zeros(1, dtype=np.int64)  # the one board of a trial, as _showdowns takes boards
-    bmask = np.zeros(1, dtype=np.int64)
-    k = 5 - board.size
-    redraws = 0
-    for _ in range(samples):
-        tries = 0
-        while True:
-            used[:] = known
-            ok = True
-            for p in range(n):
-                total_p = cumulative[p, counts[p] - 1]
-                i = _pick(cumulative[p], counts[p], uniform(state) * total_p)
-                if not _seat(combos, p, i, used, hands):
-                    ok = False
-                    break
-            if ok:
-                break
-            redraws += 1
-            tries += 1
-            if tries > 10000:
-                return wins, ties, share, share_sq, -1
-        m = 0
-        for c in range(52):  # free_cards, but into the one deck array: no allocation per trial
-            if not used[c]:
-                deck[m] = c
-                m += 1
-        bk = 0
-        bm = 0
-        for j in range(k):  # partial Fisher-Yates: the first k cards of a shuffle
-            r = j + below(state, m - j)
-            c = deck[r]
-            deck[r] = deck[j]
-            deck[j] = c
-            bk += CARD_KEY[c]
-            bm |= CARD_MASK[c]
-        bkey[0] = bk
-        bmask[0] = bm
-        pkey, pmask = _player_parts(hands, board)
-        trial_share[:] = 0.0
-        _showdowns(pkey, pmask, bkey, bmask, 1.0, vals, wins, ties, trial_share)
-        for p in range(n):
-            share[p] += trial_share[p]
-            share_sq[p] += trial_share[p] * trial_share[p]
-    return wins, ties, share, share_sq, redraws
+@pytest.fixture
+def brute_force():
+    """:func:`brute_force_equity`, the reference exact equity."""
+    return brute_force_equity

@@ -1,0 +1,46 @@
+"""Start-up (issue 16): commands load only what they need; ``--help`` still lists every command.
+
+Timings live in ``benchmarks/equity.py`` (``cli_start_s``); these tests check the imports
+behind them, which is what makes a command start quickly.
+"""
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from pokerlab.cli.main import COMMAND_MODULES, app
+
+
+def _modules_after(*argv: str) -> dict[str, object]:
+    """Run ``pokerlab argv`` in a fresh interpreter; which heavy modules it imported, and its output."""
+    code = (
+        "import io, json, sys, contextlib\n"
+        f"sys.argv = ['pokerlab', *{list(argv)!r}]\n"
+        "from pokerlab.cli.main import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        "    try:\n"
+        "        main()\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "heavy = ['numba', 'sympy', 'scipy', 'matplotlib', 'pydantic', 'pokerlab.strength']\n"
+        "print(json.dumps({'loaded': [m for m in heavy if m in sys.modules], 'out': out.getvalue()}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_help_lists_every_command():
+    r = CliRunner().invoke(app, ["--help"])
+    assert r.exit_code == 0
+    for name in COMMAND_MODULES:
+        assert f" {name} " in r.output
+
+
+def test_help_and_hand_load_no_numba():
+    for argv in (("--help",), ("hand", "As Ks Qs Js Ts"), ("equity", "--help")):
+        result = _modules_after(*argv)
+        assert result["loaded"] == [], (argv, result["loaded"])
+    assert "Royal flush" in _modules_after("hand", "AsKsQsJsTs", "--json")["out"]
