@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerlab.cards import ALL_COMBOS, PREFLOP_CLASSES, Range, combos_of_class, parse_cards
+from pokerlab.cards import ALL_COMBOS, COMBO_CARDS, PREFLOP_CLASSES, Range, combos_of_class, parse_cards
 from pokerlab.strength import equity
 from pokerlab.strength._board_classes import deal_counts, scratch
-from pokerlab.strength._deal_classes import COMBO_CARDS, COMBO_MAPS, card_set, deal_classes
+from pokerlab.strength._deal_classes import COMBO_MAPS, card_set, deal_classes
 from pokerlab.strength._monte_carlo import CHUNK_SAMPLES, build_plan
 from pokerlab.strength.equity import equity_problem, monte_carlo_counts
 from pokerlab.strength.equity_grid import equity_grid

@@ -22,6 +22,7 @@ from pokerlab.cards.codes import (
 from pokerlab.cards.deck import Deck
 from pokerlab.cards.ranges import (
     ALL_COMBOS,
+    COMBO_CARDS,
     PREFLOP_CLASSES,
     Range,
     class_of,
@@ -32,6 +33,7 @@ from pokerlab.cards.ranges import (
 
 __all__ = [
     "ALL_COMBOS",
+    "COMBO_CARDS",
     "PREFLOP_CLASSES",
     "RANKS",
     "RANK_NAMES",

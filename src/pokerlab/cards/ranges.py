@@ -57,6 +57,12 @@ ALL_COMBOS: np.ndarray = _all_combos()
 """All 1,326 combos as a ``(1326, 2)`` uint8 array of ``(low card, high card)``, by combo index."""
 ALL_COMBOS.setflags(write=False)
 
+COMBO_CARDS: np.ndarray = (np.int64(1) << ALL_COMBOS[:, 0].astype(np.int64)) | (
+    np.int64(1) << ALL_COMBOS[:, 1].astype(np.int64)
+)
+"""The 52-bit card set (bit = card code) of each combo, by combo index."""
+COMBO_CARDS.setflags(write=False)
+
 
 def _class_names() -> tuple[str, ...]:
     order = RANKS[::-1]  # A, K, ..., 2

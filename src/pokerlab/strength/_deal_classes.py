@@ -15,12 +15,13 @@ exact (the walk runs over each range's orbit closure, and classes of weight 0 ar
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 import numpy as np
 from numba import njit
 
-from pokerlab.cards import ALL_COMBOS
+from pokerlab.cards import ALL_COMBOS, COMBO_CARDS
 
 SUIT_PERMUTATIONS = np.array(list(permutations(range(4))), dtype=np.int64)
 """The 24 permutations of the suits; row ``g`` maps suit ``s`` to ``SUIT_PERMUTATIONS[g, s]``."""
@@ -44,10 +45,6 @@ def _combo_maps() -> np.ndarray:
 
 COMBO_MAPS = _combo_maps()
 """``COMBO_MAPS[g, i]``: combo index ``i`` under permutation ``g`` (24 x 1326)."""
-COMBO_CARDS = (np.int64(1) << ALL_COMBOS[:, 0].astype(np.int64)) | (
-    np.int64(1) << ALL_COMBOS[:, 1].astype(np.int64)
-)
-"""52-bit card set of each combo, by combo index."""
 
 
 def card_set(cards) -> int:
@@ -58,6 +55,7 @@ def card_set(cards) -> int:
     return out
 
 
+@lru_cache(maxsize=256)
 def symmetry_group(known: int) -> np.ndarray:
     """Indices of the suit permutations that map the card set ``known`` onto itself.
 
@@ -66,9 +64,13 @@ def symmetry_group(known: int) -> np.ndarray:
     >>> len(symmetry_group(0)), len(symmetry_group(card_set([0])))  # nothing known; the 2c
     (24, 6)
     """
-    cards = [c for c in range(52) if (known >> c) & 1]
-    keep = [g for g in range(24) if card_set(CARD_MAPS[g, cards]) == known]
-    return np.array(keep, dtype=np.int64)
+    cards = np.array([c for c in range(52) if (known >> c) & 1], dtype=np.int64)
+    if cards.size == 0:
+        return np.arange(24, dtype=np.int64)
+    images = np.sort(CARD_MAPS[:, cards], axis=1)
+    keep = np.flatnonzero((images == cards[None, :]).all(axis=1)).astype(np.int64)
+    keep.setflags(write=False)
+    return keep
 
 
 def orbit_closure(combos: np.ndarray, group: np.ndarray) -> np.ndarray:

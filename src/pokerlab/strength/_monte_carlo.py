@@ -28,7 +28,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.cards import ALL_COMBOS
+from pokerlab.cards import ALL_COMBOS, COMBO_CARDS
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, eval_key
 from pokerlab.strength._rng import scaled, split_mix, stream_state
 
@@ -39,6 +39,7 @@ EQUITY_STREAM = 0x45515459
 MAX_REDRAWS = 100_000
 """Redraws of one group (or one starting deal) before giving up: the ranges hardly fit together."""
 LOW32 = np.uint64(0xFFFFFFFF)
+LOW16 = np.uint64(0xFFFF)
 
 
 class SamplerPlan(NamedTuple):
@@ -79,22 +80,46 @@ def _entry(state, entries, group_start, g):
     return state, e
 
 
+@njit(cache=True)
+def _equal_weights(entries):
+    """Whether every row of ``entries`` keeps itself in the alias test (equal weights)."""
+    for e in range(entries.shape[0]):
+        if entries[e, 1] & 0xFFFFFFFF != 0xFFFFFFFF or entries[e, 1] >> 32 != e:
+            return False
+    return True
+
+
 @njit(cache=True, inline="always")
-def _shuffle_step(bits32, j, deck, deck_size, thresholds, drawn):
-    """Fisher-Yates step ``j`` from 32 random bits: swap a uniform card of ``deck[j:]`` to ``j``.
+def _shuffle_step(bits16, j, deck, thresholds, drawn):
+    """Fisher-Yates step ``j`` from 16 random bits: swap a uniform card of ``deck[j:]`` to place ``j``.
 
     Returns the next step: ``j + 1``, or ``j`` again for the few values Lemire's method
-    skips (they would bias the index).
+    skips (``thresholds[j]`` of 65,536: they would bias the index).
     """
-    product = bits32 * (deck_size - np.uint64(j))
-    if (product & LOW32) < thresholds[j]:
+    product = bits16 * (np.uint64(deck.size) - np.uint64(j))
+    if (product & LOW16) < thresholds[j]:
         return j
-    r = np.uint64(j) + (product >> np.uint64(32))
+    r = np.uint64(j) + (product >> np.uint64(16))
     c = deck[r]
     deck[r] = deck[j]
     deck[j] = c
     drawn[j] = c
     return j + 1
+
+
+@njit(cache=True, inline="always")
+def _free_card(bits16, i, used, deck, threshold, drawn):
+    """Draw ``drawn[i]`` from 16 random bits: a uniform card of ``deck`` outside ``used``.
+
+    Returns ``(i + 1, used with the card)``, or ``(i, used)`` when the card is taken or the
+    bits fall among the few that Lemire's method skips.
+    """
+    product = bits16 * np.uint64(deck.size)
+    c = deck[product >> np.uint64(16)]
+    if (product & LOW16) < threshold or (used >> c) & np.uint64(1):
+        return i, used
+    drawn[i] = c
+    return i + 1, used | (np.uint64(1) << c)
 
 
 @njit(cache=True)
@@ -121,14 +146,13 @@ def chunk_counts(plan, seed, chunk, samples, counts):
     need = 2 * randoms.size + board_left
     drawn = np.zeros(max(need, 1), dtype=np.uint64)
     deck = deck.astype(np.uint64)  # a copy, shuffled in place; unsigned indices skip numba's
-    deck_size = np.uint64(deck.size)  # negative-index wrap-around in the loop
+    # negative-index wrap-around in the loop
     n = plan.players
     values = np.zeros(n, dtype=np.int64)
-    # Lemire's threshold for a uniform index below deck_size - j: (2**32 - m) mod m.
+    # Lemire's threshold for a uniform index below m = deck.size - j from 16 bits: 2**16 mod m.
     thresholds = np.zeros(max(need, 1), dtype=np.uint64)
     for j in range(need):
-        m = deck.size - j
-        thresholds[j] = np.uint64(((1 << 32) - m) % m)
+        thresholds[j] = np.uint64((1 << 16) % (deck.size - j))
     current = np.zeros(max(groups, 1), dtype=np.int64)
     held = np.uint64(0)  # cards of the groups' hands
     if groups > 1:  # Gibbs: start from an exact joint draw (whole-deal rejection, once a chunk)
@@ -147,14 +171,29 @@ def chunk_counts(plan, seed, chunk, samples, counts):
         else:
             return -1
     upcoming = 0
+    # One table of equal weights and at most 2**16 rows: its index takes 16 bits of the word
+    # that also draws the first board cards (one generator call fewer per showdown).
+    entries_16 = groups == 1 and entries.shape[0] <= 1 << 16 and _equal_weights(entries)
+    entry_threshold = np.uint64((1 << 16) % max(entries.shape[0], 1))
     if groups == 1:
         state, upcoming = _entry(state, entries, group_start, 0)
     for t in range(samples):
+        x = np.uint64(0)
+        fields = 0  # 16-bit fields of x still unused
         if groups == 1:
             # The entry was drawn during the previous showdown, so its row is already loading.
             current[0] = upcoming
             held = np.uint64(entries[upcoming, 0])
-            state, upcoming = _entry(state, entries, group_start, 0)
+            if entries_16:
+                while True:
+                    state, x = split_mix(state)
+                    product = (x & LOW16) * np.uint64(entries.shape[0])
+                    if (product & LOW16) >= entry_threshold:  # Lemire: exact uniform index
+                        break
+                upcoming = np.int64(product >> np.uint64(16))
+                fields = 3
+            else:
+                state, upcoming = _entry(state, entries, group_start, 0)
         elif groups > 1:
             g = t % groups
             others = held & ~np.uint64(entries[current[g], 0])
@@ -172,22 +211,24 @@ def chunk_counts(plan, seed, chunk, samples, counts):
         # a card the groups hold, or already drawn, is drawn again.
         if groups == 0:
             j = 0
-            while j < need:  # two 32-bit draws from each 64 random bits
+            while j < need:  # four 16-bit draws from each 64 random bits
                 state, x = split_mix(state)
-                j = _shuffle_step(x >> np.uint64(32), j, deck, deck_size, thresholds, drawn)
-                if j < need:
-                    j = _shuffle_step(x & LOW32, j, deck, deck_size, thresholds, drawn)
+                for field in range(4):
+                    if j < need:
+                        j = _shuffle_step((x >> np.uint64(16 * field)) & LOW16, j, deck, thresholds, drawn)
         else:
             used = base_used | held
             i = 0
+            for field in range(4 - fields, 4):  # what the entry's word has left
+                if i < need:
+                    i, used = _free_card((x >> np.uint64(16 * field)) & LOW16, i, used, deck,
+                                         thresholds[0], drawn)
             while i < need:
                 state, x = split_mix(state)
-                product = (x >> np.uint64(32)) * deck_size
-                c = deck[product >> np.uint64(32)]
-                if (product & LOW32) >= thresholds[0] and not (used >> c) & np.uint64(1):
-                    used |= np.uint64(1) << c
-                    drawn[i] = c
-                    i += 1
+                for field in range(4):
+                    if i < need:
+                        i, used = _free_card((x >> np.uint64(16 * field)) & LOW16, i, used, deck,
+                                             thresholds[0], drawn)
         bk = 0
         bm = 0
         for j in range(2 * randoms.size, need):
@@ -322,8 +363,7 @@ def build_plan(weights: np.ndarray, fixed: list[bool], board: list[int], dead: l
             base_used |= (1 << a) | (1 << b)
             base_key[p] += int(CARD_KEY[a]) + int(CARD_KEY[b])
             base_mask[p] |= int(CARD_MASK[a]) | int(CARD_MASK[b])
-    combo_cards = ALL_COMBOS.astype(np.int64)
-    cards = (np.int64(1) << combo_cards[:, 0]) | (np.int64(1) << combo_cards[:, 1])
+    cards = COMBO_CARDS
     live = (cards & np.int64(base_used)) == 0
     randoms, tables = [], []
     for p in range(n):

@@ -29,10 +29,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pokerlab.cards import ALL_COMBOS, Range, check_distinct, combo_index, parse_cards, parse_range
+from pokerlab.cards import (
+    ALL_COMBOS,
+    COMBO_CARDS,
+    Range,
+    check_distinct,
+    combo_index,
+    parse_cards,
+    parse_range,
+)
+
+if TYPE_CHECKING:
+    from pokerlab.strength._monte_carlo import SamplerPlan
 
 Player = Sequence[int] | Range | str
 """Known cards (two codes), a :class:`~pokerlab.cards.Range`, or text: cards or range text."""
@@ -42,6 +54,9 @@ MAX_EXACT_WORK = 200_000_000
 
 BOARD_CLASSES = (2, 20, 150, 1_000, 5_000, 20_000)
 """Rough board classes evaluated per deal class, by the number of board cards to come."""
+
+SHARED_RANK_CLASSES_FROM = 16
+"""Deal classes from which rank classes are computed once per rank signature and shared."""
 
 MAX_DEAL_CLASSES = 50_000_000
 """Most deal classes an exact answer enumerates (they are held in memory)."""
@@ -184,8 +199,10 @@ def equity_problem(
         hands.append(cards)
     fixed_cards = [c for h in hands if h is not None for c in h]
     check_distinct(board + dead + fixed_cards)
-    known = board + dead + fixed_cards
-    blocked = np.isin(ALL_COMBOS, known).any(axis=1) if known else np.zeros(1326, dtype=bool)
+    known_set = 0
+    for c in board + dead + fixed_cards:
+        known_set |= 1 << c
+    blocked = (COMBO_CARDS & np.int64(known_set)) != 0
     n = len(resolved)
     weights = np.zeros((n, 1326))
     for i, (p, h) in enumerate(zip(resolved, hands, strict=True)):
@@ -237,18 +254,21 @@ def exact_counts(
     n = problem.players
     board = np.array(problem.board, dtype=np.int64)
     known = np.int64(problem.known)
-    # Rank classes depend on the ranks of the hands only: once per rank signature.
-    _, first, inverse = np.unique(_rank_signatures(leaves), return_index=True, return_inverse=True)
-    shared = np.zeros((len(first), 1 << n), dtype=np.int64)
-    many_deal_counts(leaves[first], board, known, shared, RANK_CLASSES)
-    per_class = shared[inverse.ravel()]
-    cost = BOARD_CLASSES[5 - len(problem.board)] * n
-    batch = max(64, int(20_000_000 // cost))
-    for start in range(0, len(leaves), batch):
-        stop = min(len(leaves), start + batch)
-        many_deal_counts(leaves[start:stop], board, known, per_class[start:stop], FLUSHES)
-        if progress is not None:
-            progress(stop, len(leaves))
+    if len(leaves) <= SHARED_RANK_CLASSES_FROM:  # too few deals to share anything: one call
+        per_class = np.zeros((len(leaves), 1 << n), dtype=np.int64)
+        many_deal_counts(leaves, board, known, per_class, RANK_CLASSES | FLUSHES)
+    else:  # rank classes depend on the ranks of the hands only: once per rank signature
+        _, first, inverse = np.unique(_rank_signatures(leaves), return_index=True, return_inverse=True)
+        shared = np.zeros((len(first), 1 << n), dtype=np.int64)
+        many_deal_counts(leaves[first], board, known, shared, RANK_CLASSES)
+        per_class = shared[inverse.ravel()]
+        cost = BOARD_CLASSES[5 - len(problem.board)] * n
+        batch = max(64, int(20_000_000 // cost))
+        for start in range(0, len(leaves), batch):
+            stop = min(len(leaves), start + batch)
+            many_deal_counts(leaves[start:stop], board, known, per_class[start:stop], FLUSHES)
+            if progress is not None:
+                progress(stop, len(leaves))
     whole = bool(np.all(leaf_weights == np.round(leaf_weights))) and float(
         leaf_weights.sum() * comb(52 - len(problem.board), 5 - len(problem.board))
     ) < 2.0**62
@@ -309,13 +329,25 @@ MIN_GIBBS_CHUNKS = 8
 """Chunks a Gibbs run needs before its standard error (from chunk spread) is trusted."""
 
 
-def monte_carlo_counts(
-    plan: object, seed: int, first: int, chunks: int, samples: int
-) -> np.ndarray:
+def monte_carlo_plan(problem: EquityProblem) -> SamplerPlan:
+    """What every Monte Carlo chunk of ``problem`` needs, as arrays (picklable: send it to workers).
+
+    Raises
+    ------
+    ValueError
+        When the players' ranges cannot be dealt together.
+    """
+    from pokerlab.strength._monte_carlo import build_plan
+
+    return build_plan(problem.weights, list(problem.fixed), list(problem.board), list(problem.dead))
+
+
+def monte_carlo_counts(plan: SamplerPlan, seed: int, first: int, chunks: int, samples: int) -> np.ndarray:
     """Counts by winner set of chunks ``first .. first + chunks - 1`` of a run of ``samples`` showdowns.
 
-    One row per chunk; the rows depend on ``(plan, seed, chunk, samples)`` only, so chunks
-    may run anywhere in any order. Runs on numba's current threads.
+    One row per chunk (:data:`~pokerlab.strength._monte_carlo.CHUNK_SAMPLES` showdowns, the
+    last chunk of the run fewer); the rows depend on ``(plan, seed, chunk, samples)`` only,
+    so chunks may run anywhere, in any order, on any number of threads.
 
     Raises
     ------
@@ -332,64 +364,90 @@ def monte_carlo_counts(
     return counts
 
 
-def _monte_carlo(
-    problem: EquityProblem,
+def monte_carlo_stderr(plan: SamplerPlan, rows: np.ndarray) -> np.ndarray:
+    """Standard error of each player's equity from a run's chunk rows (chunk order).
+
+    Independent showdowns: from their spread; Gibbs runs (several groups): from the spread
+    of the chunk means, infinite before :data:`MIN_GIBBS_CHUNKS` chunks.
+    """
+    share = _share_matrix(plan.players)
+    if plan.group_start.size > 2:
+        return _batch_stderr(rows, share) if len(rows) >= MIN_GIBBS_CHUNKS else np.full(plan.players, np.inf)
+    total = rows.sum(axis=0)
+    return _iid_stderr(total[None, :], np.array([total.sum()]), share)[0]
+
+
+def monte_carlo_result(plan: SamplerPlan, rows: np.ndarray, seed: int | None = None) -> EquityResult:
+    """The :class:`EquityResult` of a run from its chunk rows (see :func:`monte_carlo_counts`)."""
+    counts = rows.sum(axis=0)
+    share, wins, ties, total = _summary(counts.astype(np.float64), plan.players)
+    return EquityResult(
+        equity=tuple(float(x / total) for x in share),
+        wins=tuple(int(x) for x in wins),
+        ties=tuple(int(x) for x in ties),
+        trials=int(total),
+        exact=False,
+        stderr=tuple(float(e) for e in monte_carlo_stderr(plan, rows)),
+        winners=tuple(int(x) for x in counts),
+        seed=seed,
+    )
+
+
+def _monte_carlo_rows(
+    plan: SamplerPlan,
     samples: int | None,
-    seed: int,
+    stream: int,
     target: float | None,
     workers: int,
     progress: Progress | None,
-) -> tuple[np.ndarray, int, np.ndarray]:
-    """Counts by winner set, showdowns and standard errors of a seeded run (see :func:`equity`)."""
-    from pokerlab.strength._monte_carlo import CHUNK_SAMPLES, build_plan
+) -> np.ndarray:
+    """Chunk rows of a seeded run: all of ``samples``, or up to the first chunk meeting ``target``.
 
-    plan = build_plan(problem.weights, list(problem.fixed), list(problem.board), list(problem.dead))
+    Batches of chunks (growing to 32 per thread) run in parallel; the stopping rule is
+    checked chunk by chunk in order, so the rows kept are the same for any thread count.
+    """
+    from pokerlab.strength._monte_carlo import CHUNK_SAMPLES
+
     gibbs = plan.group_start.size > 2
-    share = _share_matrix(problem.players)
+    share = _share_matrix(plan.players)
     limit = samples if samples is not None else 2**62
     total_chunks = -(-limit // CHUNK_SAMPLES)
-    counts = np.zeros(1 << problem.players, dtype=np.int64)
-    done = 0
-    chunk = 0
     kept: list[np.ndarray] = []
-    stderr = np.full(problem.players, np.inf)
+    counts = np.zeros(1 << plan.players, dtype=np.int64)
+    done = 0
     batch = workers
-    while chunk < total_chunks:
-        take = min(batch, total_chunks - chunk)
-        rows = monte_carlo_counts(plan, seed, chunk, take, limit)
-        sizes = rows.sum(axis=1)
+    while len(kept) < total_chunks:
+        take = min(batch, total_chunks - len(kept))
+        rows = monte_carlo_counts(plan, stream, len(kept), take, limit)
         stop = take
-        if target is not None:
-            if gibbs:
-                for i in range(take):
-                    kept.append(rows[i])
-                    if len(kept) >= MIN_GIBBS_CHUNKS and _batch_stderr(np.array(kept), share).max() <= target:
-                        stop = i + 1
-                        break
-            else:
-                prefix = counts + np.cumsum(rows, axis=0)
-                errors = _iid_stderr(prefix, done + np.cumsum(sizes), share).max(axis=1)
-                hit = np.flatnonzero(errors <= target)
-                if hit.size:
-                    stop = int(hit[0]) + 1
-        elif gibbs:
-            kept.extend(rows)
+        if target is not None and gibbs:
+            for i in range(take):
+                trial = np.array([*kept, *rows[: i + 1]])
+                if len(trial) >= MIN_GIBBS_CHUNKS and _batch_stderr(trial, share).max() <= target:
+                    stop = i + 1
+                    break
+        elif target is not None:
+            sizes = rows.sum(axis=1)
+            errors = _iid_stderr(counts + np.cumsum(rows, axis=0), done + np.cumsum(sizes), share)
+            hit = np.flatnonzero(errors.max(axis=1) <= target)
+            stop = int(hit[0]) + 1 if hit.size else take
+        kept.extend(rows[:stop])
         counts += rows[:stop].sum(axis=0)
-        done += int(sizes[:stop].sum())
-        chunk += stop
+        done += int(rows[:stop].sum())
         if progress is not None:
             progress(done, samples if samples is not None else 0)
         if stop < take:
             break
         batch = min(2 * batch, 32 * workers)
-    if gibbs:
-        stderr = _batch_stderr(np.array(kept), share)
-    else:
-        stderr = _iid_stderr(counts[None, :], np.array([done]), share)[0]
-    return counts, done, stderr
+    return np.array(kept)
 
 
 # ----------------------------------------------------------------------------- the answer
+
+
+def stream_of(seed: int) -> int:
+    """The 64-bit generator seed of a user's seed (SeedSequence spreads nearby seeds apart)."""
+    return int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0])
 
 
 def _summary(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
@@ -485,16 +543,6 @@ def equity(
             seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
         if seed < 0:
             raise ValueError(f"seed must be a non-negative integer, got {seed}")
-        stream = int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0])
-        counts, done, errors = _monte_carlo(problem, samples, stream, stderr, used, progress)
-    share, wins, ties, total = _summary(counts.astype(np.float64), n)
-    return EquityResult(
-        equity=tuple(float(s / total) for s in share),
-        wins=tuple(int(x) for x in wins),
-        ties=tuple(int(x) for x in ties),
-        trials=int(done),
-        exact=False,
-        stderr=tuple(float(e) for e in errors),
-        winners=tuple(int(x) for x in counts),
-        seed=seed,
-    )
+        plan = monte_carlo_plan(problem)
+        rows = _monte_carlo_rows(plan, samples, stream_of(seed), stderr, used, progress)
+    return monte_carlo_result(plan, rows, seed)
