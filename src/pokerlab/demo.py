@@ -48,6 +48,13 @@ STEPS: list[tuple[str, str]] = [
     ),
     ("Exact pre-flop equity", "equity AcAd KhKs"),
     ("", "equity AhKh 'QQ+, AKs' random --board Qh7h2c --samples 200000 --seed 1"),
+    (
+        "Equity by deal and board classes (issue 16): ranges exactly, Monte Carlo to a target, "
+        "a hand against every holding",
+        "equity '22+, A2s+, KTo+' 'QQ+, AK'",
+    ),
+    ("", "equity '22+, A2s+, KTo+' 'QQ+, AK' --stderr 0.001 --seed 1"),
+    ("", "equity AhKh 'QQ+, AK, JTs' --board Qh7h2c --grid --plot out/equity-grid.png"),
     ("Waterloo pre-flop table, as shipped", "preflop table waterloo-expert-2p --plot out/waterloo-2p.png"),
     (
         "Equilibria of discrete games, certified (issue 4)",

@@ -25,7 +25,7 @@ def _modules_after(*argv: str) -> dict[str, object]:
         "        main()\n"
         "    except SystemExit:\n"
         "        pass\n"
-        "heavy = ['numba', 'sympy', 'scipy', 'matplotlib', 'pydantic', 'pokerlab.strength']\n"
+        "heavy = ['numba', 'sympy', 'scipy', 'matplotlib', 'pokerlab.strength']\n"
         "print(json.dumps({'loaded': [m for m in heavy if m in sys.modules], 'out': out.getvalue()}))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -91,6 +91,7 @@ def test_equity_interrupted_is_one_line_and_exit_130(monkeypatch):
     monkeypatch.setattr(pokerlab.strength, "equity", interrupted)
     r = run("equity", "AhKh", "QQ", "--samples", "10000000")
     assert r.exit_code == 130 and len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output
+    assert "interrupted" in r.output
 
 
 def test_preflop_table_json_csv_and_plot(tmp_path):

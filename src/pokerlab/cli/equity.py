@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from pokerlab.cli.common import console, err_console, print_json, progress, table, user_errors
+from pokerlab.cli.common import console, print_json, progress, table, user_errors
+from pokerlab.cli.errors import Interrupted
 
 LONG_RUN_SAMPLES = 2_000_000
 """Monte Carlo runs at least this long (or with a standard-error target) show a progress bar."""
@@ -72,8 +73,8 @@ def register(app: typer.Typer) -> None:
             kwargs["stderr"] = stderr
         long_run = stderr is not None or (samples or 0) >= LONG_RUN_SAMPLES
         try:
+            done = [0.0]
             with progress("equity", samples if long_run else None, enabled=long_run or exact) as advance:
-                done = [0.0]
 
                 def step(now: float, total: float) -> None:
                     advance(now - done[0])
@@ -86,8 +87,7 @@ def register(app: typer.Typer) -> None:
 
                     chart = equity_grid(resolved[0], resolved[1], board_cards, dead_cards, workers=workers)
         except KeyboardInterrupt:
-            err_console.print("interrupted: no result", highlight=False)
-            raise typer.Exit(code=130) from None
+            raise Interrupted(f"equity stopped after {done[0]:,.0f} of its steps, with no result") from None
         out = {
             "players": list(players),
             "board": format_cards(board_cards),
