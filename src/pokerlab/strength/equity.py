@@ -379,18 +379,7 @@ def monte_carlo_stderr(plan: SamplerPlan, rows: np.ndarray) -> np.ndarray:
 
 def monte_carlo_result(plan: SamplerPlan, rows: np.ndarray, seed: int | None = None) -> EquityResult:
     """The :class:`EquityResult` of a run from its chunk rows (see :func:`monte_carlo_counts`)."""
-    counts = rows.sum(axis=0)
-    share, wins, ties, total = _summary(counts.astype(np.float64), plan.players)
-    return EquityResult(
-        equity=tuple(float(x / total) for x in share),
-        wins=tuple(int(x) for x in wins),
-        ties=tuple(int(x) for x in ties),
-        trials=int(total),
-        exact=False,
-        stderr=tuple(float(e) for e in monte_carlo_stderr(plan, rows)),
-        winners=tuple(int(x) for x in counts),
-        seed=seed,
-    )
+    return _result(rows.sum(axis=0), True, monte_carlo_stderr(plan, rows), exact=False, seed=seed)
 
 
 def _monte_carlo_rows(
@@ -450,13 +439,23 @@ def stream_of(seed: int) -> int:
     return int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0])
 
 
-def _summary(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
-    """Pot shares, outright wins and split showdowns of each player from counts by winner set."""
-    share = _share_matrix(n)
+def _result(counts: np.ndarray, whole: bool, stderr: np.ndarray, **fields: object) -> EquityResult:
+    """The :class:`EquityResult` of counts by winner set (``whole``: counts are whole numbers)."""
+    share = _share_matrix(len(stderr))
     member = share > 0
     alone = member.sum(axis=1) == 1
-    total = float(counts.sum())
-    return counts @ share, counts[alone] @ member[alone], counts[~alone] @ member[~alone], total
+    c = counts.astype(np.float64)
+    total = c.sum()
+    conv = (lambda x: round(float(x))) if whole else float
+    return EquityResult(
+        equity=tuple(float(x / total) for x in c @ share),
+        wins=tuple(conv(x) for x in c[alone] @ member[alone]),
+        ties=tuple(conv(x) for x in c[~alone] @ member[~alone]),
+        trials=conv(total),
+        stderr=tuple(float(e) for e in stderr),
+        winners=tuple(conv(x) for x in counts),
+        **fields,
+    )
 
 
 def equity(
@@ -512,7 +511,6 @@ def equity(
     (False, True, True, 1)
     """
     problem = equity_problem(players, board, dead)
-    n = problem.players
     if exact is None:
         exact = estimated_exact_work(problem) <= max_exact
     from pokerlab._threads import numba_threads
@@ -521,18 +519,8 @@ def equity(
         if exact:
             weighted, whole, _, class_weights = exact_counts(problem, progress)
             counts = whole if whole is not None else weighted
-            share, wins, ties, total = _summary(counts.astype(np.float64), n)
-            conv = (lambda x: round(float(x))) if whole is not None else float
-            return EquityResult(
-                equity=tuple(float(s / total) for s in share),
-                wins=tuple(conv(x) for x in wins),
-                ties=tuple(conv(x) for x in ties),
-                trials=conv(total),
-                exact=True,
-                stderr=tuple(0.0 for _ in range(n)),
-                winners=tuple(conv(x) for x in counts),
-                deal_classes=len(class_weights),
-            )
+            return _result(counts, whole is not None, np.zeros(problem.players), exact=True,
+                           deal_classes=len(class_weights))
         if samples is not None and samples < 1:
             raise ValueError(f"samples must be at least 1, got {samples}")
         if stderr is not None and not stderr > 0:
