@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pokerlab.cli.common import console, print_json, progress, table, user_errors
+from pokerlab.cli.common import console, output_file, print_json, progress, table, user_errors
 from pokerlab.cli.errors import Interrupted
 
 LONG_RUN_SAMPLES = 2_000_000
@@ -32,6 +32,7 @@ def register(app: typer.Typer) -> None:
             None,
             "--samples",
             "-s",
+            min=1,
             help="Monte Carlo with this many showdowns (default: exact when feasible).",
         ),
         stderr: float | None = typer.Option(
@@ -39,9 +40,9 @@ def register(app: typer.Typer) -> None:
             "--stderr",
             help="Monte Carlo until every standard error is at most this (--samples: a cap).",
         ),
-        seed: int | None = typer.Option(None, "--seed", help="Seed of the Monte Carlo generator."),
+        seed: int | None = typer.Option(None, "--seed", min=0, help="Seed of the Monte Carlo generator."),
         workers: int | None = typer.Option(
-            None, "--workers", "-w", help="Threads (default: all cores); the answer does not depend on it."
+            None, "--workers", "-w", min=1, help="Threads (default: all cores); the answer does not depend on it."
         ),
         grid: bool = typer.Option(
             False, "--grid", help="Also the first player's equity against each class of the second's range."
@@ -55,10 +56,9 @@ def register(app: typer.Typer) -> None:
         from pokerlab.cards import format_cards, parse_cards
         from pokerlab.strength import equity, parse_player
 
-        if exact and (samples is not None or stderr is not None):
-            raise ValueError("--exact excludes --samples and --stderr")
-        if plot and not plot.lower().endswith((".png", ".svg")):
-            raise ValueError(f"--plot {plot!r}: the file name must end in .png or .svg")
+        if exact and (samples is not None or stderr is not None or seed is not None):
+            raise ValueError("--exact excludes --samples, --stderr and --seed")
+        output_file(plot or None, "--plot", (".png", ".svg"))
         if (grid or plot) and len(players) != 2:
             raise ValueError(f"--grid and --plot need two players (a hand and a range), got {len(players)}")
         board_cards = parse_cards(board)
