@@ -42,7 +42,8 @@ def register(app: typer.Typer) -> None:
         ),
         seed: int | None = typer.Option(None, "--seed", min=0, help="Seed of the Monte Carlo generator."),
         workers: int | None = typer.Option(
-            None, "--workers", "-w", min=1, help="Threads (default: all cores); the answer does not depend on it."
+            None, "--workers", "-w", min=1,
+            help="Threads (default: all cores); the answer does not depend on it.",
         ),
         grid: bool = typer.Option(
             False, "--grid", help="Also the first player's equity against each class of the second's range."
