@@ -11,6 +11,9 @@ Measures
   opponent) made here, on numba's threads over every core (the local default), and on the Ray
   cluster as one-CPU tasks of blocks, both with the simulation kernel already loaded. Games
   per second and the same ratio.
+- **equity**: Monte Carlo equity of 22+,A2s+,KTo+ against QQ+,AK (``--samples`` showdowns)
+  here on numba's threads and on the cluster as one-CPU tasks of chunks; showdowns per second,
+  the ratio, and whether both counted exactly the same showdowns (same seed).
 
 The Ray cluster is started by this script (``ray.init`` with one CPU per core, no dashboard)
 unless ``--cluster ADDRESS`` names a running one; its start-up is reported on its own
@@ -19,7 +22,8 @@ command pays every time: spawning and importing the local processes, starting an
 Ray's worker processes (a new driver gets new workers). Both sides must produce the same
 results (checked; the JSON says so).
 
-Usage: ``python benchmarks/cluster.py [--json] [--hands 100000] [--trials 100000] [--cluster ADDRESS]``.
+Usage: ``python benchmarks/cluster.py [--json] [--hands 100000] [--trials 100000]
+[--samples 100000000] [--cluster ADDRESS]``.
 """
 
 from __future__ import annotations
@@ -40,7 +44,10 @@ import numpy as np
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.engine import GameSettings
 from pokerlab.executors import Executor, InProcessExecutor, ProcessExecutor, RayExecutor
+from pokerlab.strength import EquityResult, equity
 from pokerlab.strength.preflop_simulation import simulate_preflop
+
+EQUITY_PLAYERS = ["22+,A2s+,KTo+", "QQ+,AK"]
 
 
 def timed_match(config: MatchConfig, executor: Executor, folder: Path, name: str) -> tuple[float, Any]:
@@ -61,6 +68,13 @@ def timed_table(trials: int, executor: Executor) -> tuple[float, np.ndarray]:
     return time.perf_counter() - start, sim.values("income-rate")
 
 
+def timed_equity(samples: int, executor: Executor) -> tuple[float, EquityResult]:
+    """Seconds of a seeded Monte Carlo equity run of ``samples`` showdowns on ``executor``."""
+    start = time.perf_counter()
+    result = equity(EQUITY_PLAYERS, exact=False, samples=samples, seed=1, executor=executor)
+    return time.perf_counter() - start, result
+
+
 def side(seconds: float, work: int, unit: str) -> dict[str, float]:
     return {"seconds": round(seconds, 3), f"{unit}_per_s": round(work / seconds, 1)}
 
@@ -70,6 +84,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--hands", type=int, default=100_000, help="hands of the duplicate match")
     parser.add_argument("--trials", type=int, default=100_000, help="games per class of the table")
+    parser.add_argument("--samples", type=int, default=100_000_000, help="showdowns of the equity run")
     parser.add_argument("--cluster", default=None, help="a running Ray cluster (default: start one)")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
@@ -95,6 +110,10 @@ def main() -> None:
         simulate_preflop(opponents=1, trials=2, seed=1, cache=False, executor=executor)
     here_s, here_values = timed_table(args.trials, InProcessExecutor())
     table_ray_s, ray_values = timed_table(args.trials, cluster)
+    for executor in (InProcessExecutor(), cluster):  # load the Monte Carlo kernel on both sides
+        timed_equity(1 << 18, executor)
+    equity_here_s, equity_here = timed_equity(args.samples, InProcessExecutor())
+    equity_ray_s, equity_ray = timed_equity(args.samples, cluster)
     where = cluster.where()
     cluster.close()
     if not args.cluster:
@@ -122,11 +141,19 @@ def main() -> None:
             "target_ratio": 1.25,
             "same_table": bool(np.array_equal(here_values, ray_values)),
         },
+        "equity": {
+            "players": EQUITY_PLAYERS, "samples": args.samples,
+            "local_threads": side(equity_here_s, args.samples, "showdowns"),
+            "ray": side(equity_ray_s, args.samples, "showdowns"),
+            "ratio": round(equity_ray_s / equity_here_s, 3),
+            "target_ratio": 1.25,
+            "same_counts": equity_ray == equity_here,
+        },
     }
     if args.json:
         print(json.dumps(out, indent=2))
         return
-    m, t = out["match"], out["income_rate"]
+    m, t, e = out["match"], out["income_rate"], out["equity"]
     print(f"Ray cluster: {where['nodes']} node(s), {where['cpus']} CPUs; started in {out['ray_start_s']} s")
     print(f"match, {args.hands:,} duplicate hands: local processes "
           f"{m['local_processes']['hands_per_s']:,} hands/s, Ray {m['ray']['hands_per_s']:,} hands/s, "
@@ -134,6 +161,9 @@ def main() -> None:
     print(f"income-rate table, {args.trials:,} games per class: here "
           f"{t['local_threads']['games_per_s']:,} games/s, Ray {t['ray']['games_per_s']:,} games/s, "
           f"ratio {t['ratio']} (same: {t['same_table']})")
+    print(f"equity, {args.samples:,} Monte Carlo showdowns: here "
+          f"{e['local_threads']['showdowns_per_s']:,} showdowns/s, Ray {e['ray']['showdowns_per_s']:,} "
+          f"showdowns/s, ratio {e['ratio']} (same counts: {e['same_counts']})")
 
 
 if __name__ == "__main__":

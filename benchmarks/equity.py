@@ -89,11 +89,13 @@ def eval7_exact(players: list[str], board: str) -> tuple[float, float] | None:
     if len(hero) * comb(45, 5 - len(known)) > 2_000_000:  # an hour of Python
         return None
     villain = eval7.HandRange(players[1].replace("random", EVAL7_RANDOM))
+    # A single villain hand is known cards: no board holds them (else eval7 has no hand to face).
+    held = set() if players[1] == "random" else set(parse_range(players[1]).without(known).combos()[0])
     cards = {c: eval7.Card(format_card(c)) for c in range(52)}
     start = time.perf_counter()
     total, count = 0.0, 0
     for combo in hero.combos():
-        rest = [c for c in range(52) if c not in known and c not in combo]
+        rest = [c for c in range(52) if c not in known and c not in combo and c not in held]
         hand = [cards[c] for c in combo]
         for extra in itertools.combinations(rest, 5 - len(known)):
             full = [cards[c] for c in (*known, *extra)]

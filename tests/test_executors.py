@@ -42,6 +42,7 @@ from pokerlab.executors import (
     executor_for,
     parse_cluster_address,
 )
+from pokerlab.strength import equity
 from pokerlab.strength.preflop_simulation import simulate_preflop
 
 
@@ -96,7 +97,8 @@ def test_cluster_that_does_not_answer_is_one_line_and_exit_2(tmp_path) -> None:
     port = _closed_port()
     for command in (["match", "random", "raiser", "--hands", "10", "--db", str(tmp_path / "m.sqlite")],
                     ["preflop", "simulate", "--trials", "10"],
-                    ["experiment", "waterloo-phases", "--trials", "1"]):
+                    ["experiment", "waterloo-phases", "--trials", "1"],
+                    ["equity", "AcAd", "random", "--samples", "1000"]):
         started = time.monotonic()
         result = CliRunner().invoke(app, [*command, "--cluster", f"ray://127.0.0.1:{port}"])
         assert result.exit_code == 2, result.output
@@ -187,6 +189,24 @@ def test_preflop_table_on_ray_is_bit_for_bit_the_local_one(ray_address) -> None:
     data = json.loads(result.output)
     assert data["executor"]["backend"] == "ray" and data["executor"]["cpus"] == 2
     assert data["classes"]["AA"] == pytest.approx(3 * here.share[0] - 1, abs=1e-12)
+
+
+
+def test_equity_monte_carlo_on_ray_counts_exactly_the_local_run(ray_address) -> None:
+    players = ["AcAd", "QQ+, AKs", "random"]
+    here = equity(players, exact=False, samples=700_000, seed=7, workers=1)
+    target = {"samples": None, "stderr": 1.5e-3, "seed": 5}
+    here_target = equity(players, exact=False, workers=1, **target)
+    with RayExecutor() as ex:
+        assert equity(players, exact=False, samples=700_000, seed=7, executor=ex) == here
+        assert equity(players, exact=False, executor=ex, **target) == here_target
+    result = CliRunner().invoke(app, ["equity", *players, "--samples", "700000", "--seed", "7", "--json",
+                                      "--cluster", ray_address])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["executor"]["backend"] == "ray" and data["executor"]["cpus"] == 2
+    assert [data["wins"], data["ties"], data["stderr"]] == [list(here.wins), list(here.ties),
+                                                            list(here.stderr)]
 
 
 def _parent(pid: int) -> int:

@@ -105,10 +105,12 @@ STEPS: list[tuple[str, str]] = [
     ),
     (
         "Beyond one machine: the same duplicate match on a Ray cluster the demo starts here, "
-        "2 CPUs (issue 17): the same hands, so the same table",
+        "2 CPUs (issue 17): the same hands, so the same table; then Monte Carlo equity to a "
+        "target there, the same showdowns as above",
         "match raiser random calling-station --hands 3000 --duplicate --seed 4 "
         "--db out/demo-ray.sqlite --cluster {ray}",
     ),
+    ("", "equity '22+, A2s+, KTo+' 'QQ+, AK' --stderr 0.001 --seed 1 --cluster {ray}"),
     (
         "The ACPC protocol: our dealer and two bots over TCP, checked against in-process (issue 9)",
         "acpc deal --game limit --hands 300 --seed 1 --bot raiser --bot calling-station --compare",

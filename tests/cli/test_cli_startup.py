@@ -12,8 +12,10 @@ from typer.testing import CliRunner
 
 from pokerlab.cli.main import COMMAND_MODULES, app
 
+HEAVY = ("numba", "sympy", "scipy", "matplotlib", "pokerlab.strength")
 
-def _modules_after(*argv: str) -> dict[str, object]:
+
+def _modules_after(*argv: str, heavy: tuple[str, ...] = HEAVY) -> dict[str, object]:
     """Run ``pokerlab argv`` in a fresh interpreter; which heavy modules it imported, and its output."""
     code = (
         "import io, json, sys, contextlib\n"
@@ -25,7 +27,7 @@ def _modules_after(*argv: str) -> dict[str, object]:
         "        main()\n"
         "    except SystemExit:\n"
         "        pass\n"
-        "heavy = ['numba', 'sympy', 'scipy', 'matplotlib', 'pokerlab.strength']\n"
+        f"heavy = {list(heavy)!r}\n"
         "print(json.dumps({'loaded': [m for m in heavy if m in sys.modules], 'out': out.getvalue()}))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -44,3 +46,11 @@ def test_help_and_hand_load_no_numba():
         result = _modules_after(*argv)
         assert result["loaded"] == [], (argv, result["loaded"])
     assert "Royal flush" in _modules_after("hand", "AsKsQsJsTs", "--json")["out"]
+
+
+def test_equity_loads_its_kernels_and_nothing_else_heavy():
+    # numba itself loads scipy.linalg (its BLAS bindings), nothing more of scipy.
+    result = _modules_after("equity", "AcAd", "KhKs", "--json",
+                            heavy=("numba", "sympy", "scipy.stats", "matplotlib", "pokerlab.arena"))
+    assert result["loaded"] == ["numba"]
+    assert '"equity"' in result["out"]

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerlab.cards import ALL_COMBOS, COMBO_CARDS, PREFLOP_CLASSES, Range, combos_of_class, parse_cards
+from pokerlab.executors import Executor
 from pokerlab.strength import equity
 from pokerlab.strength._board_classes import deal_counts, scratch
 from pokerlab.strength._deal_classes import COMBO_MAPS, card_set, deal_classes
@@ -220,3 +221,29 @@ def test_equity_grid_matches_one_deal_at_a_time():
     assert np.isnan(grid[0, 0]) and 0 < g.class_equity("76s") < 1
     with pytest.raises(ValueError, match="two known cards"):
         equity_grid("QQ", "AK")
+
+
+class _TasksHere(Executor):
+    """Runs the tasks here, but as an executor with three slots cuts them (not in-process)."""
+
+    slots = 3
+
+    def map(self, fn, tasks):
+        return (fn(*task) for task in tasks)
+
+
+@pytest.mark.parametrize("join_limit", [None, 10], ids=["independent", "gibbs"])
+def test_monte_carlo_in_executor_tasks_is_the_same_run(join_limit, monkeypatch):
+    from pokerlab.strength import _monte_carlo
+
+    if join_limit is not None:
+        monkeypatch.setattr(_monte_carlo, "JOIN_LIMIT", join_limit)
+    players, board = ["QQ+, AK", "JJ-99, AQs", "KQ, QJs:0.5"], parse_cards("Ts9d4c")
+    for run in ({"samples": 20 * CHUNK_SAMPLES + 5}, {"samples": None, "stderr": 2e-3}):
+        here = equity(players, board=board, exact=False, seed=3, workers=1, **run)
+        assert equity(players, board=board, exact=False, seed=3, **run) == here  # every thread
+        assert equity(players, board=board, exact=False, seed=3, executor=_TasksHere(), **run) == here
+        if "stderr" in run:  # the first chunk that meets the target ends the run
+            assert max(here.stderr) <= 2e-3 and here.trials > CHUNK_SAMPLES
+            fewer = equity(players, board=board, exact=False, seed=3, samples=here.trials - CHUNK_SAMPLES)
+            assert max(fewer.stderr) > 2e-3

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+from typing import Any
+
 import typer
 
-from pokerlab.cli.common import console, output_file, print_json, progress, table, user_errors
+from pokerlab.cli.cluster import cluster_option, progress_label
+from pokerlab.cli.common import console, given, output_file, print_json, progress, table, user_errors
 from pokerlab.cli.errors import Interrupted
 
 LONG_RUN_SAMPLES = 2_000_000
@@ -45,6 +49,7 @@ def register(app: typer.Typer) -> None:
             None, "--workers", "-w", min=1,
             help="Threads (default: all cores); the answer does not depend on it.",
         ),
+        cluster: str | None = cluster_option(),
         grid: bool = typer.Option(
             False, "--grid", help="Also the first player's equity against each class of the second's range."
         ),
@@ -59,6 +64,14 @@ def register(app: typer.Typer) -> None:
 
         if exact and (samples is not None or stderr is not None or seed is not None):
             raise ValueError("--exact excludes --samples, --stderr and --seed")
+        # The cluster runs Monte Carlo; RAY_ADDRESS alone leaves exact work (and the default
+        # choice between exact and Monte Carlo) here.
+        on_cluster = bool(cluster) and not exact and (samples is not None or stderr is not None)
+        if workers is not None and (on_cluster or given("cluster")):
+            raise ValueError(f"--workers {workers} sets this machine's threads; with --cluster every CPU "
+                             "of the cluster works")
+        if given("cluster") and not on_cluster:
+            raise ValueError(f"--cluster {cluster}: the cluster runs Monte Carlo; give --samples or --stderr")
         output_file(plot or None, "--plot", (".png", ".svg"))
         if (grid or plot) and len(players) != 2:
             raise ValueError(f"--grid and --plot need two players (a hand and a range), got {len(players)}")
@@ -73,27 +86,36 @@ def register(app: typer.Typer) -> None:
             kwargs["samples"] = samples
             kwargs["stderr"] = stderr
         long_run = stderr is not None or (samples or 0) >= LONG_RUN_SAMPLES
-        try:
+        from pokerlab.executors import executor_for
+
+        with executor_for(cluster=cluster) if on_cluster else nullcontext(None) as executor:
+            where = _where(executor, workers)
             done = [0.0]
-            with progress("equity", samples if long_run else None, enabled=long_run or exact) as advance:
+            try:
+                with progress(progress_label("equity", where), samples if long_run else None,
+                              enabled=long_run or exact) as advance:
 
-                def step(now: float, total: float) -> None:
-                    advance(now - done[0])
-                    done[0] = now
+                    def step(now: float, total: float) -> None:
+                        advance(now - done[0])
+                        done[0] = now
 
-                result = equity(resolved, board=board_cards, dead=dead_cards, progress=step, **kwargs)
-                chart = None
-                if grid or plot:
-                    from pokerlab.strength.equity_grid import equity_grid
+                    result = equity(resolved, board=board_cards, dead=dead_cards, progress=step,
+                                    executor=executor, **kwargs)
+                    chart = None
+                    if grid or plot:
+                        from pokerlab.strength.equity_grid import equity_grid
 
-                    chart = equity_grid(resolved[0], resolved[1], board_cards, dead_cards, workers=workers)
-        except KeyboardInterrupt:
-            raise Interrupted(f"equity stopped after {done[0]:,.0f} of its steps, with no result") from None
+                        chart = equity_grid(resolved[0], resolved[1], board_cards, dead_cards,
+                                            workers=workers)
+            except KeyboardInterrupt:
+                raise Interrupted(f"equity stopped after {done[0]:,.0f} of its steps, "
+                                  "with no result") from None
         out = {
             "players": list(players),
             "board": format_cards(board_cards),
             "dead": format_cards(dead_cards),
             **result.as_dict(),
+            "executor": where,
         }
         table_of_grid = chart.table() if chart is not None else None
         if table_of_grid is not None:
@@ -106,6 +128,8 @@ def register(app: typer.Typer) -> None:
             print_json(out)
             return
         how = "exact" if result.exact else f"Monte Carlo, {result.trials:,} samples, seed {result.seed}"
+        if where["backend"] != "in-process":
+            how += "," + progress_label("", where)  # ", on ray (2 nodes, 16 CPUs)"
         rows = []
         for i, name in enumerate(players):
             err = "" if result.exact else f"± {result.stderr[i] * 100:.3f}"
@@ -129,6 +153,16 @@ def register(app: typer.Typer) -> None:
             console.print(f"[dim]{ORIENTATION}; blank: not in the range[/]")
         if plot:
             console.print(f"heat map written to {plot}")
+
+
+def _where(executor: Any, workers: int | None) -> dict[str, Any]:
+    """Where the work runs, for ``--json``: the executor's workers, or this process's threads."""
+    if executor is not None:
+        return executor.where()
+    import numba
+
+    return {"backend": "in-process", "address": None, "nodes": 1,
+            "cpus": workers or numba.config.NUMBA_NUM_THREADS}
 
 
 def _num(x: float) -> str:

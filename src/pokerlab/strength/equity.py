@@ -26,7 +26,7 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from typing import TYPE_CHECKING
@@ -44,6 +44,7 @@ from pokerlab.cards import (
 )
 
 if TYPE_CHECKING:
+    from pokerlab.executors import Executor
     from pokerlab.strength._monte_carlo import SamplerPlan
 
 Player = Sequence[int] | Range | str
@@ -382,52 +383,83 @@ def monte_carlo_result(plan: SamplerPlan, rows: np.ndarray, seed: int | None = N
     return _result(rows.sum(axis=0), True, monte_carlo_stderr(plan, rows), exact=False, seed=seed)
 
 
-def _monte_carlo_rows(
-    plan: SamplerPlan,
-    samples: int | None,
-    stream: int,
-    target: float | None,
-    workers: int,
-    progress: Progress | None,
-) -> np.ndarray:
-    """Chunk rows of a seeded run: all of ``samples``, or up to the first chunk meeting ``target``.
+MAX_TASK_CHUNKS = 64
+"""Most chunks in one executor task (about 0.1 s of one CPU): long beside a task's overhead."""
 
-    Batches of chunks (growing to 32 per thread) run in parallel; the stopping rule is
-    checked chunk by chunk in order, so the rows kept are the same for any thread count.
-    """
+
+def monte_carlo_task(plan: SamplerPlan, seed: int, first: int, chunks: int, samples: int) -> np.ndarray:
+    """One executor task: :func:`monte_carlo_counts` on one numba thread (a task is one CPU)."""
+    from pokerlab._threads import numba_threads
+
+    with numba_threads(1):
+        return monte_carlo_counts(plan, seed, first, chunks, samples)
+
+
+def _local_batches(plan: SamplerPlan, stream: int, limit: int, workers: int) -> Iterator[np.ndarray]:
+    """Chunk rows in batches here, on ``workers`` threads (batches grow to 32 chunks a thread)."""
     from pokerlab.strength._monte_carlo import CHUNK_SAMPLES
 
+    total = -(-limit // CHUNK_SAMPLES)
+    first, batch = 0, workers
+    while first < total:
+        take = min(batch, total - first)
+        yield monte_carlo_counts(plan, stream, first, take, limit)
+        first += take
+        batch = min(2 * batch, 32 * workers)
+
+
+def _executor_batches(plan: SamplerPlan, stream: int, limit: int, executor: Executor) -> Iterator[np.ndarray]:
+    """Chunk rows in batches from one-CPU tasks on ``executor``, in chunk order (about four tasks
+    a slot when the run is short, else :data:`MAX_TASK_CHUNKS` chunks a task)."""
+    from pokerlab.strength._monte_carlo import CHUNK_SAMPLES
+
+    total = -(-limit // CHUNK_SAMPLES)
+    size = max(1, min(MAX_TASK_CHUNKS, -(-total // (4 * executor.slots))))
+    tasks = ((plan, stream, first, min(size, total - first), limit) for first in range(0, total, size))
+    yield from executor.map(monte_carlo_task, tasks)
+
+
+def _kept_rows(
+    plan: SamplerPlan,
+    batches: Iterator[np.ndarray],
+    samples: int | None,
+    target: float | None,
+    progress: Progress | None,
+) -> np.ndarray:
+    """The chunk rows of a run from its batches: all of them, or up to the first chunk meeting
+    ``target``. The stopping rule is checked chunk by chunk in order, so the rows kept do not
+    depend on how the chunks were batched, threaded or spread over machines."""
     gibbs = plan.group_start.size > 2
     share = _share_matrix(plan.players)
-    limit = samples if samples is not None else 2**62
-    total_chunks = -(-limit // CHUNK_SAMPLES)
     kept: list[np.ndarray] = []
     counts = np.zeros(1 << plan.players, dtype=np.int64)
     done = 0
-    batch = workers
-    while len(kept) < total_chunks:
-        take = min(batch, total_chunks - len(kept))
-        rows = monte_carlo_counts(plan, stream, len(kept), take, limit)
-        stop = take
-        if target is not None and gibbs:
-            for i in range(take):
-                trial = np.array([*kept, *rows[: i + 1]])
-                if len(trial) >= MIN_GIBBS_CHUNKS and _batch_stderr(trial, share).max() <= target:
-                    stop = i + 1
-                    break
-        elif target is not None:
-            sizes = rows.sum(axis=1)
-            errors = _iid_stderr(counts + np.cumsum(rows, axis=0), done + np.cumsum(sizes), share)
-            hit = np.flatnonzero(errors.max(axis=1) <= target)
-            stop = int(hit[0]) + 1 if hit.size else take
-        kept.extend(rows[:stop])
-        counts += rows[:stop].sum(axis=0)
-        done += int(rows[:stop].sum())
-        if progress is not None:
-            progress(done, samples if samples is not None else 0)
-        if stop < take:
-            break
-        batch = min(2 * batch, 32 * workers)
+    try:
+        for rows in batches:
+            reached = None  # the first chunk of the batch after which the target is met
+            if target is not None and gibbs:
+                for i in range(len(rows)):
+                    trial = np.array([*kept, *rows[: i + 1]])
+                    if len(trial) >= MIN_GIBBS_CHUNKS and _batch_stderr(trial, share).max() <= target:
+                        reached = i
+                        break
+            elif target is not None:
+                sizes = rows.sum(axis=1)
+                errors = _iid_stderr(counts + np.cumsum(rows, axis=0), done + np.cumsum(sizes), share)
+                hit = np.flatnonzero(errors.max(axis=1) <= target)
+                reached = int(hit[0]) if hit.size else None
+            use = rows if reached is None else rows[: reached + 1]
+            kept.extend(use)
+            counts += use.sum(axis=0)
+            done += int(use.sum())
+            if progress is not None:
+                progress(done, samples if samples is not None else 0)
+            if reached is not None:
+                break
+    finally:
+        close = getattr(batches, "close", None)
+        if close is not None:
+            close()  # the tasks still running are dropped (a local pool cancels them)
     return np.array(kept)
 
 
@@ -469,6 +501,7 @@ def equity(
     stderr: float | None = None,
     workers: int | None = None,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> EquityResult:
     """Equity of 2..10 players, each with known cards or a range, at showdown.
 
@@ -497,6 +530,10 @@ def equity(
         number: exact sums run in a fixed order, Monte Carlo chunks have their own streams.
     progress
         Called with (work done, total work) after each batch (total 0 when unknown).
+    executor
+        Where Monte Carlo runs (default: this process, on ``workers`` threads): local
+        processes or a Ray cluster (:mod:`pokerlab.executors`), as one-CPU tasks of chunks.
+        The counts are the same as here for the same seed. Exact enumeration runs here.
 
     Raises
     ------
@@ -532,5 +569,12 @@ def equity(
         if seed < 0:
             raise ValueError(f"seed must be a non-negative integer, got {seed}")
         plan = monte_carlo_plan(problem)
-        rows = _monte_carlo_rows(plan, samples, stream_of(seed), stderr, used, progress)
+        limit = samples if samples is not None else 2**62
+        from pokerlab.executors import InProcessExecutor
+
+        if executor is None or isinstance(executor, InProcessExecutor):
+            batches = _local_batches(plan, stream_of(seed), limit, used)
+        else:
+            batches = _executor_batches(plan, stream_of(seed), limit, executor)
+        rows = _kept_rows(plan, batches, samples, stderr, progress)
     return monte_carlo_result(plan, rows, seed)

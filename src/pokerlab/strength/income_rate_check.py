@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from pokerlab.cards import PREFLOP_CLASSES
 from pokerlab.strength.preflop_simulation import PreflopSimulation
@@ -86,6 +85,8 @@ class IncomeRateComparison:
     @property
     def rank_correlation(self) -> float:
         """Spearman's rank correlation of the 169 classes."""
+        from scipy import stats  # here, not at import: pokerlab.strength loads with every equity
+
         return float(stats.spearmanr(self.shipped, self.simulated).statistic)
 
     @property
