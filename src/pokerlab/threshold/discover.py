@@ -307,18 +307,20 @@ def _structure_from_runs(
 ) -> tuple[Structure, dict[str, float]]:
     declared = _declared_or_none(game)
     axes = {b: tuple(r[0] for r in runs) for b, runs in axes_runs.items()}
-    use_declared = declared is not None and all(declared.axes.get(b) == axes[b] for b in axes)
+    # a branch whose axis is the declared one keeps the declared names (the patent's)
+    named = {
+        b: [t.name for t in declared.thresholds if t.branch == b]
+        for b in axes
+        if declared is not None and declared.axes.get(b) == axes[b]
+    }
+    use_declared = len(named) == len(axes)
     thresholds: list[tuple[float, Threshold]] = []
-    used: set[str] = set()
+    used: set[str] = {name for names in named.values() for name in names}
     for branch, runs in axes_runs.items():
-        declared_names = []
-        if use_declared:
-            assert declared is not None
-            declared_names = [t.name for t in declared.thresholds if t.branch == branch]
         for k in range(len(runs) - 1):
             below, above = runs[k][0], runs[k + 1][0]
-            if use_declared:
-                name = declared_names[k]
+            if branch in named:
+                name = named[branch][k]
             else:
                 # among bluffs: a wholly passive plan (no bet or raise) comes later on the axis
                 bluff_zone = any(
@@ -461,6 +463,13 @@ def _read_solution(
     return {b: read_runs(plans[b], current[b], canons[b]) for b in all_branches}
 
 
+def require_numbers(game: BettingGame) -> None:
+    """Refuse a game with symbols: a discretised game, and a structure, need numbers."""
+    if game.parameters():
+        names = ", ".join(s.name for s in game.parameters())
+        raise ValueError(f"discovery needs numbers: give values for {names} (e.g. --pot)")
+
+
 def discover(
     game: BettingGame,
     levels: tuple[int, ...] = (100, 200, 400),
@@ -473,9 +482,7 @@ def discover(
     ``game`` must be numeric (substitute the pot first: a structure can change with ``P``).
     """
     start = time.perf_counter()
-    if game.parameters():
-        names = ", ".join(s.name for s in game.parameters())
-        raise ValueError(f"discovery needs numbers: give values for {names} (e.g. --pot)")
+    require_numbers(game)
     from pokerlab.equilibrium import discretised_game, solve_lp
 
     declared = _declared_or_none(game)

@@ -46,6 +46,7 @@ from pokerlab.threshold.discover import (
     _structure_from_runs,
     candidate_runs,
     read_runs,
+    require_numbers,
 )
 from pokerlab.threshold.game import BettingGame
 from pokerlab.threshold.plans import branches
@@ -165,9 +166,7 @@ def discover_many(
     dividing points of the certified solution (floats; solve again for more).
     """
     start = time.perf_counter()
-    if game.parameters():
-        names = ", ".join(s.name for s in game.parameters())
-        raise ValueError(f"discovery needs numbers: give values for {names} (e.g. --pot)")
+    require_numbers(game)
     from pokerlab.equilibrium import CFRSolver, discretised_game
 
     declared = _declared_or_none(game)
