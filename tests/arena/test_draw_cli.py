@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pokerlab.arena import MatchStore
@@ -66,3 +68,19 @@ def test_draw_matches_and_exactness_commands() -> None:
     data = json.loads(exact.stdout)
     assert data["bot_exploitability"] > data["cfr_exploitability"] >= 0
     assert invoke("draw", "exactness", "--mixing", "sideways").exit_code == 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=20))
+def test_any_typed_discards_are_a_draw_or_one_clear_line(text: str) -> None:
+    from pokerlab.arena.human import QUIT, parse_command
+    from pokerlab.cards import parse_cards
+    from pokerlab.engine.hand import DRAW, draw_legal
+
+    hole = parse_cards("As Ad 7c 4h 2d")
+    try:
+        answer = parse_command(text, draw_legal(5), hole)
+    except ValueError as exc:
+        assert "\n" not in str(exc).strip()
+        return
+    assert answer == QUIT or (answer.kind == DRAW and 0 <= answer.amount < 32)

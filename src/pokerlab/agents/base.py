@@ -4,7 +4,7 @@ A bot is an :class:`Agent`. At each of its turns the table calls ``act(observati
 the bot returns an :class:`~pokerlab.engine.hand.Action`: ``Action(FOLD)``,
 ``Action(CHECK_CALL)`` or ``Action(BET_RAISE, amount)`` with ``amount`` the total its bet
 in this round becomes ("raise to"). :class:`Observation` shows only what that player may
-know: its own two cards, the board, every action so far, the pot, stacks and bets, its
+know: its own hole cards, the board, every action so far, the pot, stacks and bets, its
 legal actions, its position, seat and the button's seat, the players' names by position
 (``player_names``: one name per player, unique even when two copies of a bot sit at the
 table, so a bot can follow an opponent from seat to seat), and the game settings.
@@ -90,7 +90,7 @@ class Observation:
 
     @property
     def hole(self) -> list[int]:
-        """This player's two cards."""
+        """This player's hole cards (two in hold'em, five in five-card draw)."""
         return self._hand.hole(self.position)
 
     @property
