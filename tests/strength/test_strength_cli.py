@@ -82,6 +82,17 @@ def test_equity_stderr_target_grid_and_plot(tmp_path):
     assert set(data["grid"]) == {"AA", "KK", "QQ", "AKs", "AKo"} and round(data["grid"]["QQ"], 3) == 0.460
 
 
+def test_equity_with_ray_address_set_enumerates_here():
+    # RAY_ADDRESS names a cluster for Monte Carlo runs; an exact answer never needs one.
+    r = runner.invoke(app, ["equity", "AcAd", "KhKs", "--workers", "1", "--json"],
+                      env={"RAY_ADDRESS": "127.0.0.1:1"})
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["exact"] and data["executor"]["backend"] == "in-process"
+    r = runner.invoke(app, ["equity", "AcAd", "KhKs", "--cluster", "auto"])
+    assert r.exit_code == 2 and "--cluster auto: the cluster runs Monte Carlo" in r.output
+
+
 def test_equity_interrupted_is_one_line_and_exit_130(monkeypatch):
     import pokerlab.strength
 

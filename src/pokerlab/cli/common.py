@@ -151,6 +151,14 @@ def given(name: str) -> bool:
     return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
+def typed(name: str) -> bool:
+    """Whether the option with parameter name ``name`` was typed on the command line (not its
+    default, nor an environment variable such as ``RAY_ADDRESS``)."""
+    ctx = _click_context()
+    source = ctx.get_parameter_source(name) if ctx is not None else None
+    return source is not None and source.name == "COMMANDLINE"
+
+
 def reject_unused(unused: dict[str, str], reason: str) -> None:
     """Refuse options the person typed that this run would ignore.
 

@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from pokerlab.cli.cluster import cluster_option, progress_label
-from pokerlab.cli.common import console, given, output_file, print_json, progress, table, user_errors
+from pokerlab.cli.common import console, output_file, print_json, progress, table, typed, user_errors
 from pokerlab.cli.errors import Interrupted
 
 LONG_RUN_SAMPLES = 2_000_000
@@ -67,10 +67,10 @@ def register(app: typer.Typer) -> None:
         # The cluster runs Monte Carlo; RAY_ADDRESS alone leaves exact work (and the default
         # choice between exact and Monte Carlo) here.
         on_cluster = bool(cluster) and not exact and (samples is not None or stderr is not None)
-        if workers is not None and (on_cluster or given("cluster")):
+        if workers is not None and (on_cluster or typed("cluster")):
             raise ValueError(f"--workers {workers} sets this machine's threads; with --cluster every CPU "
                              "of the cluster works")
-        if given("cluster") and not on_cluster:
+        if typed("cluster") and not on_cluster:
             raise ValueError(f"--cluster {cluster}: the cluster runs Monte Carlo; give --samples or --stderr")
         output_file(plot or None, "--plot", (".png", ".svg"))
         if (grid or plot) and len(players) != 2:
