@@ -1,5 +1,5 @@
-"""The three Loki tournaments at full size (slow: about 8 minutes of one core each; 47 minutes
-each when the three ran side by side on the shared 2-core machine at load 8 to 12).
+"""The three Loki tournaments at full size (slow: 6 to 7 minutes of one core each; 30 to 32
+minutes each when the three ran side by side on the shared 2-core machine at load 6 to 10).
 
 Each ordering its source reports is asserted when it reproduces with separated 95% intervals,
 and kept as a strict expected failure with our figures when it does not. These are the runs
