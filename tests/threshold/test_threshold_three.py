@@ -154,6 +154,12 @@ def test_the_certificate_refuses_a_stationary_point_that_is_no_equilibrium():
     assert where.key == "" and p1.improvements[0][3].label == "bet"
     assert 0.534 < float(p1.improvements[0][1]) < 0.536
     assert abs(float(p1.improvements[0][2]) - float(point.values["B1"])) < 1e-12  # up to B1
+    # the report adds a measured gain to proved ones (this mix failed at P = 100)
+    from pokerlab.threshold.report_many import point_report
+
+    report = point_report(game, structure, point)
+    assert not report["equilibrium"] and report["certificate"].startswith("mpmath")
+    assert report["nash_conv"] == sum(report["gains"]) and 0.0074 < report["nash_conv"] < 0.0075
 
 
 @pytest.mark.slow

@@ -470,7 +470,7 @@ def solve_conditions(
         Extra starting points (threshold name -> value), e.g. read off a discretised solve.
     """
     if method not in ("auto", "exact", "numeric"):
-        raise ValueError(f"method: expected auto, exact or numeric, got {method!r}")
+        raise ValueError(f"--method {method}: expected auto, exact or numeric")
     if game.parameters():
         names = ", ".join(s.name for s in game.parameters())
         raise ValueError(

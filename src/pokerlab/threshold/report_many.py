@@ -50,13 +50,24 @@ def _number(value: Any) -> float:
     return float(value)
 
 
+def _mp(value: Any) -> Any:
+    """An exact or mpmath number as an mpmath number (60 digits)."""
+    if isinstance(value, RealAlgebraic):
+        return value.mpf(60)
+    if isinstance(value, Fraction):
+        return mpmath.mpf(value.numerator) / value.denominator
+    return mpmath.mpf(value)
+
+
 def point_report(game: BettingGame, structure: Structure, point: Point) -> dict[str, Any]:
     """One solution: thresholds, each player's value and gain, NashConv, equilibrium or not."""
     numeric = point.exact is None
     with mpmath.workdps(60):
         responses = best_responses(game, structure, point.values)
     exact = all(r.exact for r in responses)
-    nash_conv = sum((r.gain for r in responses), Fraction(0) if exact else mpmath.mpf(0))
+    with mpmath.workdps(60):  # some gains proved exactly, others measured: add them as numbers
+        gains = [r.gain if exact else _mp(r.gain) for r in responses]
+        nash_conv = sum(gains, Fraction(0) if exact else mpmath.mpf(0))
     is_equilibrium = nash_conv == 0 if exact else numeric and float(nash_conv) < NUMERIC_BOUND
     return {
         "thresholds": [
