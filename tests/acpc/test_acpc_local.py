@@ -24,7 +24,7 @@ from pokerlab.acpc.local import bot_names, in_process_payoffs, run_local_match
 def test_tcp_match_equals_in_process_match(kind, bots, duplicate):
     game = standard_game(kind)
     hands, seed = 120, 2026
-    tcp = run_local_match(game, bots, hands, seed, duplicate=duplicate, timeout=10)
+    tcp = run_local_match(game, bots, hands, seed, duplicate=duplicate, timeout=120)
     per_hand, totals = in_process_payoffs(game, bots, hands, seed, duplicate=duplicate)
     assert len(tcp.hands) == hands
     assert [[int(v) for v in h.seat_values] for h in tcp.hands] == per_hand

@@ -39,9 +39,9 @@ class ScriptedDealer:
         self.thread.start()
 
     def _run(self):
-        self.server.settimeout(10)
+        self.server.settimeout(60)
         conn, _ = self.server.accept()
-        conn.settimeout(10)
+        conn.settimeout(60)
         reader = conn.makefile("rb")
         self.received.append(reader.readline().decode())
         for item in self.script:
@@ -94,7 +94,7 @@ def test_client_plays_and_logs_each_hand():
     def fold_first(state):
         return Action("f") if state.hand_number == 1 else Action("c")
 
-    result = play_match("127.0.0.1", fake.port, LIMIT, fold_first, timeout=5, log=log)
+    result = play_match("127.0.0.1", fake.port, LIMIT, fold_first, timeout=60, log=log)
     fake.join()
     assert fake.received[0] == "VERSION:2.0.0\r\n"
     assert fake.received[1] == "MATCHSTATE:0:0:r:TdAs|:c\r\n"
@@ -123,7 +123,7 @@ def test_client_rejects_a_malformed_line_and_keeps_finished_hands(bad_line, mess
     fake = ScriptedDealer([*HAND_0, bad_line])
     log_path = tmp_path / "hands.jsonl"
     with log_path.open("w") as log, pytest.raises(ClientError, match=message) as info:
-        play_match("127.0.0.1", fake.port, LIMIT, always_call, timeout=5, log=log)
+        play_match("127.0.0.1", fake.port, LIMIT, always_call, timeout=60, log=log)
     fake.join()
     assert "after 1 finished hands" in str(info.value) and "\n" not in str(info.value)
     assert [h.hand_number for h in info.value.result.hands] == [0]
@@ -134,19 +134,19 @@ def test_client_rejects_out_of_order_states():
     script = ["MATCHSTATE:0:4:r:TdAs|", "MATCHSTATE:0:4::TdAs|"]
     fake = ScriptedDealer(script)
     with pytest.raises(ClientError, match="does not follow"):
-        play_match("127.0.0.1", fake.port, LIMIT, always_call, timeout=5)
+        play_match("127.0.0.1", fake.port, LIMIT, always_call, timeout=60)
     fake.join()
     # A new hand before the old one is over.
     fake = ScriptedDealer(["MATCHSTATE:1:4::|TdAs", None, "MATCHSTATE:0:5::9d7s|"])
     with pytest.raises(ClientError, match="hand 5 began before hand 4 was over"):
-        play_match("127.0.0.1", fake.port, LIMIT, always_call, timeout=5)
+        play_match("127.0.0.1", fake.port, LIMIT, always_call, timeout=60)
     fake.join()
 
 
 def test_client_reports_a_socket_closed_mid_hand():
     fake = ScriptedDealer([*HAND_0, "MATCHSTATE:1:1::|Qd7c"])
     with pytest.raises(ClientError, match="closed the connection during hand 1") as info:
-        play_match("127.0.0.1", fake.port, LIMIT, always_call, timeout=5)
+        play_match("127.0.0.1", fake.port, LIMIT, always_call, timeout=60)
     fake.join()
     assert len(info.value.result.hands) == 1
 
@@ -183,7 +183,7 @@ def _run_clients(game, ports, bots, **kwargs):
 
     def run(i, port, bot):
         try:
-            results[i] = play_match("127.0.0.1", port, game, bot, timeout=5, **kwargs)
+            results[i] = play_match("127.0.0.1", port, game, bot, timeout=60, **kwargs)
         except ClientError as exc:
             results[i] = exc
 
@@ -196,7 +196,7 @@ def _run_clients(game, ports, bots, **kwargs):
 
 def test_dealer_match_values_add_up_and_clients_agree():
     log = io.StringIO()
-    dealer = Dealer(NOLIMIT, hands=30, names=["a", "b"], seed=11, timeout=5, log=log)
+    dealer = Dealer(NOLIMIT, hands=30, names=["a", "b"], seed=11, timeout=60, log=log)
     ports = dealer.listen()
 
     def raiser(state):
@@ -225,7 +225,7 @@ class RawPlayer:
     """A hand-written player: after the version, waits for its first turn and sends ``lines``."""
 
     def __init__(self, port, lines, *, version="VERSION:2.0.0", linger=3.0):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=60)
         self.sock.sendall((version + "\r\n").encode())
         self.lines = lines
         self.linger = linger
@@ -247,7 +247,7 @@ class RawPlayer:
 
 def test_dealer_moves_an_oversized_raise_to_all_in_like_the_acpc_dealer():
     log = io.StringIO()
-    dealer = Dealer(NOLIMIT, hands=1, names=["calm", "wild"], seed=3, timeout=5, fixed_seats=True, log=log)
+    dealer = Dealer(NOLIMIT, hands=1, names=["calm", "wild"], seed=3, timeout=60, fixed_seats=True, log=log)
     ports = dealer.listen()
     threads, results = _run_clients(NOLIMIT, ports[:1], [always_call])
     # Seat 2 is position 1 and acts first: junk and replies to other states are ignored.
@@ -286,7 +286,7 @@ def test_dealer_times_out_on_a_silent_player():
     dealer = Dealer(LIMIT, hands=2, names=["x", "y"], seed=1, timeout=0.5, fixed_seats=True)
     ports = dealer.listen()
     _run_clients(LIMIT, ports[:1], [always_call])
-    silent = socket.create_connection(("127.0.0.1", ports[1]), timeout=5)
+    silent = socket.create_connection(("127.0.0.1", ports[1]), timeout=60)
     silent.sendall(b"VERSION:2.0.0\r\n")
     started = time.monotonic()
     with pytest.raises(DealerError, match=r"seat 2 \(y\) sent nothing for 0.5 s"):
@@ -321,7 +321,7 @@ def test_dealer_argument_checks():
 
 
 def test_dealer_reads_reply_letters_like_the_acpc_server():
-    dealer = Dealer(NOLIMIT, hands=1, names=["calm", "old"], seed=5, timeout=5, fixed_seats=True)
+    dealer = Dealer(NOLIMIT, hands=1, names=["calm", "old"], seed=5, timeout=60, fixed_seats=True)
     ports = dealer.listen()
     threads, results = _run_clients(NOLIMIT, ports[:1], [always_call])
     # "B300" is read as r300, not as an invalid action.
@@ -345,7 +345,7 @@ def test_client_and_dealer_rank_kuhn_showdowns():
               "MATCHSTATE:1:1::|Qs", "MATCHSTATE:1:1:r:|Qs", None, "MATCHSTATE:1:1:rf:|Qs"]
     fake = ScriptedDealer(script)
     result = play_match("127.0.0.1", fake.port, KUHN,
-                        lambda s: Action("f") if "f" in s.legal_kinds() else Action("c"), timeout=5)
+                        lambda s: Action("f") if "f" in s.legal_kinds() else Action("c"), timeout=60)
     fake.join()
     assert [(h.hand_number, h.value) for h in result.hands] == [(0, Fraction(-1)), (1, Fraction(-1))]
     assert result.total == -2

@@ -40,9 +40,13 @@ class Player(Protocol):
 
 
 def make_player(name: str, game: GameDef, reseed: Callable[[int, int], int] | None = None,
-                names: Callable[[int], Sequence[str]] | None = None) -> Player:
+                names: Callable[[int], Sequence[str]] | None = None, warm: bool = True) -> Player:
     """The player called ``name`` for ``game`` (``reseed(hand_number, position)`` seeds each hand;
-    ``names(hand_number)`` names the players by position, see :class:`~pokerlab.acpc.bridge.AgentPlayer`)."""
+    ``names(hand_number)`` names the players by position, see :class:`~pokerlab.acpc.bridge.AgentPlayer`).
+
+    With ``warm`` a pokerlab bot first plays private hands (:func:`pokerlab.arena.warmup.warm_up`),
+    so that its first reply at the dealer does not wait for numba to compile or tables to load.
+    """
     from pokerlab.acpc import equilibrium_player
 
     if name == equilibrium_player.NAME:
@@ -52,6 +56,11 @@ def make_player(name: str, game: GameDef, reseed: Callable[[int, int], int] | No
 
     agent = create_bot(name)
     try:
-        return AgentPlayer(agent, game, reseed, names)
+        player = AgentPlayer(agent, game, reseed, names)
     except ValueError as exc:
         raise ValueError(f"{exc}; --bot {equilibrium_player.NAME} plays Kuhn poker") from None
+    if warm:
+        from pokerlab.arena.warmup import warm_up
+
+        warm_up(name, player.settings, players=game.num_players)
+    return player
