@@ -55,7 +55,7 @@ def _closed_port() -> int:
 @pytest.fixture(scope="module")
 def ray_address():
     """A local Ray instance with 2 CPUs for this module; yields the address of its GCS."""
-    ray = pytest.importorskip("ray")
+    import ray
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if not ray.is_initialized():
         ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024 * 1024,

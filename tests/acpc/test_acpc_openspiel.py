@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import random
 
+import pyspiel
 import pytest
 
 from pokerlab.acpc import Action, parse_betting, standard_game
 from pokerlab.acpc.dealer import view_text
 from pokerlab.acpc.showdown import hand_values
 from pokerlab.cards import RANKS, SUITS
-
-pyspiel = pytest.importorskip("pyspiel")
 
 HOLDEM = {"numBoardCards": "0 3 1 1", "numHoleCards": 2, "numRanks": 13, "numRounds": 4, "numSuits": 4,
           "numPlayers": 2, "firstPlayer": "2 1 1 1"}

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pokerlab.acpc import (
+    GAMES_DIR,
     Action,
     parse_gamedef,
     parse_matchstate,
@@ -125,3 +126,49 @@ def test_only_the_2_0_0_letters_are_in_match_states(betting):
     # client's reply as leniently as the ACPC server, but states must be exact.
     with pytest.raises(ValueError, match=r"unknown action|has no size"):
         parse_matchstate(f"MATCHSTATE:1:0:{betting}:|AsKs", standard_game("nolimit"))
+
+
+LIMIT_TEXT = (Path(GAMES_DIR) / "holdem.limit.2p.reverse_blinds.game").read_text()
+# A game dealing a board card with the hole cards (round 1), for the split of the last group.
+BOARD_FIRST = parse_gamedef(LIMIT_TEXT.replace("numBoardCards = 0 3 1 1", "numBoardCards = 1 3 1 1"))
+
+
+@pytest.mark.parametrize(("line", "game", "message"), [
+    ("STATE:0:0::AsKs|", "limit", "expected a line starting with 'MATCHSTATE:'"),
+    ("MATCHSTATE:0:0:AsKs|", "limit", "a match state has 5 ':'-separated fields, got 4"),
+    ("MATCHSTATE:x:0::AsKs|", "limit", "position 'x' is not a whole number"),
+    ("MATCHSTATE:2:0::AsKs|", "limit", "position 2 is larger than 1"),
+    ("MATCHSTATE:0:99999999999::AsKs|", "limit", "hand number 99999999999 is larger than"),
+    ("MATCHSTATE:0:0:cc/:AsKs|", "limit", "1 board sections, the betting reached round 2"),
+    ("MATCHSTATE:0:0::AsKs|/2c3c4c", "limit", "2 board sections, the betting reached round 1"),
+    ("MATCHSTATE:0:0:cc/cc/:AsKs|/2c3c4c", "limit", "2 board sections, the betting reached round 3"),
+    ("MATCHSTATE:0:0::AsKs", "limit", "1 hole-card groups, need 2"),
+    ("MATCHSTATE:0:0::AsKs||", "limit", "3 hole-card groups, need 2"),
+    ("MATCHSTATE:0:0::AsKs|", "board-first", "round 1 board needs 1 cards"),
+    ("MATCHSTATE:0:0::AsK|", "limit", "hole cards of position 0: 'AsK' is not a run of two-character cards"),
+    ("MATCHSTATE:0:0::AsKx|", "limit", "hole cards of position 0: unknown card 'Kx'"),
+    ("MATCHSTATE:0:0::2s||", "kuhn3", "hole cards of position 0: card '2s' is not in this game's deck"),
+    ("MATCHSTATE:0:0::As|", "limit", "hole cards of position 0: 1 cards, need 2"),
+    ("MATCHSTATE:0:0::AsKsQs|", "limit", "hole cards of position 0: 3 cards, need 2"),
+    ("MATCHSTATE:0:0:cc/:AsKs|/2c3c", "limit", "board of round 2: 2 cards, need 3"),
+    ("MATCHSTATE:0:0:cc/:AsKs|/2c3c4c5c", "limit", "board of round 2: 4 cards, need 3"),
+    ("MATCHSTATE:0:0:cc/:AsKs|/2cAs4c", "limit", "card 'As' appears twice"),
+    ("MATCHSTATE:0:0::|AsKs", "limit", r"own hole cards \(position 0\) are missing"),
+    ("MATCHSTATE:0:0::AsKs|QdQc", "limit", "hole cards of position 1 are shown but there is no showdown"),
+    ("MATCHSTATE:0:0:cc/cc/cc/cc:AsKs|/2c3c4c/5d/6d", "limit",
+     "hole cards of position 1 are missing at the showdown"),
+])
+def test_each_malformed_match_state_is_refused_with_its_reason(line, game, message):
+    rules = BOARD_FIRST if game == "board-first" else standard_game(game)
+    with pytest.raises(ValueError, match=message):
+        parse_matchstate(line, rules)
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("MATCHSTATE:1:0::|AsKs", "a reply has 6 ':'-separated fields, got 5"),
+    ("MATCHSTATE:1:0::|AsKs:cc", "a reply carries exactly one action, got 'cc'"),
+    ("MATCHSTATE:1:0::|AsKs:", "a reply carries exactly one action, got ''"),
+])
+def test_each_malformed_reply_is_refused_with_its_reason(line, message):
+    with pytest.raises(ValueError, match=message):
+        parse_reply(line, standard_game("limit"))

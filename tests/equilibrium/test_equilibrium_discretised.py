@@ -40,7 +40,7 @@ def _von_neumann_tree() -> NS:
 
 @pytest.fixture(scope="module")
 def patent_game():
-    threshold_game = pytest.importorskip("pokerlab.threshold.game")
+    from pokerlab.threshold import game as threshold_game
     return discretised_game(threshold_game.builtin_game("patent-no-raise-pot-limit", pot=2), N)
 
 
@@ -86,15 +86,16 @@ def test_cfr_plus_on_own_tree() -> None:
 def test_small_discretisation_is_certified_exactly() -> None:
     from fractions import Fraction
 
-    # N = 10 levels: the LP's equilibrium, read as fractions, is exact; the value is a
-    # rational number close to 1/9.
+    # N = 10 levels: the LP's equilibrium, read as fractions and checked in rational
+    # arithmetic, is an exact equilibrium of the discretised game, whose value is exactly
+    # 11/100 (the continuous game's is 1/9).
     sol = solve_lp(discretised_game(_von_neumann_tree(), 10))
-    assert sol.certified_value is not None
-    assert abs(sol.certified_value - Fraction(1, 9)) < Fraction(1, 50)
+    assert sol.certified_value == Fraction(11, 100)
+    assert sol.value == pytest.approx(0.11, abs=1e-9)
 
 
 def test_symbolic_pot_needs_a_value() -> None:
-    sympy = pytest.importorskip("sympy")
+    import sympy
     p = sympy.Symbol("P")
     tree = NS(root=NS(player=1, children={
         "pass": NS(contributions=(p / 2, p / 2), folded=0),

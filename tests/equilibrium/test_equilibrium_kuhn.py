@@ -90,7 +90,8 @@ def test_every_algorithm_converges(algorithm: str) -> None:
 
 
 def test_exploitability_agrees_with_openspiel(cfr_plus: Strategy) -> None:
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel
+
     from pokerlab.equilibrium.openspiel import to_tabular_policy
 
     game = pyspiel.load_game("kuhn_poker")

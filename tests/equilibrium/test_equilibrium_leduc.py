@@ -31,7 +31,7 @@ def test_cfr_plus_reaches_1e_3() -> None:
 
 
 def test_exploitability_and_value_agree_with_openspiel(solved: Strategy) -> None:
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel
     from open_spiel.python.algorithms import expected_game_score
 
     from pokerlab.equilibrium.openspiel import to_tabular_policy
@@ -49,7 +49,8 @@ def test_exploitability_and_value_agree_with_openspiel(solved: Strategy) -> None
 
 def test_terminal_payoffs_match_openspiel() -> None:
     # Every showdown after check-check / check-check, and after the longest raise war.
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel
+
     from pokerlab.equilibrium.flat import FlatGame
 
     flat = FlatGame.build(leduc())

@@ -125,7 +125,7 @@ def test_bad_three_player_definitions_are_rejected() -> None:
 def _playouts(name: str, ours: Game, count: int, seed: int) -> None:
     """Random play through OpenSpiel's game and our tree side by side: the same player and
     legal actions at every decision, the same returns for every player at the end."""
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel
     game = pyspiel.load_game(name)
     rng = np.random.default_rng(seed)
     for _ in range(count):
@@ -167,7 +167,7 @@ def kuhn3_cfr_plus() -> Strategy:
 
 
 def test_kuhn3_nash_conv_agrees_with_openspiel(kuhn3_cfr_plus: Strategy) -> None:
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel
     from open_spiel.python.algorithms import exploitability as os_exploitability
 
     from pokerlab.equilibrium.openspiel import to_tabular_policy
@@ -190,7 +190,7 @@ def test_kuhn3_nash_conv_agrees_with_openspiel(kuhn3_cfr_plus: Strategy) -> None
 def test_kuhn3_cfr_plus_is_openspiels_iterate_for_iterate() -> None:
     # The same algorithm (alternating updates, regret matching+, linear averaging): after the
     # same number of iterations both average strategies have the same NashConv.
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel
     game = pyspiel.load_game("kuhn_poker(players=3)")
     theirs = pyspiel.CFRPlusSolver(game)
     ours = CFRSolver(kuhn(players=3), "cfr+")
@@ -261,7 +261,8 @@ def test_discretised_three_player_cfr_converges() -> None:
 @pytest.mark.slow
 def test_leduc3_nash_conv_agrees_with_openspiel() -> None:
     # pyspiel's best responses walk the whole three-player tree: about a minute.
-    pyspiel = pytest.importorskip("pyspiel")
+    import pyspiel
+
     from pokerlab.equilibrium.openspiel import to_tabular_policy
 
     game = pyspiel.load_game("leduc_poker(players=3)")

@@ -5,16 +5,15 @@ Our value is the dense class 0..7461 with ``value == 7462 - phevaluator_rank``; 
 both orders agree: equal hands equal, stronger hands stronger.
 """
 
+import eval7
 import numpy as np
+import phevaluator
 import pytest
+import treys
 
 from pokerlab.cards import RANKS, SUITS
 from pokerlab.evaluate import evaluate_batch
 from pokerlab.evaluate.sampling import random_hands
-
-phevaluator = pytest.importorskip("phevaluator")
-eval7 = pytest.importorskip("eval7")
-treys = pytest.importorskip("treys")
 
 CARD_TEXT = [r + s for r in RANKS for s in SUITS]
 
