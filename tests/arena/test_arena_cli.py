@@ -62,3 +62,4 @@ def test_play_coach_and_json_summary() -> None:
     summary = json.loads(result.stdout[result.stdout.index("{"):])
     assert summary["hands"] == 1 and summary["unit"] == "sb"
     assert "pot odds" in result.output and "EHS" in result.output
+    assert "income rate" in result.output and "on average" in result.output  # the plain words

@@ -8,7 +8,7 @@ from pokerkit import HandHistory
 from pokerlab.agents.base import Observation
 from pokerlab.agents.threshold_bot import river_plan
 from pokerlab.arena import MatchConfig, MatchStore, run_match
-from pokerlab.arena.coach import coach
+from pokerlab.arena.coach import advice_text, coach
 from pokerlab.arena.session import Session
 from pokerlab.cards import parse_cards
 from pokerlab.engine import GameSettings, Hand
@@ -124,3 +124,40 @@ def test_the_coach_gives_the_papers_numbers_and_the_river_advice() -> None:
     assert advice["player"] == 1 and advice["pot_in_bets"] == 1.0  # pot 20 = one big bet
     assert advice["action"] == river_plan().action(river["hs"], 1, (), 1.0)
     assert river["ppot"] == 0.0 and river["pot_odds"] is None
+
+
+def test_the_coach_says_what_the_numbers_mean_for_the_decision() -> None:
+    base = {"preflop": None, "river": None, "opponents": 1}
+    assert advice_text({**base, "ehs": 0.27, "pot_odds": 0.33}) == (
+        "EHS 0.27 is below the pot odds 0.33: calling loses on average; fold")
+    assert advice_text({**base, "ehs": 0.40, "pot_odds": 0.25}) == (
+        "EHS 0.40 is above the pot odds 0.25: calling wins on average")
+    assert advice_text({**base, "ehs": 0.90, "pot_odds": 0.25}).endswith("with EHS 0.85 or more, raise")
+    assert advice_text({**base, "ehs": 0.90, "pot_odds": None}) == (
+        "EHS 0.90 is 0.85 or more: very likely ahead; bet")
+    assert advice_text({**base, "ehs": 0.30, "pot_odds": None}) == (
+        "EHS 0.30 is below 0.50: likely behind; check")
+    river = {**base, "ehs": 0.7, "pot_odds": None, "river": {"action": "bet"}}
+    assert advice_text(river).endswith("(the dividing-point solution would bet)")
+
+
+@pytest.mark.parametrize(("cards", "opponents", "table", "sign"), [
+    ("Ad Ac  7c 2d", 1, "loki-ir2", "loses"),  # heads-up, position 1 acts first: 72o, IR2 -0.31
+    ("7c 2d  Ad Ac", 1, "loki-ir2", "wins"),  # aces, IR2 +0.70
+    ("7c 2d  Ad Ac  Ks Kh", 2, "loki-ir4", "wins"),  # position 2 acts first: kings
+    ("Ks Kh  Ad Ac  7c 2d  9s 9h  5c 5d  Th Tc", 5, "loki-ir7", "loses"),
+])
+def test_the_coach_before_the_flop_reads_the_income_rate_tables(cards, opponents, table, sign) -> None:
+    from pokerlab.strength.preflop_tables import load_table
+
+    holes = parse_cards(cards)
+    n = len(holes) // 2
+    game = GameSettings.preset("limit")
+    hand = Hand(game, [1000] * n, [*holes, *parse_cards("3h 4c Jh 9d 2h")])
+    view = Observation(hand, position=hand.actor)
+    advice = coach(view)
+    pre = advice["preflop"]
+    assert advice["opponents"] == opponents and pre["table"] == table
+    assert pre["income_rate"] == load_table(table).value_of_cards(*view.hole) / 1000
+    assert f"playing it {sign} on average" in advice["advice"]
+    assert advice["advice"].startswith(f"{pre['class']}: income rate {pre['income_rate']:+.2f} bets a hand")

@@ -18,6 +18,16 @@ Examples
 >>> advice = coach(Observation(hand, position=hand.actor))
 >>> round(advice["hs"], 3), round(advice["ppot"], 3), advice["pot_odds"], advice["river"]
 (0.585, 0.208, None, None)
+>>> advice["advice"]
+'EHS 0.67 is 0.50 or more: likely ahead now or later; bet'
+
+Before the flop the advice comes from Loki's income-rate tables (IR2 against one opponent,
+IR4 against two or three, IR7 against more), in bets won or lost per hand played:
+
+>>> hand = Hand(GameSettings.preset("limit"), [1000, 1000], parse_cards("Ad Qc  7c 2d  3h 4c Jh 9s 2h"))
+>>> print(coach(Observation(hand, position=hand.actor))["advice"])  # doctest: +NORMALIZE_WHITESPACE
+72o: income rate -0.31 bets a hand against 1 opponent (better than 4% of starting hands):
+playing it loses on average; fold unless checking is free
 """
 
 from __future__ import annotations
@@ -32,9 +42,12 @@ def coach(view: Observation) -> dict[str, Any]:
     """The coach's numbers for the player of ``view`` at its turn.
 
     Returns ``street``, ``opponents`` (live), ``to_call``, ``pot``, ``pot_odds`` (``None`` when
-    checking is free), and after the flop ``hs``, ``hs_n``, ``ppot``, ``npot``,
-    ``cards_to_come``, ``ehs`` (``None`` pre-flop), and ``river``: ``{"action", "strength",
-    "pot_in_bets", "player"}`` on a heads-up limit river, else ``None``.
+    checking is free); before the flop ``preflop``: ``{"class", "income_rate", "table",
+    "better_than"}`` (income rate in bets a hand; the share of starting hands it beats in that
+    table), after the flop ``hs``, ``hs_n``, ``ppot``, ``npot``, ``cards_to_come``, ``ehs``
+    (``None`` pre-flop), and ``river``: ``{"action", "strength", "pot_in_bets", "player"}`` on
+    a heads-up limit river, else ``None``; and ``advice``: what the numbers mean for the
+    decision, in plain words (:func:`advice_text`).
     """
     from pokerlab.strength import effective_hand_strength, pot_odds
 
@@ -42,10 +55,12 @@ def coach(view: Observation) -> dict[str, Any]:
     out: dict[str, Any] = {
         "street": STREET_NAMES[view.street], "opponents": view.opponents_live, "to_call": legal.to_call,
         "pot": view.pot, "pot_odds": pot_odds(legal.to_call, view.pot) if legal.to_call else None,
-        "hs": None, "hs_n": None, "ppot": None, "npot": None, "cards_to_come": None, "ehs": None,
-        "river": None,
+        "preflop": None, "hs": None, "hs_n": None, "ppot": None, "npot": None, "cards_to_come": None,
+        "ehs": None, "river": None,
     }
     if not view.board:
+        out["preflop"] = _preflop(view.hole, max(1, view.opponents_live))
+        out["advice"] = advice_text(out)
         return out
     e = effective_hand_strength(view.hole, view.board, opponents=max(1, view.opponents_live))
     out.update(hs=e.hs, hs_n=e.hs_n, ppot=e.ppot, npot=e.npot, cards_to_come=e.cards_to_come, ehs=e.ehs)
@@ -56,4 +71,70 @@ def coach(view: Observation) -> dict[str, Any]:
         if advice is not None:
             out["river"] = {"action": advice.action, "strength": advice.strength,
                             "pot_in_bets": advice.pot, "player": advice.player}
+    out["advice"] = advice_text(out)
     return out
+
+
+def _income_table(opponents: int) -> str:
+    return "loki-ir2" if opponents == 1 else ("loki-ir4" if opponents <= 3 else "loki-ir7")
+
+
+def _preflop(hole: list[int], opponents: int) -> dict[str, Any]:
+    """The hole cards' class, income rate and standing in Loki's table for ``opponents``."""
+    from pokerlab.cards import class_of
+    from pokerlab.strength.preflop_tables import load_table
+
+    name = _income_table(opponents)
+    table = load_table(name)
+    every = table.combo_values()
+    mine = table.value_of_cards(*hole)
+    return {"class": class_of(*hole), "income_rate": mine / 1000, "table": name,
+            "better_than": float((every < mine).mean())}
+
+
+BET = 0.50
+"""EHS from which Loki bets (and calls a bet) after the flop."""
+RAISE = 0.85
+"""EHS from which Loki raises."""
+
+
+def advice_text(numbers: dict[str, Any]) -> str:
+    """What the coach's ``numbers`` mean for the decision, in plain words.
+
+    Before the flop the income rate says whether playing the hand wins or loses on average.
+    After it, facing a bet, EHS (the chance to have or make the best hand) against the pot odds
+    (the share of the final pot a call pays) says whether calling wins or loses on average;
+    with checking free, EHS against Loki's thresholds (0.50 bet, 0.85 raise).
+
+    Examples
+    --------
+    >>> advice_text({"preflop": None, "ehs": 0.27, "pot_odds": 1 / 3, "river": None, "opponents": 1})
+    'EHS 0.27 is below the pot odds 0.33: calling loses on average; fold'
+    """
+    pre = numbers.get("preflop")
+    if pre is not None:
+        rate = pre["income_rate"]
+        n = numbers["opponents"]
+        head = (f"{pre['class']}: income rate {rate:+.2f} bets a hand against {n} "
+                f"opponent{'s' if n != 1 else ''} (better than {pre['better_than']:.0%} of starting hands)")
+        if rate > 0:
+            return f"{head}: playing it wins on average"
+        return f"{head}: playing it loses on average; fold unless checking is free"
+    ehs, odds = numbers["ehs"], numbers["pot_odds"]
+    if odds is not None:
+        if ehs >= odds:
+            text = f"EHS {ehs:.2f} is above the pot odds {odds:.2f}: calling wins on average"
+            if ehs >= RAISE:
+                text += f"; with EHS {RAISE:.2f} or more, raise"
+        else:
+            text = f"EHS {ehs:.2f} is below the pot odds {odds:.2f}: calling loses on average; fold"
+    elif ehs >= RAISE:
+        text = f"EHS {ehs:.2f} is {RAISE:.2f} or more: very likely ahead; bet"
+    elif ehs >= BET:
+        text = f"EHS {ehs:.2f} is {BET:.2f} or more: likely ahead now or later; bet"
+    else:
+        text = f"EHS {ehs:.2f} is below {BET:.2f}: likely behind; check"
+    river = numbers.get("river")
+    if river is not None:
+        text += f" (the dividing-point solution would {river['action']})"
+    return text

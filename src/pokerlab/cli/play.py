@@ -22,8 +22,6 @@ def _coach_lines(advice: dict[str, Any]) -> list[str]:
     if advice["hs"] is not None:
         lines.append(f"coach: HS {advice['hs']:.3f}  PPOT {advice['ppot']:.3f}  NPOT {advice['npot']:.3f}  "
                      f"EHS {advice['ehs']:.3f}")
-    else:
-        lines.append("coach: pre-flop (HS and EHS start on the flop)")
     if advice["pot_odds"] is not None:
         lines.append(f"coach: pot odds {advice['pot_odds']:.3f} "
                      f"(call {advice['to_call']} into {advice['pot']})")
@@ -31,6 +29,7 @@ def _coach_lines(advice: dict[str, Any]) -> list[str]:
     if river is not None:
         lines.append(f"coach: the dividing-point solution (patent game 3, pot "
                      f"{river['pot_in_bets']:.2f} bets) would {river['action']}")
+    lines.append(f"coach: {advice['advice']}")
     return lines
 
 
