@@ -38,6 +38,11 @@ def _raise(kind: str, count: int = typer.Option(1, "--count", help="How many [at
         sympy.Rational(sympy.sqrt(2))
     if kind == "ctrl-c":
         raise KeyboardInterrupt
+    if kind == "ctrl-c-in-kernel":  # what numba's dispatcher raises when Ctrl-C comes mid-call
+        raise SystemError("CPUDispatcher(<function f>) returned a result with an exception set") \
+            from KeyboardInterrupt()
+    if kind == "system":
+        raise SystemError("a bug")
     if kind == "summary":
         raise Interrupted("120 of 1,000 hands played and stored; --resume continues")
     if kind == "bug":
@@ -79,9 +84,15 @@ def test_ctrl_c_exits_130_with_one_line(capsys):
         130, "", "interrupted: 120 of 1,000 hands played and stored; --resume continues\n")
 
 
+def test_ctrl_c_inside_a_numba_kernel_exits_130_with_one_line(capsys):
+    assert call(capsys, "raise", "ctrl-c-in-kernel") == (130, "", "interrupted: stopped by Ctrl-C\n")
+
+
 def test_a_bug_keeps_its_traceback(capsys):
     with pytest.raises(AttributeError):
         run(probe, ["raise", "bug"])
+    with pytest.raises(SystemError):
+        run(probe, ["raise", "system"])
 
 
 @pytest.mark.parametrize("args,expected", [

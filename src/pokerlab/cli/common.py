@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from pokerlab._interrupt import caused_by_ctrl_c
 from pokerlab._json import jsonable
 from pokerlab.cli.errors import INTERRUPTED_STATUS, Interrupted, UserError, print_error, user_message
 
@@ -58,6 +59,9 @@ def user_errors(func: Callable[P, R]) -> Callable[P, R]:
             print_error(str(exc) or "stopped by Ctrl-C", prefix="interrupted")
             raise typer.Exit(code=INTERRUPTED_STATUS) from None
         except Exception as exc:
+            if isinstance(exc, SystemError) and caused_by_ctrl_c(exc):  # inside a numba kernel
+                print_error("stopped by Ctrl-C", prefix="interrupted")
+                raise typer.Exit(code=INTERRUPTED_STATUS) from None
             message = user_message(exc)
             if message is None:
                 raise

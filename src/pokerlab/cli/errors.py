@@ -196,6 +196,13 @@ def run(app: typer.Typer, args: Sequence[str] | None = None, prog_name: str = "p
     except (KeyboardInterrupt, Abort):
         print_error("stopped by Ctrl-C", prefix="interrupted")
         return INTERRUPTED_STATUS
+    except SystemError as exc:  # Ctrl-C inside a numba kernel call (see pokerlab._interrupt)
+        from pokerlab._interrupt import caused_by_ctrl_c
+
+        if not caused_by_ctrl_c(exc):
+            raise
+        print_error("stopped by Ctrl-C", prefix="interrupted")
+        return INTERRUPTED_STATUS
     except BrokenPipeError:  # the reader of our output went away (`pokerlab ... | head`)
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (no flush error at exit)
         return 1

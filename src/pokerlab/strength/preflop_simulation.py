@@ -42,6 +42,7 @@ import numpy as np
 from numba import njit, prange
 
 from pokerlab._cache import cache_dir
+from pokerlab._interrupt import ctrl_c_in_kernels
 from pokerlab.cards import PREFLOP_CLASSES, combos_of_class
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, eval_key
 from pokerlab.executors import Executor, InProcessExecutor
@@ -205,8 +206,9 @@ def simulate_blocks(opponents: int, seed: int, blocks: list[tuple[int, int]],
     if threads is not None:
         numba.set_num_threads(threads)
     try:
-        return [_simulate_block(CLASS_COMBOS, CLASS_COUNTS, opponents, n, np.uint64(seed), block)
-                for block, n in blocks]
+        with ctrl_c_in_kernels():
+            return [_simulate_block(CLASS_COMBOS, CLASS_COUNTS, opponents, n, np.uint64(seed), block)
+                    for block, n in blocks]
     finally:
         numba.set_num_threads(old_threads)
 
