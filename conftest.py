@@ -12,3 +12,19 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def pytest_sessionfinish(session):
+    """An xdist worker collects its garbage before it reports that it finished, then freezes
+    what is left, so that pytest's last collection at exit is quick.
+
+    Once every worker has finished, execnet gives each 5 seconds to exit and then sends it
+    SIGINT. A full collection of a worker's heap (numba, sympy, hypothesis) took longer than
+    that on a busy machine, and the KeyboardInterrupt surfaced as "Exception ignored in
+    gc_callback" at the end of ``make test``.
+    """
+    if hasattr(session.config, "workerinput"):
+        import gc
+
+        gc.collect()
+        gc.freeze()
