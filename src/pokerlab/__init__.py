@@ -5,3 +5,5 @@ models (Ferguson & Ferguson), and a Texas Hold'em program (Waterloo, Alberta "Lo
 """
 
 __version__ = "0.1.0"
+
+from pokerlab import _kernel_cache  # noqa: F401  (numba's cache keyed by source closures; imports no numba)

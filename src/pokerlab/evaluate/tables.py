@@ -36,6 +36,7 @@ import tempfile
 import numpy as np
 
 from pokerlab._cache import cache_dir
+from pokerlab._kernel_cache import source_digest
 from pokerlab.evaluate.classes import NUM_CLASSES
 
 # Rank multipliers of OMPEval: the sums of 0..7 of them (at most 4 equal) are all distinct.
@@ -55,9 +56,6 @@ ROW_SHIFT = 12
 ROW_KEY_SHIFT = RANK_SHIFT + ROW_SHIFT
 """``key >> ROW_KEY_SHIFT`` is the perfect-hash row of a hand key."""
 MAX_RANK_KEY = int(4 * RANK_KEYS[12] + 3 * RANK_KEYS[11])
-
-TABLE_VERSION = 2
-"""Bump when the table layout or contents change (names the cache file)."""
 
 
 def _perfect_hash(keys: np.ndarray, row_shift: int) -> tuple[np.ndarray, int]:
@@ -132,7 +130,8 @@ _TABLE_DTYPES = {
 
 
 def _cache_file() -> str:
-    return str(cache_dir() / f"evaluator-tables-v{TABLE_VERSION}-shift{ROW_SHIFT}.npz")
+    # Named by a hash of the sources that build the tables: a change there builds them anew.
+    return str(cache_dir() / f"evaluator-tables-{source_digest(__name__)}.npz")
 
 
 def _read_cached(path: str) -> dict[str, np.ndarray] | None:

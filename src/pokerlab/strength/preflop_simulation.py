@@ -43,6 +43,7 @@ from numba import njit, prange
 
 from pokerlab._cache import cache_dir
 from pokerlab._interrupt import ctrl_c_in_kernels
+from pokerlab._kernel_cache import source_digest
 from pokerlab.cards import PREFLOP_CLASSES, combos_of_class
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, eval_key
 from pokerlab.executors import Executor, InProcessExecutor
@@ -57,9 +58,6 @@ BLOCK_TRIALS = 2000
 
 MAX_TASK_BLOCKS = 8
 """Most blocks in one executor task (about a second of one CPU against one opponent)."""
-
-CACHE_VERSION = 1
-"""Bump when the simulation changes (names the cache files)."""
 
 
 def _class_combos() -> tuple[np.ndarray, np.ndarray]:
@@ -195,7 +193,8 @@ class PreflopSimulation:
 def _cache_path(opponents: int, trials: int, seed: int) -> str:
     folder = cache_dir() / "preflop"
     folder.mkdir(parents=True, exist_ok=True)
-    return str(folder / f"sim-v{CACHE_VERSION}-b{BLOCK_TRIALS}-k{opponents}-n{trials}-s{seed}.npz")
+    # Named by a hash of the sources that compute it (this module and what it imports).
+    return str(folder / f"sim-{source_digest(__name__)}-b{BLOCK_TRIALS}-k{opponents}-n{trials}-s{seed}.npz")
 
 
 def simulate_blocks(opponents: int, seed: int, blocks: list[tuple[int, int]],
