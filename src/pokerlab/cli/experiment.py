@@ -167,18 +167,22 @@ def register(app: typer.Typer) -> None:
 
 def _plot_freezeouts(results, path: Path) -> None:
     import matplotlib
+    import numpy as np
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(len(results), 1, figsize=(8, 3.2 * len(results)), squeeze=False)
     for ax, r in zip(axes[:, 0], results, strict=True):
-        stacks = r.chip_curves[0]
+        after = r.chip_curves[0]  # stacks after each hand; every seat starts with an equal share
+        start = np.full((1, after.shape[1]), after[0].sum() / after.shape[1])
+        stacks = np.vstack([start, after])
         for seat in range(stacks.shape[1]):
-            ax.plot(range(1, len(stacks) + 1), stacks[:, seat],
+            ax.plot(range(len(stacks)), stacks[:, seat],
                     label=f"{r.bots[seat % len(r.bots)]} (seat {seat})")
+        ax.set_xlim(0, len(stacks) - 1)
         ax.set_title(f"{r.name}: trial 1")
-        ax.set_xlabel("hand")
+        ax.set_xlabel("hands played")
         ax.set_ylabel("chips")
         ax.legend(fontsize=6, loc="best")
     fig.tight_layout()
@@ -205,7 +209,9 @@ def _tournament_command(group: typer.Typer, name: str) -> None:
             help="Processes sharing the hands (learning bots restart every 1,000 hands)."),
         cluster: str | None = cluster_option(),
         db: Path | None = typer.Option(None, "--db", help="SQLite file for the hands (default: memory)."),
-        resume: bool = typer.Option(False, "--resume", help="Continue the match stored in --db."),
+        resume: bool = typer.Option(False, "--resume", help="Continue the match stored in --db (learning "
+                                    "bots start again from their saved opponent models, so the result can "
+                                    "differ from an uninterrupted run)."),
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves and intervals (PNG or SVG)."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),

@@ -109,9 +109,11 @@ def draw(solution: Solution, path: str | Path) -> Path:
                 curve = [second_player_payoff(solution, situation, action, v, game=game) for v in grid]
                 ax.plot(grid, curve, label=action)
             ax.set_title(f"II's payoffs against I's strategy when I {situation}s", fontsize=9)
-        for ax in axes[1:]:
+        for k, ax in enumerate(axes[1:]):
+            who = "I" if k == 0 else "II"
             ax.legend(fontsize=7)
-            ax.set_xlabel("hand")
+            ax.set_xlabel(f"{who}'s hand")
+            ax.set_ylabel(f"payoff to {who}")
     elif model == "newman":
         from pokerlab.models.newman import BLUFF_HAND, CALL_THRESHOLD, VALUE_HAND, B
 
@@ -133,9 +135,12 @@ def draw(solution: Solution, path: str | Path) -> Path:
         ax = axes[0][0]
         names = list(solution.strategy)
         values = [float(solution.strategy[n]) for n in names]
-        ax.barh(range(len(names)), values, color="#1f77b4")
+        bars = ax.barh(range(len(names)), values, color="#1f77b4")
+        ax.bar_label(bars, labels=[str(solution.strategy[n]) for n in names], padding=3, fontsize=8)
         ax.set_yticks(range(len(names)))
         ax.set_yticklabels(names, fontsize=7)
+        ax.set_xlim(0, max([1.0, *values]) * 1.15)  # room for the exact values beside the bars
+        ax.set_xlabel("probability")
         ax.set_title(f"{model} ({solution.case}): value {float(solution.value):.6g}", fontsize=9)
         if model == "endgame-continuum":
             ax2 = axes[1][0]

@@ -41,6 +41,7 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
     ax.plot([0, 1], [0, 1], color="black", lw=0.8)
     last = {1: -1.0, 2: -1.0}
     tier = {1: 0, 2: 0}
+    top = 0.0  # points the rotated labels above the square reach, so the title clears them
     for t in drawing["thresholds"]:
         value, player = t["value"], t["player"]
         # stagger the labels of thresholds that sit close together on one axis
@@ -48,6 +49,7 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
         last[player] = value
         step = 9 * (tier[player] % 3)
         if player == 1:
+            top = max(top, 4 + step * 2 + 6.5 * len(t["name"]))
             ax.axvline(value, color="black", lw=0.6, ls="--")
             ax.annotate(
                 t["name"],
@@ -71,7 +73,7 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
                 fontsize=8,
             )
     _unit_square(ax, "P1 hand strength", "P2 hand strength")
-    ax.set_title(f"{drawing['game']}, P = {drawing['pot']}: P1's payoff by region", pad=48)
+    ax.set_title(f"{drawing['game']}, P = {drawing['pot']}: P1's payoff by region", pad=top + 8)
     sm = plt.cm.ScalarMappable(norm=norm, cmap=cmap)
     fig.colorbar(sm, ax=ax, fraction=0.046, pad=0.16, label="payoff to P1")
 
@@ -93,10 +95,12 @@ def _unit_square(ax: Any, xlabel: str, ylabel: str) -> None:
 def _draw_axes(ax: Any, rows: list[dict[str, Any]]) -> None:
     for r, row in enumerate(rows):
         y = len(rows) - 1 - r
-        for k, segment in enumerate(row["segments"]):
+        narrow_run = 0  # consecutive narrow segments climb in three tiers so their labels part
+        for segment in row["segments"]:
             lo, hi = segment["from"], segment["to"]
             ax.barh(y, hi - lo, left=lo, height=0.5, color=segment["colour"], edgecolor="black", lw=0.5)
-            lift = 0.12 * (k % 2) if hi - lo < 0.05 else 0.0
+            narrow_run = narrow_run + 1 if hi - lo < 0.05 else 0
+            lift = 0.1 * ((narrow_run - 1) % 3) if narrow_run else 0.0
             ax.text(
                 (lo + hi) / 2,
                 y + 0.3 + lift,
