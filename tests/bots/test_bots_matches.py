@@ -162,8 +162,18 @@ def test_waterloo_aggressive_trust_beats_conservative(freezeouts) -> None:
 
 @pytest.mark.slow
 def test_threshold_bot_against_loki_a() -> None:
-    r = threshold_vs_loki(hands=10_000, seed=0).results[0]
-    assert r.ci95[0] > 0, (r.per_hand, r.ci95)
+    # The README's figures, replayed: "seed S +M (+L to +H)" in sb/hand with the 95% interval.
+    import re
+    from pathlib import Path
+
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    quoted = re.findall(r"seed (\d) ([+-][0-9.]+) \(([+-][0-9.]+) to ([+-][0-9.]+)\)", readme)
+    assert len(quoted) == 3
+    for seed, mean, low, high in quoted:
+        r = threshold_vs_loki(hands=10_000, seed=int(seed)).results[0]
+        assert r.bot == "threshold" and r.ci95[0] > 0, (r.per_hand, r.ci95)
+        shown = [f"{v:+.3f}" for v in (r.per_hand, *r.ci95)]
+        assert shown == [mean, low, high], (seed, shown)
 
 
 @pytest.mark.slow

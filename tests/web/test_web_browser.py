@@ -114,6 +114,7 @@ def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, scre
     while table.get_attribute("data-finished") != "true":
         if not saw_coach and page.locator('#coach-numbers tr[data-key="ehs"]').count():
             saw_coach = True
+            assert "EHS" in page.locator("#coach-advice").inner_text()  # the plain words
             screenshot(page, "table-coach")
         page.click("#call")
         page.wait_for_selector('#table-page[data-state="ready"]')

@@ -122,11 +122,14 @@ function drawCoach(c) {
   box.hidden = !coachWanted();
   const numbers = document.getElementById("coach-numbers");
   const river = document.getElementById("coach-river");
+  const advice = document.getElementById("coach-advice");
   if (!c) {
     numbers.replaceChildren(el("tr", {}, el("td", {}, "the coach speaks at your turn")));
     river.textContent = "";
+    advice.textContent = "";
     return;
   }
+  advice.textContent = c.advice || "";  // what the numbers mean for the decision, in plain words
   const rows = COACH_ROWS.filter(([key]) => c[key] !== null && c[key] !== undefined)
     .map(([key, label]) => el("tr", { "data-key": key }, el("td", {}, label), el("td", { class: "num" }, fmt(c[key], 3))));
   if (c.hs === null) rows.unshift(el("tr", {}, el("td", {}, "pre-flop: hand strength and potential start on the flop")));
