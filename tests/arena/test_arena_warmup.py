@@ -12,8 +12,11 @@ from pokerlab.engine import GameSettings
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_every_bot_decides_on_every_street_from_every_position(players):
-    for bot in available():
-        game = GameSettings.preset("no-limit" if bot.startswith("waterloo") else "limit")
+    for bot, description in available().items():
+        if description.startswith("five-card draw"):
+            game = GameSettings.preset("limit", variant="five-card-draw")
+        else:
+            game = GameSettings.preset("no-limit" if bot.startswith("waterloo") else "limit")
         done = warm_up(bot, game, players=players)
         assert done.complete, (bot, sorted(done.wanted - done.decided))
         assert done.hands <= 60
