@@ -59,6 +59,9 @@ BOARD_CLASSES = (2, 20, 150, 1_000, 5_000, 20_000)
 SHARED_RANK_CLASSES_FROM = 16
 """Deal classes from which rank classes are computed once per rank signature and shared."""
 
+ONE_THREAD_WORK = 1_000_000
+"""Exact answers estimated below this much work run on one thread (a few milliseconds at most)."""
+
 MAX_DEAL_CLASSES = 50_000_000
 """Most deal classes an exact answer enumerates (they are held in memory)."""
 
@@ -548,8 +551,11 @@ def equity(
     (False, True, True, 1)
     """
     problem = equity_problem(players, board, dead)
+    work = estimated_exact_work(problem) if exact is not False else 0.0
     if exact is None:
-        exact = estimated_exact_work(problem) <= max_exact
+        exact = work <= max_exact
+    if exact and workers is None and work < ONE_THREAD_WORK:
+        workers = 1  # the same answer; waking other threads would cost more than the work
     from pokerlab._threads import numba_threads
 
     with numba_threads(workers) as used:
