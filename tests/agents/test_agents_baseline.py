@@ -91,3 +91,48 @@ def test_random_bot_is_reproducible_from_its_seed() -> None:
         play_hand(hand, [bot_a, bot_b])
         histories.append(hand.history)
     assert histories[0] == histories[1]
+
+
+# -- the variants a bot plays ----------------------------------------------------------------
+
+
+def test_bots_declare_their_variants_hold_em_by_default() -> None:
+    from pokerlab.agents.registry import playing, variants_of
+
+    for name in ("loki-a", "waterloo-phase1", "threshold"):
+        assert variants_of(name) == ("texas-holdem",)
+    assert variants_of("draw-rules") == variants_of("draw-threshold") == ("five-card-draw",)
+    for name in ("random", "calling-station", "raiser"):
+        assert set(variants_of(name)) == {"texas-holdem", "five-card-draw"}
+    draw = {"random", "calling-station", "raiser", "draw-rules", "draw-threshold"}
+    assert set(playing("five-card-draw")) == draw
+
+    @register_bot("test-undeclared", "declares nothing")
+    class Undeclared(Agent):
+        def act(self, observation: Observation) -> Action:
+            return Action(CHECK_CALL)
+
+    try:
+        assert variants_of("test-undeclared") == ("texas-holdem",)
+    finally:
+        unregister_bot("test-undeclared")
+
+
+@pytest.mark.parametrize("variant", ["texas-holdem", "five-card-draw"])
+def test_a_bot_seated_only_where_it_plays_and_there_it_answers_legally(variant: str) -> None:
+    """The declaration is true: every (quick) bot declaring the variant plays it without an
+    illegal answer, and a bot of the other variant is refused. (A Loki or Waterloo bot seated at
+    a draw does worse than answer illegally: its opponent model fails on the draw action.)"""
+    from pokerlab.agents.registry import check_bots, playing
+    from pokerlab.arena.match import MatchConfig, run_match
+    from pokerlab.arena.storage import MatchStore
+
+    game = GameSettings.preset("limit", variant)
+    fast = [n for n in playing(variant) if not n.startswith(("loki-", "waterloo-", "threshold"))]
+    config = MatchConfig(bots=tuple(fast), hands=12, game=game, seats=min(6, len(fast)), seed=1)
+    result = run_match(config, MatchStore(":memory:"))
+    assert all(r.illegal_actions == 0 for r in result.results), result.results
+    check_bots(fast, variant, "bots")  # nothing to refuse
+    other = "loki-a" if variant == "five-card-draw" else "draw-rules"
+    with pytest.raises(ValueError, match=f"^bots: bot '{other}' plays .*, not {variant} "):
+        check_bots(["random", other], variant, "bots")

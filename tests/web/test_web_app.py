@@ -27,7 +27,8 @@ def test_start_page_lists_what_the_registries_offer(client: TestClient) -> None:
     html = client.get("/").text
     for name in [*available(), *available_games()]:
         assert f"<code>{name}</code>" in html
-    assert client.get("/api/bots").json() == {"bots": available()}
+    listed = client.get("/api/bots").json()
+    assert listed["bots"] == available() and listed["variants"]["draw-rules"] == ["five-card-draw"]
 
 
 def test_wrong_addresses_methods_and_bodies_get_one_line(client: TestClient) -> None:
@@ -154,7 +155,52 @@ def test_a_closed_table_reopens_from_the_store_with_its_next_hand(client: TestCl
     assert view["hand"] == 2 and view["session"]["hands"] == 1 and view["session"]["chips_won"] == won
 
 
+def test_a_five_card_draw_table_discards_by_place_and_tells_the_draw(client: TestClient) -> None:
+    """The draw through the API: the same Session and commands as ``pokerlab play``."""
+    from pokerkit import HandHistory
+
+    page = client.get("/play").text
+    assert '<option value="five-card-draw">' in page and 'data-plays="five-card-draw"' in page
+    bots = ["draw-rules", "draw-threshold", "random"]
+    view = client.post("/api/tables", json={"game": "pot-limit", "variant": "five-card-draw",
+                                            "bots": bots, "seed": 5}).json()
+    table = view["table"]
+    assert view["variant"] == "five-card-draw" and view["hole_cards"] == 5 and view["board"] == []
+    assert view["coach"] is None and client.get(f"/api/tables/{table}?coach=1").json()["coach"] is None
+    drawn = 0
+    for _ in range(6):
+        while not view["finished"]:
+            legal = view["legal"]
+            if legal["max_discards"]:  # the draw: discard the first and the last card
+                assert view["drawing"] and view["street"] == "after the draw"
+                before = view["players"][0]["cards"]
+                refused = client.post(f"/api/tables/{table}/act", json={"action": "6"})
+                assert refused.status_code == 400
+                assert refused.json()["error"] == "card place 6 is not one of 1..5"
+                view = client.post(f"/api/tables/{table}/act", json={"action": "1 5"}).json()
+                after = view["players"][0]["cards"]
+                assert set(before[1:4]) <= set(after) and not {before[0], before[4]} & set(after)
+                assert "after the draw: you draw 2" in view["actions"]
+                drawn += 1
+            else:
+                view = client.post(f"/api/tables/{table}/act", json={"action": "c"}).json()
+        assert sum(p["won"] for p in view["players"]) == 0
+        assert all(p["stack"] == 200 + p["won"] for p in view["players"])
+        assert view["illegal"] == []
+        view = client.post(f"/api/tables/{table}/deal", json={}).json()
+    assert drawn >= 3
+    hands = list(HandHistory.loads_all(client.get(f"/api/tables/{table}/history.phhs").text))
+    assert len(hands) == 6 and {h.variant for h in hands} == {"PD"}  # pot-limit draw, read by pokerkit
+    assert any(" sd " in action for h in hands for action in h.actions)  # the draws are in the history
+
+
 @pytest.mark.parametrize(("body", "message"), [
+    ({"variant": "five-card-draw", "bots": ["random", "loki-a"]},
+     "bots: bot 'loki-a' plays texas-holdem, not five-card-draw (bots that play five-card-draw: "
+     "calling-station, "),
+    ({"bots": ["draw-rules"]}, "bots: bot 'draw-rules' plays five-card-draw, not texas-holdem"),
+    ({"variant": "omaha", "bots": ["random"]},
+     "variant: unknown variant 'omaha' (known: texas-holdem, five-card-draw)"),
     ({"game": "stud", "bots": ["random"]}, "game: unknown game 'stud' (known: limit, pot-limit, no-limit)"),
     ({"bots": ["random"] * 6}, "bots: at most 5 entries, got 6"),
     ({"bots": []}, "bots: name one bot for each other seat (1 to 5)"),

@@ -134,6 +134,41 @@ def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, scre
     assert any(action.endswith("cbr 10") for action in history.actions)
 
 
+def test_a_five_card_draw_hand_with_cards_clicked_to_discard(server: str, page, screenshot) -> None:
+    page.goto(server + "/play")
+    page.select_option("#variant", "five-card-draw")
+    offered = page.locator("#bot-2 option:not([hidden])").all_inner_texts()
+    assert "draw-rules" in offered and "loki-a" not in offered  # only the bots that play draw
+    page.select_option("#seats", "2")
+    page.select_option("#bot-2", "draw-rules")
+    page.fill("#seed", "3")
+    page.click("#sit-down")
+    table = page.locator("#table-page")
+    page.wait_for_selector('#table-page[data-state="ready"]')
+    assert page.locator("#seat-0 .hole .card").count() == 5
+    assert page.locator("#seat-1 .hole .card.back").count() == 5
+    drew = False
+    while table.get_attribute("data-finished") != "true":
+        if page.locator("#discard").is_visible():  # the draw: click the first and the third card
+            assert page.locator("#discard").is_disabled() and page.locator("#call").is_hidden()
+            kept = page.locator("#card-2").get_attribute("data-card")
+            page.click("#card-1")
+            page.click("#card-3")
+            assert page.locator("#discard").inner_text() == "Draw 2"
+            screenshot(page, "table-draw")
+            page.click("#discard")
+            page.wait_for_selector('#table-page[data-state="ready"]')
+            assert "you draw 2" in " ".join(page.locator("#log li").all_inner_texts())
+            assert kept in [c.get_attribute("data-card") for c in page.locator("#seat-0 .hole .card").all()]
+            drew = True
+        else:
+            page.click("#call")
+            page.wait_for_selector('#table-page[data-state="ready"]')
+    won = [int(page.locator(f"#seat-{s}").get_attribute("data-won")) for s in (0, 1)]
+    assert sum(won) == 0 and drew
+    assert "five-card-draw" in page.locator("#title").inner_text()
+
+
 def test_a_match_started_from_the_page_shows_its_curve_growing(server: str, page, screenshot) -> None:
     page.goto(server + "/matches")
     page.select_option("#match-bot-1", "raiser")

@@ -53,7 +53,9 @@ def make_player(name: str, game: GameDef, reseed: Callable[[int, int], int] | No
         return equilibrium_player.EquilibriumPlayer(game, reseed)
     from pokerlab.acpc.bridge import AgentPlayer
     from pokerlab.agents import create_bot
+    from pokerlab.agents.registry import check_bots
 
+    check_bots([name], "texas-holdem", "--bot")  # the ACPC's games are hold'em
     agent = create_bot(name)
     try:
         player = AgentPlayer(agent, game, reseed, names)

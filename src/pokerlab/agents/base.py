@@ -185,6 +185,9 @@ class Agent(ABC):
 
     name: str = "agent"
     uses_rng: bool = True  # False: the table may skip reseeding (a deterministic bot)
+    variants: tuple[str, ...] = ("texas-holdem",)
+    """The variants (:data:`pokerlab.engine.variants.VARIANTS` names) the bot plays: a bot
+    written for hold'em answers nothing legal at a draw, so tables refuse to seat it there."""
 
     def __init__(self) -> None:
         self.rng = random.Random(0)

@@ -18,6 +18,10 @@ from __future__ import annotations
 from pokerlab.agents.base import Agent, Observation
 from pokerlab.agents.registry import register_bot
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action
+from pokerlab.engine.variants import VARIANTS
+
+EVERY_VARIANT = tuple(VARIANTS)
+"""The baselines play every variant (at a draw a check or call stands pat)."""
 
 
 @register_bot("random", "picks fold (when facing a bet), check/call or bet/raise uniformly; "
@@ -27,6 +31,7 @@ class RandomBot(Agent):
     """Uniformly random legal play."""
 
     name = "random"
+    variants = EVERY_VARIANT
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal
@@ -47,6 +52,7 @@ class CallingStation(Agent):
     """Never folds, never raises."""
 
     name = "calling-station"
+    variants = EVERY_VARIANT
     uses_rng = False
 
     def act(self, observation: Observation) -> Action:
@@ -58,6 +64,7 @@ class Raiser(Agent):
     """Maximum aggression at minimum size."""
 
     name = "raiser"
+    variants = EVERY_VARIANT
     uses_rng = False
 
     def act(self, observation: Observation) -> Action:

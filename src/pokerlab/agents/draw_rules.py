@@ -215,6 +215,7 @@ class DrawRulesBot(Agent):
 
     name = "draw-rules"
     uses_rng = False
+    variants = ("five-card-draw",)  # the draw bots (draw-threshold too) play five-card draw only
 
     def __init__(self, config: DrawRulesConfig | None = None) -> None:
         super().__init__()

@@ -15,13 +15,24 @@ True
 Traceback (most recent call last):
 ...
 ValueError: unknown bot 'nobody'; available: calling-station, ...
+
+Each bot declares the variants it plays (:attr:`~pokerlab.agents.base.Agent.variants`,
+hold'em only unless the bot handles the draw); tables refuse to seat a bot at a variant it
+does not play:
+
+>>> variants_of("draw-rules"), variants_of("loki-a")
+(('five-card-draw',), ('texas-holdem',))
+>>> check_bots(["raiser", "loki-a"], "five-card-draw", "--bot")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: --bot: bot 'loki-a' plays texas-holdem, not five-card-draw (bots that play ...
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -91,6 +102,29 @@ def available() -> dict[str, str]:
     """Registered bot names and their one-line descriptions, sorted by name."""
     _discover()
     return {name: _DESCRIPTIONS[name] for name in sorted(_FACTORIES)}
+
+
+def variants_of(name: str) -> tuple[str, ...]:
+    """The variants bot ``name`` plays (its factory's ``variants``; hold'em by default)."""
+    _discover()
+    return tuple(getattr(_FACTORIES[name], "variants", ("texas-holdem",)))
+
+
+def playing(variant: str) -> dict[str, str]:
+    """The registered bots that play ``variant``, with their descriptions, sorted by name."""
+    return {name: text for name, text in available().items() if variant in variants_of(name)}
+
+
+def check_bots(names: Iterable[str], variant: str, option: str) -> None:
+    """``ValueError`` naming ``option`` and the first of ``names`` that is not a registered bot
+    or does not play ``variant``; nothing when all can be seated."""
+    known = available()
+    for name in names:
+        if name not in known:
+            raise ValueError(f"{option}: unknown bot {name!r} (known: {', '.join(known)})")
+        if variant not in variants_of(name):
+            raise ValueError(f"{option}: bot {name!r} plays {', '.join(variants_of(name))}, not {variant} "
+                             f"(bots that play {variant}: {', '.join(playing(variant))})")
 
 
 def broken_modules() -> dict[str, str]:

@@ -216,6 +216,7 @@ class Session:
         players: list[dict[str, Any]] = []
         data: dict[str, Any] = {
             "match_id": self.match_id, "game": game.to_dict(), "kind": game.kind, "unit": game.unit,
+            "variant": game.rules.name, "hole_cards": game.rules.hole_cards,
             "seats": config.seats, "seed": config.seed, "hand": self.hand_number + 1,
             "players": players, "finished": self.finished, "your_turn": False, "legal": None,
             "board": [], "pot": 0, "street": None, "actor": None, "actions": [], "illegal": [],
@@ -250,7 +251,7 @@ class Session:
             "drawing": hand.drawing,
             "actor": None if hand.finished else self.hand_seats[hand.actor],
             "your_turn": legal is not None,
-            "legal": None if legal is None else {**legal._asdict(),
+            "legal": None if legal is None else {**legal._asdict(), "max_discards": legal.max_discards,
                                                  "menu": describe_legal(legal, game.is_limit)},
             "actions": narrate(hand.history, 0, names, self.position, game.rules.street_names,
                                bool(game.big_blind)),
@@ -270,9 +271,9 @@ class Session:
         return out
 
     def coach(self) -> dict[str, Any] | None:
-        """The coach's numbers for the person's decision (``None`` when it is not their turn):
-        see :func:`pokerlab.arena.coach.coach`."""
-        if self.legal() is None:
+        """The coach's numbers for the person's decision (``None`` when it is not their turn,
+        or at a draw variant: the numbers are hold'em's): see :func:`pokerlab.arena.coach.coach`."""
+        if self.legal() is None or self.config.game.rules.draws:
             return None
         from pokerlab.arena.coach import coach
 

@@ -1,4 +1,4 @@
-"""``pokerlab bots``: the registered bots, one line each."""
+"""``pokerlab bots``: the registered bots, one line each, with the variants each plays."""
 
 from __future__ import annotations
 
@@ -13,15 +13,17 @@ def register(app: typer.Typer) -> None:
     @app.command("bots")
     @user_errors
     def bots(as_json: bool = typer.Option(False, "--json", help="Print one JSON object.")) -> None:
-        """List the registered bots (the names --bot, match and play take) with what each does."""
-        from pokerlab.agents.registry import available, broken_modules
+        """List the registered bots (the names --bot, match and play take) with what each does
+        and the variants it plays (match, play and the web page seat a bot only at those)."""
+        from pokerlab.agents.registry import available, broken_modules, variants_of
 
         bots = available()
         broken = broken_modules()
+        plays = {name: list(variants_of(name)) for name in bots}
         if as_json:
-            print_json({"bots": bots, "broken_modules": broken})
+            print_json({"bots": bots, "variants": plays, "broken_modules": broken})
             return
-        console.print(table(f"{len(bots)} registered bots", ["bot", "what it does"],
-                            [[name, text] for name, text in bots.items()]))
+        console.print(table(f"{len(bots)} registered bots", ["bot", "what it does", "plays (--variant)"],
+                            [[name, text, "\n".join(plays[name])] for name, text in bots.items()]))
         for module, error in broken.items():
             console.print(f"[red]{module} failed to load[/]: {error}", highlight=False)

@@ -80,17 +80,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The draw-threshold bot against each opponent at five-card draw: heads-up and
         three-handed (two copies of the opponent), duplicate, with 95% intervals."""
-        from pokerlab.agents.registry import available
+        from pokerlab.agents.registry import check_bots
         from pokerlab.arena import MatchStore
         from pokerlab.arena.draw_matches import DRAW_OPPONENTS, draw_match_configs, draw_matches
         from pokerlab.engine.settings import KINDS
 
         if game not in KINDS:
             raise ValueError(f"--game: unknown game kind {game!r}; use one of {', '.join(KINDS)}")
-        known = available()
-        for name in opponent:
-            if name not in known:
-                raise ValueError(f"--opponent: unknown bot {name!r}; available: {', '.join(known)}")
+        check_bots(opponent, "five-card-draw", "--opponent")
         output_file(db, "--db")
         opponents = tuple(opponent) or DRAW_OPPONENTS
         total = sum(c.hands for _, c in draw_match_configs(hands, seed, game, opponents))

@@ -84,14 +84,13 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object (as pokerlab match)."),
     ) -> None:
         """Heads-up limit, duplicate: the threshold bot against Loki A."""
-        from pokerlab.agents.registry import available
+        from pokerlab.agents.registry import check_bots
         from pokerlab.arena import MatchStore
         from pokerlab.arena.experiments import threshold_vs_loki as run
         from pokerlab.executors import executor_for
 
         _check_outputs(plot, db)
-        if opponent not in available():
-            raise ValueError(f"--opponent: unknown bot {opponent!r}")
+        check_bots([opponent], "texas-holdem", "--opponent")
         if hands < 2:
             raise ValueError(f"--hands must be at least 2, not {hands}")
         with executor_for(workers, cluster) as executor:

@@ -66,17 +66,14 @@ def register(app: typer.Typer) -> None:
         Every hand is stored in the SQLite file as it is played; a match killed at any point
         continues with --resume (same settings) without losing or doubling a hand.
         """
-        from pokerlab.agents.registry import available
+        from pokerlab.agents.registry import check_bots
         from pokerlab.arena import MatchConfig, MatchStore, run_match
         from pokerlab.engine import GameSettings
         from pokerlab.executors import executor_for
 
-        known = available()
-        for name in bots:
-            if name not in known:
-                raise ValueError(f"unknown bot {name!r}; available: {', '.join(known)}")
+        check_bots(bots, variant_option(variant), "BOTS")
         changes = {} if stack is None else {"starting_stack": stack}
-        settings = GameSettings.preset(game, variant_option(variant), **changes)
+        settings = GameSettings.preset(game, variant, **changes)
         config = MatchConfig(bots=tuple(bots), hands=hands, game=settings, seats=seats,
                              duplicate=duplicate, freezeout=freezeout, seed=seed)
         output_file(plot, "--plot", (".png", ".svg"))

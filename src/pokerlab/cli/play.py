@@ -64,7 +64,10 @@ def register(app: typer.Typer) -> None:
 
         if hands < 1:
             raise ValueError(f"--hands must be at least 1, not {hands}")
-        settings = GameSettings.preset(game, variant_option(variant))
+        from pokerlab.agents.registry import check_bots
+
+        check_bots([bot], variant_option(variant), "--bot")
+        settings = GameSettings.preset(game, variant)
         if coach and settings.rules.draws:
             raise ValueError(f"--coach: the coach's numbers are hold'em's, not {variant}'s")
         table = Session(MatchConfig(bots=("you", bot), hands=hands, game=settings, person=0, seed=seed))

@@ -99,9 +99,13 @@ async def home(request: Request) -> Response:
 
 
 async def api_bots(request: Request) -> Response:
-    from pokerlab.agents.registry import available
+    from pokerlab.agents.registry import available, variants_of
 
-    return JSONResponse({"bots": await in_thread(available)})
+    def gather() -> dict[str, Any]:
+        bots = available()
+        return {"bots": bots, "variants": {name: list(variants_of(name)) for name in bots}}
+
+    return JSONResponse(await in_thread(gather))
 
 
 def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2) -> Starlette:

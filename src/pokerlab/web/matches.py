@@ -31,7 +31,7 @@ CURVE_POINTS = 400
 def match_config(body: dict[str, Any]) -> Any:
     """The :class:`~pokerlab.arena.match.MatchConfig` a form asks for (an experiment's, or the
     bots and settings given)."""
-    from pokerlab.agents.registry import available
+    from pokerlab.agents.registry import check_bots
     from pokerlab.arena.experiments import match_experiments
     from pokerlab.arena.match import MatchConfig
     from pokerlab.engine import KINDS, MAX_SEATS, GameSettings
@@ -45,10 +45,7 @@ def match_config(body: dict[str, Any]) -> Any:
             raise ValueError(f"experiment: unknown {name!r} (known: {', '.join(experiments)})")
         return experiments[name].config(hands, seed)
     bots = texts(body, "bots", most=MAX_SEATS)
-    known = available()
-    for name in bots:
-        if name not in known:
-            raise ValueError(f"bots: unknown bot {name!r} (known: {', '.join(known)})")
+    check_bots(bots, "texas-holdem", "bots")  # the page's matches are hold'em
     kind = text(body, "game", "limit")
     if kind not in KINDS:
         raise ValueError(f"game: unknown game {kind!r} (known: {', '.join(KINDS)})")
@@ -157,12 +154,12 @@ def one_hand(db: str, match_id: int, number: int) -> dict[str, Any]:
 
 
 async def matches_page(request: Request) -> Response:
-    from pokerlab.agents.registry import available
+    from pokerlab.agents.registry import playing
     from pokerlab.arena.experiments import match_experiments
     from pokerlab.engine import KINDS
 
     def gather() -> dict[str, Any]:
-        return {"bots": available(), "kinds": KINDS,
+        return {"bots": playing("texas-holdem"), "kinds": KINDS,
                 "experiments": {name: e.title for name, e in match_experiments().items()},
                 "defaults": {name: e.default_hands for name, e in match_experiments().items()}}
 

@@ -2,11 +2,13 @@
 the same as ``pokerlab play``), driven through a small JSON API that the page, the load
 benchmark and the tests all use.
 
-- ``POST /api/tables`` ``{"game", "bots": [one per other seat], "seed", "stack"}`` opens a table
-  (the person sits in seat 0) and deals its first hand: ``{"table": id, ...the view}``;
+- ``POST /api/tables`` ``{"game", "variant", "bots": [one per other seat], "seed", "stack"}``
+  opens a table (the person sits in seat 0; every bot must play the variant) and deals its first
+  hand: ``{"table": id, ...the view}``;
 - ``GET /api/tables/{id}`` (``?coach=1`` adds the coach's numbers) is the person's view;
-- ``POST /api/tables/{id}/act`` ``{"action": "c"}`` (``f``, ``c``, ``r 40``, ``a``: as in the
-  terminal) and ``POST /api/tables/{id}/deal`` play;
+- ``POST /api/tables/{id}/act`` ``{"action": "c"}`` (``f``, ``c``, ``r 40``, ``a``; at a draw the
+  places of the discards, ``"1 3"``, or ``"p"`` to stand pat: as in the terminal) and
+  ``POST /api/tables/{id}/deal`` play;
 - ``GET /api/tables/{id}/history.phhs`` downloads the session's hands as PHH.
 """
 
@@ -30,27 +32,27 @@ SESSION_HANDS = 100_000
 
 def table_config(body: dict[str, Any]) -> Any:
     """The :class:`~pokerlab.arena.match.MatchConfig` of a new table from the form's fields."""
-    from pokerlab.agents.registry import available
+    from pokerlab.agents.registry import check_bots
     from pokerlab.arena.match import MatchConfig
-    from pokerlab.engine import KINDS, GameSettings
+    from pokerlab.engine import KINDS, VARIANTS, GameSettings
 
     kind = text(body, "game", "limit")
     if kind not in KINDS:
         raise ValueError(f"game: unknown game {kind!r} (known: {', '.join(KINDS)})")
+    variant = text(body, "variant", "texas-holdem")
+    if variant not in VARIANTS:
+        raise ValueError(f"variant: unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
     bots = texts(body, "bots", most=MAX_SEATS - 1)
     if not bots:
         raise ValueError(f"bots: name one bot for each other seat (1 to {MAX_SEATS - 1})")
-    known = available()
-    for name in bots:
-        if name not in known:
-            raise ValueError(f"bots: unknown bot {name!r} (known: {', '.join(known)})")
+    check_bots(bots, variant, "bots")
     changes = {}
     if body.get("stack") not in (None, ""):
         changes["starting_stack"] = integer(body, "stack", lo=1, hi=10**9)
     given = body.get("seed") not in (None, "")
     seed = integer(body, "seed", lo=0, hi=2**48) if given else secrets.randbits(32)
-    return MatchConfig(bots=("you", *bots), hands=SESSION_HANDS, game=GameSettings.preset(kind, **changes),
-                       person=0, seed=seed)
+    return MatchConfig(bots=("you", *bots), hands=SESSION_HANDS, person=0, seed=seed,
+                       game=GameSettings.preset(kind, variant, **changes))
 
 
 def _view(session: Any, coach: bool) -> dict[str, Any]:
@@ -97,11 +99,15 @@ def history(tables: Any, token: str) -> str:
 
 
 async def play_page(request: Request) -> Response:
-    from pokerlab.agents.registry import available
-    from pokerlab.engine import KINDS
+    from pokerlab.agents.registry import available, variants_of
+    from pokerlab.engine import KINDS, VARIANTS
 
-    bots = await in_thread(available)
-    return page(request, "play.html", {"bots": bots, "kinds": KINDS, "max_seats": MAX_SEATS})
+    def gather() -> dict[str, Any]:
+        bots = available()
+        return {"bots": bots, "plays": {name: " ".join(variants_of(name)) for name in bots}}
+
+    return page(request, "play.html", {**await in_thread(gather), "kinds": KINDS, "variants": VARIANTS,
+                                       "max_seats": MAX_SEATS})
 
 
 async def table_page(request: Request) -> Response:

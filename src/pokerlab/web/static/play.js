@@ -1,4 +1,4 @@
-// The Play page's form: open a table with the chosen game and bots, then go to it.
+// The Play page's form: open a table with the chosen variant, game and bots, then go to it.
 "use strict";
 
 function showSeats() {
@@ -8,12 +8,21 @@ function showSeats() {
   }
 }
 
+function showBots() {
+  // Offer only the bots that play the chosen variant (each option lists what its bot plays).
+  const variant = document.getElementById("variant").value;
+  for (const select of document.querySelectorAll(".seat-bot select")) {
+    for (const option of select.options) option.hidden = !option.dataset.plays.split(" ").includes(variant);
+    if (select.selectedOptions[0].hidden) select.value = "calling-station";
+  }
+}
+
 async function sitDown(event) {
   event.preventDefault();
   const n = Number(document.getElementById("seats").value);
   const bots = [];
   for (let seat = 2; seat <= n; seat++) bots.push(document.getElementById(`bot-${seat}`).value);
-  const body = { game: document.getElementById("game").value, bots };
+  const body = { game: document.getElementById("game").value, variant: document.getElementById("variant").value, bots };
   const seed = document.getElementById("seed").value.trim();
   const stack = document.getElementById("stack").value.trim();
   if (seed) body.seed = seed;
@@ -24,6 +33,8 @@ async function sitDown(event) {
 
 document.addEventListener("DOMContentLoaded", () => {
   document.getElementById("seats").addEventListener("change", showSeats);
+  document.getElementById("variant").addEventListener("change", showBots);
   document.getElementById("new-table").addEventListener("submit", sitDown);
   showSeats();
+  showBots();
 });

@@ -1,5 +1,6 @@
 // A table: draw the person's view, send the person's commands (f, c, r N, a as in the
-// terminal), deal the next hand, and show the coach on request.
+// terminal; at a draw the places of the cards clicked to discard, or p to stand pat), deal the
+// next hand, and show the coach on request.
 "use strict";
 
 const page = () => document.getElementById("table-page");
@@ -8,6 +9,8 @@ let view = null;
 // Only the answer to the latest request is drawn: a slow one (the coach's numbers asked when
 // the coach is shown) must not overwrite the table after a later action.
 let asked = 0;
+// At a draw: the places (1..5) of the person's cards clicked to discard.
+let discards = new Set();
 
 function coachWanted() {
   return document.getElementById("coach-toggle").checked;
@@ -32,7 +35,22 @@ function seatBox(p, count) {
   // Seat 1 (you) at the bottom, the others clockwise around the oval.
   const angle = Math.PI / 2 + (2 * Math.PI * p.seat) / count;
   const x = 50 + 40 * Math.cos(angle), y = 50 + 40 * Math.sin(angle);
-  const cards = p.cards ? p.cards.map(cardEl) : (p.folded ? [] : [cardEl(null), cardEl(null)]);
+  const hidden = Array.from({ length: view.hole_cards }, () => cardEl(null));
+  const cards = p.cards ? p.cards.map(cardEl) : (p.folded ? [] : hidden);
+  if (p.you && view.legal && view.legal.max_discards) {
+    cards.forEach((card, k) => {
+      const place = k + 1;
+      card.classList.add("pick");
+      card.id = `card-${place}`;
+      card.title = "click to discard (click again to keep)";
+      if (discards.has(place)) card.classList.add("discard");
+      card.addEventListener("click", () => {
+        if (discards.has(place)) discards.delete(place); else discards.add(place);
+        card.classList.toggle("discard", discards.has(place));
+        drawDiscardButton();
+      });
+    });
+  }
   const classes = ["seat", p.you ? "you" : "", p.folded ? "folded" : "", p.to_act ? "to-act" : ""];
   const box = el("div", { class: classes.join(" "), id: `seat-${p.seat}`, style: `left:${x}%;top:${y}%` },
     el("div", { class: "name" }, p.you ? "you" : p.name, p.button ? el("span", { class: "dealer", title: "button" }, "D") : null),
@@ -48,15 +66,17 @@ function seatBox(p, count) {
 }
 
 function draw(data) {
+  if (!(data.legal && data.legal.max_discards) || !view || view.hand !== data.hand) discards = new Set();
   view = data;
   document.getElementById("title").textContent =
-    `Hand ${data.hand} · ${data.kind} · ${data.seats} seats · seed ${data.seed}`;
+    `Hand ${data.hand} · ${data.variant} · ${data.kind} · ${data.seats} seats · seed ${data.seed}`;
   const felt = document.getElementById("felt");
   for (const old of felt.querySelectorAll(".seat")) old.remove();
   for (const p of data.players) felt.append(seatBox(p, data.seats));
   document.getElementById("board").replaceChildren(...data.board.map(cardEl));
   document.getElementById("pot").textContent = `pot ${data.pot}`;
-  document.getElementById("street").textContent = data.finished ? "hand over" : data.street;
+  document.getElementById("street").textContent =
+    data.finished ? "hand over" : data.drawing ? "the draw" : data.street;
   drawActions(data);
   const you = data.players.find((p) => p.you);
   const result = document.getElementById("result");
@@ -77,14 +97,20 @@ function draw(data) {
 
 function drawActions(data) {
   const legal = data.legal;
+  const drawing = !!(legal && legal.max_discards);
+  const betting = !!legal && !drawing;
   const show = (id, on) => { document.getElementById(id).hidden = !on; };
-  document.getElementById("menu").textContent = legal ? legal.menu : "";
-  show("fold", legal && legal.can_fold);
-  show("call", !!legal);
-  show("sizing", legal && legal.can_raise);
-  show("allin", legal && legal.can_raise && data.kind !== "limit" && legal.max_raise_to > legal.min_raise_to);
+  document.getElementById("menu").textContent = drawing ? "Click the cards to discard, then draw; or stand pat."
+                                                        : legal ? legal.menu : "";
+  show("fold", betting && legal.can_fold);
+  show("call", betting);
+  show("sizing", betting && legal.can_raise);
+  show("allin", betting && legal.can_raise && data.kind !== "limit" && legal.max_raise_to > legal.min_raise_to);
+  show("discard", drawing);
+  show("pat", drawing);
   show("next", data.finished);
-  if (!legal) return;
+  if (drawing) drawDiscardButton();
+  if (!betting) return;
   document.getElementById("call").textContent = legal.to_call ? `Call ${legal.to_call}` : "Check";
   if (legal.can_raise) {
     document.getElementById("raise").textContent = legal.to_call || data.street === "pre-flop" ? "Raise" : "Bet";
@@ -96,6 +122,12 @@ function drawActions(data) {
       input.disabled = legal.min_raise_to === legal.max_raise_to;
     }
   }
+}
+
+function drawDiscardButton() {
+  const button = document.getElementById("discard");
+  button.textContent = discards.size ? `Draw ${discards.size}` : "Draw (pick cards)";
+  button.disabled = discards.size === 0;
 }
 
 function drawSession(s) {
@@ -124,7 +156,8 @@ function drawCoach(c) {
   const river = document.getElementById("coach-river");
   const advice = document.getElementById("coach-advice");
   if (!c) {
-    numbers.replaceChildren(el("tr", {}, el("td", {}, "the coach speaks at your turn")));
+    const why = view && view.variant !== "texas-holdem" ? "the coach's numbers are hold'em's" : "the coach speaks at your turn";
+    numbers.replaceChildren(el("tr", {}, el("td", {}, why)));
     river.textContent = "";
     advice.textContent = "";
     return;
@@ -153,6 +186,9 @@ document.addEventListener("DOMContentLoaded", () => {
     () => send("act", { action: `r ${document.getElementById("amount").value}` }));
   document.getElementById("allin").addEventListener("click", () => send("act", { action: "a" }));
   document.getElementById("next").addEventListener("click", () => send("deal", {}));
+  document.getElementById("discard").addEventListener("click",
+    () => send("act", { action: [...discards].sort().join(" ") }));
+  document.getElementById("pat").addEventListener("click", () => send("act", { action: "p" }));
   const amount = document.getElementById("amount"), slider = document.getElementById("amount-slider");
   slider.addEventListener("input", () => { amount.value = slider.value; });
   amount.addEventListener("input", () => { slider.value = amount.value; });
