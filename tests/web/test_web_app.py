@@ -50,6 +50,8 @@ def test_serve_check_uses_every_page_and_stops(tmp_path) -> None:
     assert data["address"].startswith("http://127.0.0.1:")
     checks = {row["check"]: row["result"] for row in data["checks"]}
     assert checks["bots"] == f"{len(available())} registered"
+    drawn = checks["play: five-card draw against draw-rules, calling, discarding cards 1 and 2"]
+    assert drawn.startswith("after the draw: you draw 2; hand over") and "the chips add up: True" in drawn
 
 
 def test_serve_refuses_a_port_in_use_in_one_line(tmp_path) -> None:

@@ -78,6 +78,10 @@ def self_check(base: str) -> list[dict[str, Any]]:
     view = timed("play: a hand against calling-station, always calling", lambda: _play_a_hand(client))
     rows[-1]["result"] = (f"hand over on the {view['street_reached']}, you "
                           f"{view['won']:+d} chips, the chips add up: {view['conserved']}")
+    view = timed("play: five-card draw against draw-rules, calling, discarding cards 1 and 2",
+                 lambda: _play_a_hand(client, {"variant": "five-card-draw", "bots": ["draw-rules"]}))
+    rows[-1]["result"] = (f"{view['draw']}; hand over, you "
+                          f"{view['won']:+d} chips, the chips add up: {view['conserved']}")
     match = timed("matches: raiser against random, 1,000 hands in a process of its own",
                   lambda: _play_a_match(client))
     raiser = match["results"][0]
@@ -90,19 +94,25 @@ def self_check(base: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _play_a_hand(client: Client) -> dict[str, Any]:
-    """Open a table, answer "c" until the hand is over, close the table."""
-    view = client.post("/api/tables", {"game": "limit", "bots": ["calling-station"], "seed": 1})
+def _play_a_hand(client: Client, table_fields: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Open a table (limit against calling-station unless ``table_fields`` say otherwise),
+    answer "c" (at a draw: discard cards 1 and 2) until the hand is over, close the table."""
+    fields = {"game": "limit", "bots": ["calling-station"], "seed": 1, **(table_fields or {})}
+    view = client.post("/api/tables", fields)
     table = view["table"]
     streets = []
+    draw = "no draw reached"
     while not view["finished"]:
         streets.append(view["street"])
-        view = client.post(f"/api/tables/{table}/act", {"action": "c"})
+        command = "1 2" if view["legal"]["max_discards"] else "c"
+        view = client.post(f"/api/tables/{table}/act", {"action": command})
+        if command != "c":
+            draw = next(line for line in reversed(view["actions"]) if line.endswith("you draw 2"))
     client.post(f"/api/tables/{table}/close")
     won = [p["won"] for p in view["players"]]
     if sum(won) != 0:
         raise RuntimeError(f"a hand's chips do not add up: {won}")
-    return {"street_reached": streets[-1], "won": won[0], "conserved": sum(won) == 0}
+    return {"street_reached": streets[-1], "won": won[0], "conserved": sum(won) == 0, "draw": draw}
 
 
 def _play_a_match(client: Client, seconds: float = 300.0) -> dict[str, Any]:
