@@ -136,3 +136,17 @@ def test_a_bot_seated_only_where_it_plays_and_there_it_answers_legally(variant: 
     other = "loki-a" if variant == "five-card-draw" else "draw-rules"
     with pytest.raises(ValueError, match=f"^bots: bot '{other}' plays .*, not {variant} "):
         check_bots(["random", other], variant, "bots")
+
+
+def test_run_match_refuses_a_bot_that_does_not_play_the_variant(tmp_path) -> None:
+    # the library's own entry, not only the commands: a hold'em opponent model has no slot for
+    # a draw, so such a match used to end in an IndexError part way through
+    from pokerlab.arena import MatchConfig, MatchStore, run_match
+
+    config = MatchConfig(bots=("loki-a", "calling-station"), hands=4,
+                         game=GameSettings.preset("limit", variant="five-card-draw"))
+    store = MatchStore(tmp_path / "m.sqlite")
+    with pytest.raises(ValueError, match="bots: bot 'loki-a' plays texas-holdem, not five-card-draw"):
+        run_match(config, store)
+    assert store.matches() == []  # refused before a match was stored
+    store.close()

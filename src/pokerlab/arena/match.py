@@ -58,7 +58,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from pokerlab.agents.base import Agent
-from pokerlab.agents.registry import create_bot
+from pokerlab.agents.registry import check_bots, create_bot
 from pokerlab.arena.stats import win_rate
 from pokerlab.arena.storage import MatchStore
 from pokerlab.arena.table import play_hand
@@ -448,6 +448,9 @@ def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: boo
          on_start: Callable[[int, int], None] | None, match_id: int | None = None) -> MatchResult:
     if config.person is not None:
         raise ValueError("a person plays at this table: play it with pokerlab.arena.session.Session")
+    # before any hand: a bot that does not play the variant fails every action or crashes
+    # (the hold'em opponent models have no slot for a draw)
+    check_bots(config.bots, config.game.variant, "bots")
     in_process = isinstance(executor, InProcessExecutor)
     if config.freezeout and not in_process:
         raise ValueError("a freezeout is played hand after hand in one process: "
