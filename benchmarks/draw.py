@@ -32,8 +32,7 @@ from typing import Any
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "peers"))
 
-from pokerkit import Automation
-from pokerkit_games import five_card_draw
+from pokerkit_games import AUTOMATIONS, five_card_draw
 
 from pokerlab.agents import create_bot
 from pokerlab.arena.table import play_hand
@@ -43,15 +42,6 @@ from pokerlab.engine.dealing import Dealer
 
 GAME = GameSettings.preset("limit", "five-card-draw")
 STACK = GAME.starting_stack
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
 
 
 def play_ours(hands: int, seed: int) -> tuple[float, list[Hand]]:

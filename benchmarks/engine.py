@@ -19,13 +19,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 import warnings
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "peers"))
 
-from pokerkit import Automation, FixedLimitTexasHoldem
+from pokerkit import FixedLimitTexasHoldem
+from pokerkit_games import AUTOMATIONS
 
 from pokerlab.agents import create_bot
 from pokerlab.arena.table import play_hand
@@ -35,15 +39,6 @@ from pokerlab.engine.dealing import Dealer
 
 GAME = GameSettings.preset("limit", raise_cap=3)
 STACK = GAME.starting_stack
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
 
 
 def play_ours(hands: int, seed: int) -> tuple[float, list[Hand]]:

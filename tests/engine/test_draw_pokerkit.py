@@ -15,17 +15,11 @@ import random
 import warnings
 
 import pytest
-from pokerkit import Automation
-from pokerkit_games import DrawHandHistory, five_card_draw
+from pokerkit_games import AUTOMATIONS, DrawHandHistory, five_card_draw
 
 from pokerlab.engine import DRAW, Action, GameSettings, Hand, read_phh, to_phh
 
 KINDS = {"limit": "FD", "pot-limit": "PD", "no-limit": "ND"}
-AUTOMATIONS = (
-    Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
 
 
 def random_game(kind: str, rng: random.Random) -> GameSettings:

@@ -1,5 +1,6 @@
 """pokerkit's parts assembled into five-card draw (pokerkit has no such class), for the tests
-and benchmarks that use pokerkit as the oracle of pokerlab's five-card draw.
+and benchmarks that use pokerkit as the oracle of pokerlab's five-card draw, and the
+automations every replay of a pokerlab hand in pokerkit uses (hold'em's too).
 
 The streets follow pokerlab's variant: five hole cards and a betting round, then a draw
 (discards replaced from the deck) and a betting round; no burn cards (pokerlab does not model
@@ -27,6 +28,18 @@ from pokerkit import (
     Street,
 )
 from pokerkit.utilities import rake as _rake
+
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+"""What pokerkit does by itself when it replays a pokerlab hand: the chips' bookkeeping. The
+cards pokerlab dealt and the actions it recorded are given to it one by one."""
 
 KINDS = {"FD": BettingStructure.FIXED_LIMIT, "PD": BettingStructure.POT_LIMIT,
          "ND": BettingStructure.NO_LIMIT}
