@@ -13,8 +13,6 @@ import logging
 import os
 import signal
 import socket
-import sqlite3
-import subprocess
 import sys
 import threading
 import time
@@ -22,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from match_process import kill_match_after
 from typer.testing import CliRunner
 
 from pokerlab.arena import MatchConfig, MatchStore, run_match
@@ -265,30 +264,11 @@ def test_ray_worker_killed_mid_match_loses_and_doubles_no_hand(ray_address) -> N
     assert _hands(store, result.match_id) == _hands(reference, expected.match_id)
 
 
-def _stored(db: Path) -> int:
-    try:
-        with sqlite3.connect(db) as conn:
-            return conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
-    except sqlite3.OperationalError:  # not created yet
-        return 0
-
-
 def test_driver_killed_and_resumed_completes_the_match_on_ray(ray_address, tmp_path) -> None:
     db = tmp_path / "m.sqlite"
     args = ["random", "raiser", "--hands", "4000", "--duplicate", "--seed", "8", "--db", str(db),
             "--cluster", ray_address]
-    driver = subprocess.Popen([sys.executable, "-m", "pokerlab", "match", *args, "--no-progress"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 180
-    try:
-        while _stored(db) < 1000:
-            assert driver.poll() is None, driver.stderr.read().decode()
-            assert time.monotonic() < deadline, "the match stored nothing in three minutes"
-            time.sleep(0.01)
-        driver.send_signal(signal.SIGKILL)
-    finally:
-        driver.wait()
-    before = _stored(db)
+    before = kill_match_after(args, db, 1000, 180)
     assert 0 < before < 4000 and before % 1000 == 0  # whole tasks, each one transaction
 
     result = CliRunner().invoke(app, ["match", *args, "--resume", "--json"])

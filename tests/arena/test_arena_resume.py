@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
 import socket
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
+from match_process import kill_match_after
 from typer.testing import CliRunner
 
 from pokerlab.arena import MatchConfig, MatchStore, run_match
@@ -22,31 +20,9 @@ HANDS = 12000
 ARGS = ["random", "raiser", "--hands", str(HANDS), "--game", "limit", "--seed", "7"]
 
 
-def stored(db) -> int:
-    try:
-        with sqlite3.connect(db) as conn:
-            return conn.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
-    except sqlite3.OperationalError:  # not created yet
-        return 0
-
-
 def test_killed_match_resumes_to_the_uninterrupted_result(tmp_path) -> None:
     db = tmp_path / "killed.sqlite"
-    env = dict(os.environ)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pokerlab", "match", *ARGS, "--db", str(db), "--no-progress"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 120
-    try:
-        while stored(db) < 500:
-            assert process.poll() is None, process.stderr.read().decode()
-            assert time.monotonic() < deadline, "the match stored nothing in two minutes"
-            time.sleep(0.01)
-        process.send_signal(signal.SIGKILL)
-    finally:
-        process.wait()
-    before = stored(db)
+    before = kill_match_after([*ARGS, "--db", str(db)], db, 500, 120)
     assert 0 < before < HANDS, "the kill did not land partway through the match"
 
     result = CliRunner().invoke(app, ["match", *ARGS, "--db", str(db), "--resume", "--json"])
