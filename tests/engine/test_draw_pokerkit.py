@@ -16,6 +16,7 @@ import warnings
 
 import pytest
 from pokerkit_games import AUTOMATIONS, DrawHandHistory, five_card_draw
+from random_play import random_bet
 
 from pokerlab.engine import DRAW, Action, GameSettings, Hand, read_phh, to_phh
 
@@ -43,15 +44,7 @@ def random_hand(kind: str, rng: random.Random) -> tuple[Hand, list]:
         if legal.max_discards:
             hand.act(Action(DRAW, rng.choice([0, 31, rng.randrange(32)])))
             continue
-        options = ["cc", "cc"] + (["f"] if legal.can_fold else []) + (["r", "r"] if legal.can_raise else [])
-        pick = rng.choice(options)
-        if pick == "r":
-            lo, hi = legal.min_raise_to, legal.max_raise_to
-            hand.bet_raise(rng.choice([lo, hi, rng.randint(lo, hi)]))
-        elif pick == "f":
-            hand.fold()
-        else:
-            hand.check_call()
+        random_bet(hand, legal, rng)
     return hand, decisions
 
 

@@ -16,8 +16,9 @@ from typing import ClassVar
 import pytest
 from pokerkit import HandHistory, PotLimitPokerMixin, TexasHoldemMixin
 from pokerkit.games import UnfixedLimitHoldem
+from random_play import random_bet
 
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Hand
+from pokerlab.engine.hand import Hand
 from pokerlab.engine.phh import read_phh, to_phh
 from pokerlab.engine.settings import GameSettings
 
@@ -49,19 +50,7 @@ def random_hand(kind: str, rng: random.Random) -> tuple[Hand, list]:
     while not hand.finished:
         legal = hand.legal()
         decisions.append((hand.actor, legal))
-        options = [CHECK_CALL, CHECK_CALL]
-        if legal.can_fold:
-            options.append(FOLD)
-        if legal.can_raise:
-            options += [BET_RAISE, BET_RAISE]
-        kind_ = rng.choice(options)
-        if kind_ == BET_RAISE:
-            lo, hi = legal.min_raise_to, legal.max_raise_to
-            hand.bet_raise(rng.choice([lo, hi, rng.randint(lo, hi)]))
-        elif kind_ == FOLD:
-            hand.fold()
-        else:
-            hand.check_call()
+        random_bet(hand, legal, rng)
     return hand, decisions
 
 
