@@ -171,26 +171,42 @@ def _values(
             }
         )
     own_of = [z.actions.get(player, ()) for z in terminals]
+    # what does not depend on the piece, once per terminal: the amounts, the product of the
+    # masses, and for each live player its segments with the mass below each (a pointer walks
+    # them as the pieces go up: the work is linear in pieces plus segments, not their product)
+    fixed = []
+    for z, segs in zip(terminals, reach, strict=True):
+        masses = {j: sum((hi - lo for lo, hi in s), zero) for j, s in segs.items()}
+        everyone = zero + 1
+        for m in masses.values():
+            everyone *= m
+        walks = {}
+        for j in others:
+            if j in z.live:
+                prefix, total = [], zero
+                for lo, hi in segs[j]:
+                    prefix.append(total)
+                    total += hi - lo
+                walks[j] = (segs[j], prefix, [0])
+        pot = _number(z.pot, zero) if not z.responder_folded else None
+        fixed.append((-_number(z.own, zero) * everyone, pot, masses, walks))
     polys: list[list[Poly]] = []
     for k in range(len(edges) - 1):
         a, b = edges[k], edges[k + 1]
         per_terminal: list[Poly] = []
-        for z, segs in zip(terminals, reach, strict=True):
-            masses = {j: sum((hi - lo for lo, hi in s), zero) for j, s in segs.items()}
-            everyone = zero + 1
-            for m in masses.values():
-                everyone *= m
-            poly: Poly = [-_number(z.own, zero) * everyone]
-            if not z.responder_folded:
-                won: Poly = [_number(z.pot, zero)]
+        for constant, pot, masses, walks in fixed:
+            poly: Poly = [constant]
+            if pot is not None:
+                won: Poly = [pot]
                 for j in others:
-                    if j in z.live:
-                        below: Poly = [zero, zero]
-                        for lo, hi in segs[j]:
-                            if hi <= a:
-                                below[0] += hi - lo
-                            elif lo <= a and b <= hi:  # the segment holding the piece
-                                below = _add(below, [-lo, zero + 1])
+                    if j in walks:
+                        segments, prefix, at = walks[j]
+                        while at[0] < len(segments) and segments[at[0]][1] <= a:
+                            at[0] += 1  # segments wholly below the piece
+                        i = at[0]
+                        below: Poly = [prefix[i] if i < len(prefix) else masses[j], zero]
+                        if i < len(segments) and segments[i][0] <= a and b <= segments[i][1]:
+                            below = _add(below, [-segments[i][0], zero + 1])  # the segment holding it
                         won = _mul(won, below)
                     else:
                         won = [c * masses[j] for c in won]
@@ -319,13 +335,28 @@ def _positive_parts(diff: Poly, lo: Any, hi: Any) -> list[tuple[Any, Any]]:
                     points.append(Fraction(int(root.p), int(root.q)) if root.is_Rational else root)
         points = sorted(set(points), key=_key)
         return [(a, b) for a, b in itertools.pairwise(points) if _at(diff, _between(a, b)) > 0]
-    roots = (
-        mpmath.polyroots(list(reversed(diff)), extraprec=4 * mpmath.mp.prec, maxsteps=200)
-        if len(diff) > 1
-        else []
-    )
-    found = sorted({lo, hi, *(r.real for r in roots if abs(r.imag) < mpmath.eps * 1e6 and lo < r.real < hi)})
+    found = sorted({lo, hi, *(r for r in _real_roots(diff) if lo < r < hi)})
     return [(a, b) for a, b in itertools.pairwise(found) if _at(diff, (a + b) / 2) > 0]
+
+
+def _real_roots(diff: Poly) -> list[Any]:
+    """The real roots of an mpmath polynomial: closed forms up to degree 2 (the three-player
+    case, and most of a certificate's time when left to ``polyroots``), else ``polyroots``."""
+    if len(diff) == 2:
+        return [-diff[0] / diff[1]]
+    if len(diff) == 3:
+        c, b, a = diff
+        disc = b * b - 4 * a * c
+        if disc < 0:
+            return []
+        root = mpmath.sqrt(disc)
+        # the root without cancellation first, the other from the product of the roots
+        q = -(b + root) / 2 if b >= 0 else -(b - root) / 2
+        return [q / a, c / q] if q else [mpmath.mpf(0)]
+    if len(diff) < 2:
+        return []
+    roots = mpmath.polyroots(list(reversed(diff)), extraprec=4 * mpmath.mp.prec, maxsteps=200)
+    return [r.real for r in roots if abs(r.imag) < mpmath.eps * 1e6]
 
 
 def _integral_between(diff: Poly, lo: Any, hi: Any) -> Any:
