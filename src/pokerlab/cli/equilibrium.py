@@ -67,8 +67,10 @@ def register(app: typer.Typer) -> None:
         ),
         iterations: int = typer.Option(1000, "--iterations", "-n", min=1, help="Iterations of CFR."),
         levels: int = typer.Option(
-            100, "--levels", min=1,
-            help="Hand levels of a dividing-point game (three players: levels^3 deals)."
+            100,
+            "--levels",
+            min=1,
+            help="Hand levels of a dividing-point game (three players: levels^3 deals).",
         ),
         pot: str = typer.Option("2", "--pot", help="Pot (all antes) of a dividing-point game."),
         ante: str = typer.Option("1", "--ante", help="endgame: each player's ante a."),
@@ -79,13 +81,19 @@ def register(app: typer.Typer) -> None:
         plot: Path | None = typer.Option(
             None, "--plot", help="Draw exploitability against iterations (log-log), PNG or SVG."
         ),
+        continuous: bool = typer.Option(
+            False,
+            "--continuous",
+            help="Dividing-point games: read the result as dividing points of the continuous game "
+            "(each level split in proportion) and certify it there by exact best responses.",
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Solve a game and report every player's value, NashConv and exploitability."""
         from pokerlab.equilibrium.run import checkpoints, load_game, solve, strategy_table
 
         endgame_options = {"ante": "--ante", "bets": "--bets", "win_probability": "--win-probability"}
-        levels_options = {"levels": "--levels", "pot": "--pot"}
+        levels_options = {"levels": "--levels", "pot": "--pot", "continuous": "--continuous"}
         if re.fullmatch(r"(kuhn|leduc)[0-9]*", game):
             reject_unused({**levels_options, **endgame_options}, f"{game}'s rules are fixed")
         elif game == "endgame":
@@ -145,21 +153,37 @@ def register(app: typer.Typer) -> None:
                 "distance": distance_to_family(result.strategy),
                 "violations": params.violations(tol=1e-3),
             }
+        if continuous:
+            from pokerlab.threshold.game import load_game as load_betting_game
+            from pokerlab.threshold.staircase import continuous_certificate
+
+            with console.status("certifying the dividing points in the continuous game", spinner="dots"):
+                check = continuous_certificate(load_betting_game(game, pot=pot), result.strategy, levels)
+            report["continuous"] = check.report()
         rows = strategy_table(result.strategy)
         if as_json:
             if rows is not None:
                 report["strategy"] = rows
             print_json(report)
             return
-        fields = [[k, v] for k, v in report.items() if k not in ("trace", "value", "gains", "szafron_family")]
+        skip = ("trace", "value", "gains", "szafron_family", "continuous")
+        fields = [[k, v] for k, v in report.items() if k not in skip]
         for p in range(result.players):
-            fields.append([f"value, player {p}", result.values[p]])
-            fields.append([f"gain, player {p}", result.gains[p]])
+            fields.append([f"value, P{p + 1}", result.values[p]])
+            fields.append([f"gain, P{p + 1}", result.gains[p]])
         if "szafron_family" in report:
             family = report["szafron_family"]
             fields.append(["2013 family", ", ".join(f"{k} {family[k]:.4f}" for k in vars(params))])
             fields.append(["distance to it", family["distance"]])
         console.print(table("Equilibrium", ["field", "value"], fields))
+        if continuous:
+            c = report["continuous"]
+            body = [
+                [f"P{p + 1}", f"{c['value'][p]:+.6f}", f"{c['gains'][p]:.3g}"] for p in range(result.players)
+            ]
+            body.append(["NashConv", "", f"{c['nash_conv']:.3g}"])
+            title = f"As {c['dividing_points']:,} dividing points, continuous hands ({c['seconds']:.0f} s)"
+            console.print(table(title, ["", "value", "gain (exact best response)"], body))
         if rows is not None:
             actions = sorted({a for r in rows for a in r["probabilities"]})
             body = [

@@ -120,12 +120,12 @@ def solve(
 ) -> RunResult:
     """Solve ``game``; measure exploitability at ``trace_points`` (iteration counts) and at the end."""
     if algorithm not in SOLVERS:
-        raise ValueError(f"algorithm: one of {', '.join(SOLVERS)}, not {algorithm!r}")
+        raise ValueError(f"--algorithm {algorithm}: one of {', '.join(SOLVERS)}")
     flat = FlatGame.build(game)
     if algorithm == "lp":
         if flat.num_players != 2:
             raise ValueError(
-                f"algorithm: lp solves two-player zero-sum games only; {game.name} has "
+                f"--algorithm lp: solves two-player zero-sum games only; {game.name} has "
                 f"{flat.num_players} players (use cfr, cfr+ or dcfr)"
             )
         start = time.perf_counter()

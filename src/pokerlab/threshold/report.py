@@ -208,7 +208,10 @@ def _discovery(game: BettingGame, numeric: BettingGame, report: dict[str, Any]) 
     if discovery.structure is None:
         discrete = ""
         if game.players > 2:
-            discrete = f"; its discretised equilibrium: pokerlab equilibrium {game.name}"
+            discrete = (
+                f"; its discretised equilibrium, certified as dividing points: "
+                f"pokerlab equilibrium {game.name} --pot {numeric.pot} --continuous"
+            )
         raise ValueError(
             f"discovery found no certified structure for {game.name!r} "
             f"({len(discovery.attempts)} attempts; see --json for them){discrete}"
