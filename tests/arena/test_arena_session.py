@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pokerkit import HandHistory
 
@@ -65,6 +67,41 @@ def test_hidden_cards_stay_hidden_until_shown_down() -> None:
         session.act("c")
     shown = [p for p in session.view()["players"] if p["cards"] is not None]
     assert len(shown) == 3 and all(p["shows"] for p in shown)  # calling stations show down
+
+
+def _phases_in_order(lines: list[str]) -> bool:
+    """Whether five-card draw's narration goes first round, the draw, after the draw."""
+    order = ["first round", "the draw", "after the draw"]
+    seen = [order.index(line.split(": ", 1)[0]) for line in lines]
+    return seen == sorted(seen)
+
+
+def test_a_draw_is_told_under_its_own_name_between_the_two_rounds() -> None:
+    # The terminal and the web page both read these lines: a draw closes the draw itself,
+    # never the betting round after it.
+    config = MatchConfig(bots=("you", "calling-station", "draw-rules"), hands=6, person=0, seed=4,
+                         game=GameSettings.preset("limit", "five-card-draw"))
+    session = Session(config)
+    draws = 0
+    for _ in range(6):
+        session.deal()
+        while not session.finished:
+            view = session.view()
+            assert _phases_in_order(view["actions"]), view["actions"]
+            if view["legal"]["max_discards"]:
+                assert view["drawing"] and view["street"] == "the draw"
+                session.act("1 2")
+                draws += 1
+                assert "the draw: you draw 2" in session.view()["actions"]
+            else:
+                assert view["street"] in ("first round", "after the draw")
+                session.act("c")
+        view = session.view()
+        told = [line for line in view["actions"] if line.startswith("the draw: ")]
+        assert len(told) == len(session.hand.draws) and _phases_in_order(view["actions"])
+        betting = [line for line in view["actions"] if line not in told]
+        assert not any(re.search(r" (draws?|stands? pat)( \d+)?$", line) for line in betting)
+    assert draws >= 3
 
 
 def test_a_dropped_session_resumes_with_the_next_hand(tmp_path) -> None:

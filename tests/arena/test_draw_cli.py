@@ -35,6 +35,9 @@ def test_match_takes_the_variant_and_stores_replayable_draw_hands(tmp_path) -> N
         view = hand_view(config, h, record)  # replayed through the engine with its draws
         assert sum(p["won"] for p in view["players"]) == 0
         assert view["board"] == [] and all(len(p["cards"]) == 5 for p in view["players"])
+        phases = [line.split(": ", 1)[0] for line in view["actions"]]  # each draw told as one
+        assert phases == sorted(phases, key=["first round", "the draw", "after the draw"].index)
+        assert phases.count("the draw") == len(record.get("draws", []))
     store.close()
     wide = invoke("match", "random", "raiser", "--variant", "five-card-draw", "--seats", "7",
                   "--db", str(tmp_path / "w.sqlite"))
@@ -50,7 +53,13 @@ def test_play_five_card_draw_asks_for_the_discards() -> None:
     out = result.output
     assert "discard: places (1 3) or cards (Kd 2c)" in out
     assert "card place 9 is not one of 1..5" in out and "unknown card 'xx'" in out
-    assert "you draw 2" in out and "calling-station stands pat" in out and "your cards now" in out
+    # Each draw is told with the draw, before the betting round after it.
+    lines = [line.lstrip("> ") for line in out.splitlines()]
+    heading = next(k for k, line in enumerate(lines) if line.startswith("the draw · your cards 1:"))
+    theirs, mine = lines.index("the draw: calling-station stands pat"), lines.index("the draw: you draw 2")
+    after = next(k for k, line in enumerate(lines) if line.startswith("after the draw pot "))
+    assert theirs < heading < mine < after and lines[mine + 1].startswith("your cards now ")
+    assert "after the draw: you draw" not in out and "after the draw: calling-station stands" not in out
     coach = invoke("play", "--variant", "five-card-draw", "--coach", input="q\n")
     assert coach.exit_code == 2 and "--coach" in coach.output
 

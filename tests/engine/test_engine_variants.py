@@ -34,6 +34,11 @@ def test_bad_variant_data_is_refused():
         Variant("x", "x", (Street(0, 3, False, "small"),), ("flop",))
     with pytest.raises(ValueError, match="'small' or 'big'"):
         Variant("x", "x", (Street(2, 0, False, "huge"),), ("deal",))
+    with pytest.raises(ValueError, match="one name per draw"):
+        Variant("x", "x", (Street(5, 0, False, "small"), Street(0, 0, True, "big")), ("deal", "last"))
+    triple = Variant("x", "x", (Street(5, 0, False, "small"),) + (Street(0, 0, True, "big"),) * 3,
+                     ("1st", "2nd", "3rd", "4th"), ("draw 1", "draw 2", "draw 3"))
+    assert [triple.phase_name(k, drawing=True) for k in (1, 2, 3)] == ["draw 1", "draw 2", "draw 3"]
     assert set(VARIANTS) >= {"texas-holdem"}
 
 

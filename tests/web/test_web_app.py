@@ -51,7 +51,7 @@ def test_serve_check_uses_every_page_and_stops(tmp_path) -> None:
     checks = {row["check"]: row["result"] for row in data["checks"]}
     assert checks["bots"] == f"{len(available())} registered"
     drawn = checks["play: five-card draw against draw-rules, calling, discarding cards 1 and 2"]
-    assert drawn.startswith("after the draw: you draw 2; hand over") and "the chips add up: True" in drawn
+    assert drawn.startswith("the draw: you draw 2; hand over") and "the chips add up: True" in drawn
 
 
 def test_serve_refuses_a_port_in_use_in_one_line(tmp_path) -> None:
@@ -174,7 +174,7 @@ def test_a_five_card_draw_table_discards_by_place_and_tells_the_draw(client: Tes
         while not view["finished"]:
             legal = view["legal"]
             if legal["max_discards"]:  # the draw: discard the first and the last card
-                assert view["drawing"] and view["street"] == "after the draw"
+                assert view["drawing"] and view["street"] == "the draw"
                 before = view["players"][0]["cards"]
                 refused = client.post(f"/api/tables/{table}/act", json={"action": "6"})
                 assert refused.status_code == 400
@@ -182,7 +182,10 @@ def test_a_five_card_draw_table_discards_by_place_and_tells_the_draw(client: Tes
                 view = client.post(f"/api/tables/{table}/act", json={"action": "1 5"}).json()
                 after = view["players"][0]["cards"]
                 assert set(before[1:4]) <= set(after) and not {before[0], before[4]} & set(after)
-                assert "after the draw: you draw 2" in view["actions"]
+                # Each draw is told with the draw, before the betting round after it.
+                phases = [line.split(": ", 1)[0] for line in view["actions"]]
+                assert phases == sorted(phases, key=["first round", "the draw", "after the draw"].index)
+                assert "the draw: you draw 2" in view["actions"]
                 drawn += 1
             else:
                 view = client.post(f"/api/tables/{table}/act", json={"action": "c"}).json()

@@ -151,6 +151,7 @@ def test_a_five_card_draw_hand_with_cards_clicked_to_discard(server: str, page, 
     while table.get_attribute("data-finished") != "true":
         if page.locator("#discard").is_visible():  # the draw: click the first and the third card
             assert page.locator("#discard").is_disabled() and page.locator("#call").is_hidden()
+            assert page.locator("#street").inner_text() == "the draw"
             kept = page.locator("#card-2").get_attribute("data-card")
             page.click("#card-1")
             page.click("#card-3")
@@ -158,7 +159,7 @@ def test_a_five_card_draw_hand_with_cards_clicked_to_discard(server: str, page, 
             screenshot(page, "table-draw")
             page.click("#discard")
             page.wait_for_selector('#table-page[data-state="ready"]')
-            assert "you draw 2" in " ".join(page.locator("#log li").all_inner_texts())
+            assert "the draw: you draw 2" in page.locator("#log li").all_inner_texts()
             assert kept in [c.get_attribute("data-card") for c in page.locator("#seat-0 .hole .card").all()]
             drew = True
         else:

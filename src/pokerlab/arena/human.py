@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, DRAW, FOLD, STREET_NAMES, Action, Legal
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, DRAW, FOLD, Action, Legal
+from pokerlab.engine.variants import TEXAS_HOLDEM, Variant
 
 QUIT = "quit"
 _FOLD = {"f", "fold"}
@@ -139,11 +140,11 @@ def describe_legal(legal: Legal, game_is_limit: bool) -> str:
 
 
 def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[str] | tuple[str, ...],
-            you: int | None = None, street_names: Sequence[str] = STREET_NAMES,
-            blinds: bool = True) -> list[str]:
+            you: int | None = None, rules: Variant = TEXAS_HOLDEM, blinds: bool = True) -> list[str]:
     """Lines telling ``history[start:]`` as people say it; ``names`` by position, the
-    position ``you`` (if any) called "you", the variant's ``street_names``, and whether the
-    game has ``blinds`` (the first street's first bet is then a raise).
+    position ``you`` (if any) called "you", the variant's ``rules`` (its street and draw
+    names: a draw is told under its own name, before the betting of the street it opens), and
+    whether the game has ``blinds`` (the first street's first bet is then a raise).
 
     Examples
     --------
@@ -151,9 +152,11 @@ def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[st
     ['pre-flop: you call 5', 'pre-flop: loki-a raises to 20', 'pre-flop: you fold']
     >>> narrate([(1, 0, 1, 0), (1, 1, 2, 10)], 0, ["ann", "bob"])
     ['flop: ann checks', 'flop: bob bets to 10']
-    >>> narrate([(0, 0, 2, 2), (1, 0, 3, 2), (1, 1, 3, 0)], 0, ["ann", "bob"], 0,
-    ...         ("first round", "after the draw"), blinds=False)
-    ['first round: you bet to 2', 'after the draw: you draw 2', 'after the draw: bob stands pat']
+    >>> from pokerlab.engine.variants import FIVE_CARD_DRAW
+    >>> narrate([(0, 0, 2, 2), (1, 0, 3, 2), (1, 1, 3, 0), (1, 0, 1, 0)], 0, ["ann", "bob"], 0,
+    ...         FIVE_CARD_DRAW, blinds=False)  # doctest: +NORMALIZE_WHITESPACE
+    ['first round: you bet to 2', 'the draw: you draw 2', 'the draw: bob stands pat',
+     'after the draw: you check']
     """
     lines = []
     for i in range(start, len(history)):
@@ -173,5 +176,5 @@ def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[st
                 s == street and k == BET_RAISE for s, _, k, _ in history[:i])
             word = "raise" if raised else "bet"
             verb = (word if mine else word + "s") + f" to {amount}"
-        lines.append(f"{street_names[street]}: {who} {verb}")
+        lines.append(f"{rules.phase_name(street, drawing=kind == DRAW)}: {who} {verb}")
     return lines

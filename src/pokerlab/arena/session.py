@@ -247,13 +247,13 @@ class Session:
         names = [self.names[player] for player in self.hand_players]
         data.update({
             "board": [format_card(c) for c in hand.board], "pot": hand.pot,
-            "street": "over" if hand.finished else game.rules.street_names[hand.street],
+            "street": "over" if hand.finished else game.rules.phase_name(hand.street, hand.drawing),
             "drawing": hand.drawing,
             "actor": None if hand.finished else self.hand_seats[hand.actor],
             "your_turn": legal is not None,
             "legal": None if legal is None else {**legal._asdict(), "max_discards": legal.max_discards,
                                                  "menu": describe_legal(legal, game.is_limit)},
-            "actions": narrate(hand.history, 0, names, self.position, game.rules.street_names,
+            "actions": narrate(hand.history, 0, names, self.position, game.rules,
                                bool(game.big_blind)),
             "illegal": [f"{names[e.position]}: {e.reason}" for e in self.events],
         })

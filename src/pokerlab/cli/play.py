@@ -99,7 +99,7 @@ def register(app: typer.Typer) -> None:
                     assert legal is not None
                     if legal.max_discards:
                         places = "  ".join(f"{k}:{c}" for k, c in enumerate(you["cards"], 1))
-                        out.print(f"[bold]the draw[/] · your cards {places} · pot {view['pot']}")
+                        out.print(f"[bold]{view['street']}[/] · your cards {places} · pot {view['pot']}")
                     else:
                         cards = " ".join(view["board"]) or "-"
                         board = f" board {cards} ·" if settings.rules.board_cards else ""
@@ -127,8 +127,10 @@ def register(app: typer.Typer) -> None:
                     table.act(answer)
                     view = table.view()
                     you, them = view["players"]
-                    if legal.max_discards:
+                    if legal.max_discards:  # your draw's line, then the cards it gave you
+                        out.print(f"  {view['actions'][seen]}")
                         out.print(f"  your cards now [bold]{' '.join(you['cards'])}[/]")
+                        seen += 1
                 if not view["finished"]:
                     out.print("quit: the unfinished hand is not counted")
                     break

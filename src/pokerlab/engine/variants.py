@@ -19,6 +19,8 @@ Examples
 >>> draw = VARIANTS["five-card-draw"]
 >>> draw.hole_cards, draw.board_cards, [street.draw for street in draw.streets], draw.max_players
 (5, 0, [False, True], 6)
+>>> draw.phase_name(1, drawing=True), draw.phase_name(1, drawing=False)
+('the draw', 'after the draw')
 >>> get_variant("omaha")
 Traceback (most recent call last):
 ...
@@ -62,7 +64,9 @@ class Variant:
     streets
         The streets in order; the first deals the hole cards.
     street_names
-        One name per street (``pre-flop``, ``flop``...).
+        One name per street (``pre-flop``, ``flop``...): its betting round.
+    draw_names
+        One name per draw street, in order (``the draw``): the draw before its betting.
     evaluator
         How hands compare at the showdown: ``high`` is the best five cards of the player's
         hole cards and the board, higher wins (the evaluator of :mod:`pokerlab.evaluate`).
@@ -84,6 +88,7 @@ class Variant:
     title: str
     streets: tuple[Street, ...]
     street_names: tuple[str, ...]
+    draw_names: tuple[str, ...] = ()
     evaluator: str = "high"
     max_players: int = MAX_SEATS
     phh_codes: dict[str, str] = field(default_factory=dict)
@@ -97,6 +102,8 @@ class Variant:
     def __post_init__(self) -> None:
         if len(self.street_names) != len(self.streets):
             raise ValueError(f"variant {self.name}: one name per street")
+        if len(self.draw_names) != sum(s.draw for s in self.streets):
+            raise ValueError(f"variant {self.name}: one name per draw")
         if self.evaluator not in EVALUATORS:
             raise ValueError(f"variant {self.name}: unknown evaluator {self.evaluator!r}")
         if not self.streets or self.streets[0].hole == 0 or self.streets[0].draw:
@@ -118,6 +125,13 @@ class Variant:
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
+
+    def phase_name(self, street: int, drawing: bool = False) -> str:
+        """The name of what happens on ``street``: its draw while ``drawing``, else its
+        betting round (a draw comes before the betting of the street it opens)."""
+        if drawing:
+            return self.draw_names[sum(s.draw for s in self.streets[:street + 1]) - 1]
+        return self.street_names[street]
 
 
 TEXAS_HOLDEM = Variant(
@@ -141,6 +155,7 @@ FIVE_CARD_DRAW = Variant(
         Street(0, 0, True, "big"),
     ),
     street_names=("first round", "after the draw"),
+    draw_names=("the draw",),
     max_players=6,
     phh_codes={"limit": "FD", "no-limit": "ND", "pot-limit": "PD"},
 )

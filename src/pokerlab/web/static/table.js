@@ -76,7 +76,7 @@ function draw(data) {
   document.getElementById("board").replaceChildren(...data.board.map(cardEl));
   document.getElementById("pot").textContent = `pot ${data.pot}`;
   document.getElementById("street").textContent =
-    data.finished ? "hand over" : data.drawing ? "the draw" : data.street;
+    data.finished ? "hand over" : data.street;
   drawActions(data);
   const you = data.players.find((p) => p.you);
   const result = document.getElementById("result");
