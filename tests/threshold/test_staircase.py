@@ -89,3 +89,27 @@ def test_game2_for_three_at_40_levels_halves_the_bound() -> None:
     game, strategy = _solved("patent-raise-3p", 40, 2000)
     check = continuous_certificate(game, strategy, 40)
     assert 0 < check.nash_conv < 0.002  # README: 0.0014 at 40 levels
+
+
+def test_closed_form_roots_match_the_polynomial_solver() -> None:
+    import mpmath
+
+    from pokerlab.threshold.response import _real_roots
+
+    with mpmath.workdps(40):
+        cases = [
+            [mpmath.mpf(-1), mpmath.mpf(3)],  # 3x - 1
+            [mpmath.mpf(1), mpmath.mpf("1e12"), mpmath.mpf(1)],  # roots far apart: no cancellation
+            [mpmath.mpf(2), mpmath.mpf(-3), mpmath.mpf(1)],  # (x - 1)(x - 2)
+            [mpmath.mpf(1), mpmath.mpf(0), mpmath.mpf(1)],  # no real root
+            [mpmath.mpf(-1), mpmath.mpf(2), mpmath.mpf(0)],  # a zero leading coefficient: linear
+        ]
+        for poly in cases:
+            roots = sorted(_real_roots(poly))
+            trimmed = poly[:-1] if not poly[-1] else poly
+            expected = sorted(
+                r.real for r in mpmath.polyroots(list(reversed(trimmed)), extraprec=200) if abs(r.imag) < 1e-30
+            )
+            assert len(roots) == len(expected)
+            for a, b in zip(roots, expected, strict=True):
+                assert abs(a - b) <= mpmath.mpf(10) ** -35 * max(1, abs(b))

@@ -342,6 +342,8 @@ def _positive_parts(diff: Poly, lo: Any, hi: Any) -> list[tuple[Any, Any]]:
 def _real_roots(diff: Poly) -> list[Any]:
     """The real roots of an mpmath polynomial: closed forms up to degree 2 (the three-player
     case, and most of a certificate's time when left to ``polyroots``), else ``polyroots``."""
+    while len(diff) > 1 and not diff[-1]:
+        diff = diff[:-1]
     if len(diff) == 2:
         return [-diff[0] / diff[1]]
     if len(diff) == 3:
