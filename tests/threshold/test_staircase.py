@@ -107,9 +107,8 @@ def test_closed_form_roots_match_the_polynomial_solver() -> None:
         for poly in cases:
             roots = sorted(_real_roots(poly))
             trimmed = poly[:-1] if not poly[-1] else poly
-            expected = sorted(
-                r.real for r in mpmath.polyroots(list(reversed(trimmed)), extraprec=200) if abs(r.imag) < 1e-30
-            )
+            found = mpmath.polyroots(list(reversed(trimmed)), extraprec=200)
+            expected = sorted(r.real for r in found if abs(r.imag) < 1e-30)
             assert len(roots) == len(expected)
             for a, b in zip(roots, expected, strict=True):
                 assert abs(a - b) <= mpmath.mpf(10) ** -35 * max(1, abs(b))
