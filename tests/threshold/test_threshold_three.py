@@ -293,3 +293,11 @@ def test_game2_for_three_players_and_its_discrete_equilibrium():
     m = measure(solver.average_strategy())
     assert m.nash_conv < 2e-3 and abs(sum(m.values)) < 1e-9
     assert m.values[2] > 0 > m.values[0]  # acting last is worth most (README: -0.045, +0.055 at 40 levels)
+
+
+def test_discovery_starts_no_solve_after_its_time_limit():
+    from pokerlab.threshold.discover_many import discover_many
+
+    found = discover_many(builtin_game("patent-raise-3p", pot=3), levels=(10,), iterations=50, time_limit=0.0)
+    assert found.structure is None
+    assert found.attempts and found.attempts[-1].outcome == "time limit reached"

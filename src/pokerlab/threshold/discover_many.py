@@ -115,10 +115,15 @@ def _try(
     n: int,
     attempts: list[Attempt],
     declared: Structure | None,
+    deadline: float = float("inf"),
 ) -> tuple[Structure, dict[str, float]] | None:
-    """Solve from the points read, re-sort a few times; the certified structure or None."""
+    """Solve from the points read, re-sort a few times; the certified structure or None.
+    No new solve starts after ``deadline`` (a ``time.perf_counter()`` value)."""
     seen: set[str] = set()
     for _ in range(6):
+        if time.perf_counter() > deadline:
+            attempts.append(Attempt(n, structure.order_text(), "time limit reached"))
+            return None
         text = structure.order_text()
         if text in seen:
             return None
@@ -195,7 +200,7 @@ def discover_many(
             runs[branch] = read_runs(plans, block_layout(masses, noise))
         for candidate in candidate_runs(runs, n, max_drops):
             structure, read = _structure_from_runs(game, candidate)
-            found = _try(game, structure, read, n, attempts, declared)
+            found = _try(game, structure, read, n, attempts, declared, start + time_limit)
             if found is not None:
                 return Discovery(found[0], None, attempts, time.perf_counter() - start, found[1])
             if time.perf_counter() - start > time_limit:
