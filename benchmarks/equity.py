@@ -17,14 +17,15 @@ with one opponent: eval7's Monte Carlo), and ``agree`` (exact: the same equity a
 its float32 precision and as OMPEval's driver; Monte Carlo: within three standard errors of
 the exact answer). Targets: exact rows at OMPEval's one-thread figure or better (ratio <=
 1.0), Monte Carlo cost per showdown within 1.2x. ``ratio_cpu`` compares CPU times, which a
-busy machine disturbs less than wall times. ``cli_start_s`` times whole commands.
+busy machine disturbs less than wall times. ``cli_start_s`` times whole commands, next to
+``numba_floor`` (Python, numba and one cached kernel); ``--start-up`` times only those.
 
 ``--ompeval DRIVER``: an OMPEval build (not part of pokerlab; see the issue) run here: a
 program that takes a repeat count and prints one JSON object with, per problem and
 ``_t1`` (one thread) / ``_t0`` (all threads), ``cpu_min_ms``, ``min_ms`` and ``equity``, and
 ``mc_vs_<k>_random_t1`` with ``cpu_ns_per_sample`` and ``ns_per_sample``.
 
-Usage: ``python benchmarks/equity.py [--json] [--repeat 5] [--ompeval DRIVER]``.
+Usage: ``python benchmarks/equity.py [--json] [--repeat 5] [--ompeval DRIVER] [--start-up]``.
 """
 
 from __future__ import annotations
@@ -37,9 +38,11 @@ import platform
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from importlib.metadata import version as _version
 from math import comb
+from pathlib import Path
 from typing import Any
 
 import eval7
@@ -208,28 +211,47 @@ def _add_ompeval(out: dict[str, Any], name: str, ompeval: dict[str, Any], ours: 
         out["agree"] = out.get("agree", True) and agree
 
 
+NUMBA_FLOOR = """\
+from numba import njit
+
+
+@njit(cache=True)
+def one(x):
+    return x + 1
+"""
+"""A module of one cached kernel: Python, numba and a first kernel load, what any numba command pays."""
+
+
 def cli_start(repeat: int) -> dict[str, dict[str, float]]:
     """Best wall and CPU (user + system) seconds of whole ``pokerlab`` commands, start to exit.
 
     On a busy machine the wall time waits for a core; the CPU time is what the command costs.
+    ``numba_floor`` is the same for a bare Python process that imports numba and runs one
+    trivial kernel from numba's cache (warmed first): the floor under ``equity``.
     """
     commands = {
-        "help": ["--help"],
-        "hand": ["hand", "AsKsQsJsTs"],
-        "equity_help": ["equity", "--help"],
-        "equity": ["equity", "AcAd", "KhKs"],
+        "help": ["-m", "pokerlab", "--help"],
+        "hand": ["-m", "pokerlab", "hand", "AsKsQsJsTs"],
+        "equity_help": ["-m", "pokerlab", "equity", "--help"],
+        "equity": ["-m", "pokerlab", "equity", "AcAd", "KhKs"],
+        "numba_floor": ["-c", "import floor; floor.one(1)"],
     }
     out = {}
-    for name, argv in commands.items():
-        wall, cpu = float("inf"), float("inf")
-        for _ in range(repeat):
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "pokerlab", *argv], check=True, capture_output=True)
-            wall = min(wall, time.perf_counter() - start)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpu = min(cpu, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-        out[name] = {"wall": wall, "cpu": cpu}
+    with tempfile.TemporaryDirectory() as floor_dir:
+        Path(floor_dir, "floor.py").write_text(NUMBA_FLOOR)
+        floor_env = {**os.environ, "PYTHONPATH": floor_dir, "NUMBA_CACHE_DIR": floor_dir}
+        subprocess.run([sys.executable, *commands["numba_floor"]], check=True, env=floor_env)
+        for name, argv in commands.items():
+            env = floor_env if name == "numba_floor" else None
+            wall, cpu = float("inf"), float("inf")
+            for _ in range(repeat):
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                start = time.perf_counter()
+                subprocess.run([sys.executable, *argv], check=True, capture_output=True, env=env)
+                wall = min(wall, time.perf_counter() - start)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = min(cpu, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+            out[name] = {"wall": wall, "cpu": cpu}
     return out
 
 
@@ -238,6 +260,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--repeat", type=int, default=5, help="timed runs of each call")
     parser.add_argument("--ompeval", default="", help="an OMPEval driver to run in the same session")
+    parser.add_argument("--start-up", action="store_true", help="time only the commands' start-up")
     args = parser.parse_args()
     ompeval: dict[str, Any] = {}
     if args.ompeval:
@@ -254,15 +277,16 @@ def main() -> None:
             "ompeval": bool(ompeval),
         },
     }
-    for name in EXACT:
-        result[name] = bench_exact(name, args.repeat, ompeval)
-    result["range_vs_range_mc"] = bench_mc_stderr(max(1, args.repeat // 2), ompeval)
-    result["mc_vs_random"] = bench_mc_random(args.repeat, ompeval)
+    if not args.start_up:
+        for name in EXACT:
+            result[name] = bench_exact(name, args.repeat, ompeval)
+        result["range_vs_range_mc"] = bench_mc_stderr(max(1, args.repeat // 2), ompeval)
+        result["mc_vs_random"] = bench_mc_random(args.repeat, ompeval)
     result["cli_start_s"] = cli_start(args.repeat)
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    for name in (*EXACT, "range_vs_range_mc"):
+    for name in () if args.start_up else (*EXACT, "range_vs_range_mc"):
         r = result[name]
         ms = r["pokerlab_ms"]
         line = f"{name:22s} one thread {ms['one_thread']:9.2f} ms (cpu {ms['one_thread_cpu']:9.2f}), " \
@@ -270,7 +294,7 @@ def main() -> None:
         if "ompeval" in r:
             line += f", OMPEval cpu {r['ompeval']['one_thread_cpu_ms']:9.2f} ms, x{r['ratio_cpu']:.2f}"
         print(line)
-    for name, r in result["mc_vs_random"].items():
+    for name, r in result.get("mc_vs_random", {}).items():
         ns = r["pokerlab_ns_per_showdown"]
         line = f"mc {name:14s} {ns['one_thread_cpu']:6.1f} ns/showdown (cpu)"
         if "ratio_cpu" in r:

@@ -86,9 +86,12 @@ def register(app: typer.Typer) -> None:
             kwargs["samples"] = samples
             kwargs["stderr"] = stderr
         long_run = stderr is not None or (samples or 0) >= LONG_RUN_SAMPLES
-        from pokerlab.executors import executor_for
+        runner: Any = nullcontext(None)
+        if on_cluster:  # executors bring multiprocessing and sockets: only for the cluster
+            from pokerlab.executors import executor_for
 
-        with executor_for(cluster=cluster) if on_cluster else nullcontext(None) as executor:
+            runner = executor_for(cluster=cluster)
+        with runner as executor:
             where = _where(executor, workers)
             done = [0.0]
             try:
