@@ -45,6 +45,40 @@ def test_game_3_title_clears_the_threshold_labels(tmp_path, saved):
     assert not [b for b in labels if b.overlaps(title)]
 
 
+@pytest.mark.parametrize(
+    ("game", "crowded"),
+    [
+        # game 3: five narrow segments meet on P1's axis near 0.07 and 0.89
+        (("patent-check-raise",), {"pass-raise-fold", "bet-reraise", "pass-raise-call", "kr1", "C1RR"}),
+        (("patent-raise",), {"bet-reraise", "raise-fold", "rr1", "C2RR"}),
+        (("patent-no-raise-3p", "--method", "numeric"), {"bet", "s1", "S1"}),  # the cube's plot
+    ],
+)
+def test_the_names_on_the_branch_axes_do_not_overlap(tmp_path, saved, game, crowded):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.path import Path
+    from matplotlib.text import Annotation, Text
+
+    _plot(tmp_path, "solve", *game, "--pot", "3")
+    fig = saved[0]
+    ax = next(a for a in fig.axes if a.get_title().startswith("action sequences"))
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    names = [t.get_text() for t in ax.texts]
+    assert crowded <= set(names) and len(names) > len(ax.patches)  # every segment and cut named
+    boxes = [Text.get_window_extent(t, renderer) for t in ax.texts]  # the words, not the lines
+    touching = [(names[i], names[j]) for i in range(len(boxes)) for j in range(i)
+                if boxes[i].overlaps(boxes[j])]
+    assert touching == []
+    left, right = ax.bbox.x0, ax.bbox.x1
+    assert all(left - 1 <= b.x0 and b.x1 <= right + 1 for b in boxes)
+    for k, text in enumerate(ax.texts):  # a name moved aside has a line to its segment
+        if isinstance(text, Annotation) and text.arrow_patch is not None:
+            foot = ((boxes[k].x0 + boxes[k].x1) / 2, boxes[k].y0 - 0.5)
+            line = Path([foot, ax.transData.transform(text.xy)])
+            crossed = [names[j] for j, b in enumerate(boxes) if j != k and line.intersects_bbox(b)]
+            assert crossed == [], names[k]
+
+
 def test_two_round_payoff_panels_are_labelled(tmp_path, saved):
     _plot(tmp_path, "model", "two-round")
     panels = saved[0].axes[1:]
