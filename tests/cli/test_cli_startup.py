@@ -48,10 +48,9 @@ def test_help_and_hand_load_no_numba():
     assert "Royal flush" in _modules_after("hand", "AsKsQsJsTs", "--json")["out"]
 
 
-# What an exact equity does not need: the rest of pokerlab.strength (the package loads its
-# modules on first use), the Monte Carlo sampler, and the executors (process pools, sockets:
-# only --cluster uses them).
-NOT_FOR_EXACT_EQUITY = (
+# What equity does not need: the rest of pokerlab.strength (the package loads its modules on
+# first use) and the executors (process pools, sockets: only --cluster uses them).
+NOT_FOR_EQUITY = (
     "pokerlab.strength.effective",
     "pokerlab.strength.potential",
     "pokerlab.strength.hand_strength",
@@ -60,16 +59,19 @@ NOT_FOR_EXACT_EQUITY = (
     "pokerlab.strength.preflop_simulation",
     "pokerlab.strength.preflop_tables",
     "pokerlab.strength.equity_grid",
-    "pokerlab.strength._monte_carlo",
     "pokerlab.executors",
 )
 
 
 def test_equity_loads_its_kernels_and_nothing_else_heavy():
     # numba itself loads scipy.linalg (its BLAS bindings) when it first loads a kernel, nothing
-    # more of scipy.
-    result = _modules_after("equity", "AcAd", "KhKs", "--json",
-                            heavy=("numba", "pokerlab.strength._board_classes", "sympy", "scipy.stats",
-                                   "matplotlib", "pokerlab.arena", *NOT_FOR_EXACT_EQUITY))
-    assert result["loaded"] == ["numba", "pokerlab.strength._board_classes"]
-    assert '"equity"' in result["out"]
+    # more of scipy. Exact equity needs the board-class kernels, Monte Carlo the sampler's.
+    heavy = ("numba", "pokerlab.strength._board_classes", "pokerlab.strength._monte_carlo", "sympy",
+             "scipy.stats", "matplotlib", "pokerlab.arena", *NOT_FOR_EQUITY)
+    exact = _modules_after("equity", "AcAd", "KhKs", "--json", heavy=heavy)
+    assert exact["loaded"] == ["numba", "pokerlab.strength._board_classes"]
+    assert '"equity"' in exact["out"]
+    sampled = _modules_after("equity", "AcAd", "KhKs", "--samples", "2000", "--seed", "1", "--json",
+                             heavy=heavy)
+    assert sampled["loaded"] == ["numba", "pokerlab.strength._monte_carlo"]
+    assert '"trials": 2000' in sampled["out"]

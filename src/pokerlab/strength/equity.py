@@ -411,6 +411,13 @@ def _local_batches(plan: SamplerPlan, stream: int, limit: int, workers: int) -> 
         batch = min(2 * batch, 32 * workers)
 
 
+def _in_process(executor: Executor) -> bool:
+    """Whether ``executor`` runs its tasks in this process (then its threads run the chunks)."""
+    from pokerlab.executors import InProcessExecutor  # multiprocessing, sockets: not for local work
+
+    return isinstance(executor, InProcessExecutor)
+
+
 def _executor_batches(plan: SamplerPlan, stream: int, limit: int, executor: Executor) -> Iterator[np.ndarray]:
     """Chunk rows in batches from one-CPU tasks on ``executor``, in chunk order (about four tasks
     a slot when the run is short, else :data:`MAX_TASK_CHUNKS` chunks a task)."""
@@ -576,9 +583,7 @@ def equity(
             raise ValueError(f"seed must be a non-negative integer, got {seed}")
         plan = monte_carlo_plan(problem)
         limit = samples if samples is not None else 2**62
-        from pokerlab.executors import InProcessExecutor
-
-        if executor is None or isinstance(executor, InProcessExecutor):
+        if executor is None or _in_process(executor):
             batches = _local_batches(plan, stream_of(seed), limit, used)
         else:
             batches = _executor_batches(plan, stream_of(seed), limit, executor)
