@@ -49,6 +49,7 @@ import eval7
 import numba
 
 from pokerlab.cards import format_card, parse_cards, parse_range
+from pokerlab.cli.main import OPENBLAS_THREAD_TIMEOUT
 from pokerlab.strength import equity
 
 EXACT = {
@@ -239,7 +240,9 @@ def cli_start(repeat: int) -> dict[str, dict[str, float]]:
     out = {}
     with tempfile.TemporaryDirectory() as floor_dir:
         Path(floor_dir, "floor.py").write_text(NUMBA_FLOOR)
-        floor_env = {**os.environ, "PYTHONPATH": floor_dir, "NUMBA_CACHE_DIR": floor_dir}
+        # The OpenBLAS setting of the pokerlab command, so that both pay the same for numpy.
+        floor_env = {"OPENBLAS_THREAD_TIMEOUT": OPENBLAS_THREAD_TIMEOUT, **os.environ,
+                     "PYTHONPATH": floor_dir, "NUMBA_CACHE_DIR": floor_dir}
         subprocess.run([sys.executable, *commands["numba_floor"]], check=True, env=floor_env)
         for name, argv in commands.items():
             env = floor_env if name == "numba_floor" else None

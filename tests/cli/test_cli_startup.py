@@ -5,6 +5,7 @@ behind them, which is what makes a command start quickly.
 """
 
 import json
+import os
 import subprocess
 import sys
 
@@ -75,3 +76,15 @@ def test_equity_loads_its_kernels_and_nothing_else_heavy():
                              heavy=heavy)
     assert sampled["loaded"] == ["numba", "pokerlab.strength._monte_carlo"]
     assert '"trials": 2000' in sampled["out"]
+
+
+def test_the_command_shortens_the_idle_blas_spin_before_numpy_loads():
+    # numpy's and scipy's OpenBLAS threads read the setting when numpy or scipy loads.
+    code = ("import os, sys\nimport pokerlab.cli.main\n"
+            "print(os.environ['OPENBLAS_THREAD_TIMEOUT'], 'numpy' in sys.modules)")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_THREAD_TIMEOUT"}
+    for given, expected in ((None, "16 False"), ("8", "8 False")):
+        run_env = env if given is None else {**env, "OPENBLAS_THREAD_TIMEOUT": given}
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                              env=run_env)
+        assert done.stdout.strip() == expected

@@ -9,10 +9,21 @@ starts without loading the others' dependencies.
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any
 
 import typer
 from typer.core import TyperGroup
+
+OPENBLAS_THREAD_TIMEOUT = "16"
+"""Idle OpenBLAS threads spin 2**16 cycles before they sleep (OpenBLAS's default: 2**28).
+
+numpy and scipy each load an OpenBLAS that starts a thread per core; a command's start-up gives
+them no work, and their default spin (about 0.1 s) cost 0.1 to 0.2 s of CPU at every command on
+this machine (issue 16). BLAS stays multi-threaded. Set before any command imports numpy; a
+value in the environment wins.
+"""
+os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", OPENBLAS_THREAD_TIMEOUT)
 
 # Command-group modules under pokerlab.cli, each with a register(app) function adding the
 # command of the same name.
