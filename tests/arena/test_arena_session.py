@@ -10,7 +10,7 @@ from pokerkit import HandHistory
 from pokerlab.agents.base import Observation
 from pokerlab.agents.threshold_bot import river_plan
 from pokerlab.arena import MatchConfig, MatchStore, run_match
-from pokerlab.arena.coach import advice_text, coach
+from pokerlab.arena.coach import RIVER_ONLY, advice_text, coach
 from pokerlab.arena.session import Session
 from pokerlab.cards import parse_cards
 from pokerlab.engine import GameSettings, Hand
@@ -161,6 +161,47 @@ def test_the_coach_gives_the_papers_numbers_and_the_river_advice() -> None:
     assert advice["player"] == 1 and advice["pot_in_bets"] == 1.0  # pot 20 = one big bet
     assert advice["action"] == river_plan().action(river["hs"], 1, (), 1.0)
     assert river["ppot"] == 0.0 and river["pot_odds"] is None
+    assert flop["note"] is flop["river_note"] is river["river_note"] is None
+
+
+def test_the_coach_speaks_of_each_decision_not_of_the_first() -> None:
+    """The person's view kept the first decision's legal actions: the coach then told a
+    pre-flop call of 5 as the pot odds of a free check on the flop."""
+    session = Session(_config("calling-station", hands=1, seed=2))
+    session.deal()
+    seen = []
+    while not session.finished:
+        legal = session.legal()
+        numbers = session.coach()
+        assert numbers["to_call"] == legal.to_call and numbers["pot"] == session.hand.pot
+        seen.append(legal.to_call)
+        session.act("c")
+    assert len(set(seen)) > 1  # the price changed between the decisions checked
+
+
+def test_the_coach_says_which_numbers_are_missing_and_why() -> None:
+    """The page shows these notes as they are: the rules behind them are the library's."""
+    cards = parse_cards("Ad Qc  7c 2d  3h 4c Jh 9s 2h")
+    hand = Hand(GameSettings.preset("no-limit"), [1000, 1000], cards)
+    assert coach(Observation(hand, position=hand.actor))["note"] == (
+        "pre-flop: hand strength and potential start on the flop")
+    for _ in range(4):  # checked to the turn
+        hand.check_call()
+    on_the_turn = coach(Observation(hand, position=hand.actor))
+    assert on_the_turn["note"] is on_the_turn["river_note"] is None
+    hand.check_call()
+    hand.check_call()
+    no_limit_river = coach(Observation(hand, position=hand.actor))
+    assert no_limit_river["river"] is None and no_limit_river["river_note"] == RIVER_ONLY
+    draw = Session(MatchConfig(bots=("you", "calling-station"), hands=1, person=0, seed=1,
+                               game=GameSettings.preset("limit", "five-card-draw")))
+    draw.deal()
+    assert draw.coach() is None and draw.view()["coach_note"] == (
+        "the coach's numbers are hold'em's, not five-card-draw's")
+    holdem = Session(_config("calling-station", hands=1))
+    assert holdem.view()["coach_note"] == "the coach speaks at your turn"  # no hand dealt yet
+    holdem.deal()
+    assert holdem.view()["coach_note"] is None and holdem.coach() is not None
 
 
 def test_the_coach_says_what_the_numbers_mean_for_the_decision() -> None:

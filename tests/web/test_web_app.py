@@ -169,6 +169,7 @@ def test_a_five_card_draw_table_discards_by_place_and_tells_the_draw(client: Tes
     table = view["table"]
     assert view["variant"] == "five-card-draw" and view["hole_cards"] == 5 and view["board"] == []
     assert view["coach"] is None and client.get(f"/api/tables/{table}?coach=1").json()["coach"] is None
+    assert view["coach_note"] == "the coach's numbers are hold'em's, not five-card-draw's"
     drawn = 0
     for _ in range(6):
         while not view["finished"]:
@@ -308,3 +309,40 @@ def test_tables_at_once_through_http_keep_their_chips(server: str) -> None:
     result = run_load(server, tables=8, seconds=3.0, seed=1)
     assert result["errors"] == []
     assert result["hands"] > 0 and result["requests"] > 8
+
+
+def _words_by_situation(client: TestClient, body: dict, hands: int) -> dict[tuple[str, bool], set[str]]:
+    """Over ``hands`` hands of a table where the person checks or calls: the bet/raise word
+    (and the menu's and the call button's words agreeing with it) at each betting decision,
+    by (street, facing a bet)."""
+    table = client.post("/api/tables", json=body).json()["table"]
+    seen: dict[tuple[str, bool], set[str]] = {}
+    for _ in range(hands):
+        view = client.get(f"/api/tables/{table}").json()
+        while not view["finished"]:
+            legal = view["legal"]
+            if not legal["max_discards"]:
+                word = legal["raise_word"]
+                assert legal["call_word"] == ("call" if legal["to_call"] else "check")
+                if legal["can_raise"]:
+                    assert f"= {word} to " in legal["menu"], legal
+                seen.setdefault((view["street"], legal["to_call"] > 0), set()).add(word)
+            view = client.post(f"/api/tables/{table}/act", json={"action": "c" if not legal["max_discards"]
+                                                                 else "p"}).json()
+        client.post(f"/api/tables/{table}/deal", json={})
+    return seen
+
+
+def test_the_bet_or_raise_word_comes_from_the_engine(client: TestClient) -> None:
+    """Pre-flop the blind is a bet, so the aggressive action is a raise even when checking is
+    free (the big blind's option); after the flop it is a bet until somebody bets; five-card
+    draw has antes only, so its first round opens with a bet."""
+    passive = _words_by_situation(client, {"bots": ["calling-station"], "seed": 2}, 2)
+    assert passive == {("pre-flop", True): {"raise"}, ("pre-flop", False): {"raise"},
+                       ("flop", False): {"bet"}, ("turn", False): {"bet"}, ("river", False): {"bet"}}
+    aggressive = _words_by_situation(client, {"bots": ["raiser"], "seed": 2}, 2)
+    assert aggressive[("pre-flop", True)] == {"raise"}
+    assert aggressive[("flop", True)] == {"raise"} and aggressive[("flop", False)] == {"bet"}
+    draw = _words_by_situation(client, {"variant": "five-card-draw", "bots": ["calling-station"],
+                                        "seed": 2}, 2)
+    assert draw == {("first round", False): {"bet"}, ("after the draw", False): {"bet"}}

@@ -105,20 +105,26 @@ def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, scre
     assert page.locator("#seat-0 .hole .card").count() == 2  # our cards face up
     assert page.locator("#seat-1 .hole .card.back").count() == 2  # the bot's face down
     page.check("#coach-toggle")
-    # our first decision: a raise to 10 typed into the sizing box
+    # our first decision: a raise to 10 typed into the sizing box (the blind is the bet raised)
+    assert page.locator("#raise").inner_text() == "Raise"
     page.fill("#amount", "10")
     page.click("#raise")
     page.wait_for_selector('#table-page[data-state="ready"]')
     assert any("you raise to 10" in line for line in page.locator("#log li").all_inner_texts())
-    saw_coach = False
+    saw_coach = saw_bet = False
     while table.get_attribute("data-finished") != "true":
+        street, call = page.locator("#street").inner_text(), page.locator("#call").inner_text()
+        if street != "pre-flop" and call == "Check":
+            # after the flop nobody has bet (the calling station never does): the button opens
+            assert page.locator("#raise").inner_text() == "Bet"
+            saw_bet = True
         if not saw_coach and page.locator('#coach-numbers tr[data-key="ehs"]').count():
             saw_coach = True
             assert "EHS" in page.locator("#coach-advice").inner_text()  # the plain words
             screenshot(page, "table-coach")
         page.click("#call")
         page.wait_for_selector('#table-page[data-state="ready"]')
-    assert saw_coach  # the coach showed EHS after the flop
+    assert saw_coach and saw_bet  # the coach showed EHS after the flop; we could bet there
     won = [int(page.locator(f"#seat-{s}").get_attribute("data-won")) for s in (0, 1)]
     stacks = [int(page.locator(f"#seat-{s}").get_attribute("data-stack")) for s in (0, 1)]
     assert sum(won) == 0 and stacks == [200 + won[0], 200 + won[1]]

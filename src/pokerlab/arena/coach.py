@@ -18,6 +18,8 @@ Examples
 >>> advice = coach(Observation(hand, position=hand.actor))
 >>> round(advice["hs"], 3), round(advice["ppot"], 3), advice["pot_odds"], advice["river"]
 (0.585, 0.208, None, None)
+>>> advice["note"] is None, advice["river_note"] is None  # every number is there
+(True, True)
 >>> advice["advice"]
 'EHS 0.67 is 0.50 or more: likely ahead now or later; bet'
 
@@ -25,9 +27,18 @@ Before the flop the advice comes from Loki's income-rate tables (IR2 against one
 IR4 against two or three, IR7 against more), in bets won or lost per hand played:
 
 >>> hand = Hand(GameSettings.preset("limit"), [1000, 1000], parse_cards("Ad Qc  7c 2d  3h 4c Jh 9s 2h"))
->>> print(coach(Observation(hand, position=hand.actor))["advice"])  # doctest: +NORMALIZE_WHITESPACE
+>>> advice = coach(Observation(hand, position=hand.actor))
+>>> print(advice["advice"])  # doctest: +NORMALIZE_WHITESPACE
 72o: income rate -0.31 bets a hand against 1 opponent (better than 4% of starting hands):
 playing it loses on average; fold unless checking is free
+>>> advice["note"]
+'pre-flop: hand strength and potential start on the flop'
+
+The numbers are hold'em's:
+
+>>> from pokerlab.engine.variants import FIVE_CARD_DRAW, TEXAS_HOLDEM
+>>> unsupported(TEXAS_HOLDEM), unsupported(FIVE_CARD_DRAW)
+(None, "the coach's numbers are hold'em's, not five-card-draw's")
 """
 
 from __future__ import annotations
@@ -36,6 +47,20 @@ from typing import Any
 
 from pokerlab.agents.base import Observation
 from pokerlab.engine.hand import STREET_NAMES
+from pokerlab.engine.variants import Variant
+
+RIVER = len(STREET_NAMES) - 1
+"""Hold'em's last street, where the dividing-point advice may speak."""
+RIVER_ONLY = "dividing-point advice: heads-up limit rivers within the patent game's betting only"
+
+
+def unsupported(rules: Variant) -> str | None:
+    """Why the coach has no numbers in the variant ``rules``, or ``None`` when it has: HS,
+    the potentials and the income-rate tables are hold'em's (two hole cards, five on the
+    board, no draw, high hands)."""
+    if (rules.hole_cards, rules.board_cards, rules.draws, rules.evaluator) == (2, 5, False, "high"):
+        return None
+    return f"the coach's numbers are hold'em's, not {rules.name}'s"
 
 
 def coach(view: Observation) -> dict[str, Any]:
@@ -47,7 +72,9 @@ def coach(view: Observation) -> dict[str, Any]:
     table), after the flop ``hs``, ``hs_n``, ``ppot``, ``npot``, ``cards_to_come``, ``ehs``
     (``None`` pre-flop), and ``river``: ``{"action", "strength", "pot_in_bets", "player"}`` on
     a heads-up limit river, else ``None``; and ``advice``: what the numbers mean for the
-    decision, in plain words (:func:`advice_text`).
+    decision, in plain words (:func:`advice_text`); ``note``, which numbers are missing and
+    why (pre-flop), and ``river_note``, why a river has no dividing-point advice (else
+    ``None``).
     """
     from pokerlab.strength import effective_hand_strength, pot_odds
 
@@ -56,9 +83,10 @@ def coach(view: Observation) -> dict[str, Any]:
         "street": STREET_NAMES[view.street], "opponents": view.opponents_live, "to_call": legal.to_call,
         "pot": view.pot, "pot_odds": pot_odds(legal.to_call, view.pot) if legal.to_call else None,
         "preflop": None, "hs": None, "hs_n": None, "ppot": None, "npot": None, "cards_to_come": None,
-        "ehs": None, "river": None,
+        "ehs": None, "river": None, "note": None, "river_note": None,
     }
     if not view.board:
+        out["note"] = "pre-flop: hand strength and potential start on the flop"
         out["preflop"] = _preflop(view.hole, max(1, view.opponents_live))
         out["advice"] = advice_text(out)
         return out
@@ -71,6 +99,8 @@ def coach(view: Observation) -> dict[str, Any]:
         if advice is not None:
             out["river"] = {"action": advice.action, "strength": advice.strength,
                             "pot_in_bets": advice.pot, "player": advice.player}
+    if view.street == RIVER and out["river"] is None:
+        out["river_note"] = RIVER_ONLY
     out["advice"] = advice_text(out)
     return out
 

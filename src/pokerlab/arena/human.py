@@ -114,27 +114,31 @@ def parse_command(text: str, legal: Legal, hole: Sequence[int] = ()) -> Action |
     return action
 
 
-def describe_legal(legal: Legal, game_is_limit: bool) -> str:
-    """The legal actions as a short menu line.
+def describe_legal(legal: Legal) -> str:
+    """The legal actions as a short menu line, each action under the name it has now
+    (:attr:`~pokerlab.engine.hand.Legal.words`: check or call, bet or raise). A size to choose
+    (``min_raise_to < max_raise_to``: never in limit) adds the largest, ``a``.
 
     Examples
     --------
     >>> from pokerlab.engine import Legal
-    >>> describe_legal(Legal(0, False, True, 20, 20), True)
-    'c = check, r = bet/raise to 20'
+    >>> describe_legal(Legal(0, False, True, 20, 20))
+    'c = check, r = bet to 20'
+    >>> describe_legal(Legal(0, False, True, 4, 200, raises=True))  # the big blind's option
+    'c = check, r [to] = raise to 4..200, a = all-in to 200'
     """
     if legal.max_discards:
         return f"discard: places (1 3) or cards (Kd 2c), 1..{legal.max_discards} of them; p = stand pat"
+    call, bet = legal.words
     parts = []
     if legal.can_fold:
         parts.append("f = fold")
-    parts.append(f"c = call {legal.to_call}" if legal.to_call else "c = check")
+    parts.append(f"c = {call} {legal.to_call}" if legal.to_call else f"c = {call}")
     if legal.can_raise:
-        verb = "raise" if legal.to_call else "bet/raise"
-        if game_is_limit or legal.min_raise_to == legal.max_raise_to:
-            parts.append(f"r = {verb} to {legal.min_raise_to}")
+        if legal.min_raise_to == legal.max_raise_to:
+            parts.append(f"r = {bet} to {legal.min_raise_to}")
         else:
-            parts.append(f"r [to] = {verb} to {legal.min_raise_to}..{legal.max_raise_to}")
+            parts.append(f"r [to] = {bet} to {legal.min_raise_to}..{legal.max_raise_to}")
             parts.append(f"a = all-in to {legal.max_raise_to}")
     return ", ".join(parts)
 

@@ -37,6 +37,7 @@ from typing import Any
 
 from pokerlab.agents.base import Agent, Observation
 from pokerlab.agents.registry import create_bot
+from pokerlab.arena.coach import unsupported
 from pokerlab.arena.hands import stored_phh
 from pokerlab.arena.human import QUIT, describe_legal, narrate, parse_command
 from pokerlab.arena.match import BotResult, MatchConfig, bot_seed, deal_hand, record_hand, summarize
@@ -209,7 +210,10 @@ class Session:
 
     def view(self) -> dict[str, Any]:
         """The table as the person sees it, as plain data: the other players' cards stay hidden
-        until they are shown down; ``won`` per player once the hand is over."""
+        until they are shown down; ``won`` per player once the hand is over. At the person's
+        turn ``legal`` holds the :class:`~pokerlab.engine.hand.Legal` fields, ``max_discards``,
+        the actions' names now (``call_word``: check or call, ``raise_word``: bet or raise)
+        and the terminal's ``menu`` line; ``coach_note`` says why the coach is silent."""
         hand = self.hand
         config = self.config
         game = config.game
@@ -220,7 +224,7 @@ class Session:
             "seats": config.seats, "seed": config.seed, "hand": self.hand_number + 1,
             "players": players, "finished": self.finished, "your_turn": False, "legal": None,
             "board": [], "pot": 0, "street": None, "actor": None, "actions": [], "illegal": [],
-            "session": self._session(),
+            "session": self._session(), "coach_note": self.coach_note(),
         }
         if hand is None:
             return data
@@ -252,7 +256,8 @@ class Session:
             "actor": None if hand.finished else self.hand_seats[hand.actor],
             "your_turn": legal is not None,
             "legal": None if legal is None else {**legal._asdict(), "max_discards": legal.max_discards,
-                                                 "menu": describe_legal(legal, game.is_limit)},
+                                                 "call_word": legal.words[0], "raise_word": legal.words[1],
+                                                 "menu": describe_legal(legal)},
             "actions": narrate(hand.history, 0, names, self.position, game.rules,
                                bool(game.big_blind)),
             "illegal": [f"{names[e.position]}: {e.reason}" for e in self.events],
@@ -270,14 +275,24 @@ class Session:
                 out["ci95"] = list(result.ci95)
         return out
 
+    def coach_note(self) -> str | None:
+        """Why the coach has nothing to say now (a variant whose numbers it lacks, or not the
+        person's turn), or ``None`` when it speaks."""
+        reason = unsupported(self.config.game.rules)
+        if reason is None and self.legal() is None:
+            reason = "the coach speaks at your turn"
+        return reason
+
     def coach(self) -> dict[str, Any] | None:
-        """The coach's numbers for the person's decision (``None`` when it is not their turn,
-        or at a draw variant: the numbers are hold'em's): see :func:`pokerlab.arena.coach.coach`."""
-        if self.legal() is None or self.config.game.rules.draws:
+        """The coach's numbers for the person's decision (``None`` when :meth:`coach_note`
+        says why not): see :func:`pokerlab.arena.coach.coach`."""
+        if self.coach_note() is not None:
             return None
         from pokerlab.arena.coach import coach
 
-        return coach(self._views[self.position])
+        view = self._views[self.position]
+        view._legal = self.legal()  # this decision's, not the one the view kept from an earlier turn
+        return coach(view)
 
     def phh(self) -> str:
         """Every stored hand of the session as one PHH file of several hands (``.phhs``)."""

@@ -68,8 +68,12 @@ def register(app: typer.Typer) -> None:
 
         check_bots([bot], variant_option(variant), "--bot")
         settings = GameSettings.preset(game, variant)
-        if coach and settings.rules.draws:
-            raise ValueError(f"--coach: the coach's numbers are hold'em's, not {variant}'s")
+        if coach:
+            from pokerlab.arena.coach import unsupported
+
+            reason = unsupported(settings.rules)
+            if reason is not None:
+                raise ValueError(f"--coach: {reason}")
         table = Session(MatchConfig(bots=("you", bot), hands=hands, game=settings, person=0, seed=seed))
         out = err_console if as_json else console
         quit_now = False

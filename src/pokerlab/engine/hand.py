@@ -41,7 +41,7 @@ Examples
 >>> cards = parse_cards("As Ad  7c 2d  Ks Qs Jd 4h 3c")   # position 0, position 1, board
 >>> hand = Hand(game, [1000, 1000], cards, ranks=[2, 1])
 >>> hand.actor, hand.legal()   # heads-up: the button (position 1) acts first pre-flop
-(1, Legal(to_call=5, can_fold=True, can_raise=True, min_raise_to=20, max_raise_to=20))
+(1, Legal(to_call=5, can_fold=True, can_raise=True, min_raise_to=20, max_raise_to=20, raises=True))
 >>> hand.check_call(); hand.check_call()      # button calls, big blind checks
 >>> hand.street, format_cards(hand.board)
 (1, 'Ks Qs Jd')
@@ -96,8 +96,16 @@ class Legal(NamedTuple):
     ``to_call`` is what a check/call puts in (0 = check; less than the bet when the call is
     all-in). ``can_fold`` is false when checking is free. When ``can_raise`` is true a
     bet/raise *to* any amount in ``[min_raise_to, max_raise_to]`` is allowed (one amount in
-    limit); otherwise both are 0. ``max_discards`` is 0: at a draw the player gets a
-    :class:`DrawLegal`.
+    limit); otherwise both are 0. ``raises`` is true when the round already has a bet (a blind
+    counts), so a bet/raise now is a raise; false when it would open the betting (a bet).
+    ``max_discards`` is 0: at a draw the player gets a :class:`DrawLegal`.
+
+    Examples
+    --------
+    >>> Legal(5, True, True, 20, 20, raises=True).words
+    ('call', 'raise')
+    >>> Legal(0, False, True, 10, 10).words
+    ('check', 'bet')
     """
 
     to_call: int
@@ -105,8 +113,15 @@ class Legal(NamedTuple):
     can_raise: bool
     min_raise_to: int
     max_raise_to: int
+    raises: bool = False
     # A class attribute, not a field: a betting decision allows no discards (DrawLegal does).
     max_discards = 0
+
+    @property
+    def words(self) -> tuple[str, str]:
+        """What the check/call and the bet/raise are called now: ``"check"`` or ``"call"``,
+        ``"bet"`` or ``"raise"`` (what the terminal's menu and the web page's buttons say)."""
+        return ("call" if self.to_call else "check"), ("raise" if self.raises else "bet")
 
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal here, or ``None`` when it is legal."""
@@ -458,7 +473,7 @@ class Hand:
                 done += 1
             can_raise = done + self.n <= self.game.round_actions
         if not can_raise:
-            return Legal(call, to_call_full > 0, False, 0, 0)
+            return Legal(call, to_call_full > 0, False, 0, 0, max_bet > 0)
         all_in = stack + bets[p]
         step = self.last_raise if self.last_raise > self._street_bet else self._street_bet
         low = max_bet + step
@@ -475,7 +490,7 @@ class Hand:
                 high = low
             if high > all_in:
                 high = all_in
-        return Legal(call, to_call_full > 0, True, low, high)
+        return Legal(call, to_call_full > 0, True, low, high, max_bet > 0)
 
     # -- actions ----------------------------------------------------------------------------
 

@@ -105,15 +105,17 @@ function drawActions(data) {
   show("fold", betting && legal.can_fold);
   show("call", betting);
   show("sizing", betting && legal.can_raise);
-  show("allin", betting && legal.can_raise && data.kind !== "limit" && legal.max_raise_to > legal.min_raise_to);
+  // A size to choose (never in limit: one size) adds the largest, as the terminal's menu adds "a".
+  show("allin", betting && legal.can_raise && legal.max_raise_to > legal.min_raise_to);
   show("discard", drawing);
   show("pat", drawing);
   show("next", data.finished);
   if (drawing) drawDiscardButton();
   if (!betting) return;
-  document.getElementById("call").textContent = legal.to_call ? `Call ${legal.to_call}` : "Check";
+  // The actions' names now (check or call, bet or raise) are the library's, as in the terminal's menu.
+  document.getElementById("call").textContent = capitalized(legal.call_word) + (legal.to_call ? ` ${legal.to_call}` : "");
   if (legal.can_raise) {
-    document.getElementById("raise").textContent = legal.to_call || data.street === "pre-flop" ? "Raise" : "Bet";
+    document.getElementById("raise").textContent = capitalized(legal.raise_word);
     for (const id of ["amount", "amount-slider"]) {
       const input = document.getElementById(id);
       input.min = String(legal.min_raise_to);
@@ -122,6 +124,10 @@ function drawActions(data) {
       input.disabled = legal.min_raise_to === legal.max_raise_to;
     }
   }
+}
+
+function capitalized(words) {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function drawDiscardButton() {
@@ -156,8 +162,7 @@ function drawCoach(c) {
   const river = document.getElementById("coach-river");
   const advice = document.getElementById("coach-advice");
   if (!c) {
-    const why = view && view.variant !== "texas-holdem" ? "the coach's numbers are hold'em's" : "the coach speaks at your turn";
-    numbers.replaceChildren(el("tr", {}, el("td", {}, why)));
+    numbers.replaceChildren(el("tr", {}, el("td", {}, (view && view.coach_note) || "")));
     river.textContent = "";
     advice.textContent = "";
     return;
@@ -165,12 +170,12 @@ function drawCoach(c) {
   advice.textContent = c.advice || "";  // what the numbers mean for the decision, in plain words
   const rows = COACH_ROWS.filter(([key]) => c[key] !== null && c[key] !== undefined)
     .map(([key, label]) => el("tr", { "data-key": key }, el("td", {}, label), el("td", { class: "num" }, fmt(c[key], 3))));
-  if (c.hs === null) rows.unshift(el("tr", {}, el("td", {}, "pre-flop: hand strength and potential start on the flop")));
+  if (c.note) rows.unshift(el("tr", {}, el("td", {}, c.note)));  // which numbers are missing, and why
   numbers.replaceChildren(...rows);
   river.textContent = c.river
     ? `Dividing-point advice (the patent's game 3 at a pot of ${fmt(c.river.pot_in_bets, 2)} bets, your strength ` +
       `${fmt(c.river.strength, 3)} as the rank, you act ${c.river.player === 1 ? "first" : "second"}): ${c.river.action}`
-    : (c.street === "river" ? "Dividing-point advice: heads-up limit rivers only." : "");
+    : capitalized(c.river_note || "");
 }
 
 document.addEventListener("DOMContentLoaded", () => {
