@@ -15,7 +15,7 @@ import random
 import warnings
 
 import pytest
-from pokerkit_games import AUTOMATIONS, DrawHandHistory, five_card_draw
+from pokerkit_games import AUTOMATIONS, DrawHandHistory, check_and_apply_bet, five_card_draw
 from random_play import random_bet
 
 from pokerlab.engine import DRAW, Action, GameSettings, Hand, read_phh, to_phh
@@ -71,23 +71,7 @@ def replay_in_pokerkit(text: str, decisions: list, game: GameSettings) -> list[i
             continue
         actor, legal = decisions[step]
         step += 1
-        assert state.actor_index == actor == pos, action
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")
-            assert state.can_fold() == legal.can_fold, action
-        assert state.checking_or_calling_amount == legal.to_call, action
-        low = state.min_completion_betting_or_raising_to_amount
-        high = state.max_completion_betting_or_raising_to_amount
-        if legal.can_raise:
-            assert (low, high) == (legal.min_raise_to, legal.max_raise_to), action
-        elif not (game.is_limit and game.big_blind and low is not None):
-            assert low is None, action
-        if words[1] == "f":
-            state.fold()
-        elif words[1] == "cc":
-            state.check_or_call()
-        else:
-            state.complete_bet_or_raise_to(int(words[2]))
+        check_and_apply_bet(state, action, actor, legal, game.is_limit and bool(game.big_blind))
     assert step == len(decisions)
     assert not state.status, "pokerkit thinks the hand is still running"
     return list(state.stacks)

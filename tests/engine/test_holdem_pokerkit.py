@@ -16,6 +16,7 @@ from typing import ClassVar
 import pytest
 from pokerkit import HandHistory, PotLimitPokerMixin, TexasHoldemMixin
 from pokerkit.games import UnfixedLimitHoldem
+from pokerkit_games import check_and_apply_bet
 from random_play import random_bet
 
 from pokerlab.engine.hand import Hand
@@ -68,29 +69,12 @@ def replay_in_pokerkit(text: str, decisions: list, limit: bool) -> list[int]:
                 state.burn_card("??")  # pokerkit's PHH reader leaves burning to the replay
                 state.deal_board(words[2])
             continue
-        pos = int(words[0][1:]) - 1
-        if words[1] != "sm":
-            actor, legal = decisions[step]
-            step += 1
-            assert state.actor_index == actor == pos, action
-            with warnings.catch_warnings():
-                warnings.simplefilter("error")  # pokerkit's cash games only warn on a free fold
-                assert state.can_fold() == legal.can_fold, action
-            assert state.checking_or_calling_amount == legal.to_call, action
-            low = state.min_completion_betting_or_raising_to_amount
-            high = state.max_completion_betting_or_raising_to_amount
-            if legal.can_raise:
-                assert (low, high) == (legal.min_raise_to, legal.max_raise_to), action
-            elif not (limit and low is not None):
-                assert low is None, action
-        if words[1] == "f":
-            state.fold()
-        elif words[1] == "cc":
-            state.check_or_call()
-        elif words[1] == "cbr":
-            state.complete_bet_or_raise_to(int(words[2]))
-        elif words[1] == "sm":
+        if words[1] == "sm":
             state.show_or_muck_hole_cards(words[2])
+            continue
+        actor, legal = decisions[step]
+        step += 1
+        check_and_apply_bet(state, action, actor, legal, limit)
     assert step == len(decisions)
     assert not state.status, "pokerkit thinks the hand is still running"
     return list(state.stacks)

@@ -12,6 +12,7 @@ cap plus one: without blinds the opening bet is a voluntary bet pokerkit counts)
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -119,3 +120,31 @@ class DrawHandHistory(HandHistory):
     def create_state(self) -> State:
         """The initial state of the file's hand."""
         return self.create_game()(self.starting_stacks, len(self.starting_stacks))
+
+
+def check_and_apply_bet(state: State, action: str, actor: int, legal: Any, limit_with_blinds: bool) -> None:
+    """Check pokerkit's betting options at a PHH betting ``action`` (``f``, ``cc``, ``cbr``)
+    against pokerlab's ``legal`` for ``actor`` (who acts, folding, the call amount, the raise
+    range), then apply the action in pokerkit as it stands.
+
+    ``limit_with_blinds``: a limit game with blinds, where pokerlab's raise cap counts the big
+    blind as the opening bet, so pokerkit may still offer a raise pokerlab's cap has closed.
+    """
+    words = action.split()
+    assert state.actor_index == actor == int(words[0][1:]) - 1, action
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # pokerkit's cash games only warn on a free fold
+        assert state.can_fold() == legal.can_fold, action
+    assert state.checking_or_calling_amount == legal.to_call, action
+    low = state.min_completion_betting_or_raising_to_amount
+    high = state.max_completion_betting_or_raising_to_amount
+    if legal.can_raise:
+        assert (low, high) == (legal.min_raise_to, legal.max_raise_to), action
+    elif not (limit_with_blinds and low is not None):
+        assert low is None, action
+    if words[1] == "f":
+        state.fold()
+    elif words[1] == "cc":
+        state.check_or_call()
+    else:
+        state.complete_bet_or_raise_to(int(words[2]))
