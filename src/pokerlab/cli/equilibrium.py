@@ -157,7 +157,7 @@ def register(app: typer.Typer) -> None:
             from pokerlab.threshold.game import load_game as load_betting_game
             from pokerlab.threshold.staircase import continuous_certificate
 
-            with console.status("certifying the dividing points in the continuous game", spinner="dots"):
+            with progress("certifying in the continuous game", None, enabled=not as_json):
                 check = continuous_certificate(load_betting_game(game, pot=pot), result.strategy, levels)
             report["continuous"] = check.report()
         rows = strategy_table(result.strategy)
