@@ -1,17 +1,21 @@
-"""A discretised equilibrium read as dividing points of the continuous game and certified there
-(pokerlab.threshold.staircase; README, three players)."""
+"""A discretised equilibrium played on continuous hands and certified there: each level's mix
+(the behaviour reading) or its dividing points (the staircase) (pokerlab.threshold.staircase;
+README, three players)."""
 
 from __future__ import annotations
 
 import json
 
+import mpmath
 import pytest
 from typer.testing import CliRunner
 
 from pokerlab.cli.main import app
 from pokerlab.equilibrium import CFRSolver, discretised_game
+from pokerlab.equilibrium.value import expected_values
 from pokerlab.threshold.game import builtin_game
-from pokerlab.threshold.staircase import continuous_certificate, staircase
+from pokerlab.threshold.response import best_response_to
+from pokerlab.threshold.staircase import behaviour, continuous_certificate, mixed_zones, staircase
 
 # game 1 for three at P = 3, solved exactly (test_threshold_three.py): P1, P2, P3
 GAME1_VALUES = (0.0776, -0.0433, -0.0343)
@@ -43,13 +47,42 @@ def test_the_staircase_plays_the_discrete_strategy_level_by_level() -> None:
         assert share * 10 == pytest.approx(float(probabilities["bet"][level]), abs=1e-6)
 
 
-def test_game1_staircase_approaches_the_exact_solution_as_levels_grow() -> None:
-    checks = {n: continuous_certificate(*_solved("patent-no-raise-3p", n, 1000), n) for n in (10, 20)}
+@pytest.mark.parametrize("reading", ["behaviour", "staircase"])
+def test_game1_read_on_continuous_hands_approaches_the_exact_solution_as_levels_grow(reading: str) -> None:
+    checks = {
+        n: continuous_certificate(*_solved("patent-no-raise-3p", n, 1000), n, reading) for n in (10, 20)
+    }
     assert 0 < checks[20].nash_conv < checks[10].nash_conv < 0.02
     for n, check in checks.items():
         assert abs(sum(check.values)) < 1e-12  # the pot is shared: zero sum, in the continuous game too
         assert all(g >= 0 for g in check.gains)
         assert check.values == pytest.approx(GAME1_VALUES, abs=2 / n)
+
+
+@pytest.mark.parametrize(("name", "levels"), [("patent-no-raise-3p", 7), ("patent-raise-3p", 6)])
+def test_each_levels_mix_on_continuous_hands_earns_exactly_what_the_discrete_game_pays(
+    name: str, levels: int
+) -> None:
+    # Hands of one level meet each other above or below half the time, as the discrete game
+    # splits the tie: the behaviour reading is the discrete strategy, payoff for payoff. A
+    # strategy far from equilibrium (few iterations) mixes almost everywhere, which is the
+    # case the weighted segments of the exact best response must get right.
+    game, strategy = _solved(name, levels, 7)
+    with mpmath.workdps(30):
+        profile = behaviour(game, strategy, levels, leftover=0.0)  # every probability, however small
+        values = [float(best_response_to(game, profile, p).value) for p in (1, 2, 3)]
+    assert values == pytest.approx(list(expected_values(strategy)), abs=1e-12)
+    assert any(z.high - z.low >= 3 / levels for z in mixed_zones(game, strategy, levels))  # it mixes
+
+
+def test_the_behaviour_reading_plays_each_levels_probabilities() -> None:
+    game, strategy = _solved("patent-no-raise-3p", 10, 300)
+    p1 = behaviour(game, strategy, 10)[0]
+    bet = strategy.action_probabilities(())["bet"]
+    for lo, hi, mixes in p1.segments():
+        for level in range(round(float(lo) * 10), round(float(hi) * 10)):
+            played = sum(float(w) for plan, w in mixes[0] if plan.action_at(()) == "bet")
+            assert played == pytest.approx(float(bet[level]), abs=1e-6)
 
 
 def test_game2_for_three_at_20_levels_is_an_epsilon_equilibrium_with_a_certified_bound() -> None:
@@ -59,14 +92,35 @@ def test_game2_for_three_at_20_levels_is_an_epsilon_equilibrium_with_a_certified
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     c = report["continuous"]
-    assert c["levels"] == 20 and c["dividing_points"] > 100
-    assert 0 < c["nash_conv"] < 0.005  # README: NashConv 0.0044 at 20 levels
+    assert c["levels"] == 20 and c["reading"] == "behaviour"
+    assert 0 < c["nash_conv"] < 0.0034  # README: NashConv 0.0033 at 20 levels
     assert c["nash_conv"] == pytest.approx(sum(c["gains"]))
-    # the continuous values stay within 1/levels of the discrete game's
-    assert c["value"] == pytest.approx(report["value"], abs=1 / 20)
+    # each level's mix earns in the continuous game what it earns in the discrete one
+    assert c["value"] == pytest.approx(report["value"], abs=1e-5)  # CFR+'s average: a few ulps off
+    assert c["mixed"] and all(0 <= z["low"] < z["high"] <= 1 for z in c["mixed"])
     table = runner.invoke(app, [*args, "--continuous"], env={"COLUMNS": "80"})
-    assert table.exit_code == 0 and "dividing points, continuous hands" in table.output
+    assert table.exit_code == 0 and "Each level's mix on continuous hands" in table.output
+    assert "Where it mixes" in table.output
     assert max(len(line) for line in table.output.splitlines()) <= 80
+
+
+def test_the_behaviour_reading_certifies_a_tighter_bound_than_the_staircase() -> None:
+    game, strategy = _solved("patent-raise-3p", 20, 2000)
+    mixed = continuous_certificate(game, strategy, 20)
+    split = continuous_certificate(game, strategy, 20, "staircase")
+    assert mixed.nash_conv < 0.8 * split.nash_conv  # README: 0.0033 against 0.0044
+    assert split.segments > mixed.segments
+
+
+def test_game2_for_three_mixes_on_a_band_where_p1_and_p2_showdown() -> None:
+    # The band that keeps game 2 for three out of the dividing-point model (README): P1 bets
+    # some of its hands near 0.6 and, when P1 passes, P2 bets some of the same hands.
+    game, strategy = _solved("patent-raise-3p", 40, 2000)
+    zones = mixed_zones(game, strategy, 40)
+    p1 = [z for z in zones if z.player == 1 and z.after == () and 0.55 <= z.low < z.high <= 0.66]
+    p2 = [z for z in zones if z.player == 2 and z.after == ("pass",) and 0.55 <= z.low < z.high <= 0.66]
+    assert p1 and p2
+    assert all(z.actions["bet"][0] > 0.05 and z.actions["bet"][1] < 0.5 for z in p1 + p2)
 
 
 @pytest.mark.parametrize(
@@ -85,10 +139,13 @@ def test_options_that_do_not_apply_are_refused_in_one_line(args: list[str], mess
 
 
 @pytest.mark.slow
-def test_game2_for_three_at_40_levels_halves_the_bound() -> None:
+def test_game2_for_three_bound_falls_with_the_levels() -> None:
     game, strategy = _solved("patent-raise-3p", 40, 2000)
     check = continuous_certificate(game, strategy, 40)
-    assert 0 < check.nash_conv < 0.002  # README: 0.0014 at 40 levels
+    assert 0 < check.nash_conv < 0.0007  # README: 0.00065 at 40 levels
+    game, strategy = _solved("patent-raise-3p", 80, 3000)
+    check = continuous_certificate(game, strategy, 80)
+    assert 0 < check.nash_conv < 0.0003  # README: 0.00027 at 80 levels
 
 
 def test_closed_form_roots_match_the_polynomial_solver() -> None:

@@ -84,8 +84,8 @@ def register(app: typer.Typer) -> None:
         continuous: bool = typer.Option(
             False,
             "--continuous",
-            help="Dividing-point games: read the result as dividing points of the continuous game "
-            "(each level split in proportion) and certify it there by exact best responses.",
+            help="Dividing-point games: play the result on continuous hands (each hand mixes as its "
+            "level does), certify it there by exact best responses and list where it mixes.",
         ),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
@@ -182,8 +182,15 @@ def register(app: typer.Typer) -> None:
                 [f"P{p + 1}", f"{c['value'][p]:+.6f}", f"{c['gains'][p]:.3g}"] for p in range(result.players)
             ]
             body.append(["NashConv", "", f"{c['nash_conv']:.3g}"])
-            title = f"As {c['dividing_points']:,} dividing points, continuous hands ({c['seconds']:.0f} s)"
+            title = f"Each level's mix on continuous hands ({c['seconds']:.1f} s)"
             console.print(table(title, ["", "value", "gain (exact best response)"], body))
+            zones = [
+                [f"P{z['player']}", z["after"] or "start", f"{z['low']:.3f}-{z['high']:.3f}",
+                 ", ".join(f"{a} {lo:.2f}-{hi:.2f}" for a, (lo, hi) in z["actions"].items())]
+                for z in c["mixed"]
+            ]  # fmt: skip
+            if zones:
+                console.print(table("Where it mixes", ["player", "after", "hands", "actions"], zones))
         if rows is not None:
             actions = sorted({a for r in rows for a in r["probabilities"]})
             body = [

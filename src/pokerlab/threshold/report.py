@@ -209,7 +209,7 @@ def _discovery(game: BettingGame, numeric: BettingGame, report: dict[str, Any]) 
         discrete = ""
         if game.players > 2:
             discrete = (
-                f"; its discretised equilibrium, certified as dividing points: "
+                f"; its discretised equilibrium, certified on continuous hands: "
                 f"pokerlab equilibrium {game.name} --pot {numeric.pot} --continuous"
             )
         raise ValueError(

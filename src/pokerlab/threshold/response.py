@@ -109,36 +109,69 @@ def _terminals(game: BettingGame, node: Node, history: History, player: int, out
         _terminals(game, child, (*history, action), player, out)
 
 
+Mix = tuple[tuple[BranchPlan, Any], ...]
+"""One branch's plans with their probabilities on a stretch of hands (a pure plan: one pair, 1)."""
+
+
 @dataclass
-class Opponent:
-    """One other player's threshold strategy as segments of its axis with one full plan each."""
+class AxisStrategy:
+    """One player's strategy along its hand axis: segments between ``cuts``, and on each segment
+    every branch's :data:`Mix` (in the order of the player's branches).
+
+    A threshold strategy is pure (one plan per branch on each segment); a behaviour strategy
+    may mix plans with probabilities that are constant on each segment, as the discretised
+    equilibrium of a game does on each of its hand levels.
+    """
 
     cuts: list[Any]
-    plans: list[tuple[BranchPlan, ...]]
+    plans: list[tuple[Mix, ...]]
 
-    def segments(self) -> list[tuple[Any, Any, tuple[BranchPlan, ...]]]:
-        """``(low, high, plan)`` for each segment of the axis."""
+    def segments(self) -> list[tuple[Any, Any, tuple[Mix, ...]]]:
+        """``(low, high, mixes)`` for each segment of the axis."""
         zero = self.cuts[0] * 0 if self.cuts else Fraction(0)
         edges = [zero, *self.cuts, zero + 1]
         return [(edges[k], edges[k + 1], plan) for k, plan in enumerate(self.plans)]
 
+    def branch_segments(self, branch: Branch) -> list[tuple[Any, Any, Mix]]:
+        """The segments of one branch's axis, neighbours with the same mix merged."""
+        out: list[tuple[Any, Any, Mix]] = []
+        for lo, hi, mixes in self.segments():
+            mix = next(m for m in mixes if m[0][0].branch == branch)
+            if out and out[-1][2] == mix:
+                out[-1] = (out[-1][0], hi, mix)
+            else:
+                out.append((lo, hi, mix))
+        return out
 
-def opponent(structure: Structure, player: int, values: dict[str, Any]) -> Opponent:
-    """``player``'s strategy under ``structure`` at threshold ``values`` (cuts sorted)."""
+
+def pure(plan: tuple[BranchPlan, ...]) -> tuple[Mix, ...]:
+    """A full plan (one branch plan per branch) as mixes that each play one plan for sure."""
+    return tuple(((bp, 1),) for bp in plan)
+
+
+def axis_strategy(structure: Structure, player: int, values: dict[str, Any]) -> AxisStrategy:
+    """``player``'s threshold strategy under ``structure`` at threshold ``values`` (cuts sorted)."""
     seg_plans = structure.segment_plans(player)
     cuts: list[Any] = []
-    plans = [seg_plans[0]]
+    plans = [pure(seg_plans[0])]
     for k, t in enumerate(structure.thresholds):
         if t.player == player:
             cuts.append(values[t.name])
-            plans.append(seg_plans[k + 1])
+            plans.append(pure(seg_plans[k + 1]))
     if any(b < a for a, b in itertools.pairwise(cuts)):
         raise ValueError(f"P{player}'s thresholds are not in the order of the structure")
-    return Opponent(cuts, plans)
+    return AxisStrategy(cuts, plans)
 
 
-def _takes(plan: tuple[BranchPlan, ...], actions: tuple[tuple[History, str], ...]) -> bool:
-    return all(any(bp.action_at(history) == action for bp in plan) for history, action in actions)
+def _weight(mixes: tuple[Mix, ...], actions: tuple[tuple[History, str], ...], zero: Any) -> Any:
+    """The probability that a segment's ``mixes`` take every one of ``actions`` (one player's
+    actions on the way to a terminal: all in one branch, the one deciding at the first)."""
+    if not actions:
+        return zero + 1
+    for mix in mixes:
+        if mix[0][0].action_at(actions[0][0]) is not None:
+            return sum((zero + w for bp, w in mix if all(bp.action_at(h) == a for h, a in actions)), zero)
+    return zero
 
 
 @dataclass
@@ -156,27 +189,27 @@ def _values(
     player: int,
     branch: Branch | None,
     terminals: list[_Terminal],
-    others: dict[int, Opponent],
+    others: dict[int, AxisStrategy],
     edges: list[Any],
 ) -> BranchValues:
     plans = branch_plans(game, branch) if branch is not None else []
     zero = edges[0] * 0
-    # per terminal: the mass of each other player's segments that lead there
-    reach: list[dict[int, list[tuple[Any, Any]]]] = []
+    # per terminal: each other player's segments that lead there, with the probability they do
+    reach: list[dict[int, list[tuple[Any, Any, Any]]]] = []
     for z in terminals:
-        reach.append(
-            {
-                j: [(lo, hi) for lo, hi, plan in opp.segments() if _takes(plan, z.actions.get(j, ()))]
-                for j, opp in others.items()
-            }
-        )
+        row = {}
+        for j, opp in others.items():
+            actions = z.actions.get(j, ())
+            weighted = ((lo, hi, _weight(mixes, actions, zero)) for lo, hi, mixes in opp.segments())
+            row[j] = [(lo, hi, w) for lo, hi, w in weighted if w]
+        reach.append(row)
     own_of = [z.actions.get(player, ()) for z in terminals]
     # what does not depend on the piece, once per terminal: the amounts, the product of the
     # masses, and for each live player its segments with the mass below each (a pointer walks
     # them as the pieces go up: the work is linear in pieces plus segments, not their product)
     fixed = []
     for z, segs in zip(terminals, reach, strict=True):
-        masses = {j: sum((hi - lo for lo, hi in s), zero) for j, s in segs.items()}
+        masses = {j: sum(((hi - lo) * w for lo, hi, w in s), zero) for j, s in segs.items()}
         everyone = zero + 1
         for m in masses.values():
             everyone *= m
@@ -184,9 +217,9 @@ def _values(
         for j in others:
             if j in z.live:
                 prefix, total = [], zero
-                for lo, hi in segs[j]:
+                for lo, hi, w in segs[j]:
                     prefix.append(total)
-                    total += hi - lo
+                    total += (hi - lo) * w
                 walks[j] = (segs[j], prefix, [0])
         pot = _number(z.pot, zero) if not z.responder_folded else None
         fixed.append((-_number(z.own, zero) * everyone, pot, masses, walks))
@@ -206,7 +239,8 @@ def _values(
                         i = at[0]
                         below: Poly = [prefix[i] if i < len(prefix) else masses[j], zero]
                         if i < len(segments) and segments[i][0] <= a and b <= segments[i][1]:
-                            below = _add(below, [-segments[i][0], zero + 1])  # the segment holding it
+                            lo, _, w = segments[i]  # the segment holding the piece
+                            below = _add(below, [-lo * w, w])
                         won = _mul(won, below)
                     else:
                         won = [c * masses[j] for c in won]
@@ -398,15 +432,42 @@ def best_response(game: BettingGame, structure: Structure, values: dict[str, Any
 
 
 def _best_response(game: BettingGame, structure: Structure, values: dict[str, Any], player: int) -> Response:
-    others = {j: opponent(structure, j, values) for j in range(1, game.players + 1) if j != player}
-    sample = next(iter(values.values())) if values else Fraction(0)
+    strategies = [axis_strategy(structure, p, values) for p in range(1, game.players + 1)]
+    return _respond(game, strategies, player)
+
+
+def best_response_to(game: BettingGame, strategies: list[AxisStrategy], player: int) -> Response:
+    """``player``'s exact best response when every player plays its :class:`AxisStrategy`
+    (``strategies[p - 1]`` for player ``p``), behaviour strategies included: the gain is the
+    integral of the best plan's payoff over what the player's own mixes earn.
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> from pokerlab.threshold.game import builtin_game
+    >>> from pokerlab.threshold.plans import branch_plans, branches
+    >>> g = builtin_game("patent-no-raise", pot=1)
+    >>> bet, pss = branch_plans(g, branches(g, 1)[0])[::-1]  # P1 bets with every hand
+    >>> fold, call = branch_plans(g, branches(g, 2)[0])
+    >>> half = AxisStrategy([], [(((fold, F(1, 2)), (call, F(1, 2))),)])  # P2 calls half the time
+    >>> r = best_response_to(g, [AxisStrategy([], [pure((bet,))]), half], 2)
+    >>> r.value, r.gain  # P2 should fold below 1/3 and call above
+    (Fraction(-1, 4), Fraction(5, 12))
+    >>> [(float(a), float(b), plan.label) for _, a, b, plan, _ in r.improvements]
+    [(0.3333333333333333, 1.0, 'call'), (0.0, 0.3333333333333333, 'fold')]
+    """
+    return _respond(game, strategies, player)
+
+
+def _respond(game: BettingGame, strategies: list[AxisStrategy], player: int) -> Response:
+    others = {j: s for j, s in enumerate(strategies, start=1) if j != player}
+    mine = strategies[player - 1]
+    sample = next((c for s in strategies for c in s.cuts), Fraction(0))
     zero = sample * 0
-    edges = sorted({zero, zero + 1, *(c for opp in others.values() for c in opp.cuts)})
-    mine = opponent(structure, player, values)  # checks the responder's own order too
-    del mine
+    edges = sorted({zero, zero + 1, *(c for opp in others.values() for c in opp.cuts)}, key=_key)
     found: list[_Terminal] = []
     _terminals(game, game.root, (), player, found)
-    own_branches = structure.player_branches(player)
+    own_branches = [m[0][0].branch for m in mine.plans[0]]
     groups: dict[Branch | None, list[_Terminal]] = {b: [] for b in own_branches}
     groups[None] = []
     for z in found:
@@ -428,33 +489,40 @@ def _best_response(game: BettingGame, structure: Structure, values: dict[str, An
             value += rest
             best += rest
             continue
-        own_cuts = [values[t.name] for t in structure.thresholds if t.branch == branch]
-        axis = structure.axes[branch]
-        for lo, hi, k in _split(bv, own_cuts):
-            current = axis[sum(1 for c in own_cuts if c <= (lo + hi) / 2)]
-            index = bv.plans.index(current)
-            here = bv.polys[k][index]
+        own = mine.branch_segments(branch)
+        for lo, hi, k in _split(bv, [seg[1] for seg in own[:-1]]):
+            mix = next(m for a, b, m in own if a <= lo and hi <= b)
+            here = _mixed(bv, k, mix, zero)
             value += _integral(here, lo, hi)
             best += _integral(here, lo, hi)
-            best += _envelope_gain(bv, k, index, lo, hi, branch, improvements)
+            best += _envelope_gain(bv, k, here, lo, hi, branch, improvements)
     improvements.sort(key=lambda imp: -float(imp[4]))
     return Response(player, value, best, improvements)
+
+
+def _mixed(bv: BranchValues, k: int, mix: Mix, zero: Any) -> Poly:
+    """The payoff polynomial of playing ``mix`` on piece ``k`` (a pure plan's own polynomial)."""
+    if len(mix) == 1:
+        return bv.polys[k][bv.plans.index(mix[0][0])]
+    out: Poly = [zero]
+    for plan, w in mix:
+        out = _add(out, [c * w for c in bv.polys[k][bv.plans.index(plan)]])
+    return out
 
 
 def _envelope_gain(
     bv: BranchValues,
     k: int,
-    index: int,
+    here: Poly,
     lo: Any,
     hi: Any,
     branch: Branch,
     improvements: list[tuple[Branch, Any, Any, BranchPlan, Any]],
 ) -> Any:
-    """The integral over ``[lo, hi]`` of ``max over plans - current plan`` (exact for Fractions)."""
-    polys = bv.polys[k]
-    here = polys[index]
-    diffs = [_add(p, [-c for c in here]) for p in polys]
-    gaining = {q: _positive_parts(d, lo, hi) for q, d in enumerate(diffs) if q != index}
+    """The integral over ``[lo, hi]`` of ``max over plans - here`` (the payoff of the current
+    plan or mix; exact for Fractions)."""
+    diffs = [_add(p, [-c for c in here]) for p in bv.polys[k]]
+    gaining = {q: _positive_parts(d, lo, hi) for q, d in enumerate(diffs)}
     gaining = {q: parts for q, parts in gaining.items() if parts}
     if not gaining:
         return lo * 0
