@@ -75,6 +75,22 @@ class Discovery:
 Run = tuple[BranchPlan, float, float]  # plan, start, end on the unit axis
 
 
+def true_runs(flags: Any) -> list[tuple[int, int]]:
+    """The runs of consecutive true entries of ``flags``: ``(first, last)`` index pairs.
+
+    >>> true_runs([False, True, True, False, True])
+    [(1, 2), (4, 4)]
+    """
+    out: list[tuple[int, int]] = []
+    for k, flag in enumerate(flags):
+        if flag:
+            if out and out[-1][1] == k - 1:
+                out[-1] = (out[-1][0], k)
+            else:
+                out.append((k, k))
+    return out
+
+
 def _branch_masses(
     strategy: Any, game: BettingGame, branch: Branch, n: int
 ) -> tuple[list[BranchPlan], np.ndarray]:

@@ -47,6 +47,7 @@ from pokerlab.threshold.discover import (
     candidate_runs,
     read_runs,
     require_numbers,
+    true_runs,
 )
 from pokerlab.threshold.game import BettingGame
 from pokerlab.threshold.plans import branches
@@ -70,14 +71,7 @@ def block_layout(masses: np.ndarray, noise: float) -> np.ndarray:
     n, plans = kept.shape
     mixed = (kept > 0).sum(axis=1) > 1
     out = kept.copy()
-    i = 0
-    while i < n:
-        if not mixed[i]:
-            i += 1
-            continue
-        j = i
-        while j + 1 < n and mixed[j + 1]:
-            j += 1
+    for i, j in true_runs(mixed):
         below = int(kept[i - 1].argmax()) if i > 0 else None
         above = int(kept[j + 1].argmax()) if j + 1 < n else None
         total = kept[i : j + 1].sum(axis=0)
@@ -93,7 +87,6 @@ def block_layout(masses: np.ndarray, noise: float) -> np.ndarray:
                 room -= take
                 if room <= 1e-12:
                     level, room = level + 1, 1.0
-        i = j + 1
     return out
 
 

@@ -43,7 +43,13 @@ from typing import Any, Literal
 import mpmath
 import numpy as np
 
-from pokerlab.threshold.discover import _branch_masses, _structure_from_runs, read_runs, require_numbers
+from pokerlab.threshold.discover import (
+    _branch_masses,
+    _structure_from_runs,
+    read_runs,
+    require_numbers,
+    true_runs,
+)
 from pokerlab.threshold.game import BettingGame
 from pokerlab.threshold.plans import BranchPlan, History, branches, history_key
 from pokerlab.threshold.response import AxisStrategy, Mix, Response, axis_strategy, best_response_to
@@ -158,18 +164,10 @@ def _zones_at(
     mixing = [bool(reach[k] >= at_least and sum(share[a][k] >= at_least for a in actions) >= 2)
               for k in range(levels)]  # fmt: skip
     out = []
-    k = 0
-    while k < levels:
-        if not mixing[k]:
-            k += 1
-            continue
-        end = k
-        while end + 1 < levels and mixing[end + 1]:
-            end += 1
+    for k, end in true_runs(mixing):
         stretch = slice(k, end + 1)
         ranges = {a: (float(share[a][stretch].min()), float(share[a][stretch].max())) for a in actions}
         out.append(MixedZone(player, history, k / levels, (end + 1) / levels, ranges))
-        k = end + 1
     return out
 
 
