@@ -4,7 +4,9 @@ README, three players)."""
 
 from __future__ import annotations
 
+import itertools
 import json
+from fractions import Fraction
 
 import mpmath
 import pytest
@@ -14,6 +16,7 @@ from pokerlab.cli.main import app
 from pokerlab.equilibrium import CFRSolver, discretised_game
 from pokerlab.equilibrium.value import expected_values
 from pokerlab.threshold.game import builtin_game
+from pokerlab.threshold.refine import solve_levels
 from pokerlab.threshold.response import best_response_to
 from pokerlab.threshold.staircase import behaviour, continuous_certificate, mixed_zones, staircase
 
@@ -75,6 +78,35 @@ def test_each_levels_mix_on_continuous_hands_earns_exactly_what_the_discrete_gam
     assert any(z.high - z.low >= 3 / levels for z in mixed_zones(game, strategy, levels))  # it mixes
 
 
+def test_levels_of_unequal_width_earn_on_continuous_hands_what_the_discrete_game_pays() -> None:
+    game = builtin_game("patent-raise-3p", pot=3)
+    edges = [Fraction(0), Fraction(1, 8), Fraction(1, 2), Fraction(9, 16), Fraction(3, 4), Fraction(1)]
+    strategy = solve_levels(game, edges, 9)
+    with mpmath.workdps(30):
+        profile = behaviour(game, strategy, 5, leftover=0.0, edges=edges)
+        values = [float(best_response_to(game, profile, p).value) for p in (1, 2, 3)]
+    assert values == pytest.approx(list(expected_values(strategy)), abs=1e-12)
+    # the same strategy read on equal levels is another profile, and pays otherwise
+    with mpmath.workdps(30):
+        equal = [float(best_response_to(game, behaviour(game, strategy, 5, 0.0), p).value) for p in (1, 2, 3)]
+    assert equal != pytest.approx(values, abs=1e-6)
+
+
+def test_refining_the_levels_beats_twice_as_many_equal_levels() -> None:
+    args = ["equilibrium", "patent-raise-3p", "--pot", "3", "--levels", "20", "--iterations", "2000"]
+    result = CliRunner().invoke(app, [*args, "--continuous", "--refine", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    c = json.loads(result.output)["continuous"]
+    assert [r["levels"] for r in c["rounds"]] == [20, 24, 32]
+    assert c["rounds"][0]["nash_conv"] == pytest.approx(0.00329, abs=1e-5)  # 20 equal levels
+    # README: 32 refined levels certify 0.00041; 40 equal levels 0.00065
+    assert c["levels"] == 32 and c["nash_conv"] < 0.0005
+    assert c["nash_conv"] == min(r["nash_conv"] for r in c["rounds"])
+    edges = [Fraction(e) for e in c["edges"]]
+    assert edges[0] == 0 and edges[-1] == 1 and len(edges) == 33 and edges == sorted(edges)
+    assert len({b - a for a, b in itertools.pairwise(edges)}) > 1  # unequal levels
+
+
 def test_the_behaviour_reading_plays_each_levels_probabilities() -> None:
     game, strategy = _solved("patent-no-raise-3p", 10, 300)
     p1 = behaviour(game, strategy, 10)[0]
@@ -99,7 +131,7 @@ def test_game2_for_three_at_20_levels_is_an_epsilon_equilibrium_with_a_certified
     assert c["value"] == pytest.approx(report["value"], abs=1e-5)  # CFR+'s average: a few ulps off
     assert c["mixed"] and all(0 <= z["low"] < z["high"] <= 1 for z in c["mixed"])
     table = runner.invoke(app, [*args, "--continuous"], env={"COLUMNS": "80"})
-    assert table.exit_code == 0 and "Each level's mix on continuous hands" in table.output
+    assert table.exit_code == 0 and "On continuous hands (20 levels" in table.output
     assert "Where it mixes" in table.output
     assert max(len(line) for line in table.output.splitlines()) <= 80
 
@@ -130,6 +162,13 @@ def test_game2_for_three_mixes_on_a_band_where_p1_and_p2_showdown() -> None:
         (["equilibrium", "endgame", "--continuous"], "--continuous: used only by dividing-point games"),
         (["equilibrium", "kuhn", "--algorithm", "nope"], "--algorithm nope: one of"),
         (["equilibrium", "kuhn3", "--algorithm", "lp"], "--algorithm lp: solves two-player"),
+        (["equilibrium", "kuhn", "--refine", "2"], "--refine 2: kuhn's rules are fixed"),
+        (["equilibrium", "patent-raise", "--pot", "3", "--refine", "2"], "--refine 2: splits levels by"),
+        (
+            ["equilibrium", "patent-raise", "--pot", "3", "-a", "lp", "--continuous", "--refine", "1"],
+            "--refine 1: solves each round with CFR",
+        ),
+        (["equilibrium", "patent-raise", "--continuous", "--refine", "-1"], "--refine"),
     ],
 )
 def test_options_that_do_not_apply_are_refused_in_one_line(args: list[str], message: str) -> None:

@@ -87,13 +87,23 @@ def register(app: typer.Typer) -> None:
             help="Dividing-point games: play the result on continuous hands (each hand mixes as its "
             "level does), certify it there by exact best responses and list where it mixes.",
         ),
+        refine: int = typer.Option(
+            0,
+            "--refine",
+            min=0,
+            max=20,
+            help="With --continuous: rounds of splitting the levels where the certificate finds "
+            "gains, each solved again with --iterations (a tighter bound for fewer levels).",
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Solve a game and report every player's value, NashConv and exploitability."""
         from pokerlab.equilibrium.run import checkpoints, load_game, solve, strategy_table
 
         endgame_options = {"ante": "--ante", "bets": "--bets", "win_probability": "--win-probability"}
-        levels_options = {"levels": "--levels", "pot": "--pot", "continuous": "--continuous"}
+        levels_options = {
+            "levels": "--levels", "pot": "--pot", "continuous": "--continuous", "refine": "--refine"
+        }  # fmt: skip
         if re.fullmatch(r"(kuhn|leduc)[0-9]*", game):
             reject_unused({**levels_options, **endgame_options}, f"{game}'s rules are fixed")
         elif game == "endgame":
@@ -102,6 +112,10 @@ def register(app: typer.Typer) -> None:
             reject_unused(endgame_options, "used only by the endgame game")
         if algorithm == "lp":
             reject_unused({"iterations": "--iterations"}, "the LP has no iterations")
+        if refine and not continuous:
+            raise ValueError(f"--refine {refine}: splits levels by the certificate; add --continuous")
+        if refine and algorithm == "lp":
+            raise ValueError(f"--refine {refine}: solves each round with CFR; use cfr, cfr+ or dcfr")
         output_file(plot, "--plot", (".png", ".svg"))
         bet_sizes = [_number(b, "--bets", positive=True) for b in bets.replace(" ", "").split(",") if b]
         probability = _number(win_probability, "--win-probability")
@@ -155,11 +169,25 @@ def register(app: typer.Typer) -> None:
             }
         if continuous:
             from pokerlab.threshold.game import load_game as load_betting_game
+            from pokerlab.threshold.refine import refine as refine_levels
             from pokerlab.threshold.staircase import continuous_certificate
 
-            with progress("certifying in the continuous game", None, enabled=not as_json):
-                check = continuous_certificate(load_betting_game(game, pot=pot), result.strategy, levels)
-            report["continuous"] = check.report()
+            betting_game = load_betting_game(game, pot=pot)
+            if refine:
+                rounds = refine + 1
+                with progress(f"refining the levels ({refine} rounds)", rounds, enabled=not as_json) as step:
+                    try:
+                        refined = refine_levels(
+                            betting_game, refine, levels, iterations, result.strategy, algorithm,
+                            on_round=lambda _: step(),
+                        )  # fmt: skip
+                    except KeyboardInterrupt:
+                        raise Interrupted(f"stopped after {step.done} of {rounds} rounds") from None
+                report["continuous"] = refined.report()
+            else:
+                with progress("certifying in the continuous game", None, enabled=not as_json):
+                    check = continuous_certificate(betting_game, result.strategy, levels)
+                report["continuous"] = check.report()
         rows = strategy_table(result.strategy)
         if as_json:
             if rows is not None:
@@ -182,7 +210,12 @@ def register(app: typer.Typer) -> None:
                 [f"P{p + 1}", f"{c['value'][p]:+.6f}", f"{c['gains'][p]:.3g}"] for p in range(result.players)
             ]
             body.append(["NashConv", "", f"{c['nash_conv']:.3g}"])
-            title = f"Each level's mix on continuous hands ({c['seconds']:.1f} s)"
+            if "rounds" in c:
+                body_rounds = [[str(k), str(r["levels"]), f"{r['nash_conv']:.3g}", f"{r['seconds']:.1f}"]
+                               for k, r in enumerate(c["rounds"])]  # fmt: skip
+                columns = ["round", "levels", "NashConv", "seconds"]
+                console.print(table("Refining the levels", columns, body_rounds))
+            title = f"On continuous hands ({c['levels']} levels, {c['seconds']:.1f} s)"
             console.print(table(title, ["", "value", "gain (exact best response)"], body))
             zones = [
                 [f"P{z['player']}", z["after"] or "start", f"{z['low']:.3f}-{z['high']:.3f}",

@@ -36,8 +36,11 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Literal
 
 import mpmath
@@ -91,17 +94,36 @@ def _level_mix(plans: list[BranchPlan], masses: np.ndarray, leftover: float) -> 
     return tuple((plan, mpmath.mpf(m) / total) for plan, m in kept)
 
 
+def level_edges(levels: int, edges: Sequence[Fraction] | None = None) -> list[Fraction]:
+    """The hands each level stands for: level ``k`` is ``[edges[k], edges[k + 1])``
+    (``k / levels`` unless ``edges`` are given, as for a game of unequal levels)."""
+    if edges is None:
+        return [Fraction(k, levels) for k in range(levels + 1)]
+    edges = [Fraction(e) for e in edges]
+    if len(edges) != levels + 1 or edges[0] != 0 or edges[-1] != 1 or any(
+        b <= a for a, b in itertools.pairwise(edges)
+    ):
+        raise ValueError(f"edges: {levels + 1} increasing numbers from 0 to 1")
+    return edges
+
+
 def behaviour(
-    game: BettingGame, strategy: Any, levels: int, leftover: float = LEFTOVER
+    game: BettingGame,
+    strategy: Any,
+    levels: int,
+    leftover: float = LEFTOVER,
+    edges: Sequence[Fraction] | None = None,
 ) -> list[AxisStrategy]:
     """Each player's strategy on continuous hands that plays, on ``[k/L, (k+1)/L)``, the mix
     ``strategy`` (a discretised equilibrium of ``game`` at ``L = levels``) plays at level ``k``.
 
+    With ``edges`` (a game of unequal levels) level ``k`` is ``[edges[k], edges[k + 1])``.
     Neighbouring levels that play the same become one segment. Plans played with probability
     ``leftover`` or less are left out. Numbers are mpmath floats at the working precision in
     force.
     """
     require_numbers(game)
+    bounds = level_edges(levels, edges)
     out = []
     for player in range(1, game.players + 1):
         per_branch = [_branch_masses(strategy, game, b, levels) for b in branches(game, player)]
@@ -112,7 +134,7 @@ def behaviour(
             if plans and plans[-1] == mixes:
                 continue
             if plans:
-                cuts.append(mpmath.mpf(k) / levels)
+                cuts.append(mpmath.mpf(bounds[k].numerator) / bounds[k].denominator)
             plans.append(mixes)
         out.append(AxisStrategy(cuts, plans))
     return out
@@ -140,22 +162,36 @@ class MixedZone:
         }
 
 
-def mixed_zones(game: BettingGame, strategy: Any, levels: int, at_least: float = MIXING) -> list[MixedZone]:
-    """Where ``strategy`` mixes: for each decision, the runs of levels at which the hands that
-    reach it (by their own earlier actions) play two actions with probability ``at_least``."""
+def mixed_zones(
+    game: BettingGame,
+    strategy: Any,
+    levels: int,
+    at_least: float = MIXING,
+    edges: Sequence[Fraction] | None = None,
+) -> list[MixedZone]:
+    """Where ``strategy`` mixes: for each decision, the runs of levels that reach it with
+    probability ``at_least`` (by their own earlier actions) and play two actions with at least
+    that probability each. ``edges`` as in :func:`behaviour`."""
+    bounds = level_edges(levels, edges)
     zones = []
     for player in range(1, game.players + 1):
         for branch in branches(game, player):
             plans, masses = _branch_masses(strategy, game, branch, levels)
             decisions = sorted({h for plan in plans for h, _ in plan.actions}, key=len)
             for history in decisions:
-                zones.extend(_zones_at(player, history, plans, masses, levels, at_least))
+                zones.extend(_zones_at(player, history, plans, masses, bounds, at_least))
     return zones
 
 
 def _zones_at(
-    player: int, history: History, plans: list[BranchPlan], masses: np.ndarray, levels: int, at_least: float
+    player: int,
+    history: History,
+    plans: list[BranchPlan],
+    masses: np.ndarray,
+    bounds: list[Fraction],
+    at_least: float,
 ) -> list[MixedZone]:
+    levels = len(bounds) - 1
     actions = sorted({a for plan in plans if (a := plan.action_at(history)) is not None})
     columns = {a: [k for k, plan in enumerate(plans) if plan.action_at(history) == a] for a in actions}
     reach = sum(masses[:, ks].sum(axis=1) for ks in columns.values())
@@ -167,7 +203,7 @@ def _zones_at(
     for k, end in true_runs(mixing):
         stretch = slice(k, end + 1)
         ranges = {a: (float(share[a][stretch].min()), float(share[a][stretch].max())) for a in actions}
-        out.append(MixedZone(player, history, k / levels, (end + 1) / levels, ranges))
+        out.append(MixedZone(player, history, float(bounds[k]), float(bounds[end + 1]), ranges))
     return out
 
 
@@ -218,14 +254,23 @@ class ContinuousCheck:
 
 
 def continuous_certificate(
-    game: BettingGame, strategy: Any, levels: int, reading: Reading = "behaviour"
+    game: BettingGame,
+    strategy: Any,
+    levels: int,
+    reading: Reading = "behaviour",
+    edges: Sequence[Fraction] | None = None,
 ) -> ContinuousCheck:
     """Read ``strategy`` on continuous hands (:func:`behaviour` or :func:`staircase`) and
-    certify it by every player's exact best response in the continuous ``game``."""
+    certify it by every player's exact best response in the continuous ``game``.
+
+    ``edges``: the hands of each level of a game of unequal levels (behaviour reading only).
+    """
     start = time.perf_counter()
     with mpmath.workdps(DIGITS):
         if reading == "behaviour":
-            profile = behaviour(game, strategy, levels)
+            profile = behaviour(game, strategy, levels, edges=edges)
+        elif edges is not None:
+            raise ValueError("edges: the staircase reads equal levels only")
         elif reading == "staircase":
             structure, points = staircase(game, strategy, levels)
             values = {n: mpmath.mpf(v) for n, v in points.items()}
@@ -234,5 +279,5 @@ def continuous_certificate(
             raise ValueError(f"reading: 'behaviour' or 'staircase', not {reading!r}")
         responses = [best_response_to(game, profile, p) for p in range(1, game.players + 1)]
     segments = sum(len(s.plans) for s in profile)
-    zones = mixed_zones(game, strategy, levels)
+    zones = mixed_zones(game, strategy, levels, edges=edges)
     return ContinuousCheck(levels, reading, segments, responses, time.perf_counter() - start, zones)

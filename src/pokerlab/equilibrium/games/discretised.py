@@ -62,6 +62,7 @@ Two players, the same as ever:
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -115,15 +116,28 @@ def _terminal_count(node: Any) -> int:
     return count
 
 
-def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
+def discretised_game(betting_game: Any, levels: int, pot: Any = None, widths: Any = None) -> Game:
     """Dividing-point game ``betting_game`` (with ``.root``, optionally ``.players``) on
     ``levels`` hand levels per player.
 
-    ``pot`` is substituted for the symbol ``P`` in symbolic contributions.
+    ``pot`` is substituted for the symbol ``P`` in symbolic contributions. ``widths`` gives
+    each level's probability (Fractions summing to 1; equal by default): level ``i`` then
+    stands for the interval of hands of that width above levels ``0 .. i-1``.
+
+    >>> from types import SimpleNamespace as NS
+    >>> tree = NS(player=1, children={"check": NS(contributions=(1, 1), folded=0)})
+    >>> g = discretised_game(NS(root=tree), 2, widths=[Fraction(1, 4), Fraction(3, 4)])
+    >>> g.prior.tolist()
+    [[Fraction(1, 16), Fraction(3, 16)], [Fraction(3, 16), Fraction(9, 16)]]
     """
     if int(levels) != levels or levels < 1:
         raise ValueError(f"levels: a positive whole number, not {levels!r}")
     n = int(levels)
+    if widths is None:
+        widths = [Fraction(1, n)] * n
+    widths = [Fraction(w) for w in widths]
+    if len(widths) != n or min(widths) <= 0 or sum(widths) != 1:
+        raise ValueError(f"widths: {n} positive level probabilities summing to 1")
     players = int(getattr(betting_game, "players", 2))
     if players < 2:
         raise ValueError(f"players: at least 2, not {players}")
@@ -170,10 +184,14 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None) -> Game:
 
     labels = tuple(str(i) for i in range(n))
     name = str(getattr(betting_game, "name", "dividing-point"))
+    if len(set(widths)) == 1:  # one Fraction shared: millions of entries at the largest sizes
+        prior = np.full((n,) * players, widths[0] ** players, dtype=object)
+    else:
+        prior = functools.reduce(np.multiply.outer, [np.array(widths, dtype=object)] * players)
     return Game(
         name=f"{name}/{n}",
         hands=(labels,) * players,
-        prior=np.full((n,) * players, Fraction(1, n**players), dtype=object),
+        prior=prior,
         root=convert(betting_game.root, ()),
         description=f"{name} discretised to {n} hand levels per player",
     )
