@@ -113,6 +113,35 @@ def test_pot_limit_maximum_is_the_pot_after_calling() -> None:
     assert hand.legal().max_raise_to == 18
 
 
+def test_the_largest_raise_says_whether_it_is_all_in() -> None:
+    """Pot-limit with deep stacks: the largest raise is the pot, not all-in; no-limit: the
+    largest is the whole stack; pot-limit with a stack shorter than the pot: all-in."""
+    deep = Hand(POT_LIMIT, [200, 200], cards_for(2))
+    legal = deep.legal()
+    assert legal.max_raise_to == 6 < deep.stacks[1] + deep.bets[1]
+    assert not legal.max_all_in and legal.max_word == "pot raise"
+    deep.check_call()
+    deep.check_call()  # to the flop: nobody has bet, so the largest is a pot bet
+    legal = deep.legal()
+    assert legal.max_raise_to == 4 and not legal.max_all_in and legal.max_word == "pot bet"
+    no_limit = Hand(NO_LIMIT, [200, 200], cards_for(2)).legal()
+    assert no_limit.max_raise_to == 200 and no_limit.max_all_in and no_limit.max_word == "all-in"
+    short = Hand(POT_LIMIT, [200, 5], cards_for(2)).legal()  # the button has 5: less than the pot raise to 6
+    assert (short.min_raise_to, short.max_raise_to) == (4, 5)
+    assert short.max_all_in and short.max_word == "all-in"
+    limit = Hand(LIMIT, [1000, 1000], cards_for(2)).legal()  # one size: just the raise
+    assert not limit.max_all_in and limit.max_word == "raise"
+    capped = Hand(NO_LIMIT, [200, 200, 200, 150], cards_for(4))
+    for _ in range(4):
+        capped.check_call()
+    capped.bet_raise(100)
+    capped.fold()
+    capped.check_call()
+    capped.bet_raise(148)  # a short all-in does not reopen the betting: no raise, not all-in
+    legal = capped.legal()
+    assert not legal.can_raise and not legal.max_all_in
+
+
 def test_fold_only_when_facing_a_bet_and_no_action_after_the_end() -> None:
     hand = Hand(LIMIT, [1000, 1000], cards_for(2))
     hand.check_call()

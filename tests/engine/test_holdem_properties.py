@@ -36,6 +36,15 @@ def test_random_games_keep_the_rules(setup, data) -> None:
     while not hand.finished:
         assert sum(hand.stacks) + hand.pot == total  # chips are conserved at every step
         legal = hand.legal()
+        if legal.can_raise:
+            # max_all_in says whether the largest raise is the whole stack; below it with a
+            # choice of sizes only the pot can cap it, so max_word "pot bet/raise" is true.
+            p = hand.actor
+            assert legal.max_all_in == (legal.max_raise_to == hand.stacks[p] + hand.bets[p])
+            if not legal.max_all_in and legal.min_raise_to < legal.max_raise_to:
+                assert game.kind == "pot-limit" and legal.max_word.startswith("pot "), legal
+        else:
+            assert not legal.max_all_in
         # Propose anything: the engine accepts it exactly when Legal says it is legal.
         kind = data.draw(st.sampled_from([FOLD, CHECK_CALL, BET_RAISE, BET_RAISE, 7]))
         amount = data.draw(st.integers(-5, 3 * game.starting_stack + 10))

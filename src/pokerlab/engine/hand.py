@@ -40,8 +40,10 @@ Examples
 >>> game = GameSettings.preset("limit")
 >>> cards = parse_cards("As Ad  7c 2d  Ks Qs Jd 4h 3c")   # position 0, position 1, board
 >>> hand = Hand(game, [1000, 1000], cards, ranks=[2, 1])
->>> hand.actor, hand.legal()   # heads-up: the button (position 1) acts first pre-flop
-(1, Legal(to_call=5, can_fold=True, can_raise=True, min_raise_to=20, max_raise_to=20, raises=True))
+>>> # heads-up the button (position 1) acts first pre-flop; limit: one size, not all-in
+>>> hand.actor, hand.legal()   # doctest: +NORMALIZE_WHITESPACE
+(1, Legal(to_call=5, can_fold=True, can_raise=True, min_raise_to=20, max_raise_to=20, raises=True,
+           max_all_in=False))
 >>> hand.check_call(); hand.check_call()      # button calls, big blind checks
 >>> hand.street, format_cards(hand.board)
 (1, 'Ks Qs Jd')
@@ -98,6 +100,9 @@ class Legal(NamedTuple):
     bet/raise *to* any amount in ``[min_raise_to, max_raise_to]`` is allowed (one amount in
     limit); otherwise both are 0. ``raises`` is true when the round already has a bet (a blind
     counts), so a bet/raise now is a raise; false when it would open the betting (a bet).
+    ``max_all_in`` is true when the largest bet/raise, ``max_raise_to``, is the player's whole
+    stack (it puts the player all-in); false when the game's limit stops it short of the stack
+    (pot-limit's pot, limit's fixed size) or when no bet/raise is allowed.
     ``max_discards`` is 0: at a draw the player gets a :class:`DrawLegal`.
 
     Examples
@@ -106,6 +111,10 @@ class Legal(NamedTuple):
     ('call', 'raise')
     >>> Legal(0, False, True, 10, 10).words
     ('check', 'bet')
+    >>> Legal(0, False, True, 4, 200, raises=True, max_all_in=True).max_word
+    'all-in'
+    >>> Legal(1, True, True, 4, 6, raises=True).max_word   # pot-limit, deeper stack
+    'pot raise'
     """
 
     to_call: int
@@ -114,6 +123,7 @@ class Legal(NamedTuple):
     min_raise_to: int
     max_raise_to: int
     raises: bool = False
+    max_all_in: bool = False
     # A class attribute, not a field: a betting decision allows no discards (DrawLegal does).
     max_discards = 0
 
@@ -122,6 +132,18 @@ class Legal(NamedTuple):
         """What the check/call and the bet/raise are called now: ``"check"`` or ``"call"``,
         ``"bet"`` or ``"raise"`` (what the terminal's menu and the web page's buttons say)."""
         return ("call" if self.to_call else "check"), ("raise" if self.raises else "bet")
+
+    @property
+    def max_word(self) -> str:
+        """What the largest bet/raise, ``max_raise_to``, is called (the terminal's ``a`` and
+        the web page's button for it): ``"all-in"`` when it is the player's whole stack
+        (``max_all_in``); below the stack with a size to choose, ``"pot bet"`` or ``"pot
+        raise"``, as only the pot limit caps a bet below the stack in a game with a choice of
+        sizes; with one size (limit), just ``"bet"`` or ``"raise"``."""
+        if self.max_all_in:
+            return "all-in"
+        bet = "raise" if self.raises else "bet"
+        return f"pot {bet}" if self.max_raise_to > self.min_raise_to else bet
 
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal here, or ``None`` when it is legal."""
@@ -490,7 +512,7 @@ class Hand:
                 high = low
             if high > all_in:
                 high = all_in
-        return Legal(call, to_call_full > 0, True, low, high, max_bet > 0)
+        return Legal(call, to_call_full > 0, True, low, high, max_bet > 0, high == all_in)
 
     # -- actions ----------------------------------------------------------------------------
 
