@@ -55,6 +55,20 @@ def test_play_against_a_bot_with_bad_input_reprompting() -> None:
     assert "show" in out  # a calling station shows down
 
 
+def test_play_menu_names_the_largest_raise_all_in_only_when_it_is() -> None:
+    """Pot-limit with stacks of 200: the largest raise is the pot (to 6), not all-in, and
+    "allin" is refused; in no-limit it is the whole stack."""
+    pot = invoke("play", "--bot", "calling-station", "--hands", "1", "--game", "pot-limit",
+                 "--seed", "3", input="allin\nq\n")
+    assert pot.exit_code == 0, pot.output
+    assert "a = pot raise to 6" in pot.output and "all-in to" not in pot.output
+    assert "the largest raise is the pot, to 6, not all-in: type a for it" in pot.output
+    no_limit = invoke("play", "--bot", "calling-station", "--hands", "1", "--game", "no-limit",
+                      "--seed", "3", input="q\n")
+    assert no_limit.exit_code == 0, no_limit.output
+    assert "a = all-in to 200" in no_limit.output and "pot raise" not in no_limit.output
+
+
 def test_play_coach_and_json_summary() -> None:
     keys = "c\n" * 20
     result = invoke("play", "--bot", "raiser", "--hands", "1", "--coach", "--json", input=keys)

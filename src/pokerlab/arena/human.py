@@ -1,18 +1,24 @@
 """A person at the table: typed commands turned into actions, with a one-line reason if not.
 
 Commands: ``f`` (fold), ``c`` or ``k`` (check or call), ``r`` (bet/raise the minimum; the
-only size in limit), ``r 40`` (bet/raise *to* 40), ``a`` (all-in: the largest raise
-allowed), ``q`` (quit). Long forms (``fold``, ``call``, ``check``, ``raise``, ``bet``,
-``allin``, ``quit``) work too. At a draw (five-card draw) the answer is the cards to discard:
+only size in limit), ``r 40`` (bet/raise *to* 40), ``a`` (the largest bet/raise allowed:
+all-in, or in pot-limit the pot when the stack is deeper), ``q`` (quit). Long forms (``fold``,
+``call``, ``check``, ``raise``, ``bet``, ``quit``) work too, and ``allin`` when the largest
+bet/raise is all-in. At a draw (five-card draw) the answer is the cards to discard:
 their places in the hand (``1 3 5``, ``135``) or the cards themselves (``Kd 2c``); ``p``,
 ``pat`` or an empty line stand pat.
 
 Examples
 --------
 >>> from pokerlab.engine import Legal
->>> legal = Legal(to_call=2, can_fold=True, can_raise=True, min_raise_to=8, max_raise_to=200)
+>>> legal = Legal(to_call=2, can_fold=True, can_raise=True, min_raise_to=8, max_raise_to=200,
+...               raises=True, max_all_in=True)
 >>> parse_command("r 40", legal), parse_command("c", legal), parse_command("a", legal)
 (Action(kind=2, amount=40), Action(kind=1, amount=0), Action(kind=2, amount=200))
+>>> parse_command("allin", legal._replace(max_raise_to=60, max_all_in=False))  # pot-limit, deep
+Traceback (most recent call last):
+...
+ValueError: the largest raise is the pot, to 60, not all-in: type a for it
 >>> parse_command("r 5", legal)
 Traceback (most recent call last):
 ...
@@ -43,7 +49,8 @@ QUIT = "quit"
 _FOLD = {"f", "fold"}
 _CALL = {"c", "k", "call", "check"}
 _RAISE = {"r", "b", "raise", "bet"}
-_ALLIN = {"a", "allin", "all-in", "shove"}
+_MAX = {"a"}
+_ALLIN = {"allin", "all-in", "shove"}
 _QUIT = {"q", "quit", "exit"}
 
 
@@ -93,10 +100,16 @@ def parse_command(text: str, legal: Legal, hole: Sequence[int] = ()) -> Action |
         action = Action(FOLD)
     elif verb in _CALL:
         action = Action(CHECK_CALL)
-    elif verb in _RAISE or verb in _ALLIN:
+    elif verb in _RAISE or verb in _MAX or verb in _ALLIN:
         if not legal.can_raise:
             raise ValueError("you cannot bet or raise now (capped, or nobody left to call)")
-        if verb in _ALLIN:
+        if verb in _ALLIN and not legal.max_all_in:
+            bet = legal.words[1]
+            if legal.max_raise_to > legal.min_raise_to:
+                raise ValueError(f"the largest {bet} is the pot, to {legal.max_raise_to}, not all-in: "
+                                 "type a for it")
+            raise ValueError(f"the only {bet} is to {legal.max_raise_to}, not all-in: type r for it")
+        if verb in _MAX or verb in _ALLIN:
             amount = legal.max_raise_to
         elif len(words) == 2:
             try:
@@ -117,15 +130,18 @@ def parse_command(text: str, legal: Legal, hole: Sequence[int] = ()) -> Action |
 def describe_legal(legal: Legal) -> str:
     """The legal actions as a short menu line, each action under the name it has now
     (:attr:`~pokerlab.engine.hand.Legal.words`: check or call, bet or raise). A size to choose
-    (``min_raise_to < max_raise_to``: never in limit) adds the largest, ``a``.
+    (``min_raise_to < max_raise_to``: never in limit) adds the largest, ``a``, under the name the
+    engine gives it (:attr:`~pokerlab.engine.hand.Legal.max_word`: all-in, or the pot).
 
     Examples
     --------
     >>> from pokerlab.engine import Legal
     >>> describe_legal(Legal(0, False, True, 20, 20))
     'c = check, r = bet to 20'
-    >>> describe_legal(Legal(0, False, True, 4, 200, raises=True))  # the big blind's option
+    >>> describe_legal(Legal(0, False, True, 4, 200, raises=True, max_all_in=True))  # no-limit
     'c = check, r [to] = raise to 4..200, a = all-in to 200'
+    >>> describe_legal(Legal(1, True, True, 4, 6, raises=True))  # pot-limit, deeper stacks
+    'f = fold, c = call 1, r [to] = raise to 4..6, a = pot raise to 6'
     """
     if legal.max_discards:
         return f"discard: places (1 3) or cards (Kd 2c), 1..{legal.max_discards} of them; p = stand pat"
@@ -139,7 +155,7 @@ def describe_legal(legal: Legal) -> str:
             parts.append(f"r = {bet} to {legal.min_raise_to}")
         else:
             parts.append(f"r [to] = {bet} to {legal.min_raise_to}..{legal.max_raise_to}")
-            parts.append(f"a = all-in to {legal.max_raise_to}")
+            parts.append(f"a = {legal.max_word} to {legal.max_raise_to}")
     return ", ".join(parts)
 
 

@@ -51,8 +51,9 @@ def register(app: typer.Typer) -> None:
         coach: bool = typer.Option(False, "--coach", help="Show HS, PPOT/NPOT, EHS and pot odds."),
         as_json: bool = typer.Option(False, "--json", help="End with one JSON summary line on stdout."),
     ) -> None:
-        """Play against a bot: f fold, c check/call, r [amount] bet/raise (to), a all-in, q quit;
-        at a draw, the places (1 3) or the cards (Kd 2c) to discard, p to stand pat.
+        """Play against a bot: f fold, c check/call, r [amount] bet/raise (to), a the largest
+        bet/raise (all-in, or the pot in pot-limit; the menu says which), q quit; at a draw, the
+        places (1 3) or the cards (Kd 2c) to discard, p to stand pat.
 
         Each hand both players start with the game's stack; the button alternates. Bad input
         is answered with one line saying why, and the prompt comes back.
