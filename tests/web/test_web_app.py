@@ -146,6 +146,31 @@ def test_tables_of_six_seats_conserve_chips_and_download_their_history(client: T
     assert coached["coach"] is not None and coached["coach"]["to_call"] == coached["legal"]["to_call"]
 
 
+def test_the_largest_raise_is_called_all_in_only_when_it_is(client: TestClient) -> None:
+    """The view's legal says whether the largest raise puts the person all-in (max_all_in) and
+    what to call it (max_word, the button's and the menu's word): in pot-limit with deep stacks
+    it is the pot, with stacks shorter than the pot it is all-in, in no-limit all-in."""
+    def first_decision(body: dict) -> dict:
+        view = client.post("/api/tables", json={"bots": ["calling-station"], "seed": 3, **body}).json()
+        assert view["your_turn"], view
+        return view["legal"]
+
+    deep = first_decision({"game": "pot-limit"})
+    assert (deep["max_raise_to"], deep["max_all_in"], deep["max_word"]) == (6, False, "pot raise")
+    assert deep["menu"].endswith("a = pot raise to 6")
+    short = first_decision({"game": "pot-limit", "stack": 5})
+    assert (short["max_raise_to"], short["max_all_in"], short["max_word"]) == (5, True, "all-in")
+    assert short["menu"].endswith("a = all-in to 5")
+    no_limit = first_decision({"game": "no-limit"})
+    assert (no_limit["max_raise_to"], no_limit["max_all_in"], no_limit["max_word"]) == (200, True, "all-in")
+    limit = first_decision({"game": "limit"})  # one size: no largest to name apart from the raise
+    assert not limit["max_all_in"] and limit["max_word"] == limit["raise_word"]
+    # the page's button takes the word from the view; the page itself says none
+    table = client.post("/api/tables", json={"bots": ["calling-station"], "seed": 3}).json()["table"]
+    assert "All-in" not in client.get(f"/play/{table}").text
+    assert "legal.max_word" in client.get("/static/table.js").text
+
+
 def test_a_closed_table_reopens_from_the_store_with_its_next_hand(client: TestClient) -> None:
     table = client.post("/api/tables", json={"bots": ["calling-station"], "seed": 4}).json()["table"]
     won = _play_to_the_end(client, table)["players"][0]["won"]

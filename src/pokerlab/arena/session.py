@@ -212,7 +212,8 @@ class Session:
         """The table as the person sees it, as plain data: the other players' cards stay hidden
         until they are shown down; ``won`` per player once the hand is over. At the person's
         turn ``legal`` holds the :class:`~pokerlab.engine.hand.Legal` fields, ``max_discards``,
-        the actions' names now (``call_word``: check or call, ``raise_word``: bet or raise)
+        the actions' names now (``call_word``: check or call, ``raise_word``: bet or raise,
+        ``max_word``: what the largest bet/raise is, all-in or the pot, as ``max_all_in`` says)
         and the terminal's ``menu`` line; ``coach_note`` says why the coach is silent."""
         hand = self.hand
         config = self.config
@@ -257,6 +258,7 @@ class Session:
             "your_turn": legal is not None,
             "legal": None if legal is None else {**legal._asdict(), "max_discards": legal.max_discards,
                                                  "call_word": legal.words[0], "raise_word": legal.words[1],
+                                                 "max_word": legal.max_word,
                                                  "menu": describe_legal(legal)},
             "actions": narrate(hand.history, 0, names, self.position, game.rules,
                                bool(game.big_blind)),

@@ -2,7 +2,7 @@
 
 Each table is one client thread with its own keep-alive connection: it opens a table, answers
 every decision with a command drawn at random from the legal ones (fold, call, a raise of a
-random size, all-in), deals the next hand when one is over, and checks every finished hand's
+random size, the largest), deals the next hand when one is over, and checks every finished hand's
 chips (they add up to zero, and every stack is the starting stack plus what it won). Used by
 ``benchmarks/web.py`` (a minute, 50 tables) and the tests (seconds).
 """
@@ -61,7 +61,8 @@ def table_body(rng: random.Random, seed: int) -> dict[str, Any]:
 
 def command(legal: dict[str, Any], rng: random.Random) -> str:
     """A command drawn from the legal ones: check/call (twice as likely), fold when it costs,
-    and when raising is allowed the minimum raise, a raise of random size, or all-in."""
+    and when raising is allowed the minimum raise, a raise of random size, or the largest (all-in or
+    the pot)."""
     choices = ["c", "c"]
     if legal["can_fold"]:
         choices.append("f")

@@ -105,7 +105,8 @@ function drawActions(data) {
   show("fold", betting && legal.can_fold);
   show("call", betting);
   show("sizing", betting && legal.can_raise);
-  // A size to choose (never in limit: one size) adds the largest, as the terminal's menu adds "a".
+  // A size to choose (never in limit: one size) adds the largest, as the terminal's menu adds "a";
+  // the library names it (max_word: all-in, or the pot when the stack is deeper).
   show("allin", betting && legal.can_raise && legal.max_raise_to > legal.min_raise_to);
   show("discard", drawing);
   show("pat", drawing);
@@ -116,6 +117,7 @@ function drawActions(data) {
   document.getElementById("call").textContent = capitalized(legal.call_word) + (legal.to_call ? ` ${legal.to_call}` : "");
   if (legal.can_raise) {
     document.getElementById("raise").textContent = capitalized(legal.raise_word);
+    document.getElementById("allin").textContent = capitalized(legal.max_word);
     for (const id of ["amount", "amount-slider"]) {
       const input = document.getElementById(id);
       input.min = String(legal.min_raise_to);
