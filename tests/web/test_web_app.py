@@ -29,6 +29,9 @@ def test_start_page_lists_what_the_registries_offer(client: TestClient) -> None:
         assert f"<code>{name}</code>" in html
     listed = client.get("/api/bots").json()
     assert listed["bots"] == available() and listed["variants"]["draw-rules"] == ["five-card-draw"]
+    # the Play card offers every variant's table, not only hold'em's; the coach is hold'em's
+    assert "Sit at a Texas hold&#39;em or five-card draw table (limit, pot-limit, no-limit)" in html
+    assert "with a coach in Texas hold&#39;em (" in html and "Hold'em table" not in html
 
 
 def test_wrong_addresses_methods_and_bodies_get_one_line(client: TestClient) -> None:

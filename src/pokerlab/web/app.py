@@ -81,15 +81,24 @@ async def _error(request: Request, exc: Exception) -> Response:
 # -- what the registries offer ----------------------------------------------------------------
 
 def catalogue() -> dict[str, Any]:
-    """Bots, dividing-point games and classic models, as the registries list them."""
+    """Bots, dividing-point games and classic models, as the registries list them, and what the
+    Play page's tables offer: the variants (by title), the games, the most seats and the
+    variants the coach has numbers for."""
     from pokerlab.agents.registry import available
+    from pokerlab.arena.coach import unsupported
+    from pokerlab.engine import KINDS, VARIANTS
     from pokerlab.models import MODELS
     from pokerlab.threshold.game import available_games
+    from pokerlab.web.play import MAX_SEATS
 
     return {
         "bots": available(),
         "games": available_games(),
         "models": {m.name: m.title for m in MODELS.values()},
+        "variants": [v.title for v in VARIANTS.values()],
+        "coached": [v.title for v in VARIANTS.values() if unsupported(v) is None],
+        "kinds": KINDS,
+        "max_seats": MAX_SEATS,
     }
 
 
