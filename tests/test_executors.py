@@ -265,18 +265,24 @@ def test_ray_worker_killed_mid_match_loses_and_doubles_no_hand(ray_address) -> N
 
 
 def test_driver_killed_and_resumed_completes_the_match_on_ray(ray_address, tmp_path) -> None:
+    # Eight 1,000-hand tasks, twice the four the driver keeps in flight on 2 CPUs: it sends
+    # tasks 5 to 7 only after storing the first (one as each of tasks 1 to 3 comes back), so the
+    # kill after the first task has at least two tasks' play to land before the match is
+    # complete. With four tasks (all in flight at once) it once stored all four before the kill
+    # landed; kill_match_after runs the match again should that happen.
+    hands = 8000
     db = tmp_path / "m.sqlite"
-    args = ["random", "raiser", "--hands", "4000", "--duplicate", "--seed", "8", "--db", str(db),
+    args = ["random", "raiser", "--hands", str(hands), "--duplicate", "--seed", "8", "--db", str(db),
             "--cluster", ray_address]
     before = kill_match_after(args, db, 1000, 180)
-    assert 0 < before < 4000 and before % 1000 == 0  # whole tasks, each one transaction
+    assert 0 < before < hands and before % 1000 == 0  # whole tasks, each one transaction
 
     result = CliRunner().invoke(app, ["match", *args, "--resume", "--json"])
     assert result.exit_code == 0, result.output
     resumed = json.loads(result.output)
-    assert resumed["hands_stored"] == 4000 and resumed["hands_played_now"] == 4000 - before
+    assert resumed["hands_stored"] == hands and resumed["hands_played_now"] == hands - before
     assert resumed["finished"] and resumed["match_id"] == 1 and resumed["executor"]["backend"] == "ray"
-    config = MatchConfig(bots=("random", "raiser"), hands=4000, game=GameSettings.preset("limit"),
+    config = MatchConfig(bots=("random", "raiser"), hands=hands, game=GameSettings.preset("limit"),
                          duplicate=True, seed=8)
     reference = MatchStore(":memory:")
     expected = run_match(config, reference)
