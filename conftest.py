@@ -9,6 +9,11 @@ import os
 
 from hypothesis import settings
 
+# The tests' local Ray instances (tests/test_executors.py) use token authentication, Ray's
+# default for a local cluster since 2.59, which warns at every start unless RAY_AUTH_MODE says
+# so. Ray reads the variable when it is imported, so it is set here, before any test imports it.
+os.environ.setdefault("RAY_AUTH_MODE", "token")
+
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")

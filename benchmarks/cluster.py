@@ -89,9 +89,14 @@ def main() -> None:
     args = parser.parse_args()
     cores = os.cpu_count() or 1
 
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if not args.cluster:
+        # The cluster started here uses token authentication, Ray's default for a local cluster
+        # since 2.59, which warns at every start unless RAY_AUTH_MODE says so; Ray reads the
+        # variable when it is imported.
+        os.environ.setdefault("RAY_AUTH_MODE", "token")
     import ray
 
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     start = time.perf_counter()
     if args.cluster:
         cluster = RayExecutor(args.cluster)
