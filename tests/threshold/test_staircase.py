@@ -16,7 +16,7 @@ from pokerlab.cli.main import app
 from pokerlab.equilibrium import CFRSolver, discretised_game
 from pokerlab.equilibrium.value import expected_values
 from pokerlab.threshold.game import builtin_game
-from pokerlab.threshold.refine import solve_levels
+from pokerlab.threshold.refine import refine, solve_levels
 from pokerlab.threshold.response import best_response_to
 from pokerlab.threshold.staircase import behaviour, continuous_certificate, mixed_zones, staircase
 
@@ -185,6 +185,15 @@ def test_game2_for_three_bound_falls_with_the_levels() -> None:
     game, strategy = _solved("patent-raise-3p", 80, 3000)
     check = continuous_certificate(game, strategy, 80)
     assert 0 < check.nash_conv < 0.0003  # README: 0.00027 at 80 levels
+
+
+@pytest.mark.slow
+def test_five_rounds_of_refinement_certify_game2_for_three_below_7e_5() -> None:
+    game = builtin_game("patent-raise-3p", pot=3)
+    refined = refine(game, 5, levels=20, iterations=4000)
+    assert [r.levels for r in refined.rounds] == [20, 24, 31, 39, 47, 59]
+    assert refined.check.nash_conv < 7e-5  # README: 6.3e-5 with 59 levels
+    assert refined.check.values == pytest.approx([-0.0444, -0.0101, 0.0546], abs=1e-4)
 
 
 def test_closed_form_roots_match_the_polynomial_solver() -> None:

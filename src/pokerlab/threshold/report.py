@@ -210,7 +210,7 @@ def _discovery(game: BettingGame, numeric: BettingGame, report: dict[str, Any]) 
         if game.players > 2:
             discrete = (
                 f"; its discretised equilibrium, certified on continuous hands: "
-                f"pokerlab equilibrium {game.name} --pot {numeric.pot} --continuous"
+                f"pokerlab equilibrium {game.name} --pot {numeric.pot} --levels 20 --continuous --refine 3"
             )
         raise ValueError(
             f"discovery found no certified structure for {game.name!r} "
