@@ -35,7 +35,11 @@ STEPS: list[tuple[str, str]] = [
         "solved exactly and certified",
         "solve patent-no-raise-3p --pot 3 --discover-order --plot out/game1-3p.png",
     ),
-    ("", "equilibrium patent-raise-3p --pot 3 --levels 20 --iterations 2000 --continuous --refine 2"),
+    (
+        "",
+        "equilibrium patent-raise-3p --pot 3 --levels 20 --iterations 2000 --continuous --refine 2 "
+        "--hands-plot out/game2-3p-hands.png",
+    ),
     (
         "Classic solved models, each checked by an independent engine (issue 5)",
         "model von-neumann -p B=2",

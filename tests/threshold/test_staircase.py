@@ -9,6 +9,7 @@ import json
 from fractions import Fraction
 
 import mpmath
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -18,7 +19,13 @@ from pokerlab.equilibrium.value import expected_values
 from pokerlab.threshold.game import builtin_game
 from pokerlab.threshold.refine import refine, solve_levels
 from pokerlab.threshold.response import best_response_to
-from pokerlab.threshold.staircase import behaviour, continuous_certificate, mixed_zones, staircase
+from pokerlab.threshold.staircase import (
+    behaviour,
+    continuous_certificate,
+    decision_rows,
+    mixed_zones,
+    staircase,
+)
 
 # game 1 for three at P = 3, solved exactly (test_threshold_three.py): P1, P2, P3
 GAME1_VALUES = (0.0776, -0.0433, -0.0343)
@@ -107,6 +114,30 @@ def test_refining_the_levels_beats_twice_as_many_equal_levels() -> None:
     assert len({b - a for a, b in itertools.pairwise(edges)}) > 1  # unequal levels
 
 
+def test_decision_rows_give_each_levels_action_probabilities() -> None:
+    game, strategy = _solved("patent-raise-3p", 8, 200)
+    rows = decision_rows(game, strategy, 8)
+    opening = next(r for r in rows if r.player == 1 and r.after == ())
+    assert opening.reach == pytest.approx([1.0] * 8)  # every hand opens
+    bet = strategy.action_probabilities(())["bet"]
+    assert opening.shares["bet"] == pytest.approx(np.asarray(bet, dtype=float), abs=1e-9)
+    for row in rows:
+        reached = row.reach > 0
+        assert sum(row.shares.values())[reached] == pytest.approx(1.0)
+    # P3's first decision after bet-fold: none of its own actions keeps a hand away from it
+    p3 = next(r for r in rows if r.player == 3 and r.after == ("bet", "fold"))
+    assert p3.reach == pytest.approx([1.0] * 8)
+
+
+def test_the_hands_plot_is_written(tmp_path) -> None:
+    path = tmp_path / "hands.png"
+    args = ["equilibrium", "patent-raise-3p", "--pot", "3", "--levels", "8", "--iterations", "200"]
+    result = CliRunner().invoke(app, [*args, "--continuous", "--hands-plot", str(path)])
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000
+    assert f"plot written to {path}" in result.output.replace("\n", "")
+
+
 def test_the_behaviour_reading_plays_each_levels_probabilities() -> None:
     game, strategy = _solved("patent-no-raise-3p", 10, 300)
     p1 = behaviour(game, strategy, 10)[0]
@@ -169,6 +200,9 @@ def test_game2_for_three_mixes_on_a_band_where_p1_and_p2_showdown() -> None:
             "--refine 1: solves each round with CFR",
         ),
         (["equilibrium", "patent-raise", "--continuous", "--refine", "-1"], "--refine"),
+        (["equilibrium", "patent-raise", "--hands-plot", "x.png"], "--hands-plot x.png: draws the"),
+        (["equilibrium", "patent-raise", "--continuous", "--hands-plot", "x.pdf"], "--hands-plot"),
+        (["equilibrium", "kuhn3", "--hands-plot", "x.png"], "--hands-plot x.png: kuhn3's rules are fixed"),
     ],
 )
 def test_options_that_do_not_apply_are_refused_in_one_line(args: list[str], message: str) -> None:

@@ -87,6 +87,12 @@ def register(app: typer.Typer) -> None:
             help="Dividing-point games: play the result on continuous hands (each hand mixes as its "
             "level does), certify it there by exact best responses and list where it mixes.",
         ),
+        hands_plot: Path | None = typer.Option(
+            None,
+            "--hands-plot",
+            help="With --continuous: draw every decision's action probabilities along the hand "
+            "axis (PNG or SVG).",
+        ),
         refine: int = typer.Option(
             0,
             "--refine",
@@ -102,7 +108,8 @@ def register(app: typer.Typer) -> None:
 
         endgame_options = {"ante": "--ante", "bets": "--bets", "win_probability": "--win-probability"}
         levels_options = {
-            "levels": "--levels", "pot": "--pot", "continuous": "--continuous", "refine": "--refine"
+            "levels": "--levels", "pot": "--pot", "continuous": "--continuous", "refine": "--refine",
+            "hands_plot": "--hands-plot",
         }  # fmt: skip
         if re.fullmatch(r"(kuhn|leduc)[0-9]*", game):
             reject_unused({**levels_options, **endgame_options}, f"{game}'s rules are fixed")
@@ -114,9 +121,12 @@ def register(app: typer.Typer) -> None:
             reject_unused({"iterations": "--iterations"}, "the LP has no iterations")
         if refine and not continuous:
             raise ValueError(f"--refine {refine}: splits levels by the certificate; add --continuous")
+        if hands_plot is not None and not continuous:
+            raise ValueError(f"--hands-plot {hands_plot}: draws the continuous reading; add --continuous")
         if refine and algorithm == "lp":
             raise ValueError(f"--refine {refine}: solves each round with CFR; use cfr, cfr+ or dcfr")
         output_file(plot, "--plot", (".png", ".svg"))
+        output_file(hands_plot, "--hands-plot", (".png", ".svg"))
         bet_sizes = [_number(b, "--bets", positive=True) for b in bets.replace(" ", "").split(",") if b]
         probability = _number(win_probability, "--win-probability")
         if not 0 <= probability <= 1:
@@ -173,6 +183,7 @@ def register(app: typer.Typer) -> None:
             from pokerlab.threshold.staircase import continuous_certificate
 
             betting_game = load_betting_game(game, pot=pot)
+            strategy, edges, solved_levels = result.strategy, None, levels
             if refine:
                 rounds = refine + 1
                 with progress(f"refining the levels ({refine} rounds)", rounds, enabled=not as_json) as step:
@@ -184,10 +195,17 @@ def register(app: typer.Typer) -> None:
                     except KeyboardInterrupt:
                         raise Interrupted(f"stopped after {step.done} of {rounds} rounds") from None
                 report["continuous"] = refined.report()
+                strategy, edges, solved_levels = refined.strategy, refined.edges, len(refined.edges) - 1
             else:
                 with progress("certifying in the continuous game", None, enabled=not as_json):
                     check = continuous_certificate(betting_game, result.strategy, levels)
                 report["continuous"] = check.report()
+            if hands_plot is not None:
+                from pokerlab.threshold.plot_behaviour import plot_behaviour
+
+                bound = f"{solved_levels} levels, NashConv {report['continuous']['nash_conv']:.2g}"
+                title = f"{betting_game.name}: actions by hand ({bound})"
+                plot_behaviour(betting_game, strategy, solved_levels, hands_plot, title, edges)
         rows = strategy_table(result.strategy)
         if as_json:
             if rows is not None:
@@ -235,3 +253,5 @@ def register(app: typer.Typer) -> None:
             console.print(table(title, ["history", "player", "hand", *actions], body))
         if plot is not None:
             console.print(f"plot written to {plot}")
+        if hands_plot is not None:
+            console.print(f"plot written to {hands_plot}")

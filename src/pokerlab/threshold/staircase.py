@@ -162,6 +162,40 @@ class MixedZone:
         }
 
 
+@dataclass(frozen=True)
+class DecisionRow:
+    """One decision of one player across the hand levels: how likely the player's own earlier
+    actions bring each level there (``reach``), and each action's probability there."""
+
+    player: int
+    after: History
+    reach: np.ndarray
+    shares: dict[str, np.ndarray]
+
+
+def decision_rows(game: BettingGame, strategy: Any, levels: int) -> list[DecisionRow]:
+    """Every decision of every player, level by level (players in order, each branch's
+    decisions by depth)."""
+    rows = []
+    for player in range(1, game.players + 1):
+        for branch in branches(game, player):
+            plans, masses = _branch_masses(strategy, game, branch, levels)
+            for history in sorted({h for plan in plans for h, _ in plan.actions}, key=lambda h: (len(h), h)):
+                rows.append(_row(player, history, plans, masses))
+    return rows
+
+
+def _row(player: int, history: History, plans: list[BranchPlan], masses: np.ndarray) -> DecisionRow:
+    actions = sorted({a for plan in plans if (a := plan.action_at(history)) is not None})
+    taking = {}
+    for action in actions:
+        columns = [k for k, plan in enumerate(plans) if plan.action_at(history) == action]
+        taking[action] = masses[:, columns].sum(axis=1)
+    reach = sum(taking.values())
+    shares = {a: np.where(reach > 0, t / np.maximum(reach, 1e-300), 0.0) for a, t in taking.items()}
+    return DecisionRow(player, history, reach, shares)
+
+
 def mixed_zones(
     game: BettingGame,
     strategy: Any,
@@ -174,37 +208,13 @@ def mixed_zones(
     that probability each. ``edges`` as in :func:`behaviour`."""
     bounds = level_edges(levels, edges)
     zones = []
-    for player in range(1, game.players + 1):
-        for branch in branches(game, player):
-            plans, masses = _branch_masses(strategy, game, branch, levels)
-            decisions = sorted({h for plan in plans for h, _ in plan.actions}, key=len)
-            for history in decisions:
-                zones.extend(_zones_at(player, history, plans, masses, bounds, at_least))
+    for row in decision_rows(game, strategy, levels):
+        mixing = (row.reach >= at_least) & (sum(s >= at_least for s in row.shares.values()) >= 2)
+        for k, end in true_runs(mixing):
+            stretch = slice(k, end + 1)
+            ranges = {a: (float(s[stretch].min()), float(s[stretch].max())) for a, s in row.shares.items()}
+            zones.append(MixedZone(row.player, row.after, float(bounds[k]), float(bounds[end + 1]), ranges))
     return zones
-
-
-def _zones_at(
-    player: int,
-    history: History,
-    plans: list[BranchPlan],
-    masses: np.ndarray,
-    bounds: list[Fraction],
-    at_least: float,
-) -> list[MixedZone]:
-    levels = len(bounds) - 1
-    actions = sorted({a for plan in plans if (a := plan.action_at(history)) is not None})
-    columns = {a: [k for k, plan in enumerate(plans) if plan.action_at(history) == a] for a in actions}
-    reach = sum(masses[:, ks].sum(axis=1) for ks in columns.values())
-    share = {a: np.where(reach > 0, masses[:, ks].sum(axis=1) / np.maximum(reach, 1e-300), 0.0)
-             for a, ks in columns.items()}  # fmt: skip
-    mixing = [bool(reach[k] >= at_least and sum(share[a][k] >= at_least for a in actions) >= 2)
-              for k in range(levels)]  # fmt: skip
-    out = []
-    for k, end in true_runs(mixing):
-        stretch = slice(k, end + 1)
-        ranges = {a: (float(share[a][stretch].min()), float(share[a][stretch].max())) for a in actions}
-        out.append(MixedZone(player, history, float(bounds[k]), float(bounds[end + 1]), ranges))
-    return out
 
 
 @dataclass
