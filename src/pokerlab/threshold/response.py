@@ -451,12 +451,16 @@ def best_response_to(game: BettingGame, strategies: list[AxisStrategy], player: 
     >>> fold, call = branch_plans(g, branches(g, 2)[0])
     >>> half = AxisStrategy([], [(((fold, F(1, 2)), (call, F(1, 2))),)])  # P2 calls half the time
     >>> r = best_response_to(g, [AxisStrategy([], [pure((bet,))]), half], 2)
-    >>> r.value, r.gain  # P2 should fold below 1/3 and call above
-    (Fraction(-1, 4), Fraction(5, 12))
+    >>> r.value, r.gain, r.exact  # P2 should fold below 1/3 and call above
+    (Fraction(-1, 4), Fraction(5, 12), True)
     >>> [(float(a), float(b), plan.label) for _, a, b, plan, _ in r.improvements]
     [(0.3333333333333333, 1.0, 'call'), (0.0, 0.3333333333333333, 'fold')]
     """
-    return _respond(game, strategies, player)
+    response = _respond(game, strategies, player)
+    numbers = [x for s in strategies for x in s.cuts]
+    numbers += [w for s in strategies for mixes in s.plans for mix in mixes for _, w in mix]
+    response.exact = not any(isinstance(x, mpmath.mpf | float) for x in numbers)
+    return response
 
 
 def _respond(game: BettingGame, strategies: list[AxisStrategy], player: int) -> Response:
