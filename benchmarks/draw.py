@@ -19,9 +19,7 @@ the best of ``--repeat`` runs of each side is reported.
 
 from __future__ import annotations
 
-import argparse
 import gc
-import json
 import os
 import sys
 import time
@@ -31,9 +29,11 @@ from typing import Any
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "peers"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pokerkit_games import AUTOMATIONS, five_card_draw
 
+from _pokerkit_race import apply_action, arguments, best_run, show
 from pokerlab.agents import create_bot
 from pokerlab.arena.table import play_hand
 from pokerlab.cards import format_card
@@ -98,12 +98,8 @@ def replay_pokerkit(hands: list[Hand]) -> tuple[float, bool]:
                 for new in b:
                     if new:
                         state.deal_hole(new)
-            elif kind == 0:
-                state.fold()
-            elif kind == 1:
-                state.check_or_call()
             else:
-                state.complete_bet_or_raise_to(a)
+                apply_action(state, kind, a)
         agree = agree and list(state.stacks) == expected
     seconds = time.perf_counter() - start
     gc.enable()
@@ -111,17 +107,8 @@ def replay_pokerkit(hands: list[Hand]) -> tuple[float, bool]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--hands", type=int, default=20000, help="hands played by pokerlab")
-    parser.add_argument("--pokerkit-hands", type=int, default=2000, help="hands replayed by pokerkit")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each side; the best counts")
-    args = parser.parse_args()
-
-    # Best of --repeat runs each: the machine may be shared, the fastest run is the least disturbed.
-    ours_seconds, played = min((play_ours(args.hands, args.seed) for _ in range(args.repeat)),
-                               key=lambda run: run[0])
+    args = arguments(__doc__.splitlines()[0])
+    ours_seconds, played = best_run(args.repeat, lambda: play_ours(args.hands, args.seed))
     subset = played[: args.pokerkit_hands]
     kit_runs = [replay_pokerkit(subset) for _ in range(args.repeat)]
     kit_seconds = min(seconds for seconds, _ in kit_runs)
@@ -142,11 +129,7 @@ def main() -> None:
         "mean_actions_per_hand": sum(len(h.history) for h in played) / len(played),
         "showdowns": sum(1 for h in played if h.showdown) / len(played),
     }
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        for key, value in result.items():
-            print(f"{key:30s} {value:.4g}" if isinstance(value, float) else f"{key:30s} {value}")
+    show(result, args.json)
 
 
 if __name__ == "__main__":
