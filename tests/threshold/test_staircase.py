@@ -138,6 +138,17 @@ def test_the_hands_plot_is_written(tmp_path) -> None:
     assert f"plot written to {path}" in result.output.replace("\n", "")
 
 
+def test_refined_levels_approach_game1_for_three_much_faster_than_equal_ones() -> None:
+    # game 1 for three has an exact solution (values GAME1_VALUES, NashConv 0): four rounds
+    # from 10 levels end at 21 levels, and the refined profile concedes far less there
+    game = builtin_game("patent-no-raise-3p", pot=3)
+    refined = refine(game, 4, levels=10, iterations=2000)
+    assert [r.levels for r in refined.rounds] == [10, 12, 14, 17, 21]
+    equal = refine(game, 0, levels=21, iterations=2000)
+    assert refined.check.nash_conv < 5e-5 < 1e-3 < equal.check.nash_conv
+    assert refined.check.values == pytest.approx(GAME1_VALUES, abs=5e-4)
+
+
 def test_the_behaviour_reading_plays_each_levels_probabilities() -> None:
     game, strategy = _solved("patent-no-raise-3p", 10, 300)
     p1 = behaviour(game, strategy, 10)[0]
