@@ -15,6 +15,9 @@ from typer.testing import CliRunner
 
 from pokerlab.cli.main import app
 from pokerlab.equilibrium import CFRSolver, discretised_game
+from pokerlab.equilibrium.exploitability import measure
+from pokerlab.equilibrium.flat import FlatGame
+from pokerlab.equilibrium.strategy import Strategy
 from pokerlab.equilibrium.value import expected_values
 from pokerlab.threshold.game import builtin_game
 from pokerlab.threshold.refine import refine, solve_levels
@@ -147,6 +150,34 @@ def test_refined_levels_approach_game1_for_three_much_faster_than_equal_ones() -
     equal = refine(game, 0, levels=21, iterations=2000)
     assert refined.check.nash_conv < 5e-5 < 1e-3 < equal.check.nash_conv
     assert refined.check.values == pytest.approx(GAME1_VALUES, abs=5e-4)
+
+
+def _split_evenly(strategy, game, levels: int, m: int) -> Strategy:
+    """``strategy`` of the game at ``levels`` levels played on ``levels * m`` levels: each
+    level's m parts play as the level did (the same continuous profile, read finer)."""
+    coarse = strategy.flat
+    fine = FlatGame.build(discretised_game(game, levels * m))
+    probs = fine.uniform_strategy()
+    for node in np.flatnonzero(coarse.row_base >= 0):
+        n = coarse.num_hands[coarse.player[node]]
+        block = strategy.probs[coarse.row_base[node] : coarse.row_base[node] + n]
+        probs[fine.row_base[node] : fine.row_base[node] + n * m] = np.repeat(block, m, axis=0)
+    return Strategy(fine, probs)
+
+
+def test_the_continuous_gains_bound_the_engines_best_responses_on_finer_levels() -> None:
+    # An independent check of the exact best response against mixes: the engine's own best
+    # response, on the same profile read on m times finer levels, may choose a plan for each
+    # part of a level, so its gain grows with m towards the continuous one and never passes it.
+    game, strategy = _solved("patent-raise-3p", 6, 30)  # far from equilibrium: mixes everywhere
+    check = continuous_certificate(game, strategy, 6)
+    continuous = np.array(check.gains)
+    found = {m: measure(_split_evenly(strategy, game, 6, m)) for m in (1, 2, 8)}
+    for measured in found.values():
+        assert measured.values == pytest.approx(check.values, abs=1e-6)  # the same profile
+        assert (measured.gains <= continuous + 1e-9).all()
+    assert (found[1].gains < found[2].gains).all() and (found[2].gains < found[8].gains).all()
+    assert (continuous - found[8].gains < 0.1 * (continuous - found[1].gains)).all()
 
 
 def test_the_behaviour_reading_plays_each_levels_probabilities() -> None:
