@@ -133,11 +133,6 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None, widths: An
     if int(levels) != levels or levels < 1:
         raise ValueError(f"levels: a positive whole number, not {levels!r}")
     n = int(levels)
-    if widths is None:
-        widths = [Fraction(1, n)] * n
-    widths = [Fraction(w) for w in widths]
-    if len(widths) != n or min(widths) <= 0 or sum(widths) != 1:
-        raise ValueError(f"widths: {n} positive level probabilities summing to 1")
     players = int(getattr(betting_game, "players", 2))
     if players < 2:
         raise ValueError(f"players: at least 2, not {players}")
@@ -147,6 +142,10 @@ def discretised_game(betting_game: Any, levels: int, pot: Any = None, widths: An
             f"--levels {n}: {n} hand levels for {players} players need {entries:,} payoff entries "
             f"(at most {MAX_TABLE_ENTRIES:,}); use fewer levels"
         )
+    # after the size check: a list of a huge number of levels would not fit in memory
+    widths = [Fraction(1, n)] * n if widths is None else [Fraction(w) for w in widths]
+    if len(widths) != n or min(widths) <= 0 or sum(widths) != 1:
+        raise ValueError(f"widths: {n} positive level probabilities summing to 1")
     strength = np.arange(n)
 
     def live_players(folded: Any, where: str) -> tuple[int, ...]:
