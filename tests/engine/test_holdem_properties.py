@@ -7,14 +7,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerlab.engine import BET_RAISE, CHECK_CALL, FOLD, Action, GameSettings, Hand, IllegalActionError
+from pokerlab.engine.hand import is_raise
 
 
 @st.composite
 def games(draw: st.DrawFn) -> tuple[GameSettings, list[int], list[int]]:
     kind = draw(st.sampled_from(["limit", "pot-limit", "no-limit"]))
+    blinds = {} if draw(st.integers(0, 3)) < 3 else {"small_blind": 0, "big_blind": 0}  # antes alone too
     game = GameSettings.preset(
         kind, ante=draw(st.sampled_from([0, 0, 1, 3])),
-        raise_cap=draw(st.sampled_from([None, 1, 3])) if kind == "limit" else None,
+        raise_cap=draw(st.sampled_from([None, 1, 3])) if kind == "limit" else None, **blinds,
     )
     n = draw(st.integers(2, 10))
     stacks = draw(st.lists(st.integers(1, 3 * game.starting_stack), min_size=n, max_size=n))
@@ -60,6 +62,10 @@ def test_random_games_keep_the_rules(setup, data) -> None:
             assert snapshot(hand) == before  # a rejected action changes nothing
         else:
             assert reason is None, (action, reason)
+            if kind == BET_RAISE:
+                # told later from the history (the hand log), a bet is a raise exactly when
+                # Legal said so as it was made
+                assert is_raise(hand.history, len(hand.history) - 1, bool(game.big_blind)) == legal.raises
     assert sum(hand.stacks) == total
     assert sum(hand.payoffs) == 0
     assert sum(p.amount for p in hand.pots) == hand.pot == sum(hand.winnings)

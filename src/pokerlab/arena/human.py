@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, DRAW, FOLD, Action, Legal
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, DRAW, FOLD, Action, Legal, is_raise
 from pokerlab.engine.variants import TEXAS_HOLDEM, Variant
 
 QUIT = "quit"
@@ -192,9 +192,7 @@ def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[st
             word = "check" if amount == 0 else "call"
             verb = (word if mine else word + "s") + (f" {amount}" if amount else "")
         else:
-            raised = (street == 0 and blinds) or any(
-                s == street and k == BET_RAISE for s, _, k, _ in history[:i])
-            word = "raise" if raised else "bet"
+            word = "raise" if is_raise(history, i, blinds) else "bet"
             verb = (word if mine else word + "s") + f" to {amount}"
         lines.append(f"{rules.phase_name(street, drawing=kind == DRAW)}: {who} {verb}")
     return lines

@@ -84,10 +84,7 @@ def register(app: typer.Typer) -> None:
                 table.deal()
                 view = table.view()
                 you, them = view["players"]
-                if settings.big_blind:
-                    role = "the button (small blind)" if you["button"] else "the big blind"
-                else:
-                    role = "the button (you act last)" if you["button"] else "first to act"
+                role = settings.seat_name(you["position"], len(view["players"]))
                 out.print(f"\n[bold]Hand {view['hand']}[/] · {settings.kind} · you are {role}; "
                           f"your cards [bold]{' '.join(you['cards'])}[/]")
                 seen = illegal = 0

@@ -110,6 +110,31 @@ class GameSettings:
             rules.max_players, rules.hole_cards, rules.board_cards, rules.board_visible,
             len(rules.streets) - 1, bets, tuple(s.draw for s in rules.streets), rules.draw_ahead))
 
+    def seat_name(self, position: int, players: int) -> str:
+        """What the seat at ``position`` (the engine's order: see :mod:`pokerlab.engine.hand`)
+        is called at a table of ``players``.
+
+        Examples
+        --------
+        >>> limit = GameSettings.preset("limit")
+        >>> [limit.seat_name(p, 2) for p in (0, 1)]
+        ['the big blind', 'the button (small blind)']
+        >>> [limit.seat_name(p, 4) for p in range(4)]
+        ['the small blind', 'the big blind', 'seat 3 of 4', 'the button']
+        >>> draw = GameSettings.preset("limit", "five-card-draw")
+        >>> [draw.seat_name(p, 3) for p in range(3)]
+        ['first to act', 'seat 2 of 3', 'the button (acts last)']
+        """
+        if not 0 <= position < players:
+            raise ValueError(f"position {position}: one of 0 .. {players - 1}")
+        if self.big_blind:
+            # heads-up the button posts the small blind (and acts first pre-flop)
+            names = {0: "the big blind", 1: "the button (small blind)"} if players == 2 else {
+                0: "the small blind", 1: "the big blind", players - 1: "the button"}
+        else:
+            names = {0: "first to act", players - 1: "the button (acts last)"}
+        return names.get(position, f"seat {position + 1} of {players}")
+
     @classmethod
     def preset(cls, kind: str, variant: str = DEFAULT_VARIANT, **changes: Any) -> GameSettings:
         """The standard setting of a betting kind in ``variant``, with ``changes`` applied.
