@@ -104,10 +104,13 @@ def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, scre
     page.wait_for_selector('#table-page[data-state="ready"][data-your-turn="true"]')
     assert page.locator("#seat-0 .hole .card").count() == 2  # our cards face up
     assert page.locator("#seat-1 .hole .card.back").count() == 2  # the bot's face down
-    page.check("#coach-toggle")
     # our first decision: a raise to 10 typed into the sizing box (the blind is the bet raised)
     assert page.locator("#raise").inner_text() == "Raise"
     page.fill("#amount", "10")
+    # showing the coach redraws the table with its numbers: the amount typed stays
+    page.check("#coach-toggle")
+    page.wait_for_selector('#table-page[data-state="ready"]')
+    assert page.input_value("#amount") == "10" and page.input_value("#amount-slider") == "10"
     page.click("#raise")
     page.wait_for_selector('#table-page[data-state="ready"]')
     assert any("you raise to 10" in line for line in page.locator("#log li").all_inner_texts())

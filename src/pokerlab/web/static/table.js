@@ -16,20 +16,19 @@ function coachWanted() {
   return document.getElementById("coach-toggle").checked;
 }
 
-async function load() {
-  const mine = ++asked;
-  const data = await guarded(() => api("GET", `/api/tables/${tableId()}?coach=${coachWanted() ? 1 : 0}`));
-  if (data && mine === asked) draw(data);
-}
-
-async function send(path, body) {
+// One request for the view: the page says "waiting" until its answer is drawn.
+async function request(call) {
   const mine = ++asked;
   page().dataset.state = "waiting";
-  const data = await guarded(() => api("POST", `/api/tables/${tableId()}/${path}`,
-                                       { ...body, coach: coachWanted() }));
+  const data = await guarded(call);
   if (mine !== asked) return;
   if (data) draw(data); else page().dataset.state = "ready";
 }
+
+const load = () => request(() => api("GET", `/api/tables/${tableId()}?coach=${coachWanted() ? 1 : 0}`));
+
+const send = (path, body) =>
+  request(() => api("POST", `/api/tables/${tableId()}/${path}`, { ...body, coach: coachWanted() }));
 
 function seatBox(p, count) {
   // Seat 1 (you) at the bottom, the others clockwise around the oval.
@@ -67,6 +66,8 @@ function seatBox(p, count) {
 
 function draw(data) {
   if (!(data.legal && data.legal.max_discards) || !view || view.hand !== data.hand) discards = new Set();
+  // The same decision drawn again (the coach's numbers asked for): keep what the person typed.
+  const sameDecision = !!view && view.hand === data.hand && view.actions.length === data.actions.length;
   view = data;
   document.getElementById("title").textContent =
     `Hand ${data.hand} · ${data.variant} · ${data.kind} · ${data.seats} seats · seed ${data.seed}`;
@@ -77,7 +78,7 @@ function draw(data) {
   document.getElementById("pot").textContent = `pot ${data.pot}`;
   document.getElementById("street").textContent =
     data.finished ? "hand over" : data.street;
-  drawActions(data);
+  drawActions(data, sameDecision);
   const you = data.players.find((p) => p.you);
   const result = document.getElementById("result");
   if (data.finished && you) {
@@ -95,7 +96,7 @@ function draw(data) {
   page().dataset.state = "ready";
 }
 
-function drawActions(data) {
+function drawActions(data, sameDecision) {
   const legal = data.legal;
   const drawing = !!(legal && legal.max_discards);
   const betting = !!legal && !drawing;
@@ -122,7 +123,7 @@ function drawActions(data) {
       const input = document.getElementById(id);
       input.min = String(legal.min_raise_to);
       input.max = String(legal.max_raise_to);
-      input.value = String(legal.min_raise_to);
+      if (!sameDecision) input.value = String(legal.min_raise_to);
       input.disabled = legal.min_raise_to === legal.max_raise_to;
     }
   }
