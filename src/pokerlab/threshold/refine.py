@@ -128,7 +128,13 @@ def refine(
     """Solve ``game`` on ``levels`` equal levels (or take ``strategy``, already solved there),
     certify it on continuous hands, then ``rounds`` times split the levels carrying ``share``
     of the gains, solve with ``iterations`` of ``algorithm`` (cfr, cfr+ or dcfr) and certify
-    again. Returns the round with the smallest bound."""
+    again. Returns the round with the smallest bound.
+
+    >>> from pokerlab.threshold.game import builtin_game
+    >>> refined = refine(builtin_game("patent-no-raise-3p", pot=3), 2, levels=10, iterations=1000)
+    >>> [r.levels for r in refined.rounds], refined.check.nash_conv < refined.rounds[0].nash_conv
+    ([10, 12, 14], True)
+    """
     if rounds < 0:
         raise ValueError(f"--refine {rounds}: a whole number of rounds, 0 or more")
     edges = level_edges(levels)

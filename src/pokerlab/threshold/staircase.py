@@ -96,7 +96,13 @@ def _level_mix(plans: list[BranchPlan], masses: np.ndarray, leftover: float) -> 
 
 def level_edges(levels: int, edges: Sequence[Fraction] | None = None) -> list[Fraction]:
     """The hands each level stands for: level ``k`` is ``[edges[k], edges[k + 1])``
-    (``k / levels`` unless ``edges`` are given, as for a game of unequal levels)."""
+    (``k / levels`` unless ``edges`` are given, as for a game of unequal levels).
+
+    >>> level_edges(4)
+    [Fraction(0, 1), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1, 1)]
+    >>> level_edges(2, [0, Fraction(1, 3), 1])
+    [Fraction(0, 1), Fraction(1, 3), Fraction(1, 1)]
+    """
     if edges is None:
         return [Fraction(k, levels) for k in range(levels + 1)]
     edges = [Fraction(e) for e in edges]
@@ -205,7 +211,18 @@ def mixed_zones(
 ) -> list[MixedZone]:
     """Where ``strategy`` mixes: for each decision, the runs of levels that reach it with
     probability ``at_least`` (by their own earlier actions) and play two actions with at least
-    that probability each. ``edges`` as in :func:`behaviour`."""
+    that probability each. ``edges`` as in :func:`behaviour`.
+
+    >>> from pokerlab.equilibrium import CFRSolver, discretised_game
+    >>> from pokerlab.threshold.game import builtin_game
+    >>> game = builtin_game("patent-no-raise", pot=2)
+    >>> solver = CFRSolver(discretised_game(game, 10), "cfr+")
+    >>> solver.run(300)
+    >>> # P2 facing a bet, with hands between P1's bluffs (below 0.1) and value bets (above 0.7):
+    >>> # calling pays the same anywhere there, and the discrete equilibrium mixes
+    >>> [(z.player, z.after, z.low, z.high) for z in mixed_zones(game, solver.average_strategy(), 10)]
+    [(2, ('bet',), 0.2, 0.6)]
+    """
     bounds = level_edges(levels, edges)
     zones = []
     for row in decision_rows(game, strategy, levels):
