@@ -9,11 +9,13 @@ from pokerkit import HandHistory
 
 from pokerlab.agents.base import Observation
 from pokerlab.agents.threshold_bot import river_plan
-from pokerlab.arena import MatchConfig, MatchStore, run_match
+from pokerlab.arena import MatchConfig, MatchStore, human, run_match
 from pokerlab.arena.coach import RIVER_ONLY, advice_text, coach
+from pokerlab.arena.hands import hand_view
+from pokerlab.arena.human import narrate
 from pokerlab.arena.session import Session
 from pokerlab.cards import parse_cards
-from pokerlab.engine import GameSettings, Hand
+from pokerlab.engine import BET_RAISE, DRAW, GameSettings, Hand
 
 
 def _config(*bots: str, kind: str = "limit", hands: int = 50, seed: int = 3) -> MatchConfig:
@@ -239,3 +241,69 @@ def test_the_coach_before_the_flop_reads_the_income_rate_tables(cards, opponents
     assert pre["income_rate"] == load_table(table).value_of_cards(*view.hole) / 1000
     assert f"playing it {sign} on average" in advice["advice"]
     assert advice["advice"].startswith(f"{pre['class']}: income rate {pre['income_rate']:+.2f} bets a hand")
+
+
+_GAMES = [GameSettings.preset("limit"), GameSettings.preset("no-limit"),
+          GameSettings.preset("pot-limit", ante=1, small_blind=0, big_blind=0),  # antes alone
+          GameSettings.preset("limit", "five-card-draw"),
+          GameSettings.preset("no-limit", "five-card-draw", small_blind=1, big_blind=2)]
+
+
+@pytest.mark.parametrize("game", _GAMES, ids=lambda g: f"{g.variant}-{g.kind}-{g.big_blind}")
+def test_the_log_names_each_bet_as_the_menu_did_when_it_was_made(game) -> None:
+    """The terminal and the web page's table (Session.view) and the stored-hand viewer
+    (hand_view) tell a past bet as "bet" or "raise" by the engine's rule, the one the menu's
+    words (Legal.raises) follow as the hand is played: the blinds are a bet, antes are not."""
+    config = MatchConfig(bots=("you", "raiser", "calling-station"), hands=8, person=0, seed=2, game=game)
+    session = Session(config)
+    told = 0
+    for _ in range(8):
+        session.deal()
+        while not session.finished:
+            view = session.view()
+            legal = view["legal"]
+            if legal["max_discards"]:
+                session.act("p")
+                continue
+            seen = len(view["actions"])
+            session.act("r" if legal["can_raise"] else "c")
+            if legal["can_raise"]:
+                line = session.view()["actions"][seen]
+                assert line.endswith(f": you {legal['raise_word']} to {legal['min_raise_to']}"), line
+                told += 1
+    assert told >= 4
+    store = MatchStore(":memory:")
+    config = MatchConfig(bots=("raiser", "random", "calling-station"), hands=20, seed=3, game=game)
+    match = run_match(config, store)
+    for h, record in store.records(match.match_id):
+        hand = Hand(game, record["stacks"], record["cards"])
+        draws = iter(record.get("draws", ()))
+        words = []
+        for _, _, kind, amount in record["actions"]:
+            if kind == DRAW:
+                _, _, discards, dealt = next(draws)
+                hand.draw(discards, dealt)
+                continue
+            if kind == BET_RAISE:
+                words.append(hand.legal().words[1] + "s")
+            hand.act((kind, amount))
+        lines = hand_view(config, h, record)["actions"]
+        assert [re.search(r" (\w+) to \d+$", line)[1] for line in lines if " to " in line] == words
+
+
+def test_narrate_asks_the_engine_whether_a_bet_raised(monkeypatch) -> None:
+    """narrate keeps no copy of the rule: what the engine's is_raise says is what it tells."""
+    game = GameSettings.preset("limit")
+    history = [(0, 1, BET_RAISE, 20), (1, 0, BET_RAISE, 10), (1, 1, BET_RAISE, 20)]
+    assert narrate(history, 0, ["ann", "bob"], game=game) == [
+        "pre-flop: bob raises to 20", "flop: ann bets to 10", "flop: bob raises to 20"]
+    asked = []
+
+    def engine(history, index, game):
+        asked.append((index, game))
+        return index == 1  # the opposite of the rule, to see whose word counts
+
+    monkeypatch.setattr(human, "is_raise", engine)
+    assert narrate(history, 0, ["ann", "bob"], game=game) == [
+        "pre-flop: bob bets to 20", "flop: ann raises to 10", "flop: bob bets to 20"]
+    assert asked == [(0, game), (1, game), (2, game)]

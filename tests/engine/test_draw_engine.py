@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from pokerlab.cards import parse_cards
 from pokerlab.engine import DRAW, Action, GameSettings, Hand, IllegalActionError, read_phh, to_phh
+from pokerlab.engine.hand import is_raise
 from pokerlab.evaluate import evaluate
 
 LIMIT = GameSettings.preset("limit", "five-card-draw")
@@ -121,6 +122,8 @@ def test_random_draw_hands_keep_the_chips_and_replay_from_phh(seed, kind, player
             hand.act(Action(DRAW, rng.randrange(32)))
         elif legal.can_raise and rng.random() < 0.4:
             hand.bet_raise(rng.randint(legal.min_raise_to, legal.max_raise_to))
+            # the hand log, told from the history, names the bet as the menu did (Legal)
+            assert is_raise(hand.history, len(hand.history) - 1, game) == legal.raises
         elif legal.can_fold and rng.random() < 0.2:
             hand.fold()
         else:

@@ -65,7 +65,7 @@ def test_random_games_keep_the_rules(setup, data) -> None:
             if kind == BET_RAISE:
                 # told later from the history (the hand log), a bet is a raise exactly when
                 # Legal said so as it was made
-                assert is_raise(hand.history, len(hand.history) - 1, bool(game.big_blind)) == legal.raises
+                assert is_raise(hand.history, len(hand.history) - 1, game) == legal.raises
     assert sum(hand.stacks) == total
     assert sum(hand.payoffs) == 0
     assert sum(p.amount for p in hand.pots) == hand.pot == sum(hand.winnings)

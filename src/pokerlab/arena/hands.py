@@ -74,8 +74,7 @@ def hand_view(config: MatchConfig, h: int, record: dict[str, Any]) -> dict[str, 
         })
     return {
         "hand": h + 1, "board": [format_card(c) for c in board], "pot": hand.pot, "players": rows,
-        "actions": narrate(hand.history, 0, [names[p] for p in players], None,
-                           hand.game.rules, bool(hand.game.big_blind)),
+        "actions": narrate(hand.history, 0, [names[p] for p in players], game=hand.game),
         "illegal": [f"{names[player]}: {reason}" for player, _, reason in record["illegal"]],
         "phh": phh_text(config, hand, h, seats, players),
     }

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, DRAW, FOLD, Action, Legal, is_raise
-from pokerlab.engine.variants import TEXAS_HOLDEM, Variant
+from pokerlab.engine.settings import GameSettings
 
 QUIT = "quit"
 _FOLD = {"f", "fold"}
@@ -160,24 +160,28 @@ def describe_legal(legal: Legal) -> str:
 
 
 def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[str] | tuple[str, ...],
-            you: int | None = None, rules: Variant = TEXAS_HOLDEM, blinds: bool = True) -> list[str]:
-    """Lines telling ``history[start:]`` as people say it; ``names`` by position, the
-    position ``you`` (if any) called "you", the variant's ``rules`` (its street and draw
-    names: a draw is told under its own name, before the betting of the street it opens), and
-    whether the game has ``blinds`` (the first street's first bet is then a raise).
+            you: int | None = None, *, game: GameSettings) -> list[str]:
+    """Lines telling ``history[start:]``, a history of a hand of ``game``, as people say it;
+    ``names`` by position, the position ``you`` (if any) called "you". The game's variant
+    names the streets and draws (a draw is told under its own name, before the betting of
+    the street it opens); the engine says whether a bet raised (:func:`~pokerlab.engine.hand.is_raise`,
+    the rule the menu's words follow as the hand is played).
 
     Examples
     --------
-    >>> narrate([(0, 1, 1, 5), (0, 0, 2, 20), (0, 1, 0, 0)], 0, ["loki-a", "bob"], you=1)
+    >>> from pokerlab.engine import GameSettings
+    >>> holdem = GameSettings.preset("limit")
+    >>> narrate([(0, 1, 1, 5), (0, 0, 2, 20), (0, 1, 0, 0)], 0, ["loki-a", "bob"], you=1, game=holdem)
     ['pre-flop: you call 5', 'pre-flop: loki-a raises to 20', 'pre-flop: you fold']
-    >>> narrate([(1, 0, 1, 0), (1, 1, 2, 10)], 0, ["ann", "bob"])
+    >>> narrate([(1, 0, 1, 0), (1, 1, 2, 10)], 0, ["ann", "bob"], game=holdem)
     ['flop: ann checks', 'flop: bob bets to 10']
-    >>> from pokerlab.engine.variants import FIVE_CARD_DRAW
+    >>> draw = GameSettings.preset("limit", "five-card-draw")
     >>> narrate([(0, 0, 2, 2), (1, 0, 3, 2), (1, 1, 3, 0), (1, 0, 1, 0)], 0, ["ann", "bob"], 0,
-    ...         FIVE_CARD_DRAW, blinds=False)  # doctest: +NORMALIZE_WHITESPACE
+    ...         game=draw)  # doctest: +NORMALIZE_WHITESPACE
     ['first round: you bet to 2', 'the draw: you draw 2', 'the draw: bob stands pat',
      'after the draw: you check']
     """
+    rules = game.rules
     lines = []
     for i in range(start, len(history)):
         street, pos, kind, amount = history[i]
@@ -192,7 +196,7 @@ def narrate(history: list[tuple[int, int, int, int]], start: int, names: list[st
             word = "check" if amount == 0 else "call"
             verb = (word if mine else word + "s") + (f" {amount}" if amount else "")
         else:
-            word = "raise" if is_raise(history, i, blinds) else "bet"
+            word = "raise" if is_raise(history, i, game) else "bet"
             verb = (word if mine else word + "s") + f" to {amount}"
         lines.append(f"{rules.phase_name(street, drawing=kind == DRAW)}: {who} {verb}")
     return lines

@@ -260,8 +260,7 @@ class Session:
                                                  "call_word": legal.words[0], "raise_word": legal.words[1],
                                                  "max_word": legal.max_word,
                                                  "menu": describe_legal(legal)},
-            "actions": narrate(hand.history, 0, names, self.position, game.rules,
-                               bool(game.big_blind)),
+            "actions": narrate(hand.history, 0, names, self.position, game=game),
             "illegal": [f"{names[e.position]}: {e.reason}" for e in self.events],
         })
         return data

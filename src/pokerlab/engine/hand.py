@@ -92,20 +92,24 @@ FOLD_ACTION = Action(FOLD)
 CHECK_CALL_ACTION = Action(CHECK_CALL)
 
 
-def is_raise(history: Sequence[tuple[int, int, int, int]], index: int, blinds: bool) -> bool:
-    """Whether the bet or raise at ``history[index]`` (a :attr:`Hand.history`) raised a bet
-    the round already had, the rule :attr:`Legal.raises` applies as the hand is played: the
-    blinds are the first round's bet, and any earlier bet or raise in the round counts.
+def is_raise(history: Sequence[tuple[int, int, int, int]], index: int, game: GameSettings) -> bool:
+    """Whether the bet or raise at ``history[index]`` (a :attr:`Hand.history` of a hand of
+    ``game``) raised a bet the round already had: the rule :attr:`Legal.raises` applies as the
+    hand is played, told afterwards from the history (the hand log names a past bet with it).
+    In a game with blinds they are the first round's bet; any earlier bet or raise in the
+    round counts.
 
-    >>> is_raise([(1, 0, CHECK_CALL, 0), (1, 1, BET_RAISE, 10), (1, 0, BET_RAISE, 20)], 1, True)
-    False
-    >>> is_raise([(1, 0, CHECK_CALL, 0), (1, 1, BET_RAISE, 10), (1, 0, BET_RAISE, 20)], 2, True)
-    True
-    >>> is_raise([(0, 0, BET_RAISE, 2)], 0, blinds=True), is_raise([(0, 0, BET_RAISE, 2)], 0, blinds=False)
+    >>> from pokerlab.engine.settings import GameSettings
+    >>> holdem, draw = GameSettings.preset("limit"), GameSettings.preset("limit", "five-card-draw")
+    >>> flop = [(1, 0, CHECK_CALL, 0), (1, 1, BET_RAISE, 10), (1, 0, BET_RAISE, 20)]
+    >>> is_raise(flop, 1, holdem), is_raise(flop, 2, holdem)
+    (False, True)
+    >>> is_raise([(0, 0, BET_RAISE, 2)], 0, holdem), is_raise([(0, 0, BET_RAISE, 2)], 0, draw)
     (True, False)
     """
     street = history[index][0]
-    return (street == 0 and blinds) or any(s == street and k == BET_RAISE for s, _, k, _ in history[:index])
+    return (street == 0 and game.big_blind > 0) or any(
+        s == street and k == BET_RAISE for s, _, k, _ in history[:index])
 
 
 class Legal(NamedTuple):
