@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
 from typer.testing import CliRunner
 
 from pokerlab.cli.main import app
+from pokerlab.engine import GameSettings
 
 
 def invoke(*args: str, input: str | None = None):
@@ -77,3 +80,26 @@ def test_play_coach_and_json_summary() -> None:
     assert summary["hands"] == 1 and summary["unit"] == "sb"
     assert "pot odds" in result.output and "EHS" in result.output
     assert "income rate" in result.output and "on average" in result.output  # the plain words
+
+
+def _roles(output: str) -> list[str]:
+    return re.findall(r"you are (.+?); your cards", output)
+
+
+@pytest.mark.parametrize(("variant", "keys", "roles"), [
+    ("texas-holdem", "f\nc\n", ["the button (small blind)", "the big blind"]),
+    ("five-card-draw", "c\np\n", ["the button (last to act)", "first to act"]),  # antes, no blinds
+])
+def test_play_names_your_seat_as_the_engine_does(variant, keys, roles, monkeypatch) -> None:
+    """The heads-up seats in words; the button moves each hand. The words are the engine's
+    (GameSettings.seat_name): with it answering otherwise, the terminal says what it says."""
+    args = ("play", "--variant", variant, "--bot", "calling-station", "--hands", "2", "--seed", "3")
+    result = invoke(*args, input=keys * 30)
+    assert result.exit_code == 0, result.output
+    assert _roles(result.output) == roles
+    engine = GameSettings.seat_name
+    assert [engine(GameSettings.preset("limit", variant), p, 2) for p in (1, 0)] == roles
+    monkeypatch.setattr(GameSettings, "seat_name",
+                        lambda self, position, players: f"position {position} of {players}")
+    told = invoke(*args, input=keys * 30)
+    assert _roles(told.output) == ["position 1 of 2", "position 0 of 2"]

@@ -112,7 +112,10 @@ class GameSettings:
 
     def seat_name(self, position: int, players: int) -> str:
         """What the seat at ``position`` (the engine's order: see :mod:`pokerlab.engine.hand`)
-        is called at a table of ``players``.
+        is called at a table of ``players``: the blinds and the button in a game with blinds
+        (heads-up the button posts the small blind), otherwise who acts first and last; any
+        other seat by its place left of the button (not "seat": the match's seat numbers are
+        another count).
 
         Examples
         --------
@@ -120,20 +123,24 @@ class GameSettings:
         >>> [limit.seat_name(p, 2) for p in (0, 1)]
         ['the big blind', 'the button (small blind)']
         >>> [limit.seat_name(p, 4) for p in range(4)]
-        ['the small blind', 'the big blind', 'seat 3 of 4', 'the button']
+        ['the small blind', 'the big blind', '3rd left of the button', 'the button']
         >>> draw = GameSettings.preset("limit", "five-card-draw")
         >>> [draw.seat_name(p, 3) for p in range(3)]
-        ['first to act', 'seat 2 of 3', 'the button (acts last)']
+        ['first to act', '2nd left of the button', 'the button (last to act)']
         """
-        if not 0 <= position < players:
-            raise ValueError(f"position {position}: one of 0 .. {players - 1}")
+        top = self.rules.max_players
+        if not 2 <= players <= top or not 0 <= position < players:
+            raise ValueError(f"position {position} of {players} players: {self.rules.title} is played "
+                             f"by 2 to {top}, at positions 0 .. players - 1")
         if self.big_blind:
             # heads-up the button posts the small blind (and acts first pre-flop)
             names = {0: "the big blind", 1: "the button (small blind)"} if players == 2 else {
                 0: "the small blind", 1: "the big blind", players - 1: "the button"}
         else:
-            names = {0: "first to act", players - 1: "the button (acts last)"}
-        return names.get(position, f"seat {position + 1} of {players}")
+            names = {0: "first to act", players - 1: "the button (last to act)"}
+        place = position + 1  # 2 .. 9: the named seats take 1 and the button (10 seats at most)
+        return names.get(position, f"{place}{'nd' if place == 2 else 'rd' if place == 3 else 'th'} "
+                                   "left of the button")
 
     @classmethod
     def preset(cls, kind: str, variant: str = DEFAULT_VARIANT, **changes: Any) -> GameSettings:
