@@ -74,7 +74,10 @@ def hand_view(config: MatchConfig, h: int, record: dict[str, Any]) -> dict[str, 
         })
     return {
         "hand": h + 1, "board": [format_card(c) for c in board], "pot": hand.pot, "players": rows,
-        "actions": narrate(hand.history, 0, [names[p] for p in players], game=hand.game),
+        # a person's table: the person is "you", in the second person, as at the table
+        "actions": narrate(hand.history, 0, [names[p] for p in players],
+                           players.index(config.person) if config.person in players else None,
+                           game=hand.game),
         "illegal": [f"{names[player]}: {reason}" for player, _, reason in record["illegal"]],
         "phh": phh_text(config, hand, h, seats, players),
     }
