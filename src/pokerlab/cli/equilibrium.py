@@ -236,7 +236,7 @@ def register(app: typer.Typer) -> None:
             title = f"On continuous hands ({c['levels']} levels, {c['seconds']:.1f} s)"
             console.print(table(title, ["", "value", "gain (exact best response)"], body))
             zones = [
-                [f"P{z['player']}", z["after"] or "start", f"{z['low']:.3f}-{z['high']:.3f}",
+                [f"P{z['player']}", z["after"] or "(opens)", f"{z['low']:.3f}-{z['high']:.3f}",
                  ", ".join(f"{a} {lo:.2f}-{hi:.2f}" for a, (lo, hi) in z["actions"].items())]
                 for z in c["mixed"]
             ]  # fmt: skip
