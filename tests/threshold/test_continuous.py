@@ -1,5 +1,5 @@
 """A discretised equilibrium played on continuous hands and certified there: each level's mix
-(the behaviour reading) or its dividing points (the staircase) (pokerlab.threshold.staircase;
+(the behaviour reading) or its dividing points (the staircase) (pokerlab.threshold.continuous;
 README, three players)."""
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ from pokerlab.equilibrium.exploitability import measure
 from pokerlab.equilibrium.flat import FlatGame
 from pokerlab.equilibrium.strategy import Strategy
 from pokerlab.equilibrium.value import expected_values
-from pokerlab.threshold.game import builtin_game
-from pokerlab.threshold.refine import refine, solve_levels
-from pokerlab.threshold.response import best_response_to
-from pokerlab.threshold.staircase import (
+from pokerlab.threshold.continuous import (
     behaviour,
     continuous_certificate,
     decision_rows,
     mixed_zones,
     staircase,
 )
+from pokerlab.threshold.game import builtin_game
+from pokerlab.threshold.refine import refine, solve_levels
+from pokerlab.threshold.response import best_response_to
 
 # game 1 for three at P = 3, solved exactly (test_threshold_three.py): P1, P2, P3
 GAME1_VALUES = (0.0776, -0.0433, -0.0343)

@@ -22,6 +22,9 @@ rather than its discretisation. It falls roughly as ``1/L``; the behaviour readi
 half the staircase's (game 2 for three at P = 3: 0.0033 against 0.0044 at 20 levels, 0.00065
 against 0.0014 at 40). :func:`mixed_zones` lists where the discrete equilibrium mixes.
 
+Levels may have unequal widths (``edges``: a game solved with ``widths``), as
+:mod:`~pokerlab.threshold.refine` makes them where the certificate finds gains.
+
 Examples
 --------
 >>> from pokerlab.equilibrium import CFRSolver, discretised_game
