@@ -196,11 +196,12 @@ def _values(
     zero = edges[0] * 0
     # per terminal: each other player's segments that lead there, with the probability they do
     reach: list[dict[int, list[tuple[Any, Any, Any]]]] = []
+    segments = {j: opp.segments() for j, opp in others.items()}
     for z in terminals:
         row = {}
-        for j, opp in others.items():
+        for j in others:
             actions = z.actions.get(j, ())
-            weighted = ((lo, hi, _weight(mixes, actions, zero)) for lo, hi, mixes in opp.segments())
+            weighted = ((lo, hi, _weight(mixes, actions, zero)) for lo, hi, mixes in segments[j])
             row[j] = [(lo, hi, w) for lo, hi, w in weighted if w]
         reach.append(row)
     own_of = [z.actions.get(player, ()) for z in terminals]
@@ -297,11 +298,18 @@ class Response:
 
 
 def _split(values: BranchValues, own_cuts: list[Any]) -> list[tuple[Any, Any, int]]:
-    """Sub-pieces ``(lo, hi, piece)`` of the axis, cut also at the player's own thresholds."""
+    """Sub-pieces ``(lo, hi, piece)`` of the axis, cut also at the player's own thresholds
+    (increasing: a pointer walks them with the pieces, rather than a rescan per piece)."""
     out = []
+    at = 0
     for k in range(len(values.edges) - 1):
         a, b = values.edges[k], values.edges[k + 1]
-        points = sorted({a, b, *(c for c in own_cuts if a < c < b)})
+        while at < len(own_cuts) and own_cuts[at] <= a:
+            at += 1
+        inside = []
+        while at + len(inside) < len(own_cuts) and own_cuts[at + len(inside)] < b:
+            inside.append(own_cuts[at + len(inside)])
+        points = sorted({a, b, *inside})
         out.extend((lo, hi, k) for lo, hi in itertools.pairwise(points) if hi > lo)
     return out
 
@@ -494,9 +502,11 @@ def _respond(game: BettingGame, strategies: list[AxisStrategy], player: int) -> 
             best += rest
             continue
         own = mine.branch_segments(branch)
+        at = 0  # the own segment holding the piece: both go up together
         for lo, hi, k in _split(bv, [seg[1] for seg in own[:-1]]):
-            mix = next(m for a, b, m in own if a <= lo and hi <= b)
-            here = _mixed(bv, k, mix, zero)
+            while own[at][1] < hi:
+                at += 1
+            here = _mixed(bv, k, own[at][2], zero)
             value += _integral(here, lo, hi)
             best += _integral(here, lo, hi)
             best += _envelope_gain(bv, k, here, lo, hi, branch, improvements)
