@@ -46,7 +46,7 @@ def fail(message: str) -> typer.Exit:
 def user_errors(func: Callable[P, R]) -> Callable[P, R]:
     """Turn a user mistake raised by ``func`` into one line and exit status 2.
 
-    The same judgement as the command line's handler (:func:`pokerlab.cli.errors.user_message`),
+    The same judgement as the command line's handler (:func:`pokerlab.errors.user_message`),
     applied inside the command, so a command called directly (tests, the demo) behaves as on
     the command line. Bugs propagate with their traceback.
     """
@@ -98,7 +98,7 @@ def output_file(path: str | Path | None, option: str, suffixes: tuple[str, ...] 
     >>> output_file("bankroll.txt", "--plot", (".png", ".svg"))
     Traceback (most recent call last):
     ...
-    pokerlab.cli.errors.UserError: --plot bankroll.txt: use a file name ending in .png or .svg
+    pokerlab.errors.UserError: --plot bankroll.txt: use a file name ending in .png or .svg
     """
     if path is None:
         return None

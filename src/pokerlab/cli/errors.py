@@ -7,32 +7,29 @@ keeps its traceback.
 
 ``main()`` runs every command through :func:`run`; the commands themselves only raise
 ``ValueError`` (or :class:`UserError`) with a message naming the option and the value, or
-:class:`Interrupted` with a summary of what was done when Ctrl-C stops long work.
-
-This module is imported at start-up, so it imports nothing heavy: sympy's exceptions are
-recognised by the module they come from, without importing sympy.
+:class:`Interrupted` with a summary of what was done when Ctrl-C stops long work. Which
+exceptions are user mistakes, and their one line, is :mod:`pokerlab.errors`' judgement (the
+web application shares it).
 
 Examples
 --------
->>> user_message(ZeroDivisionError("division by zero"))
-'division by zero'
->>> user_message(FileNotFoundError(2, "No such file or directory", "games/x.toml"))
-'games/x.toml: no such file or directory'
->>> user_message(AttributeError("a bug")) is None
-True
+>>> usage_message(UsageError("No such option: --nothing"))
+'No such option: --nothing'
 """
 
 from __future__ import annotations
 
 import os
-import sqlite3
 import sys
-import tokenize
 from collections.abc import Sequence
-from types import TracebackType
 from typing import Any
 
 import typer
+
+from pokerlab.errors import USER_EXCEPTIONS, Interrupted, UserError, user_message
+
+__all__ = ["INTERRUPTED_STATUS", "USAGE_STATUS", "USER_EXCEPTIONS", "Interrupted", "UserError",
+           "print_error", "run", "usage_message", "user_message"]
 
 USAGE_STATUS = 2
 INTERRUPTED_STATUS = 130
@@ -45,25 +42,6 @@ Abort = typer.Abort
 ClickExit = typer.Exit
 
 
-class UserError(ValueError):
-    """Bad input from the person at the keyboard: printed as one line, exit status 2."""
-
-
-class Interrupted(Exception):
-    """Ctrl-C stopped long work; the message says what was done (printed as one line, exit 130)."""
-
-
-# Exceptions that come from what a person typed or pointed at.
-USER_EXCEPTIONS: tuple[type[BaseException], ...] = (
-    ValueError,  # UserError, and every library check of its input
-    KeyError,  # unknown names in lookups
-    OSError,  # paths: missing, unwritable, directories; sockets
-    sqlite3.Error,  # stores that are not databases, damaged or locked
-    ArithmeticError,  # 1/0, overflow
-    RecursionError,  # absurdly deep games
-    tokenize.TokenError,  # expressions that do not parse (sympy)
-)
-
 # What pydantic (typer's converter) says, in plain words.
 _PLAIN_TYPE_ERRORS = {
     "int_parsing": "not a whole number",
@@ -74,46 +52,6 @@ _PLAIN_TYPE_ERRORS = {
     "finite_number": "not a finite number",
     "bool_parsing": "not yes or no (true, false, 1, 0)",
 }
-
-
-def _raised_in_sympy(exc: BaseException) -> bool:
-    """True for sympy's own exceptions and for errors raised inside sympy on odd input."""
-    if type(exc).__module__.split(".")[0] == "sympy":
-        return True
-    if not isinstance(exc, TypeError | SyntaxError | AttributeError):
-        return False
-    tb: TracebackType | None = exc.__traceback__
-    while tb is not None:
-        if str(tb.tb_frame.f_globals.get("__name__", "")).startswith("sympy."):
-            return True
-        tb = tb.tb_next
-    return False
-
-
-def user_message(exc: BaseException) -> str | None:
-    """The one line to show for ``exc`` if it is a user mistake; ``None`` for a bug."""
-    if isinstance(exc, BrokenPipeError):
-        return None
-    if isinstance(exc, RecursionError):
-        return "the input is too large to handle (nested too deeply); use smaller values"
-    if isinstance(exc, KeyError):
-        return str(exc.args[0]) if exc.args else "unknown name"
-    if isinstance(exc, OSError):
-        if exc.strerror:
-            reason = exc.strerror[0].lower() + exc.strerror[1:]
-            target = exc.filename if exc.filename is not None else None
-            return f"{target}: {reason}" if target is not None else reason
-        return str(exc) or type(exc).__name__
-    if isinstance(exc, sqlite3.Error):
-        return f"database: {exc}"
-    if isinstance(exc, USER_EXCEPTIONS) or _raised_in_sympy(exc):
-        text = str(exc).strip() or type(exc).__name__
-        if isinstance(exc, ArithmeticError) and not isinstance(exc, ValueError):
-            return text
-        if _raised_in_sympy(exc) and not isinstance(exc, ValueError):
-            return f"cannot compute that expression: {text}"
-        return text
-    return None
 
 
 def print_error(message: str, prefix: str = "error") -> None:

@@ -3,7 +3,7 @@
 Every handler reads its fields with :mod:`pokerlab.web.forms`, calls a library function and
 returns its plain data. Poker work runs in a worker thread, so one slow request does not hold
 up the others. Bad input (a bad field, an unknown bot, a game file with a mistake, an illegal
-action: what :func:`pokerlab.cli.errors.user_message` calls a user mistake on the command line)
+action: what :func:`pokerlab.errors.user_message` calls a user mistake, as the command line does)
 becomes status 400 with ``{"error": message}`` on the API and a page with the message
 otherwise; anything unexpected becomes status 500 with one line, never a traceback (the
 traceback goes to the server's log).
@@ -35,7 +35,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pokerlab.arena.storage import DEFAULT_DB
-from pokerlab.cli.errors import USER_EXCEPTIONS, user_message
+from pokerlab.errors import USER_EXCEPTIONS, user_message
 from pokerlab.web import matches, models, play, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
 from pokerlab.web.runs import Runs

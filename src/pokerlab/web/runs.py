@@ -21,7 +21,7 @@ from pokerlab.arena.storage import MatchStore
 def _play(db: str, key: str, match_id: int, report: Any) -> None:
     """The match process: play the stored match ``match_id`` and report ``None`` or the reason
     it failed."""
-    from pokerlab.cli.errors import user_message
+    from pokerlab.errors import user_message
 
     try:
         store = MatchStore(db)
