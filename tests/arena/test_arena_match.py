@@ -25,6 +25,17 @@ def test_duplicate_self_play_of_a_deterministic_bot_is_exactly_even() -> None:
     assert [r.bot for r in result.results] == ["calling-station", "calling-station#2"]
 
 
+def test_duplicate_groups_by_seats_not_by_bots() -> None:
+    # Issue 28: two identical deterministic bots over four seats. Each duplicate set is four
+    # hands (every player holds every seat's cards once), so each set nets zero for both bots
+    # and the interval is (0, 0); grouping the sets by the number of bots (two) would not be.
+    config = MatchConfig(bots=("calling-station", "calling-station"), hands=400, seats=4,
+                         game=LIMIT, duplicate=True, seed=5)
+    result = run_match(config, MatchStore(":memory:"))
+    for r in result.results:
+        assert r.per_hand == 0.0 and r.ci95 == (0.0, 0.0) and r.hands == 400
+
+
 def test_duplicate_schedule_rotates_players_over_the_same_deal() -> None:
     config = MatchConfig(bots=("a", "b", "c"), hands=9, duplicate=True)
     rows = [schedule(config, h) for h in range(3, 6)]

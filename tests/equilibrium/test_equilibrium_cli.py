@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from pokerlab.cli.main import app
@@ -75,3 +76,23 @@ def test_lp_refuses_three_players_in_one_line() -> None:
     for name in ("kuhn1", "leduc11"):
         result = runner.invoke(app, ["equilibrium", name])
         assert result.exit_code == 2 and "2 to 10 players" in result.output
+
+
+def test_kuhn3_exploitability_is_openspiels_nash_conv_over_three() -> None:
+    # Issue 28: NashConv / 2 in place of / N passed every test (all exploitabilities checked
+    # were of two-player games). Away from equilibrium (7 iterations), against OpenSpiel.
+    import pyspiel
+
+    from pokerlab.equilibrium import CFRSolver, kuhn
+    from pokerlab.equilibrium.exploitability import exploitability
+    from pokerlab.equilibrium.openspiel import to_tabular_policy
+
+    out = _json(["kuhn3", "--iterations", "7"])
+    solver = CFRSolver(kuhn(players=3), out["algorithm"])
+    solver.run(7)
+    game = pyspiel.load_game("kuhn_poker(players=3)")
+    theirs = pyspiel.nash_conv(game, to_tabular_policy(solver.average_strategy(), game).to_dict())
+    assert theirs > 0.1  # far from equilibrium: a wrong divisor shows
+    assert out["nash_conv"] == pytest.approx(theirs, abs=1e-9)
+    assert out["exploitability"] == pytest.approx(theirs / 3, abs=1e-9)
+    assert exploitability(solver.average_strategy()) == pytest.approx(theirs / 3, abs=1e-9)

@@ -260,3 +260,40 @@ def test_one_card_only_on_the_flop():
     assert short.two_cards is None
     assert short.one_card.counts.tolist() == full.one_card.counts.tolist()
     assert short.strength == full.strength
+
+
+def share(ours, theirs):
+    """Our share of the pot at a showdown against one holding: 1 ahead, 1/2 tied, 0 behind."""
+    return 1.0 if ours > theirs else (0.5 if ours == theirs else 0.0)
+
+
+@pytest.mark.parametrize("text", ["6s4h/KhTh7h7c", "4h6c/QhAhQsJc"])
+def test_ppot_npot_from_pot_shares_on_a_table_with_no_empty_cell(text):
+    # PPOT and NPOT read as shares of the pot (issue 28): PPOT is the share gained by the river,
+    # over the share we could still gain; NPOT the share lost over the share we hold now. Summed
+    # case by case from an eval7 loop, without the 3x3 table, so a wrong weight of any cell in
+    # ppot_of / npot_of shows (the paper's example has tied-then-ahead 0 and cannot).
+    hole, board = parse_hole_board(text)
+    known = set(hole) | set(board)
+    rest = [c for c in range(52) if c not in known]
+    ours_now = eval7.evaluate(e7(hole + board))
+    ours_after = {r: eval7.evaluate(e7(hole + board + [r])) for r in rest}
+    gained = could_gain = lost = held = 0.0
+    cells = set()
+    for a, b in itertools.combinations(rest, 2):
+        theirs = e7([a, b, *board])
+        now = share(ours_now, eval7.evaluate(theirs))
+        for r in rest:
+            if r in (a, b):
+                continue
+            after = share(ours_after[r], eval7.evaluate([*theirs, *e7([r])]))
+            gained += max(0.0, after - now)
+            lost += max(0.0, now - after)
+            could_gain += 1.0 - now
+            held += now
+            cells.add((now, after))
+    assert len(cells) == 9  # every cell of the potential table is non-zero
+    p = hand_potential(hole, board)
+    assert (p.one_card.counts > 0).all()
+    assert p.ppot1 == pytest.approx(gained / could_gain, rel=1e-12)
+    assert p.npot1 == pytest.approx(lost / held, rel=1e-12)
