@@ -1,8 +1,10 @@
 """Best response of one player to the others' strategies, over the whole public tree at once.
 
-The responder's information sets are (public node, own hand); with perfect recall a best
-response picks, at each of them, the action of highest counterfactual value, so one backward
-pass with a maximum at the responder's nodes gives the best-response value for every hand.
+The responder's information sets are (public node, own hand), or (public node, group of own
+hands) where a decision groups them; with perfect recall a best response picks, at each of
+them, the action of highest counterfactual value (a group's summed over its hands), so one
+backward pass with a maximum at the responder's nodes gives the best-response value for every
+hand.
 
 Examples
 --------
@@ -33,7 +35,7 @@ DECISION, CHANCE, TERMINAL = 0, 1, 2
 @njit(cache=True)
 def _best_response(
     kind, player, child_start, child_list, row_base, terminal_index, terminal_payoff, prefix_hands,
-    num_hands, probs, responder, reach, value, scratch, choice,
+    num_hands, row_group, probs, responder, reach, value, scratch, choice, group_value,
 ):  # fmt: skip
     forward_reach(kind, player, child_start, child_list, row_base, probs, num_hands, reach)
     n = num_hands[responder]
@@ -48,16 +50,29 @@ def _best_response(
         stop = child_start[node + 1]
         if kind[node] == DECISION and player[node] == responder:
             base = row_base[node]
+            # An information group's states choose together, by their summed values.
             for h in range(n):
-                best = -np.inf
-                arg = 0
                 for ci in range(start, stop):
-                    v = value[child_list[ci], h]
-                    if v > best + 1e-12:
-                        best = v
-                        arg = ci - start
-                value[node, h] = best
+                    group_value[h, ci - start] = 0.0
+            for h in range(n):
+                g = row_group[base + h] - base
+                for ci in range(start, stop):
+                    group_value[g, ci - start] += value[child_list[ci], h]
+            for h in range(n):
+                g = row_group[base + h] - base
+                if g == h:
+                    best = -np.inf
+                    arg = 0
+                    for ci in range(start, stop):
+                        v = group_value[h, ci - start]
+                        if v > best + 1e-12:
+                            best = v
+                            arg = ci - start
+                    choice[base + h] = arg
+            for h in range(n):
+                arg = choice[row_group[base + h]]
                 choice[base + h] = arg
+                value[node, h] = value[child_list[start + arg], h]
         else:
             for h in range(n):
                 value[node, h] = 0.0
@@ -90,10 +105,12 @@ def best_response(strategy: Strategy, responder: int) -> BestResponse:
     value = np.zeros((f.num_nodes, most))
     scratch = np.zeros(most)
     choice = np.zeros(f.num_rows, dtype=np.int64)
-    probs = np.ascontiguousarray(strategy.probs, dtype=float)
+    group_value = np.zeros((most, f.max_actions))
+    probs = np.ascontiguousarray(f.tie(np.asarray(strategy.probs, dtype=float)))
     total = _best_response(
         f.kind, f.player, f.child_start, f.child_list, f.row_base, f.terminal_index,
-        f.terminal_payoff, f.prefix_hands, f.hand_counts, probs, responder, reach, value, scratch, choice,
+        f.terminal_payoff, f.prefix_hands, f.hand_counts, f.row_group, probs, responder, reach, value,
+        scratch, choice, group_value,
     )  # fmt: skip
     out = probs.copy()
     rows = np.flatnonzero(f.row_player == responder)

@@ -49,12 +49,17 @@ DECISION, CHANCE, TERMINAL = 0, 1, 2
 
 
 @njit(cache=True)
-def _regret_matching(decisions, player, child_start, row_base, num_hands, regrets, probs):
+def _regret_matching(decisions, player, child_start, row_base, num_hands, row_group, regrets, probs):
     for d in decisions:
         k = child_start[d + 1] - child_start[d]
         n = num_hands[player[d]]
         base = row_base[d]
         for h in range(n):
+            g = row_group[base + h]
+            if g != base + h:  # a grouped state plays its group's row (computed before it)
+                for a in range(k):
+                    probs[base + h, a] = probs[g, a]
+                continue
             s = 0.0
             for a in range(k):
                 r = regrets[base + h, a]
@@ -73,7 +78,7 @@ def _regret_matching(decisions, player, child_start, row_base, num_hands, regret
 def _iterate(
     iterations, t0, mode, alpha, beta, gamma,
     kind, player, child_start, child_list, row_base, terminal_index, terminal_payoff, prefix_hands,
-    decisions, num_hands, regrets, avg, probs, reach, value, scratch,
+    decisions, num_hands, row_group, regrets, avg, probs, reach, value, scratch,
 ):  # fmt: skip
     num_nodes = kind.shape[0]
     for it in range(iterations):
@@ -92,7 +97,8 @@ def _iterate(
             pos_factor = ta / (ta + 1.0)
             neg_factor = tb / (tb + 1.0)
         for p in range(num_hands.shape[0]):
-            _regret_matching(decisions, player, child_start, row_base, num_hands, regrets, probs)
+            _regret_matching(decisions, player, child_start, row_base, num_hands, row_group, regrets,
+                             probs)
             forward_reach(kind, player, child_start, child_list, row_base, probs, num_hands, reach)
             n = num_hands[p]
             for node in range(num_nodes - 1, -1, -1):
@@ -113,11 +119,19 @@ def _iterate(
                         a = ci - start
                         for h in range(n):
                             value[node, h] += probs[base + h, a] * value[c, h]
+                    # Each state's regrets go to its information group's row (its own
+                    # when alone); the group's summed regret is then floored or discounted.
                     for ci in range(start, stop):
                         c = child_list[ci]
                         a = ci - start
                         for h in range(n):
-                            r = regrets[base + h, a] + value[c, h] - value[node, h]
+                            regrets[row_group[base + h], a] += value[c, h] - value[node, h]
+                    for ci in range(start, stop):
+                        a = ci - start
+                        for h in range(n):
+                            if row_group[base + h] != base + h:
+                                continue
+                            r = regrets[base + h, a]
                             if mode == 1:
                                 if r < 0.0:
                                     r = 0.0
@@ -125,6 +139,8 @@ def _iterate(
                                 r *= pos_factor if r > 0.0 else neg_factor
                             regrets[base + h, a] = r
                     for h in range(n):
+                        if row_group[base + h] != base + h:
+                            continue  # a group's states share their own reach: its row counts once
                         w = avg_weight * reach[p, node, h]
                         if w != 0.0:
                             for a in range(stop - start):
@@ -183,7 +199,7 @@ class CFRSolver:
             int(iterations), self.iterations, _MODE[self.algorithm],
             self.alpha, self.beta, self.gamma,
             f.kind, f.player, f.child_start, f.child_list, f.row_base, f.terminal_index,
-            f.terminal_payoff, f.prefix_hands, self._decisions, self._hands,
+            f.terminal_payoff, f.prefix_hands, self._decisions, self._hands, f.row_group,
             self._regrets, self._avg, self._probs, self._reach, self._value, self._scratch,
         )  # fmt: skip
         self.iterations += int(iterations)
@@ -193,10 +209,11 @@ class CFRSolver:
         probs = np.zeros_like(self._probs)
         f = self.flat
         _regret_matching(
-            self._decisions, f.player, f.child_start, f.row_base, self._hands, self._regrets, probs
+            self._decisions, f.player, f.child_start, f.row_base, self._hands, f.row_group,
+            self._regrets, probs,
         )
         return Strategy(f, probs)
 
     def average_strategy(self) -> Strategy:
         """The weighted average strategy (uniform where a hand never reaches a node)."""
-        return Strategy.from_weights(self.flat, self._avg)
+        return Strategy.from_weights(self.flat, self.flat.tie(self._avg))

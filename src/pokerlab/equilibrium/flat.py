@@ -12,7 +12,9 @@ player's hands, contiguous in memory, for any number of players.
 
 Strategies live in one array of rows: decision node ``d`` of player ``p`` owns the rows
 ``row_base[d] .. row_base[d] + n_p - 1`` (one per private state of ``p``); column ``a`` is the
-probability of the node's ``a``-th child.
+probability of the node's ``a``-th child. Where a decision's ``info`` groups private states
+(:class:`~pokerlab.equilibrium.game.Decision`), ``row_group[row]`` is the group's first row,
+whose strategy every row of the group plays (``row_group[row] == row`` elsewhere).
 
 Examples
 --------
@@ -57,6 +59,7 @@ class FlatGame:
     max_actions: int
     row_actions: np.ndarray  # (rows,) number of actions of each strategy row
     row_player: np.ndarray  # (rows,) player owning each strategy row
+    row_group: np.ndarray  # (rows,) the first row of each row's information group (itself if alone)
 
     @staticmethod
     def build(game: Game) -> FlatGame:
@@ -71,6 +74,7 @@ class FlatGame:
         children: list[list[int]] = []
         payoffs: list[np.ndarray] = []
         terminal_index: list[int] = []
+        infos: dict[int, np.ndarray] = {}
 
         # Explicit stack instead of recursion: long betting sequences must not hit Python's limit.
         stack: list[tuple[Node, int, str, np.ndarray]] = [(game.root, -1, "", prior)]
@@ -98,6 +102,12 @@ class FlatGame:
                     raise ValueError(f"decision {_path(labels, parent, me)}: no actions")
                 kind.append(DECISION)
                 player.append(int(node.player))
+                if node.info is not None:
+                    info = np.asarray(node.info)
+                    if info.shape != (shape[node.player],):
+                        raise ValueError(f"decision {_path(labels, parent, me)}: info needs one "
+                                         f"entry per private state ({shape[node.player]})")
+                    infos[me] = info
                 # Reversed so that the stack pops children in their given order.
                 for lab, child in reversed(list(node.children.items())):
                     stack.append((child, me, lab, weight))
@@ -140,6 +150,12 @@ class FlatGame:
         max_actions = max(
             (len(children[i]) for i in range(num) if kind[i] == DECISION), default=1
         )
+        row_group = np.arange(rows, dtype=np.int64)
+        for node_id, info in infos.items():
+            base = row_base[node_id]
+            first: dict[object, int] = {}
+            for h, key in enumerate(info.tolist()):
+                row_group[base + h] = base + first.setdefault(key, h)
         row_actions = np.zeros(rows, dtype=np.int64)
         row_player = np.zeros(rows, dtype=np.int64)
         for i in range(num):
@@ -166,12 +182,22 @@ class FlatGame:
             max_actions=max_actions,
             row_actions=row_actions,
             row_player=row_player,
+            row_group=row_group,
         )
 
     @property
     def num_players(self) -> int:
         """Number of players."""
         return len(self.num_hands)
+
+    @property
+    def grouped(self) -> bool:
+        """Whether some decision groups private states (a ``Decision.info``)."""
+        return bool((self.row_group != np.arange(self.num_rows)).any())
+
+    def tie(self, probs: np.ndarray) -> np.ndarray:
+        """``probs`` with every row replaced by its group's first row (a copy)."""
+        return np.ascontiguousarray(probs[self.row_group])
 
     @property
     def hand_counts(self) -> np.ndarray:

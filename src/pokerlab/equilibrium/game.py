@@ -61,10 +61,19 @@ class Terminal:
 
 @dataclass(frozen=True, eq=False)
 class Decision:
-    """``player`` (0 .. N-1) chooses a child by its label; children keep their given order."""
+    """``player`` (0 .. N-1) chooses a child by its label; children keep their given order.
+
+    ``info`` (optional, one integer per private state of ``player``) is what the player knows
+    of its own state here: states with equal ``info`` cannot be told apart and play one
+    strategy. It lets a private state be revealed to its owner during the game (a draw's new
+    cards: the state is dealt whole at the start, the owner sees only part of it before the
+    draw). Groups must only split further down the tree (perfect recall). ``None``: the
+    player knows its state.
+    """
 
     player: int
     children: Mapping[str, Node]
+    info: ArrayLike | None = None
 
 
 @dataclass(frozen=True, eq=False)

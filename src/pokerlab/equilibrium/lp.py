@@ -101,6 +101,9 @@ def solve_lp(game: Game | FlatGame, certify: bool | None = None) -> LPSolution:
     ``CERTIFY_LIMIT`` terminal entries).
     """
     flat = game if isinstance(game, FlatGame) else FlatGame.build(game)
+    if flat.grouped:
+        raise ValueError(f"game: {flat.game.name} groups private states at some decisions "
+                         "(Decision.info); the linear program takes games without: use CFR")
     sf = SequenceForm.build(flat)
     s0, s1 = sf.num_sequences
     e_mat, f_mat = sf.constraints

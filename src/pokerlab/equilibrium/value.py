@@ -55,7 +55,7 @@ def expected_values(strategy: Strategy) -> np.ndarray:
     _expected_values(
         f.kind, f.player, f.child_start, f.child_list, f.row_base, f.terminal_index,
         f.terminal_payoff, f.prefix_hands, f.hand_counts,
-        np.ascontiguousarray(strategy.probs, dtype=float), reach, np.zeros(most), out,
+        f.tie(np.asarray(strategy.probs, dtype=float)), reach, np.zeros(most), out,
     )  # fmt: skip
     if f.num_players == 2:
         out[1] = -out[0]
