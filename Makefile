@@ -3,11 +3,11 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# Numba caches compiled kernels next to the package; keep them in the venv instead.
-export NUMBA_CACHE_DIR := $(CURDIR)/$(VENV)/numba-cache
-export POKERLAB_CACHE_DIR ?= $(CURDIR)/$(VENV)/pokerlab-cache
+# Compiled kernels and tables live in the one cache folder pokerlab resolves by itself
+# ($POKERLAB_CACHE_DIR, else ~/.cache/pokerlab; see src/pokerlab/_cache.py), so a direct
+# .venv/bin/pokerlab finds what `make demo` and `make test` compiled. `make cache-dir` prints it.
 
-.PHONY: demo test test-slow bench lint venv clean
+.PHONY: demo test test-slow bench lint venv clean cache-dir
 
 venv: $(STAMP)
 
@@ -40,6 +40,9 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks conftest.py
+
+cache-dir: $(STAMP)
+	@$(BIN)/python -c 'from pokerlab._cache import cache_root, numba_cache_dir as n; print(cache_root()); print(n())'
 
 clean:
 	rm -rf $(VENV) .pytest_cache build src/*.egg-info
