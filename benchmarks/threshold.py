@@ -29,9 +29,9 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 import sympy
 
 from pokerlab.equilibrium import discretised_game, solve_lp
+from pokerlab.gamespec import builtin_game
 from pokerlab.threshold.certify import certify
 from pokerlab.threshold.discover import discover
-from pokerlab.threshold.game import builtin_game
 from pokerlab.threshold.solve import build_model, solve
 
 GAME = "patent-check-raise"

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerlab.exact import exact_expression, exact_fraction, exact_number
+from pokerlab.gamespec import P, game_from_toml
 from pokerlab.models.base import parse_number
-from pokerlab.threshold.game import P, game_from_toml
 
 ATTACKS = [
     "__import__('os').system('touch {flag}')",

@@ -59,3 +59,31 @@ def test_cli_and_web_share_one_judge_of_user_errors():
     from pokerlab.errors import UserError, user_message
 
     assert cli_errors.user_message is user_message and cli_errors.UserError is UserError
+
+
+def _imports_of(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+    return names
+
+
+def test_the_game_registry_sits_below_equilibrium_and_threshold():
+    """``pokerlab.gamespec`` (the dividing-point games by name) is read by both the
+    equilibrium engine and the threshold method; it imports neither, and the equilibrium engine
+    does not import the threshold method (equilibrium/run.py imported its games inside a
+    function)."""
+    above = {"gamespec": ("pokerlab.threshold", "pokerlab.equilibrium"),
+             "equilibrium": ("pokerlab.threshold",)}
+    bad = []
+    for package, forbidden in above.items():
+        for path in sorted((PACKAGE / package).rglob("*.py")):
+            bad += [f"{path.relative_to(PACKAGE)} imports {name}" for name in sorted(_imports_of(path))
+                    if name.startswith(forbidden)]
+    assert bad == []
+    from pokerlab.equilibrium.run import load_game
+
+    assert load_game("patent-no-raise", levels=4, pot=3).name == "patent-no-raise/4"

@@ -40,8 +40,9 @@ def _von_neumann_tree() -> NS:
 
 @pytest.fixture(scope="module")
 def patent_game():
-    from pokerlab.threshold import game as threshold_game
-    return discretised_game(threshold_game.builtin_game("patent-no-raise-pot-limit", pot=2), N)
+    from pokerlab.gamespec import builtin_game
+
+    return discretised_game(builtin_game("patent-no-raise-pot-limit", pot=2), N)
 
 
 def _check(s: Strategy) -> None:

@@ -19,6 +19,7 @@ from pokerlab.equilibrium.exploitability import measure
 from pokerlab.equilibrium.flat import FlatGame
 from pokerlab.equilibrium.strategy import Strategy
 from pokerlab.equilibrium.value import expected_values
+from pokerlab.gamespec import builtin_game
 from pokerlab.threshold.continuous import (
     behaviour,
     continuous_certificate,
@@ -26,7 +27,6 @@ from pokerlab.threshold.continuous import (
     mixed_zones,
     staircase,
 )
-from pokerlab.threshold.game import builtin_game
 from pokerlab.threshold.refine import refine, solve_levels
 from pokerlab.threshold.response import best_response_to
 

@@ -4,9 +4,9 @@ exactly and certified, finds the patent's orders by itself."""
 import numpy as np
 import pytest
 
+from pokerlab.gamespec import builtin_game, rules_game
+from pokerlab.gamespec.plans import branch_plans, branches
 from pokerlab.threshold.discover import auto_name, canonical_masses, discover, read_runs
-from pokerlab.threshold.game import builtin_game, rules_game
-from pokerlab.threshold.plans import branch_plans, branches
 from pokerlab.threshold.solve import solve
 
 
@@ -106,8 +106,8 @@ def test_discovery_revises_where_the_patent_order_fails():
 def test_best_response_revision_adds_the_interval_that_gains_most():
     from fractions import Fraction
 
+    from pokerlab.gamespec.structure import DeclaredOrder, parse_structure
     from pokerlab.threshold.revise import improvements, revised_runs
-    from pokerlab.threshold.structure import DeclaredOrder, parse_structure
 
     game = builtin_game("patent-no-raise", pot=1)
     # P1 without value bets: P2 calls everything that beats the bluffs; P1 should bet its best hands

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import sympy
 
-from pokerlab.threshold.game import (
+from pokerlab.gamespec import (
     BUILTIN_GAMES,
     Decision,
     P,
@@ -15,7 +15,7 @@ from pokerlab.threshold.game import (
     load_game,
     rules_game,
 )
-from pokerlab.threshold.plans import branch_plans, branches, outcome_table
+from pokerlab.gamespec.plans import branch_plans, branches, outcome_table
 from pokerlab.threshold.solve import solve
 
 DATA = Path(__file__).parent / "data"
@@ -154,7 +154,7 @@ BAD_FILES = [
 
 @pytest.mark.parametrize(("text", "field"), BAD_FILES)
 def test_bad_game_files_name_the_field_or_line(text, field):
-    from pokerlab.threshold.structure import declared_structure
+    from pokerlab.gamespec.structure import declared_structure
 
     with pytest.raises(ValueError) as info:
         game = game_from_toml(text, "bad.toml")
@@ -167,7 +167,7 @@ def test_bad_game_files_name_the_field_or_line(text, field):
 
 def test_second_player_first_is_game1_with_seats_swapped():
     # P2 opens: P2's bluff/value thresholds are game 1's b1, B1 and P1's call is C2; value flips
-    from pokerlab.threshold.game import DeclaredOrder
+    from pokerlab.gamespec import DeclaredOrder
 
     declared = DeclaredOrder(
         {2: {"": "bet | b2 | pass | B2 | bet"}, 1: {"bet": "fold | C1 | call"}}, "b2 < C1 < B2"

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 import sympy
 
+from pokerlab.gamespec import P, builtin_game
 from pokerlab.threshold.certify import certify
-from pokerlab.threshold.game import P, builtin_game
 from pokerlab.threshold.solve import build_model, solve
 from pokerlab.threshold.strategy import ThresholdStrategy
 

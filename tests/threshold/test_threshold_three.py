@@ -5,13 +5,13 @@ from fractions import Fraction
 import pytest
 import sympy
 
+from pokerlab.gamespec import P, Terminal, builtin_game, game_from_toml, rules_game
+from pokerlab.gamespec.plans import branch_plans, branches, outcome_table
+from pokerlab.gamespec.structure import declared_structure
 from pokerlab.threshold.algebraic import NumberField
 from pokerlab.threshold.cube import build_cube_model
-from pokerlab.threshold.game import P, Terminal, builtin_game, game_from_toml, rules_game
-from pokerlab.threshold.plans import branch_plans, branches, outcome_table
 from pokerlab.threshold.response import best_responses
 from pokerlab.threshold.solve import build_model, solve
-from pokerlab.threshold.structure import declared_structure
 
 
 def test_three_player_game1_tree():
@@ -128,8 +128,8 @@ def test_real_algebraic_numbers_are_exact():
 
 
 def _simple_structure(game):
-    from pokerlab.threshold.game import DeclaredOrder
-    from pokerlab.threshold.structure import parse_structure
+    from pokerlab.gamespec import DeclaredOrder
+    from pokerlab.gamespec.structure import parse_structure
 
     axes = {
         1: {"": "bet | b1 | pass | B1 | bet"},

@@ -14,7 +14,7 @@ from pokerlab.agents.registry import available
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.cli.main import app as cli
 from pokerlab.engine import GameSettings
-from pokerlab.threshold.game import available_games
+from pokerlab.gamespec import available_games
 from pokerlab.web.app import create_app
 
 

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from pokerlab.agents.registry import available
 from pokerlab.cli.main import app as cli
-from pokerlab.threshold.game import GAMES_DIR
+from pokerlab.gamespec import GAMES_DIR
 
 
 def test_start_page_lists_the_bots_and_links_every_page(server: str, page, screenshot) -> None:

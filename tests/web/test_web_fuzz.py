@@ -11,8 +11,8 @@ from starlette.testclient import TestClient
 
 from pokerlab.agents.registry import available
 from pokerlab.engine import KINDS
+from pokerlab.gamespec import available_games
 from pokerlab.models import MODELS
-from pokerlab.threshold.game import available_games
 from pokerlab.web.app import create_app
 
 JSON = st.recursive(

@@ -38,10 +38,10 @@ from pokerlab.agents.base import Observation
 from pokerlab.agents.loki import LokiBot, LokiConfig
 from pokerlab.agents.registry import register_bot
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action
+from pokerlab.gamespec import BettingGame, Decision
+from pokerlab.gamespec.structure import Structure
 from pokerlab.threshold import P, builtin_game
-from pokerlab.threshold.game import BettingGame, Decision
 from pokerlab.threshold.solve import Solution, solve
-from pokerlab.threshold.structure import Structure
 
 
 @dataclass(frozen=True)

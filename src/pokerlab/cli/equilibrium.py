@@ -178,8 +178,8 @@ def register(app: typer.Typer) -> None:
                 "violations": params.violations(tol=1e-3),
             }
         if continuous:
+            from pokerlab.gamespec import load_game as load_betting_game
             from pokerlab.threshold.continuous import continuous_certificate
-            from pokerlab.threshold.game import load_game as load_betting_game
             from pokerlab.threshold.refine import refine as refine_levels
 
             betting_game = load_betting_game(game, pot=pot)

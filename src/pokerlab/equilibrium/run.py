@@ -31,6 +31,8 @@ from pokerlab.equilibrium.game import Game
 from pokerlab.equilibrium.games import discretised_game, endgame, kuhn, leduc
 from pokerlab.equilibrium.lp import solve_lp
 from pokerlab.equilibrium.strategy import Strategy
+from pokerlab.gamespec import BUILTIN_GAMES
+from pokerlab.gamespec import load_game as load_betting_game
 
 SOLVERS = (*ALGORITHMS, "lp")
 CARD_GAMES = ("kuhn", "kuhn3", "leduc", "leduc3", "endgame")
@@ -46,7 +48,7 @@ def load_game(
 ) -> Game:
     """``kuhn``, ``leduc`` (``kuhnN``, ``leducN`` for ``N`` players: ``kuhn3``), ``endgame``
     (with ``ante``, ``bets``, ``win_probability``) or a dividing-point game (built-in name or
-    TOML file of ``pokerlab.threshold``) discretised to ``levels`` hand levels, with the pot
+    TOML file, :mod:`pokerlab.gamespec`) discretised to ``levels`` hand levels, with the pot
     ``pot`` (default 2: antes of 1)."""
     card = re.fullmatch(r"(kuhn|leduc)(\d*)", name)
     if card:
@@ -56,9 +58,6 @@ def load_game(
         return (kuhn if card.group(1) == "kuhn" else leduc)(players=players)
     if name == "endgame":
         return endgame(a=ante, bets=bets, P=win_probability)
-    from pokerlab.threshold.game import BUILTIN_GAMES
-    from pokerlab.threshold.game import load_game as load_betting_game
-
     if name not in BUILTIN_GAMES and not name.endswith(".toml"):
         known = ", ".join([*CARD_GAMES, *BUILTIN_GAMES])
         raise ValueError(f"game: unknown game {name!r} (known: {known}, or a .toml game file)")

@@ -97,9 +97,9 @@ def order_text(
 def solve_structure(game: Any, axes: dict[int, dict[str, str]], thresholds: dict[str, sp.Expr]) -> tuple[
         Any, str]:
     """The engine's exact solution of ``game`` under the structure ``axes`` with the closed form's order."""
+    from pokerlab.gamespec.structure import parse_structure
     from pokerlab.threshold import DeclaredOrder
     from pokerlab.threshold.solve import solve
-    from pokerlab.threshold.structure import parse_structure
 
     error: ValueError | None = None
     for flip in (False, True):

@@ -1,8 +1,8 @@
 """The dividing-point method of US patent 6,129,631: exact threshold strategies for one-round games.
 
 Given a two-player betting game over independent uniform(0, 1) hand strengths, the engine
-lists each player's action sequences and the outcome table (:mod:`~pokerlab.threshold.plans`),
-places dividing points in one relative order (:mod:`~pokerlab.threshold.structure`), builds
+lists each player's action sequences and the outcome table (:mod:`~pokerlab.gamespec.plans`),
+places dividing points in one relative order (:mod:`~pokerlab.gamespec.structure`), builds
 P1's expected return over the regions of the unit square and solves the derivative equations
 exactly (:mod:`~pokerlab.threshold.solve`), checks the order and certifies the result with
 exact best responses (:mod:`~pokerlab.threshold.certify`), finds the order itself from a
@@ -20,9 +20,7 @@ Examples
 'bet-call'
 """
 
-from pokerlab.threshold.certify import Certificate, certify
-from pokerlab.threshold.discover import Discovery, discover
-from pokerlab.threshold.game import (
+from pokerlab.gamespec import (
     BUILTIN_GAMES,
     BettingGame,
     Decision,
@@ -34,10 +32,12 @@ from pokerlab.threshold.game import (
     load_game,
     rules_game,
 )
-from pokerlab.threshold.plans import branch_plans, branches, outcome_table
+from pokerlab.gamespec.plans import branch_plans, branches, outcome_table
+from pokerlab.gamespec.structure import Structure, declared_structure, parse_structure
+from pokerlab.threshold.certify import Certificate, certify
+from pokerlab.threshold.discover import Discovery, discover
 from pokerlab.threshold.solve import Solution, build_model, solve
 from pokerlab.threshold.strategy import ThresholdStrategy
-from pokerlab.threshold.structure import Structure, declared_structure, parse_structure
 
 __all__ = [
     "BUILTIN_GAMES",

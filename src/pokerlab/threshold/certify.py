@@ -10,7 +10,7 @@ over the hands. Exploitability is the sum of both players' gains from best respo
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec import builtin_game
 >>> from pokerlab.threshold.solve import solve
 >>> cert = certify(solve(builtin_game("patent-no-raise", pot=1)))
 >>> cert.value, cert.best_response_p1, cert.best_response_p2, cert.exploitability
@@ -26,8 +26,8 @@ from typing import Any
 
 import sympy
 
-from pokerlab.threshold.game import BettingGame
-from pokerlab.threshold.plans import Branch, FullPlan, branch_plans, play_history
+from pokerlab.gamespec import BettingGame
+from pokerlab.gamespec.plans import Branch, FullPlan, branch_plans, play_history
 from pokerlab.threshold.solve import Solution
 
 

@@ -28,7 +28,7 @@ Levels may have unequal widths (``edges``: a game solved with ``widths``), as
 Examples
 --------
 >>> from pokerlab.equilibrium import CFRSolver, discretised_game
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec import builtin_game
 >>> game = builtin_game("patent-no-raise-3p", pot=3)
 >>> solver = CFRSolver(discretised_game(game, 10), "cfr+")
 >>> solver.run(500)
@@ -49,6 +49,9 @@ from typing import Any, Literal
 import mpmath
 import numpy as np
 
+from pokerlab.gamespec import BettingGame
+from pokerlab.gamespec.plans import BranchPlan, History, branches, history_key
+from pokerlab.gamespec.structure import Structure
 from pokerlab.threshold.discover import (
     _branch_masses,
     _structure_from_runs,
@@ -56,10 +59,7 @@ from pokerlab.threshold.discover import (
     require_numbers,
     true_runs,
 )
-from pokerlab.threshold.game import BettingGame
-from pokerlab.threshold.plans import BranchPlan, History, branches, history_key
 from pokerlab.threshold.response import AxisStrategy, Mix, Response, axis_strategy, best_response_to
-from pokerlab.threshold.structure import Structure
 
 DIGITS = 30
 """Working precision of the certificate (the strategy's probabilities are binary floats, read as is)."""
@@ -217,7 +217,7 @@ def mixed_zones(
     that probability each. ``edges`` as in :func:`behaviour`.
 
     >>> from pokerlab.equilibrium import CFRSolver, discretised_game
-    >>> from pokerlab.threshold.game import builtin_game
+    >>> from pokerlab.gamespec import builtin_game
     >>> game = builtin_game("patent-no-raise", pot=2)
     >>> solver = CFRSolver(discretised_game(game, 10), "cfr+")
     >>> solver.run(300)

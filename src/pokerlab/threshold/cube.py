@@ -20,7 +20,7 @@ rationals for a numeric pot, rational functions of ``P`` otherwise.
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec import builtin_game
 >>> model = build_cube_model(builtin_game("patent-no-raise-3p", pot=3))
 >>> model.names
 ['b1', 'C3', 's1', 'S1', 'C2', 'B1', 'C3C']
@@ -42,9 +42,9 @@ import sympy
 from sympy.polys.domains import QQ
 from sympy.polys.rings import PolyElement, PolyRing, ring
 
-from pokerlab.threshold.game import BettingGame, Terminal, folded_players
-from pokerlab.threshold.plans import FullPlan, History, play_history
-from pokerlab.threshold.structure import Structure, declared_structure
+from pokerlab.gamespec import BettingGame, Terminal, folded_players
+from pokerlab.gamespec.plans import FullPlan, History, play_history
+from pokerlab.gamespec.structure import Structure, declared_structure
 
 Box = tuple[int, ...]  # one segment index per player
 

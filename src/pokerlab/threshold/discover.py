@@ -24,7 +24,7 @@ that change (:func:`auto_name`).
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec import builtin_game
 >>> found = discover(builtin_game("patent-no-raise", pot=1), levels=(60,))
 >>> found.structure.order_text(), found.attempts[-1].outcome
 ('b1 < C2 < B1', 'ok')
@@ -41,12 +41,12 @@ from typing import Any
 import numpy as np
 import sympy
 
+from pokerlab.gamespec import BettingGame, P, is_decision
+from pokerlab.gamespec.plans import Branch, BranchPlan, branch_plans, branches
+from pokerlab.gamespec.structure import Structure, Threshold, declared_structure
 from pokerlab.threshold.certify import certify
-from pokerlab.threshold.game import BettingGame, P, is_decision
-from pokerlab.threshold.plans import Branch, BranchPlan, branch_plans, branches
 from pokerlab.threshold.revise import revised_runs
 from pokerlab.threshold.solve import Solution, solve
-from pokerlab.threshold.structure import Structure, Threshold, declared_structure
 
 _CODES = {"pass": "K", "bet": "B", "raise": "R", "reraise": "RR", "call": "C", "fold": "F"}
 _AGGRESSION = {"fold": 0, "pass": 1, "call": 1, "bet": 2, "raise": 3, "reraise": 4}

@@ -21,7 +21,7 @@ there is no LP, so:
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec import builtin_game
 >>> found = discover_many(builtin_game("patent-no-raise-3p", pot=3), levels=(40,))
 >>> found.structure.order_text(), found.attempts[-1].outcome
 ('b1 < C3 < s1 < S1 < C2 < B1 < C3C', 'ok')
@@ -37,6 +37,9 @@ from typing import Any
 import mpmath
 import numpy as np
 
+from pokerlab.gamespec import BettingGame
+from pokerlab.gamespec.plans import branches
+from pokerlab.gamespec.structure import Structure
 from pokerlab.threshold.discover import (
     Attempt,
     Discovery,
@@ -49,12 +52,9 @@ from pokerlab.threshold.discover import (
     require_numbers,
     true_runs,
 )
-from pokerlab.threshold.game import BettingGame
-from pokerlab.threshold.plans import branches
 from pokerlab.threshold.polynomial import solve_conditions
 from pokerlab.threshold.report_many import NUMERIC_BOUND
 from pokerlab.threshold.response import best_responses
-from pokerlab.threshold.structure import Structure
 
 
 def block_layout(masses: np.ndarray, noise: float) -> np.ndarray:

@@ -12,8 +12,8 @@ at 0.150 against 1/9; three-player game 1 on 40 levels is within 0.9/40 everywhe
 Examples
 --------
 >>> from pokerlab.equilibrium import CFRSolver, discretised_game
->>> from pokerlab.threshold.game import builtin_game
->>> from pokerlab.threshold.structure import declared_structure
+>>> from pokerlab.gamespec import builtin_game
+>>> from pokerlab.gamespec.structure import declared_structure
 >>> game = builtin_game("patent-no-raise", pot=1)
 >>> solver = CFRSolver(discretised_game(game, 30), "cfr+")
 >>> solver.run(300)
@@ -28,9 +28,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pokerlab.gamespec import BettingGame
+from pokerlab.gamespec.structure import Structure
 from pokerlab.threshold.discover import _branch_masses
-from pokerlab.threshold.game import BettingGame
-from pokerlab.threshold.structure import Structure
 
 
 def read_dividing_points(

@@ -9,7 +9,7 @@ region carries the betting line both hands follow there and P1's payoff. And eac
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec import builtin_game
 >>> from pokerlab.threshold.solve import solve
 >>> p = picture(solve(builtin_game("patent-no-raise", pot=1)))
 >>> [(t["name"], t["player"], round(t["value"], 4)) for t in p["thresholds"]]
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokerlab.threshold.plans import play_history
+from pokerlab.gamespec.plans import play_history
 from pokerlab.threshold.solve import Solution
 
 PALETTE = ("#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5")

@@ -15,9 +15,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from pokerlab.gamespec import BettingGame
+from pokerlab.gamespec.plans import history_key
 from pokerlab.threshold.continuous import MIXING, decision_rows, level_edges
-from pokerlab.threshold.game import BettingGame
-from pokerlab.threshold.plans import history_key
 
 COLOURS = {
     "pass": "#bdbdbd",

@@ -19,8 +19,8 @@ finds every real solution that respects the assumed order:
 
 Examples
 --------
->>> from pokerlab.threshold.game import DeclaredOrder, builtin_game
->>> from pokerlab.threshold.structure import parse_structure
+>>> from pokerlab.gamespec import DeclaredOrder, builtin_game
+>>> from pokerlab.gamespec.structure import parse_structure
 >>> game = builtin_game("patent-no-raise-3p", pot=3)
 >>> simple = parse_structure(game, DeclaredOrder({1: {"": "bet | b1 | pass | B1 | bet"},
 ...     2: {"bet": "fold | C2 | call"}, 3: {"bet-fold": "fold | C3 | call",
@@ -47,10 +47,10 @@ from sympy.polys.groebnertools import groebner
 from sympy.polys.orderings import lex
 from sympy.polys.rings import PolyElement, ring
 
+from pokerlab.gamespec import BettingGame
+from pokerlab.gamespec.structure import Structure
 from pokerlab.threshold.algebraic import NumberField, RealAlgebraic
 from pokerlab.threshold.cube import CubeModel, build_cube_model
-from pokerlab.threshold.game import BettingGame
-from pokerlab.threshold.structure import Structure
 
 DIGITS = 50
 """Working precision of the numeric route (decimal digits)."""

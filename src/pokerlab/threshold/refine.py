@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab.gamespec import BettingGame
 from pokerlab.threshold.continuous import ContinuousCheck, continuous_certificate, level_edges
-from pokerlab.threshold.game import BettingGame
 
 SHARE = 0.8
 """Each round splits the fewest levels that carry this share of the certificate's gains."""
@@ -130,7 +130,7 @@ def refine(
     of the gains, solve with ``iterations`` of ``algorithm`` (cfr, cfr+ or dcfr) and certify
     again. Returns the round with the smallest bound.
 
-    >>> from pokerlab.threshold.game import builtin_game
+    >>> from pokerlab.gamespec import builtin_game
     >>> refined = refine(builtin_game("patent-no-raise-3p", pot=3), 2, levels=10, iterations=1000)
     >>> [r.levels for r in refined.rounds], refined.check.nash_conv < refined.rounds[0].nash_conv
     ([10, 12, 14], True)

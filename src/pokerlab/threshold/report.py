@@ -22,12 +22,12 @@ from typing import Any
 import sympy
 
 from pokerlab.exact import exact_fraction, exact_number
+from pokerlab.gamespec import BettingGame, P, load_game
+from pokerlab.gamespec.plans import branch_plans, branches, outcome_table, play_history
+from pokerlab.gamespec.structure import declared_structure
 from pokerlab.threshold.certify import certify
 from pokerlab.threshold.discover import Discovery, discover, discovery_pot
-from pokerlab.threshold.game import BettingGame, P, load_game
-from pokerlab.threshold.plans import branch_plans, branches, outcome_table, play_history
 from pokerlab.threshold.solve import Solution, solve
-from pokerlab.threshold.structure import declared_structure
 
 
 def _text(expr: Any) -> str:

@@ -23,11 +23,11 @@ from typing import Any
 import mpmath
 import sympy
 
+from pokerlab.gamespec import BettingGame
+from pokerlab.gamespec.structure import Structure
 from pokerlab.threshold.algebraic import RealAlgebraic
-from pokerlab.threshold.game import BettingGame
 from pokerlab.threshold.polynomial import Conditions, Point, solve_conditions
 from pokerlab.threshold.response import best_responses
-from pokerlab.threshold.structure import Structure
 
 NUMERIC_BOUND = 1e-40
 """The NashConv below which a numerically solved point is reported as an equilibrium."""
@@ -134,8 +134,8 @@ def conditions_report(game: BettingGame, structure: Structure, conditions: Condi
 
 def many_report(spec: str, pot: str | None, exact_limit: int = 12, method: str = "auto") -> dict[str, Any]:
     """Solve the n-player game ``spec`` at pot ``pot`` under its declared structure, reported."""
-    from pokerlab.threshold.game import P, load_game
-    from pokerlab.threshold.structure import declared_structure
+    from pokerlab.gamespec import P, load_game
+    from pokerlab.gamespec.structure import declared_structure
 
     game = load_game(spec)
     if P in game.parameters():

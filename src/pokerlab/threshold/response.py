@@ -18,8 +18,8 @@ signs and its radicals giving exact gains) or ``mpmath`` floats at the working p
 Examples
 --------
 >>> from fractions import Fraction as F
->>> from pokerlab.threshold.game import builtin_game
->>> from pokerlab.threshold.structure import declared_structure
+>>> from pokerlab.gamespec import builtin_game
+>>> from pokerlab.gamespec.structure import declared_structure
 >>> g = builtin_game("patent-no-raise", pot=1)
 >>> values = {"b1": F(1, 9), "C2": F(5, 9), "B1": F(7, 9)}
 >>> [r.gain for r in best_responses(g, declared_structure(g), values)]
@@ -39,10 +39,10 @@ from typing import Any
 import mpmath
 import sympy
 
+from pokerlab.gamespec import BettingGame, Node, folded_players, is_terminal
+from pokerlab.gamespec.plans import Branch, BranchPlan, History, branch_plans
+from pokerlab.gamespec.structure import Structure
 from pokerlab.threshold.algebraic import RealAlgebraic
-from pokerlab.threshold.game import BettingGame, Node, folded_players, is_terminal
-from pokerlab.threshold.plans import Branch, BranchPlan, History, branch_plans
-from pokerlab.threshold.structure import Structure
 
 Poly = list[Any]  # coefficients, lowest degree first
 
@@ -452,8 +452,8 @@ def best_response_to(game: BettingGame, strategies: list[AxisStrategy], player: 
     Examples
     --------
     >>> from fractions import Fraction as F
-    >>> from pokerlab.threshold.game import builtin_game
-    >>> from pokerlab.threshold.plans import branch_plans, branches
+    >>> from pokerlab.gamespec import builtin_game
+    >>> from pokerlab.gamespec.plans import branch_plans, branches
     >>> g = builtin_game("patent-no-raise", pot=1)
     >>> bet, pss = branch_plans(g, branches(g, 1)[0])[::-1]  # P1 bets with every hand
     >>> fold, call = branch_plans(g, branches(g, 2)[0])

@@ -11,9 +11,9 @@ added per revision, the one that gains most: adding all at once overshoots.
 Examples
 --------
 >>> from fractions import Fraction
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec import builtin_game
 >>> from pokerlab.threshold.solve import solve
->>> from pokerlab.threshold.structure import DeclaredOrder, parse_structure
+>>> from pokerlab.gamespec.structure import DeclaredOrder, parse_structure
 >>> game = builtin_game("patent-no-raise", pot=1)
 >>> no_bluff = parse_structure(game, DeclaredOrder(
 ...     {1: {"": "pass | B1 | bet"}, 2: {"bet": "fold | C2 | call"}}, "C2 < B1"))
@@ -29,8 +29,8 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+from pokerlab.gamespec.plans import Branch, BranchPlan, branch_plans
 from pokerlab.threshold.certify import _frac, _lines, _player_cuts
-from pokerlab.threshold.plans import Branch, BranchPlan, branch_plans
 from pokerlab.threshold.solve import Solution
 
 Gain = tuple[Branch, Fraction, Fraction, BranchPlan]  # branch, from, to, the better plan

@@ -11,7 +11,7 @@ the rational functions of ``P`` (and any other symbol of the game) otherwise.
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec import builtin_game
 >>> sol = solve(builtin_game("patent-no-raise"))
 >>> sol.exact["b1"], sol.exact["B1"], sol.exact["C2"]
 (P/((P + 2)*(2*P + 1)), (P**2 + 4*P + 2)/((P + 2)*(2*P + 1)), (3*P + 2)/((P + 2)*(2*P + 1)))
@@ -30,9 +30,9 @@ import sympy
 from sympy.polys.domains import QQ
 from sympy.polys.matrices import DomainMatrix
 
-from pokerlab.threshold.game import BettingGame
-from pokerlab.threshold.plans import FullPlan, play
-from pokerlab.threshold.structure import Structure, declared_structure
+from pokerlab.gamespec import BettingGame
+from pokerlab.gamespec.plans import FullPlan, play
+from pokerlab.gamespec.structure import Structure, declared_structure
 
 
 @dataclass

@@ -5,7 +5,7 @@ C1 as "the lowest hand with which P1 pass-calls").
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec import builtin_game
 >>> from pokerlab.threshold.solve import solve
 >>> play = ThresholdStrategy(solve(builtin_game("patent-raise", pot=3)))
 >>> play.sequence(1, 0.83)
@@ -23,7 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from pokerlab.threshold.plans import BranchPlan, FullPlan
+from pokerlab.gamespec.plans import BranchPlan, FullPlan
 from pokerlab.threshold.solve import Solution
 
 
@@ -95,7 +95,7 @@ def level_probabilities(solution: Solution, levels: int) -> dict[tuple[int, tupl
 
     Examples
     --------
-    >>> from pokerlab.threshold.game import builtin_game
+    >>> from pokerlab.gamespec import builtin_game
     >>> from pokerlab.threshold.solve import solve
     >>> probs = level_probabilities(solve(builtin_game("patent-no-raise", pot=1)), 9)
     >>> probs[(1, ())]["bet"].round(3).tolist()  # b1 = 1/9, B1 = 7/9

@@ -87,8 +87,8 @@ def catalogue() -> dict[str, Any]:
     from pokerlab.agents.registry import available
     from pokerlab.arena.coach import unsupported
     from pokerlab.engine import KINDS, VARIANTS
+    from pokerlab.gamespec import available_games
     from pokerlab.models import MODELS
-    from pokerlab.threshold.game import available_games
     from pokerlab.web.play import MAX_SEATS
 
     return {

@@ -23,7 +23,7 @@ PASTED = "pasted game"
 
 def _game(body: dict[str, Any]) -> Any:
     """The game a request names (``game``: a name the page lists) or pastes (``toml``)."""
-    from pokerlab.threshold.game import available_games, game_from_toml, load_game
+    from pokerlab.gamespec import available_games, game_from_toml, load_game
 
     if "toml" in body:
         game = game_from_toml(text(body, "toml", max_length=MAX_BODY), PASTED)
@@ -43,7 +43,7 @@ def _game(body: dict[str, Any]) -> Any:
 
 def two_player_games() -> dict[str, str]:
     """The games the page lists: every loadable game of two players, with its description."""
-    from pokerlab.threshold.game import BUILTIN_GAMES, available_games
+    from pokerlab.gamespec import BUILTIN_GAMES, available_games
 
     return {
         name: text

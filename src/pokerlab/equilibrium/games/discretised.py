@@ -1,6 +1,6 @@
 """The discretised version of a dividing-point game: ``levels`` equally likely hand levels per player.
 
-A dividing-point game (``pokerlab.threshold.game``) is a betting tree whose nodes are
+A dividing-point game (``pokerlab.gamespec``) is a betting tree whose nodes are
 ``Decision(player, children)`` with ``player`` in 1..n and ``Terminal(contributions, folded)``
 with ``contributions = (c1, ..., cn)`` (antes included; numbers or sympy expressions, possibly
 in the pot symbol ``P``). ``folded`` is 0 (showdown), 1 or 2 for two players; with ``n >= 3``

@@ -13,7 +13,7 @@ A branch plan is named by its action sequence as the patent writes it ("bet-call
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec.registry import builtin_game
 >>> g = builtin_game("patent-raise")
 >>> [b.key for b in branches(g, 2)]
 ['pass', 'bet']
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from pokerlab.threshold.game import BettingGame, Node, Terminal, folded_players, is_decision, is_terminal
+from pokerlab.gamespec.game import BettingGame, Node, Terminal, folded_players, is_decision, is_terminal
 
 History = tuple[str, ...]
 

@@ -1,14 +1,14 @@
 """Threshold structures: each branch's axis of action sequences and one order of all dividing points.
 
 This is the patent's step 925/930 (and the input of FIG. 31, step 3100/3105): on every branch
-axis (see :mod:`pokerlab.threshold.plans`) a run of intervals, each with a plan, separated by
+axis (see :mod:`pokerlab.gamespec.plans`) a run of intervals, each with a plan, separated by
 named thresholds; and one relative order of the thresholds of all players, ``<=`` where two
 may coincide. Splitting [0, 1] at every threshold of every player gives *segments*; on each
 segment every branch of every player has a fixed plan.
 
 Examples
 --------
->>> from pokerlab.threshold.game import builtin_game
+>>> from pokerlab.gamespec.registry import builtin_game
 >>> g = builtin_game("patent-no-raise")
 >>> s = declared_structure(g)
 >>> s.order_text()
@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pokerlab.threshold.game import BettingGame, DeclaredOrder
-from pokerlab.threshold.plans import Branch, BranchPlan, branch_plans, branches
+from pokerlab.gamespec.game import BettingGame, DeclaredOrder
+from pokerlab.gamespec.plans import Branch, BranchPlan, branch_plans, branches
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
