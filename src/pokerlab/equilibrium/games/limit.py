@@ -25,6 +25,7 @@ One round of Kuhn betting for two players, cap of one bet:
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 import numpy as np
 
@@ -32,6 +33,9 @@ from pokerlab.equilibrium.game import Decision, Node
 from pokerlab.equilibrium.games.showdown import settle
 
 Finish = Callable[[tuple[int, ...], tuple[int, ...]], Node]
+#: ``size(contributions, actor, raises)``: the total the actor's bet or raise goes to, or None
+#: when no bet or raise is open (all-in already); ``raises`` counts the round's bets so far.
+Size = Callable[[tuple, int, int], "int | Fraction | float | None"]
 
 
 def _ready(raises: int, calls: int, remaining: int) -> bool:
@@ -42,7 +46,7 @@ def _ready(raises: int, calls: int, remaining: int) -> bool:
 def betting_round(
     contributions: tuple[int, ...],
     live: tuple[int, ...],
-    bet: int,
+    bet: int | Size,
     finish: Finish,
     max_raises: int = 2,
     first: int = 0,
@@ -52,7 +56,26 @@ def betting_round(
 
     ``finish(contributions, live)`` builds what follows the round when two or more players are
     left (the next round or the showdown). Actions facing a bet are labelled ``fold``, ``call``,
-    ``raise``; with nothing to call, ``opening`` names the check and the bet.
+    ``raise``; with nothing to call, ``opening`` names the check and the bet. ``bet`` is the
+    fixed increment of a bet or raise, or a :data:`Size` function giving each one's total (the
+    sizes of a no-limit round: a fraction of the pot, capped by the stack); a raise to no more
+    than the amount to call is not offered.
+
+    Examples
+    --------
+    A no-limit river: pot 10 (held as 5 + 5), stacks of 20 behind, a bet of half the pot (to
+    10), a raise all-in (to 25), after which no raise is open:
+
+    >>> from pokerlab.equilibrium.games.showdown import settle
+    >>> def size(c, actor, raises):
+    ...     top = max(c)
+    ...     return None if top >= 25 else (10 if raises == 0 else 25)
+    >>> root = betting_round((5, 5), (0, 1), size, lambda c, live: settle(c, live, np.arange(2)),
+    ...                      opening=("check", "bet"))
+    >>> float(root.children["bet"].children["raise"].children["call"].payoff[1, 0])
+    25.0
+    >>> list(root.children["bet"].children["raise"].children)  # all-in: no re-raise
+    ['fold', 'call']
     """
     players = len(contributions)
 
@@ -77,8 +100,11 @@ def betting_round(
             children[check] = finish(called, live)
         else:
             children[check] = node(called, live, after(actor, live), raises, calls + 1)
+        to = None
         if raises < max_raises:
-            raised = tuple(top + bet if q == actor else x for q, x in enumerate(c))
+            to = top + bet if isinstance(bet, int | Fraction) else bet(c, actor, raises)
+        if to is not None and to > top:
+            raised = tuple(to if q == actor else x for q, x in enumerate(c))
             children[raise_label] = node(raised, live, after(actor, live), raises + 1, 0)
         return Decision(actor, children)
 

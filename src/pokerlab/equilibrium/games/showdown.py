@@ -19,6 +19,11 @@ Three players, hands 0 < 1 < 2 (one each, any combination), player 2 folded afte
 [0.5, 0.5, -1.0]
 >>> float(settle((3, 1), (0,)).payoff)  # two players: player 0's payoff, player 1 folded
 1.0
+
+Players with different private states, one strength array each (2 and 3 states):
+
+>>> settle((2, 2), (0, 1), (np.array([5, 9]), np.array([4, 5, 9]))).payoff.tolist()
+[[2.0, 0.0, -2.0], [2.0, 2.0, 0.0]]
 """
 
 from __future__ import annotations
@@ -34,15 +39,16 @@ from pokerlab.equilibrium.game import Terminal
 def settle(
     contributions: Sequence[int | Fraction | float],
     live: Sequence[int],
-    strength: np.ndarray | None = None,
+    strength: np.ndarray | Sequence[np.ndarray] | None = None,
 ) -> Terminal:
     """Terminal where the ``live`` players (0-based seats) share the pot of ``contributions``.
 
     One live player takes it all (``strength`` unused); otherwise ``strength[h]`` ranks each
     private state, the same array for every player (a shared deck, or equally spread hand
-    levels), and the best live hands split the pot. Each player's payoff is its share minus
-    its contribution. With two players the terminal holds player 0's payoff (zero-sum); with
-    more, one array per player over the deals ``(h0, ..., h{N-1})``.
+    levels), or a tuple of arrays, one per player (players whose private states differ, as the
+    combos of two ranges on a board), and the best live hands split the pot. Each player's
+    payoff is its share minus its contribution. With two players the terminal holds player 0's
+    payoff (zero-sum); with more, one array per player over the deals ``(h0, ..., h{N-1})``.
     """
     players = len(contributions)
     if len(live) == 1:
@@ -50,8 +56,11 @@ def settle(
     else:
         if strength is None:
             raise ValueError("strength: a showdown needs the hands' strengths")
-        n = len(strength)
-        axis = {q: np.asarray(strength).reshape([n if a == q else 1 for a in range(players)]) for q in live}
+        own = strength if isinstance(strength, tuple | list) else (strength,) * players
+        axis = {
+            q: np.asarray(own[q]).reshape([len(own[q]) if a == q else 1 for a in range(players)])
+            for q in live
+        }
         best = np.maximum.reduce(np.broadcast_arrays(*axis.values()))
         # Each deal's set of winners as a bit mask over the seats.
         winners = sum((axis[q] == best).astype(np.int64) << q for q in live)
