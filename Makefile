@@ -3,6 +3,8 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# pip without its chatter (progress, version nags, "Requirement already satisfied"); errors still show.
+PIP := pip install --quiet --quiet --disable-pip-version-check --no-input --progress-bar off
 # Compiled kernels and tables live in the one cache folder pokerlab resolves by itself
 # ($POKERLAB_CACHE_DIR, else ~/.cache/pokerlab; see src/pokerlab/_cache.py), so a direct
 # .venv/bin/pokerlab finds what `make demo` and `make test` compiled. `make cache-dir` prints it.
@@ -13,13 +15,14 @@ venv: $(STAMP)
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "need $(PYTHON) on PATH"; exit 1; }
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,bench,web,ray]'
-	touch $(STAMP)
+	@echo "installing pokerlab and its test tools into $(VENV) (once; a few minutes)"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/$(PIP) --upgrade pip
+	@$(BIN)/$(PIP) -e '.[test,bench,web,ray]'
+	@touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python -m pokerlab.demo
+	@$(BIN)/python -m pokerlab.demo
 
 # The browser tests drive Debian's Chromium (Playwright's own browser download cannot work
 # here); installed once, only when missing.
