@@ -164,3 +164,44 @@ def test_user_errors_are_one_line_and_exit_2():
         r = run(*args)
         assert r.exit_code == 2, (args, r.output)
         assert "Traceback" not in r.output
+
+
+def test_equity_percent_range_json_has_win_tie_and_equity_per_player():
+    # Issue 28: PokerStove/Equilab report win %, tie % and equity per player; "15%" is a range.
+    r = run("equity", "15%", "AA", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    for key in ("win", "tie", "equity", "wins", "ties"):
+        assert len(data[key]) == 2, key
+    for p in range(2):
+        assert data["win"][p] == data["wins"][p] / data["trials"]
+        assert data["tie"][p] == data["ties"][p] / data["trials"]
+        # heads-up, a tie is half the pot
+        assert abs(data["win"][p] + data["tie"][p] / 2 - data["equity"][p]) < 1e-12
+    assert abs(data["win"][0] + data["win"][1] + data["tie"][0] - 1) < 1e-12
+
+
+def test_equity_win_and_tie_against_eval7_with_a_percent_range():
+    import eval7
+
+    from pokerlab.cards.ranking import top_classes
+
+    r = run("equity", "AcAd", "15%", "--board", "2c7h9s", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    villain = eval7.HandRange(",".join(top_classes(15)))
+    n = 400_000  # eval7's py_hand_vs_range_exact answers 1.0 or 0.0 here: its Monte Carlo is the peer
+    theirs = eval7.py_hand_vs_range_monte_carlo([eval7.Card("Ac"), eval7.Card("Ad")], villain,
+                                                [eval7.Card(c) for c in ("2c", "7h", "9s")], n)
+    ours = data["equity"][0]
+    assert abs(ours - theirs) < 5 * (ours * (1 - ours) / n) ** 0.5
+    assert abs(data["win"][0] + data["tie"][0] / 2 - ours) < 1e-12 and data["tie"][0] > 0
+
+
+def test_equity_table_has_win_and_tie_percent_columns():
+    r = runner.invoke(app, ["equity", "AcAd", "KhKs"], terminal_width=80, env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    header = next(line for line in r.stdout.splitlines() if "player" in line)
+    assert [w for w in header.replace("┃", " ").split()] == ["player", "equity", "win", "tie", "wins", "ties"]
+    row = next(line for line in r.stdout.splitlines() if "AcAd" in line)
+    assert "81.255%" in row and "81.065%" in row and "0.382%" in row  # 1,388,072 and 6,538 of 1,712,304

@@ -16,6 +16,8 @@ Examples
 62
 >>> len(parse_range("AA", dead=[51]))
 3
+>>> len(parse_range("15%"))   # the top 15% of 1,326 combos: 200 (15.1%)
+200
 """
 
 from __future__ import annotations
@@ -235,14 +237,29 @@ def _expand_item(item: str) -> list[str]:
     return [format_cards(cards, sep="")]
 
 
+def _percent_item(body: str, raw: str) -> tuple[str, ...]:
+    """The classes of a percentage item such as ``15%`` (see :mod:`pokerlab.cards.ranking`)."""
+    from pokerlab.cards.ranking import top_classes
+
+    try:
+        percent = float(body[:-1])
+    except ValueError:
+        raise ValueError(f"range item {raw!r}: {body[:-1]!r} is not a percentage") from None
+    if not 0.0 < percent <= 100.0:
+        raise ValueError(f"range item {raw!r}: a percentage must be above 0% and at most 100%")
+    return top_classes(percent)
+
+
 def parse_range(text: str, dead: Iterable[int] = ()) -> Range:
     """Parse PokerStove-style range text into a :class:`Range`.
 
     Items are separated by commas or spaces: pairs (``"TT"``), classes (``"AKs"``, ``"AKo"``,
     ``"AK"`` for both), ``+`` for "and better" (``"QQ+"``, ``"ATs+"``), dash ranges
     (``"22-55"``, ``"A5s-A2s"``), explicit combos (``"AhKh"``), ``"random"`` or ``"any"`` for all
-    1,326 combos, and an optional weight after a colon (``"AKo:0.5"``). Combos using a
-    ``dead`` card are removed.
+    1,326 combos, percentages (``"15%"``: the top 15% of the 1,326 combos by PokerStove's
+    ranking, all-in equity against a random hand; see :mod:`pokerlab.cards.ranking`) and an
+    optional weight after a colon (``"AKo:0.5"``, ``"KK:0.5"``, ``"20%:0.5"``). An item named
+    twice keeps its largest weight. Combos using a ``dead`` card are removed.
 
     Raises
     ------
@@ -253,6 +270,11 @@ def parse_range(text: str, dead: Iterable[int] = ()) -> Range:
     --------
     >>> len(parse_range("ATs+")), len(parse_range("22-55")), len(parse_range("random"))
     (16, 24, 1326)
+    >>> r = parse_range("AA, KK:0.5, AKs")
+    >>> len(r), float(r.weights.sum())
+    (16, 13.0)
+    >>> len(parse_range("10%"))
+    134
     >>> parse_range("AKx")
     Traceback (most recent call last):
     ...
@@ -275,7 +297,8 @@ def parse_range(text: str, dead: Iterable[int] = ()) -> Range:
         if body.lower() in ("random", "any", "all"):
             w[:] = np.maximum(w, weight)
             continue
-        for name in _expand_item(body):
+        names = _percent_item(body, raw) if body.endswith("%") else _expand_item(body)
+        for name in names:
             if len(name) == 4:  # explicit combo
                 a, b = parse_cards(name)
                 idx = [combo_index(a, b)]

@@ -23,7 +23,8 @@ def register(app: typer.Typer) -> None:
     def equity_command(
         players: list[str] = typer.Argument(
             ...,
-            help='Two or more players, each two cards (AhKh) or a range ("QQ+, AKs", "random").',
+            help='Two or more players, each two cards (AhKh) or a range ("QQ+, AKs", "15%": the '
+            'top 15%, "KK:0.5": half weight, "random").',
         ),
         board: str = typer.Option(
             "", "--board", "-b", help="Board cards already dealt (0, 3, 4 or 5)."
@@ -135,20 +136,16 @@ def register(app: typer.Typer) -> None:
             how += "," + progress_label("", where)  # ", on ray (2 nodes, 16 CPUs)"
         rows = []
         for i, name in enumerate(players):
-            err = "" if result.exact else f"± {result.stderr[i] * 100:.3f}"
-            rows.append(
-                [
-                    name,
-                    f"{result.equity[i] * 100:.3f}%",
-                    err,
-                    _num(result.wins[i]),
-                    _num(result.ties[i]),
-                ]
-            )
+            eq = f"{result.equity[i] * 100:.3f}%"
+            if not result.exact:
+                eq += f" ± {result.stderr[i] * 100:.3f}"
+            rows.append([name, eq, f"{result.win[i] * 100:.3f}%", f"{result.tie[i] * 100:.3f}%",
+                         _num(result.wins[i]), _num(result.ties[i])])
         title = f"Equity ({how}; {_num(result.trials)} showdowns)"
         if board_cards:
             title += f" on {format_cards(board_cards)}"
-        console.print(table(title, ["player", "equity", "stderr", "wins", "ties"], rows))
+        # As PokerStove and Equilab: equity, win % and tie % per player, then the counts.
+        console.print(table(title, ["player", "equity", "win", "tie", "wins", "ties"], rows))
         if grid:
             from pokerlab.cli.preflop import ORIENTATION, grid_table
 

@@ -17,8 +17,8 @@ Examples
 >>> r = equity([parse_cards("AcAd"), parse_cards("KhKs")])
 >>> r.exact, r.trials, r.wins, r.ties
 (True, 1712304, (1388072, 317694), (6538, 6538))
->>> round(r.equity[0], 5)
-0.81255
+>>> round(r.equity[0], 5), round(r.win[0], 5), round(r.tie[0], 5)   # win, tie: shares of trials
+(0.81255, 0.81065, 0.00382)
 >>> r = equity(["AhKh", "QQ"], board=parse_cards("Qs 7h 2h"))
 >>> r.trials, round(sum(r.equity), 12)
 (2970, 1.0)
@@ -106,10 +106,23 @@ class EquityResult:
     seed: int | None = None
     deal_classes: int = 0
 
+    @property
+    def win(self) -> tuple[float, ...]:
+        """Share of the showdowns each player wins alone (PokerStove's and Equilab's "win %")."""
+        return tuple(float(w) / self.trials if self.trials else 0.0 for w in self.wins)
+
+    @property
+    def tie(self) -> tuple[float, ...]:
+        """Share of the showdowns each player splits with others ("tie %")."""
+        return tuple(float(t) / self.trials if self.trials else 0.0 for t in self.ties)
+
     def as_dict(self) -> dict[str, object]:
-        """The fields as a plain dictionary (for JSON)."""
+        """The fields as a plain dictionary (for JSON): ``win`` and ``tie`` are shares of the
+        showdowns, ``wins`` and ``ties`` their counts."""
         return {
             "equity": list(self.equity),
+            "win": list(self.win),
+            "tie": list(self.tie),
             "wins": list(self.wins),
             "ties": list(self.ties),
             "trials": self.trials,
