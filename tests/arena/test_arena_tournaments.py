@@ -55,6 +55,11 @@ def test_judge_asks_for_separated_intervals() -> None:
     assert [c["reproduced"] for c in separated] == [True, True, True]
     overlapping = judge(t, _result({"x": (0.1, 0.03, 0.15), "y": (0.02, -0.01, 0.04)}))
     assert [c["reproduced"] for c in overlapping] == [False, False, False]
+    assert [c["verdict"] for c in overlapping] == ["cannot tell"] * 3
+    assert [c["verdict"] for c in separated] == ["reproduced"] * 3
+    # Issue 28: a result that shows the other order says so, rather than "no" like an overlap.
+    against = judge(t, _result({"x": (0.01, 0.0, 0.02), "y": (-0.2, -0.3, -0.1)}))
+    assert [c["verdict"] for c in against] == ["reproduced", "contradicted", "reproduced"]
     assert overlapping[0]["pairs"] == [{"above": "x", "below": "y", "separated": False}]
 
 
@@ -95,6 +100,8 @@ def test_command(tmp_path) -> None:
     text = runner.invoke(app, ["experiment", "loki-ablation", "--hands", "10", "--no-progress"],
                          env={"COLUMNS": "80"})
     assert text.exit_code == 0 and "reproduced" in text.output
+    # Ten hands cannot tell: the table says so, not "no" (issue 28).
+    assert "cannot tell" in text.output and "hands cannot tell" in text.output
     assert max(len(line) for line in text.output.splitlines()) <= 80
     for args, message in ((["--hands", "5"], "--hands must be at least 10"),
                           (["--resume"], "--resume needs --db"),

@@ -138,18 +138,47 @@ def separated(a: BotResult | None, b: BotResult | None) -> bool:
     return a.ci95[0] > (b.ci95[1] if b is not None else 0.0)
 
 
+def reversed_apart(a: BotResult | None, b: BotResult | None) -> bool:
+    """``b``'s 95% interval lies above ``a``'s (``None`` for ``b``: zero above ``a``'s): the
+    result contradicts "a above b"."""
+    if a is None:
+        return False
+    return a.ci95[1] < (b.ci95[0] if b is not None else 0.0)
+
+
+VERDICTS = ("reproduced", "contradicted", "cannot tell")
+"""What a result says of a claim: every pair of one of its orders separated the claimed way;
+every order has a pair separated the other way; otherwise the intervals overlap (more hands
+narrow them, as one over the square root of the hands)."""
+
+
 def judge(tournament: Tournament, result: MatchResult) -> list[dict[str, Any]]:
-    """Each claim with ``reproduced`` (one of its orders has every pair separated) and the pairs
-    of the order that came closest, each marked separated or not."""
+    """Each claim with its ``verdict`` (one of :data:`VERDICTS`), ``reproduced`` (the verdict is
+    "reproduced") and the pairs of the order that came closest, each marked separated or not.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerlab.arena.match import BotResult, MatchConfig, MatchResult
+    >>> t = TOURNAMENTS["loki-modelling"]
+    >>> config = t.config(10)
+    >>> wide = [BotResult(b, 0.0, "sb", (-0.5, 0.5), 10) for b in t.bots]
+    >>> [c["verdict"] for c in judge(t, MatchResult(config, 1, wide, 10, 10, True, np.zeros((0, 4))))]
+    ['cannot tell', 'cannot tell']
+    """
     by_bot = {r.bot: r for r in result.results}
     out = []
     for claim in tournament.claims:
-        checked = [[(a, b, separated(by_bot.get(a), None if b == "zero" else by_bot.get(b)))
-                    for a, b in order] for order in claim.orders]
+        def pair(a: str, b: str) -> tuple[BotResult | None, BotResult | None]:
+            return by_bot.get(a), None if b == "zero" else by_bot.get(b)
+
+        checked = [[(a, b, separated(*pair(a, b))) for a, b in order] for order in claim.orders]
         held = [all(ok for _, _, ok in order) for order in checked]
+        against = all(any(reversed_apart(*pair(a, b)) for a, b in order) for order in claim.orders)
+        verdict = "reproduced" if any(held) else "contradicted" if against else "cannot tell"
         # Show the order that held, else the one with the most separated pairs.
         shown = max(checked, key=lambda order: sum(ok for _, _, ok in order))
-        out.append({"claim": claim.name, "quote": claim.quote, "reproduced": any(held),
+        out.append({"claim": claim.name, "quote": claim.quote, "reproduced": any(held), "verdict": verdict,
                     "pairs": [{"above": a, "below": b, "separated": ok} for a, b, ok in shown]})
     return out
 

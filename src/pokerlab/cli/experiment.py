@@ -253,8 +253,17 @@ def _tournament_command(group: typer.Typer, name: str) -> None:
                 for r in sorted(result.results, key=lambda r: -r.per_hand)]
         console.print(table(f"{tournament.title}: {result.hands_stored} hands, seed {seed}",
                             ["bot", "sb/hand", "95% CI", "hands"], rows))
-        console.print(table("What the source reports", ["ordering", "reproduced"],
-                            [[c["claim"], "yes" if c["reproduced"] else "no"] for c in claims]))
+        said = {"reproduced": "yes", "contradicted": "no: the other way", "cannot tell": "cannot tell"}
+        console.print(table("What the source reports", ["ordering", "reproduced?"],
+                            [[c["claim"], said[c["verdict"]]] for c in claims]))
+        unsure = sum(c["verdict"] == "cannot tell" for c in claims)
+        if unsure:
+            narrower = (tournament.default_hands / max(result.hands_stored, 1)) ** 0.5
+            more = (f" (the default, --hands {tournament.default_hands:,}, makes them {narrower:.0f} "
+                    "times narrower)" if narrower >= 2 else "")
+            console.print(f"{result.hands_stored:,} hands cannot tell {unsure} of these {len(claims)} "
+                          "orderings: their 95% intervals overlap. The intervals narrow as "
+                          f"1/\u221ahands{more}.", highlight=False)
         if result.where["backend"] != "in-process":
             console.print(progress_label("played", result.where))
         if plot is not None:
