@@ -222,6 +222,15 @@ class LokiBot(ModellingAgent):
                                voluntarily, legal.can_raise, small_blind=me == small_blind)
 
     def _postflop(self, observation: Observation) -> str:
+        situation = self.situation(observation)
+        action, rule = postflop_decision(situation, self.config)
+        if rule == "semi-bluff":
+            self._semi_bluff_street = observation.street
+        self.last_decision = (situation, action, rule)
+        return action
+
+    def situation(self, observation: Observation) -> Situation:
+        """What the post-flop cascade looks at in this decision (Loki-2's triples too)."""
         c = self.config
         street = observation.street
         game = observation.game
@@ -236,11 +245,7 @@ class LokiBot(ModellingAgent):
             called=any(k == 1 and amount > 0 for k, amount in self._mine(observation, street)),
             future=sum(game.street_bet(s) for s in range(street + 1, 4)), follow_up=follow_up,
             opponents_to_act=to_act, can_raise=observation.legal.can_raise)
-        action, rule = postflop_decision(situation, c)
-        if rule == "semi-bluff":
-            self._semi_bluff_street = street
-        self.last_decision = (situation, action, rule)
-        return action
+        return situation
 
 
 def _register(name: str) -> type[LokiBot]:

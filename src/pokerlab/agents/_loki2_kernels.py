@@ -1,0 +1,429 @@
+"""Numba kernels of Loki-2 (Peña 1999): the probability-triple function, PT re-weighting of a
+whole weight table, and the selective-sampling simulation (``docs/loki2.md``).
+
+- :func:`cascade_action`: Loki-1's post-flop cascade (make2, make1, semi-bluff, pot odds,
+  showdown odds) as a pure action; a test checks it against
+  :func:`pokerlab.agents.loki_postflop.postflop_decision` on random situations.
+- :func:`pt_triple`: the cascade smoothed by a window ``[-w, +w]`` on every hand quantity: the
+  exact average of the pure action over the window (linear interpolation across each line).
+- :func:`pt_reweight`: every holding's weight times the PT entry of the observed action.
+- :func:`simulate`: selective-sampling trials; each trial deals the opponents' hands from their
+  weight tables (folded opponents by income-rate percentile), the rest of the board, and plays
+  the hand out twice (first action check/call, then bet/raise) with PT-chosen actions, or
+  always-call; returns the two mean values in chips, counted from the decision on.
+- :func:`play_trial`: one trial's betting and showdown, with an action log (a test replays it
+  through the engine and checks the same payoffs).
+
+Hand values inside trials and re-weighting: HS_1 of a holding against one random holding
+(exact card removal, as :func:`~pokerlab.agents._board_kernels.holding_strengths`), HS_n =
+HS_1 ** k over its k live opponents, PPOT_c (:func:`~pokerlab.agents._board_kernels.crude_potential`).
+
+Action codes: 0 fold, 1 check/call, 2 bet/raise. Parameters ``params`` (float64 array):
+``[make1, make2, width, semi_bluffing, pot_odds, showdown_odds]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pokerlab.agents._board_kernels import crude_potential
+from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, eval_key, key_of, mask_of
+
+_HOLDING = np.zeros((1326, 2), dtype=np.int64)
+for _hi in range(1, 52):
+    for _lo in range(_hi):
+        _HOLDING[_hi * (_hi - 1) // 2 + _lo] = (_lo, _hi)
+
+FOLD_A, CALL_A, RAISE_A = 0, 1, 2
+
+
+@njit(cache=True)
+def cascade_action(ehs: float, hs_n: float, ppot: float, win: float, to_call: float, pot: float,
+                   bet: float, level: int, street: int, called: bool, future: float,
+                   can_raise: bool, params: np.ndarray) -> int:
+    """Loki-1's post-flop cascade (no check-raise, no semi-bluff follow-up): 0 fold, 1
+    check/call, 2 bet/raise. ``win`` is the showdown-odds chance (EHS with NPOT)."""
+    make1, make2 = params[0], params[1]
+    bets_to_call = int(to_call / bet + 0.5) if bet > 0 else 0
+    if ehs >= make2:
+        if level < 2 and can_raise:
+            return 2
+        return 1
+    if ehs >= make1:
+        if to_call == 0:
+            return 2 if can_raise else 1
+        if bets_to_call < 2 or called:
+            return 1
+    if to_call == 0 and params[3] > 0 and can_raise and ppot >= 2.0 / (pot / bet + 6.0):
+        return 2
+    if to_call > 0 and params[4] > 0:
+        chance = hs_n if street == 3 else ppot
+        if chance >= to_call / (pot + to_call):
+            return 1
+    if to_call > 0 and params[5] > 0 and win >= (to_call + future) / (pot + to_call + 2.0 * future):
+        return 1
+    return 1 if to_call == 0 else 0
+
+
+@njit(cache=True)
+def pt_triple(ehs: float, hs_n: float, ppot: float, win: float, to_call: float, pot: float,
+              bet: float, level: int, street: int, called: bool, future: float,
+              can_raise: bool, params: np.ndarray) -> np.ndarray:
+    """``[f, c, r]``: the cascade's action averaged over a shift ``t`` uniform in
+    ``[-w, w]`` of every hand quantity (pure when ``w`` is 0)."""
+    out = np.zeros(3)
+    w = params[2]
+    if w <= 0.0:
+        out[cascade_action(ehs, hs_n, ppot, win, to_call, pot, bet, level, street, called,
+                           future, can_raise, params)] = 1.0
+        return out
+    # Breakpoints of t where some comparison flips.
+    cuts = np.empty(7)
+    cuts[0] = -w
+    cuts[1] = params[0] - ehs
+    cuts[2] = params[1] - ehs
+    cuts[3] = (2.0 / (pot / bet + 6.0) - ppot) if bet > 0 else -w
+    chance = hs_n if street == 3 else ppot
+    cuts[4] = (to_call / (pot + to_call) - chance) if to_call > 0 else -w
+    cuts[5] = ((to_call + future) / (pot + to_call + 2.0 * future) - win) if to_call > 0 else -w
+    cuts[6] = w
+    for i in range(7):
+        cuts[i] = min(max(cuts[i], -w), w)
+    cuts.sort()
+    for i in range(6):
+        span = cuts[i + 1] - cuts[i]
+        if span <= 0.0:
+            continue
+        t = 0.5 * (cuts[i] + cuts[i + 1])
+        a = cascade_action(ehs + t, hs_n + t, ppot + t, win + t, to_call, pot, bet, level,
+                           street, called, future, can_raise, params)
+        out[a] += span / (2.0 * w)
+    return out
+
+
+@njit(cache=True)
+def pick(triple: np.ndarray, u: float) -> int:
+    """The action a number ``u`` in [0, 1) picks from a triple: fold iff ``u < f``, call iff
+    ``f <= u < f + c``, raise otherwise."""
+    if u < triple[0]:
+        return 0
+    if u < triple[0] + triple[1]:
+        return 1
+    return 2
+
+
+@njit(cache=True)
+def pt_reweight(weights: np.ndarray, hs1: np.ndarray, ppot_c: np.ndarray, opponents: int,
+                to_call: float, pot: float, bet: float, level: int, street: int, called: bool,
+                future: float, can_raise: bool, action: int, params: np.ndarray,
+                lowest: float) -> None:
+    """In place: each live holding's weight times its PT entry for ``action``, at least
+    ``lowest`` (holdings of weight 0 or NaN value are left alone)."""
+    for idx in range(1326):
+        if weights[idx] == 0.0 or np.isnan(hs1[idx]):
+            continue
+        hs_n = hs1[idx] ** opponents
+        pp = 0.0 if street == 3 else ppot_c[idx]
+        ehs = hs_n + (1.0 - hs_n) * pp
+        t = pt_triple(ehs, hs_n, pp, ehs, to_call, pot, bet, level, street, called, future,
+                      can_raise, params)
+        weights[idx] = max(weights[idx] * t[action], lowest)
+
+
+@njit(cache=True)
+def holding_values(board: np.ndarray) -> np.ndarray:
+    """Value of every holding (``combo_index`` order) on a board of 3 to 5 cards (-1 where it
+    uses a board card)."""
+    used = np.zeros(52, dtype=np.bool_)
+    for c in board:
+        used[c] = True
+    now = np.full(1326, -1, dtype=np.int32)
+    bkey = key_of(board)
+    bmask = mask_of(board)
+    for hi in range(1, 52):
+        if used[hi]:
+            continue
+        kh = bkey + CARD_KEY[hi]
+        mh = bmask | CARD_MASK[hi]
+        for lo in range(hi):
+            if not used[lo]:
+                now[hi * (hi - 1) // 2 + lo] = eval_key(kh + CARD_KEY[lo], mh | CARD_MASK[lo])
+    return now
+
+
+@njit(cache=True)
+def strength_of(now: np.ndarray, idx: int) -> float:
+    """HS of holding ``idx`` against one random holding of the other unseen cards."""
+    a, b = _HOLDING[idx, 0], _HOLDING[idx, 1]
+    v = now[idx]
+    below = 0.0
+    equal = 0.0
+    for j in range(1326):
+        u = now[j]
+        if u < 0:
+            continue
+        c, d = _HOLDING[j, 0], _HOLDING[j, 1]
+        if c in (a, b) or d in (a, b):
+            continue
+        if u < v:
+            below += 1.0
+        elif u == v:
+            equal += 1.0
+    total = 0.0
+    for j in range(1326):
+        if now[j] >= 0:
+            c, d = _HOLDING[j, 0], _HOLDING[j, 1]
+            if not (c in (a, b) or d in (a, b)):
+                total += 1.0
+    return (below + 0.5 * equal) / total if total > 0 else 0.5
+
+
+@njit(cache=True)
+def _draw_holding(used: np.ndarray, table: np.ndarray, peak: float, by_weight: bool) -> int:
+    """A holding of two unused cards: kept when ``table / peak >= u`` (``by_weight``) or when
+    ``table < u`` (income-rate percentile); after 64 rejections drawn in proportion."""
+    for _ in range(64):
+        a = np.random.randint(52)
+        b = np.random.randint(52)
+        if a == b or used[a] or used[b]:
+            continue
+        hi, lo = (a, b) if a > b else (b, a)
+        idx = hi * (hi - 1) // 2 + lo
+        u = np.random.random()
+        if by_weight:
+            if table[idx] > 0.0 and table[idx] / peak >= u:
+                return idx
+        elif table[idx] < u:
+            return idx
+    total = 0.0
+    for idx in range(1326):
+        if not used[_HOLDING[idx, 0]] and not used[_HOLDING[idx, 1]]:
+            total += table[idx] if by_weight else 1.0 - table[idx]
+    x = np.random.random() * total
+    last = -1
+    for idx in range(1326):
+        if not used[_HOLDING[idx, 0]] and not used[_HOLDING[idx, 1]]:
+            x -= table[idx] if by_weight else 1.0 - table[idx]
+            last = idx
+            if x <= 0.0:
+                return idx
+    return last
+
+
+@njit(cache=True)
+def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
+               live_in: np.ndarray, bets_in: np.ndarray, acted_in: np.ndarray,
+               called_in: np.ndarray, pot_in: float, level_in: int, street_bets: np.ndarray,
+               max_bets: int, first: int, policy: int, us: np.ndarray, hs1: np.ndarray,
+               ppot: np.ndarray, params: np.ndarray, log: np.ndarray) -> tuple[float, int]:
+    """Play one trial from ``me``'s decision: ``first`` (1 check/call, 2 bet/raise) for ``me``,
+    then every action by the PT (``policy`` 0) or a call (``policy`` 1). ``hs1[s, p]`` and
+    ``ppot[s, p]`` are player ``p``'s HS_1 and PPOT_c on street ``s``'s board. Returns ``me``'s
+    chips won from the decision on (share of the final pot minus chips put in) and the number
+    of actions written to ``log`` (rows ``street, position, kind``)."""
+    n = live_in.size
+    live = live_in.copy()
+    bets = bets_in.copy()
+    acted = acted_in.copy()
+    called = called_in.copy()
+    pot = pot_in
+    level = level_in
+    s = street
+    mine = 0.0
+    logged = 0
+    actor = me
+    forced = True
+    n_live = 0
+    for p in range(n):
+        if live[p]:
+            n_live += 1
+    while True:
+        # -- one round from ``actor`` on
+        while True:
+            max_bet = 0.0
+            for p in range(n):
+                if bets[p] > max_bet:
+                    max_bet = bets[p]
+            done = True
+            for p in range(n):
+                if live[p] and (not acted[p] or bets[p] < max_bet):
+                    done = False
+            if done or n_live == 1:
+                break
+            p = actor
+            to_call = max_bet - bets[p]
+            bet = float(street_bets[s])
+            can_raise = level < max_bets
+            if forced:
+                a = first
+                forced = False
+            elif policy == 1:
+                a = 1
+            else:
+                k = n_live - 1
+                hs_n = hs1[s, p] ** k
+                pp = 0.0 if s == 3 else ppot[s, p]
+                ehs = hs_n + (1.0 - hs_n) * pp
+                future = 0.0
+                for t in range(s + 1, 4):
+                    future += street_bets[t]
+                tri = pt_triple(ehs, hs_n, pp, ehs, to_call, pot, bet, level, s, called[p],
+                                future, can_raise, params)
+                a = pick(tri, us[p])
+            if a == 0 and to_call == 0:
+                a = 1
+            if a == 2 and not can_raise:
+                a = 1
+            log[logged, 0] = s
+            log[logged, 1] = p
+            log[logged, 2] = a
+            logged += 1
+            if a == 0:
+                live[p] = False
+                n_live -= 1
+            elif a == 1:
+                pot += to_call
+                bets[p] += to_call
+                if p == me:
+                    mine += to_call
+                if to_call > 0:
+                    called[p] = True
+                acted[p] = True
+            else:
+                pay = max_bet + bet - bets[p]
+                pot += pay
+                bets[p] += pay
+                if p == me:
+                    mine += pay
+                level += 1
+                for q in range(n):
+                    acted[q] = False
+                acted[p] = True
+            if n_live == 1:
+                break
+            actor = (actor + 1) % n
+            while not live[actor]:
+                actor = (actor + 1) % n
+        if n_live == 1 or s == 3:
+            break
+        s += 1
+        for p in range(n):
+            bets[p] = 0.0
+            acted[p] = False
+            called[p] = False
+        level = 0
+        actor = 0
+        while not live[actor]:
+            actor += 1
+    if not live[me]:
+        return -mine, logged
+    if n_live == 1:
+        return pot - mine, logged
+    best = -1
+    ours = 0
+    winners = 0
+    key5 = key_of(board)
+    mask5 = mask_of(board)
+    for p in range(n):
+        if live[p]:
+            v = eval_key(key5 + CARD_KEY[holes[p, 0]] + CARD_KEY[holes[p, 1]],
+                         mask5 | CARD_MASK[holes[p, 0]] | CARD_MASK[holes[p, 1]])
+            if p == me:
+                ours = v
+            if v > best:
+                best = v
+                winners = 1
+            elif v == best:
+                winners += 1
+    if ours == best:
+        return pot / winners - mine, logged
+    return -mine, logged
+
+
+@njit(cache=True)
+def simulate(hole: np.ndarray, board: np.ndarray, street: int, me: int, live: np.ndarray,
+             weights: np.ndarray, ir_pct: np.ndarray, bets: np.ndarray, acted: np.ndarray,
+             called: np.ndarray, pot: float, level: int, street_bets: np.ndarray, max_bets: int,
+             policy: int, trials: int, params: np.ndarray, seed: int) -> np.ndarray:
+    """Selective-sampling simulation: ``[EV(check/call), EV(bet/raise), sd(call), sd(raise)]``
+    in chips from the decision on (EV(bet/raise) is NaN when a raise is not legal)."""
+    np.random.seed(seed)
+    n = live.size
+    known = board.size
+    peaks = np.zeros(n)
+    for p in range(n):
+        for idx in range(1326):
+            if weights[p, idx] > peaks[p]:
+                peaks[p] = weights[p, idx]
+    holes = np.zeros((n, 2), dtype=np.int64)
+    full = np.zeros(5, dtype=np.int64)
+    used = np.zeros(52, dtype=np.bool_)
+    hs1 = np.zeros((4, n))
+    ppot = np.zeros((4, n))
+    us = np.zeros(n)
+    log = np.zeros((512, 3), dtype=np.int64)
+    sums = np.zeros(2)
+    squares = np.zeros(2)
+    max_bet = 0.0
+    for p in range(n):
+        max_bet = max(max_bet, bets[p])
+    can_raise = level < max_bets
+    idx_of = np.zeros(n, dtype=np.int64)
+    for _ in range(trials):
+        used[:] = False
+        holes[me, 0] = hole[0]
+        holes[me, 1] = hole[1]
+        used[hole[0]] = True
+        used[hole[1]] = True
+        for c in board:
+            used[c] = True
+        for p in range(n):
+            if p == me:
+                continue
+            if live[p] and peaks[p] > 0:
+                idx = _draw_holding(used, weights[p], peaks[p], True)
+            else:
+                idx = _draw_holding(used, ir_pct, 1.0, False)
+            holes[p, 0] = _HOLDING[idx, 0]
+            holes[p, 1] = _HOLDING[idx, 1]
+            used[holes[p, 0]] = True
+            used[holes[p, 1]] = True
+        for i in range(known):
+            full[i] = board[i]
+        for i in range(known, 5):
+            c = np.random.randint(52)
+            while used[c]:
+                c = np.random.randint(52)
+            used[c] = True
+            full[i] = c
+        for p in range(n):
+            us[p] = np.random.random()
+            a, b = holes[p, 0], holes[p, 1]
+            hi, lo = (a, b) if a > b else (b, a)
+            idx_of[p] = hi * (hi - 1) // 2 + lo
+        if policy == 0:
+            for s in range(street, 4):
+                now = holding_values(full[: 2 + s])
+                pc = crude_potential(full[: 2 + s].astype(np.uint8)) if s < 3 else now * 0.0
+                for p in range(n):
+                    if live[p]:
+                        hs1[s, p] = strength_of(now, idx_of[p])
+                        ppot[s, p] = pc[idx_of[p]] if s < 3 else 0.0
+        for branch in range(2):
+            if branch == 1 and not can_raise:
+                continue
+            value, _ = play_trial(holes, full, street, me, live, bets, acted, called, pot,
+                                  level, street_bets, max_bets, branch + 1, policy, us, hs1, ppot,
+                                  params, log)
+            sums[branch] += value
+            squares[branch] += value * value
+    out = np.full(4, np.nan)
+    for branch in range(2):
+        if branch == 1 and not can_raise:
+            continue
+        mean = sums[branch] / trials
+        out[branch] = mean
+        var = squares[branch] / trials - mean * mean
+        out[2 + branch] = np.sqrt(max(var, 0.0) / trials)
+    return out

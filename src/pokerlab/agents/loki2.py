@@ -1,0 +1,326 @@
+"""Loki-2 (Peña 1999): probability triples and selective-sampling simulation on top of Loki-1.
+
+Every rule, its source's status and our choice where the sources are silent:
+``docs/loki2.md``. In short, after the flop:
+
+- **PT betting** (``pt_betting``): the probability triple ``(f, c, r)`` of Loki-2's hand
+  (:func:`probability_triple`: Loki-1's cascade smoothed by linear interpolation over a band
+  of half-width ``pt_width`` around each line), sampled with **one number per hand**: fold iff
+  ``u < f``, call iff ``u < f + c``, else raise (:func:`choose`);
+- **PT re-weighting** (``pt_reweighting``): after each post-flop action of an opponent, every
+  holding's weight times the PT entry of that action (at least ``low_weight``);
+- **simulation** (``simulation``): ``sim_trials`` trials, each played out for check/call and
+  for bet/raise, opponents' hands drawn from their weight tables, every action by PTs
+  (``"pt"``) or every later action a call (``"call"``, Peña's always-call variant); the action
+  of largest value is played, fold (worth 0) only when both are negative.
+
+Pre-flop play and pre-flop re-weighting are Loki-1's (:class:`~pokerlab.agents.loki.LokiBot`).
+
+**Versions.** On Loki A: ``loki2-b`` PT betting, ``loki2-r`` PT re-weighting, ``loki2-triple``
+both (Peña's B, R and B+R), ``loki2-sim`` both with PT simulation, ``loki2-sim-call`` both with
+the always-call simulation.
+
+Examples
+--------
+Peña's worked examples: the triple [0.1, 0.65, 0.25] folds below 0.1, calls below 0.75, else
+raises; an A-A weight of 0.90 after a call with PT(A-A) = [0, 0.20, 0.80] becomes 0.18.
+
+>>> import numpy as np
+>>> t = np.array([0.1, 0.65, 0.25])
+>>> [choose(t, u) for u in (0.05, 0.1, 0.5, 0.7499, 0.75, 0.99)]
+['fold', 'call', 'call', 'call', 'raise', 'raise']
+>>> round(0.90 * float(np.array([0.0, 0.20, 0.80])[1]), 2)
+0.18
+>>> from pokerlab.agents.registry import create_bot
+>>> bot = create_bot("loki2-sim")
+>>> bot.config.simulation, bot.config.sim_trials, bot.config.pt_width
+('pt', 500, 0.05)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+import numpy as np
+
+from pokerlab.agents._board_kernels import crude_potential
+from pokerlab.agents._loki2_kernels import pt_reweight, pt_triple, simulate
+from pokerlab.agents.base import Observation
+from pokerlab.agents.loki import LokiBot
+from pokerlab.agents.loki_config import LokiConfig
+from pokerlab.agents.loki_modelling import ir7_values
+from pokerlab.agents.loki_postflop import Situation, postflop_decision
+from pokerlab.agents.modelling import board_data
+from pokerlab.agents.registry import register_variant
+
+__all__ = ["VERSIONS", "Loki2Bot", "Loki2Config", "choose", "probability_triple"]
+
+SIMULATION = ("off", "pt", "call")
+OPPONENT_MODELS = ("frequency", "network", "tree")
+_ACTIONS = ("fold", "call", "raise")
+
+
+@dataclass(frozen=True)
+class Loki2Config(LokiConfig):
+    """Loki-1's constants plus Loki-2's (``docs/loki2.md``).
+
+    Attributes
+    ----------
+    pt_betting
+        Post-flop actions sampled from the PT with one number per hand [SOURCE].
+    pt_reweighting
+        Post-flop re-weighting by the PT of the observed action [SOURCE].
+    pt_width
+        Half-width of the interpolation band around each line [LOST; ours 0.05].
+    simulation
+        ``"off"``, ``"pt"`` (trials played by PTs [SOURCE]) or ``"call"`` (always-call trials
+        [SOURCE]).
+    sim_trials
+        Trials per decision [SOURCE 500, the 1999 paper's experiments].
+    opponent_model
+        What plays the opponents inside trials: ``"frequency"`` (the PT function, Peña's
+        design), ``"network"`` or ``"tree"`` (a learned model of each opponent).
+    """
+
+    pt_betting: bool = True
+    pt_reweighting: bool = True
+    pt_width: float = 0.05
+    simulation: str = "off"
+    sim_trials: int = 500
+    opponent_model: str = "frequency"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.simulation not in SIMULATION:
+            raise ValueError(f"simulation must be one of {', '.join(SIMULATION)}, not {self.simulation!r}")
+        if self.opponent_model not in OPPONENT_MODELS:
+            raise ValueError(f"opponent_model must be one of {', '.join(OPPONENT_MODELS)}, "
+                             f"not {self.opponent_model!r}")
+        if not 0.0 <= self.pt_width < 0.5:
+            raise ValueError(f"pt_width must be in [0, 0.5), not {self.pt_width}")
+        if self.sim_trials < 1:
+            raise ValueError(f"sim_trials must be at least 1, not {self.sim_trials}")
+
+    def pt_params(self) -> np.ndarray:
+        """The kernels' parameter array ``[make1, make2, width, semi, pot odds, showdown]``."""
+        return np.array([self.ehs_make1, self.ehs_make2, self.pt_width, float(self.semi_bluffing),
+                         float(self.pot_odds), float(self.showdown_odds)])
+
+
+def probability_triple(s: Situation, config: Loki2Config) -> np.ndarray:
+    """The PT ``[f, c, r]`` of a post-flop situation (``docs/loki2.md``).
+
+    Examples
+    --------
+    >>> c = Loki2Config()
+    >>> s = Situation(ehs=0.85, hs_n=0.85, ppot=0.0, npot=0.0, to_call=10, pot=40, bet=10,
+    ...               level=1, street=1)
+    >>> probability_triple(s, c).round(3).tolist()     # on the make2 line: half raise
+    [0.0, 0.5, 0.5]
+    >>> from dataclasses import replace
+    >>> probability_triple(replace(s, ehs=0.95, hs_n=0.95), c).tolist()   # far above: pure
+    [0.0, 0.0, 1.0]
+    """
+    win = s.hs_n + (1.0 - s.hs_n) * s.ppot - s.hs_n * s.npot
+    return pt_triple(s.ehs, s.hs_n, s.ppot, win, float(s.to_call), float(s.pot), float(s.bet),
+                     s.level, s.street, s.called, float(s.future), s.can_raise, config.pt_params())
+
+
+def choose(triple: np.ndarray, u: float) -> str:
+    """The action ``u`` picks: fold iff ``u < f``, call iff ``u < f + c``, else raise."""
+    if u < triple[0]:
+        return "fold"
+    if u < triple[0] + triple[1]:
+        return "call"
+    return "raise"
+
+
+@lru_cache(maxsize=64)
+def board_pt_inputs(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """``(HS_1, PPOT_c)`` of every holding on ``board`` (NaN where a holding uses a board card)."""
+    return board_data(board)[2], crude_potential(np.array(board, dtype=np.uint8))
+
+
+@cache
+def ir7_percentiles() -> np.ndarray:
+    """Each holding's IR7 percentile among the 1,326 (the folded opponents' sampling scale)."""
+    values = ir7_values()
+    ranks = np.searchsorted(np.sort(values), values, side="left")
+    out = ranks / (values.size - 1)
+    out.setflags(write=False)
+    return out
+
+
+class Loki2Bot(LokiBot):
+    """Loki-2 (see the module notes)."""
+
+    name = "loki2"
+    uses_rng = True  # the per-hand number and the simulations' seeds
+
+    config: Loki2Config
+
+    def __init__(self, config: Loki2Config | None = None, store_path: str | None = None) -> None:
+        super().__init__(config or Loki2Config(), store_path)
+        self._params = self.config.pt_params()
+        self.timings: list[tuple[int, float]] = []  # (street, seconds) of each simulation
+
+    def _reset_hand(self) -> None:
+        super()._reset_hand()
+        self._u = 0.5
+        self._folded: set[int] = set()
+        self._called_round: set[int] = set()
+
+    def begin_hand(self, observation: Observation) -> None:
+        super().begin_hand(observation)
+        self._u = self.rng.random()  # one number for the whole hand [SOURCE]
+
+    def _new_street(self, street: int, n: int, observation: Observation) -> None:
+        super()._new_street(street, n, observation)
+        self._called_round = set()
+
+    # -- opponent modelling ----------------------------------------------------------------
+    def _learn(self, observation: Observation, pos: int, street: int, to_call: int,
+               kind: int) -> None:
+        if street > 0 and self.config.pt_reweighting and self.weighting and pos in self.tables \
+                and kind != 0:
+            self._pt_reweight(observation, pos, street, to_call, kind)
+        super()._learn(observation, pos, street, to_call, kind)
+        if kind == 0:
+            self._folded.add(pos)
+        elif kind == 1 and to_call > 0:
+            self._called_round.add(pos)
+
+    def _reweight(self, observation: Observation, pos: int, street: int, percentile: float) -> None:
+        if street > 0 and self.config.pt_reweighting:
+            return  # after the flop the PT re-weights (every action, in _pt_reweight)
+        super()._reweight(observation, pos, street, percentile)
+
+    def _pot_now(self) -> float:
+        earlier = sum(sum(amounts[: self._street]) for amounts in self.amount_by.values())
+        return float(earlier + sum(self._bets.values()))
+
+    def _pt_reweight(self, observation: Observation, pos: int, street: int, to_call: int,
+                     kind: int) -> None:
+        game = observation.game
+        bet = game.street_bet(street)
+        hs1, ppot_c = board_pt_inputs(tuple(observation.board[: 2 + street]))
+        level = self._max_bet // bet if bet else 0
+        opponents = max(observation.players - len(self._folded) - 1, 1)
+        future = float(sum(game.street_bet(s) for s in range(street + 1, 4)))
+        table = self.tables[pos]
+        pt_reweight(table, hs1, ppot_c, opponents, float(to_call), self._pot_now(), float(bet),
+                    int(level), street, pos in self._called_round, future,
+                    bool(level < _max_bets(observation)), int(kind), self._params,
+                    self.config.low_weight)
+
+    # -- decisions --------------------------------------------------------------------------
+    def _postflop(self, observation: Observation) -> str:
+        c = self.config
+        s = self.situation(observation)
+        if s.follow_up and c.semi_bluff_follow_up and s.to_call == 0 and s.can_raise and (
+                s.street < 3 or c.follow_up_on_river) and c.semi_bluffing:
+            self.last_decision = (s, "raise", "follow-up")
+            return "raise"  # a pure rule: the PT of a bare holding does not know the hand's past
+        if c.simulation != "off" and _deep_enough(observation):
+            action = self._simulate(observation, s)
+        elif c.pt_betting:
+            triple = probability_triple(s, c)
+            action = choose(triple, self._u)
+            if action == "raise" and s.to_call == 0 and s.ehs < c.ehs_make1:
+                self._semi_bluff_street = observation.street  # a bet on potential: follow it up
+            self.last_decision = (s, action, "pt " + "/".join(f"{x:.2f}" for x in triple))
+        else:
+            action, rule = postflop_decision(s, c)
+            if rule == "semi-bluff":
+                self._semi_bluff_street = observation.street
+            self.last_decision = (s, action, rule)
+            return action
+        if action == "fold" and s.to_call == 0:
+            action = "check"
+        return action
+
+    def simulation_inputs(self, observation: Observation) -> dict[str, Any]:
+        """The arrays :func:`~pokerlab.agents._loki2_kernels.simulate` takes for this decision."""
+        n, me, street = observation.players, observation.position, observation.street
+        acted = np.zeros(n, dtype=np.bool_)
+        called = np.zeros(n, dtype=np.bool_)
+        for st, p, k, amount in observation.actions:
+            if st != street:
+                continue
+            if k == 2:
+                acted[:] = False
+            acted[p] = True
+            if k == 1 and amount > 0:
+                called[p] = True
+        weights = np.zeros((n, 1326))
+        for p in range(n):
+            if p != me:
+                weights[p] = self.tables.get(p, np.ones(1326))
+        game = observation.game
+        return {
+            "hole": np.array(observation.hole, dtype=np.int64),
+            "board": np.array(observation.board, dtype=np.int64), "street": street, "me": me,
+            "live": np.array(observation.live, dtype=np.bool_), "weights": weights,
+            "ir_pct": ir7_percentiles(), "bets": np.array(observation.bets, dtype=np.float64),
+            "acted": acted, "called": called, "pot": float(observation.pot),
+            "level": observation.raises_this_round,
+            "street_bets": np.array([game.street_bet(s) for s in range(4)], dtype=np.float64),
+            "max_bets": _max_bets(observation),
+        }
+
+    def _simulate(self, observation: Observation, s: Situation) -> str:
+        c = self.config
+        start = time.perf_counter()
+        inputs = self.simulation_inputs(observation)
+        ev = simulate(**inputs, policy=0 if c.simulation == "pt" else 1, trials=c.sim_trials,
+                      params=self._params, seed=self.rng.getrandbits(31))
+        self.timings.append((observation.street, time.perf_counter() - start))
+        ev_call, ev_raise = float(ev[0]), float(ev[1])
+        action = "call"
+        if not np.isnan(ev_raise) and ev_raise > ev_call:
+            action = "raise"
+        if s.to_call > 0 and max(ev_call, -np.inf if np.isnan(ev_raise) else ev_raise) < 0:
+            action = "fold"
+        self.last_decision = (s, action, f"simulation call {ev_call:+.2f} raise {ev_raise:+.2f}")
+        return action
+
+
+def _max_bets(observation: Observation) -> int:
+    cap = observation.game.raise_cap
+    return 1 + cap if cap is not None else 1_000_000
+
+
+def _deep_enough(observation: Observation) -> bool:
+    """Every live player can pay the most the rest of the hand can cost (the simulation
+    assumes nobody goes all-in)."""
+    game = observation.game
+    most = sum(_max_bets(observation) * game.street_bet(s) for s in range(observation.street, 4))
+    stacks, bets = observation.stacks, observation.bets
+    return all(stacks[p] + bets[p] >= most for p in range(observation.players) if observation.live[p])
+
+
+VERSIONS: dict[str, tuple[Loki2Config, str]] = {
+    "loki2-b": (Loki2Config(pt_reweighting=False),
+                "Loki-2 (limit, Peña 1999) B: Loki A with probability-triple betting"),
+    "loki2-r": (Loki2Config(pt_betting=False),
+                "Loki-2 R: Loki A with probability-triple re-weighting"),
+    "loki2-triple": (Loki2Config(), "Loki-2 B+R: probability-triple betting and re-weighting"),
+    "loki2-sim": (Loki2Config(simulation="pt"),
+                  "Loki-2 B+R with selective-sampling simulation (500 PT trials a decision)"),
+    "loki2-sim-call": (Loki2Config(simulation="call"),
+                       "Loki-2 B+R with the always-call simulation (500 trials a decision)"),
+}
+"""Every registered Loki-2: configuration and description."""
+
+
+def _register(name: str) -> type[Loki2Bot]:
+    config, description = VERSIONS[name]
+    class_name = "Loki2" + "".join(part.capitalize() for part in name.split("-")[1:])
+    return register_variant(Loki2Bot, name, description, config, class_name)
+
+
+for _name in VERSIONS:
+    _register(_name)

@@ -1,0 +1,248 @@
+"""Loki-2 (Peña 1999), rule by rule, with the worked examples the sources give (docs/loki2.md)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from pokerlab.agents._board_kernels import holding_strengths
+from pokerlab.agents._loki2_kernels import (
+    cascade_action,
+    holding_values,
+    pick,
+    play_trial,
+    pt_reweight,
+    pt_triple,
+    simulate,
+    strength_of,
+)
+from pokerlab.agents.loki2 import Loki2Config, board_pt_inputs, choose, probability_triple
+from pokerlab.agents.loki_config import LokiConfig
+from pokerlab.agents.loki_postflop import Situation, postflop_decision
+from pokerlab.agents.registry import create_bot
+from pokerlab.arena import MatchConfig, MatchStore, run_match
+from pokerlab.arena.table import play_hand
+from pokerlab.cards import combo_index, parse_cards
+from pokerlab.engine import Dealer, GameSettings, Hand
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD
+
+PARAMS = Loki2Config().pt_params()
+ACTIONS = {"fold": 0, "check": 1, "call": 1, "raise": 2}
+
+
+def test_pt_action_pick_worked_example() -> None:
+    """N/node33: PT [0.1, 0.65, 0.25]: below 0.1 folds, below 0.75 calls, else raises."""
+    t = np.array([0.1, 0.65, 0.25])
+    for u, action in ((0.0, "fold"), (0.0999, "fold"), (0.1, "call"), (0.7499, "call"),
+                      (0.75, "raise"), (0.9999, "raise")):
+        assert choose(t, u) == action
+        assert pick(t, u) == ACTIONS[action]
+
+
+def test_pt_reweight_worked_example() -> None:
+    """N/node34: A-A weight 0.90, the opponent calls, PT(A-A) = [0, 0.20, 0.80]: 0.18.
+
+    Our PT gives exactly [0, 0.2, 0.8] at EHS' = 0.88 facing a bet (the make2 line 0.85 blurred
+    over [0.80, 0.90]); the re-weighting multiplies by the call entry."""
+    t = pt_triple(0.88, 0.88, 0.0, 0.88, 10.0, 40.0, 10.0, 1, 1, False, 40.0, True, PARAMS)
+    assert t == pytest.approx([0.0, 0.2, 0.8], abs=1e-12)
+    assert 0.90 * t[1] == pytest.approx(0.18)
+
+
+def test_pt_reweight_multiplies_every_holding_by_its_triple() -> None:
+    board = tuple(parse_cards("9h6c2d"))
+    hs1, ppot_c = board_pt_inputs(board)
+    rng = np.random.default_rng(1)
+    w = rng.uniform(0.0, 1.0, 1326)
+    w[np.isnan(hs1)] = 0.0
+    before = w.copy()
+    pt_reweight(w, hs1, ppot_c, 2, 10.0, 60.0, 10.0, 1, 1, False, 40.0, True, 1, PARAMS, 0.01)
+    for idx in rng.choice(np.nonzero(before)[0], 50, replace=False):
+        hs_n = hs1[idx] ** 2
+        ehs = hs_n + (1 - hs_n) * ppot_c[idx]
+        t = pt_triple(ehs, hs_n, ppot_c[idx], ehs, 10.0, 60.0, 10.0, 1, 1, False, 40.0, True,
+                      PARAMS)
+        assert w[idx] == pytest.approx(max(before[idx] * t[1], 0.01))
+    assert (w[before > 0] >= 0.01).all() and (w[before == 0] == 0).all()
+    # A-A's triple here is a pure raise: its call entry 0 leaves it at the floor, not at 0
+    aa = combo_index(*parse_cards("AsAc"))
+    assert w[aa] == 0.01
+
+
+def test_cascade_kernel_is_loki1s_cascade() -> None:
+    """The kernel's pure action is Loki-1's postflop_decision on random situations."""
+    rng = random.Random(7)
+    config = LokiConfig()
+    for _ in range(3000):
+        street = rng.choice((1, 2, 3))
+        bet = 10 if street == 1 else 20
+        level = rng.choice((0, 0, 1, 2, 3, 4))
+        to_call = 0 if level == 0 else bet * rng.choice((1, 1, 2, 3))
+        hs_n, ppot, npot = rng.random(), (0.0 if street == 3 else rng.random() * 0.5), rng.random() * 0.4
+        s = Situation(ehs=hs_n + (1 - hs_n) * ppot, hs_n=hs_n, ppot=ppot, npot=npot,
+                      to_call=to_call, pot=rng.choice((30, 60, 120, 250)), bet=bet, level=level,
+                      street=street, called=rng.random() < 0.3,
+                      future=sum((10, 20, 20)[street:]), can_raise=level < 4)
+        win = s.hs_n + (1 - s.hs_n) * s.ppot - s.hs_n * s.npot
+        kernel = cascade_action(s.ehs, s.hs_n, s.ppot, win, float(s.to_call), float(s.pot),
+                                float(s.bet), s.level, s.street, s.called, float(s.future),
+                                s.can_raise, PARAMS)
+        assert kernel == ACTIONS[postflop_decision(s, config)[0]], s
+
+
+def test_pt_smoothing_is_linear_interpolation() -> None:
+    c = Loki2Config()
+    s = Situation(ehs=0.47, hs_n=0.47, ppot=0.0, npot=0.0, to_call=0, pot=40, bet=10, level=0,
+                  street=3, future=0)
+    # the make1 line 0.50 blurred over [0.45, 0.55]: bet share (0.47 - 0.45) / 0.1
+    assert probability_triple(s, c) == pytest.approx([0.0, 0.8, 0.2])
+    assert probability_triple(replace(s, ehs=0.5, hs_n=0.5), c) == pytest.approx([0.0, 0.5, 0.5])
+    assert probability_triple(replace(s, ehs=0.3, hs_n=0.3), c).tolist() == [0.0, 1.0, 0.0]
+    # width 0: the pure cascade (Peña's version 2)
+    assert probability_triple(s, replace(c, pt_width=0.0)).tolist() == [0.0, 1.0, 0.0]
+    # facing a bet on the river: HS_n against the pot odds 10 / 50 = 0.2, blurred
+    facing = replace(s, ehs=0.22, hs_n=0.22, to_call=10, level=1, pot=40)
+    t = probability_triple(facing, replace(c, showdown_odds=False))
+    assert t == pytest.approx([0.3, 0.7, 0.0])
+    rng = random.Random(3)
+    for _ in range(500):
+        x = rng.random()
+        t = probability_triple(replace(facing, ehs=x, hs_n=x, pot=rng.choice((20, 80))), c)
+        assert t.sum() == pytest.approx(1.0) and (t >= 0).all()
+
+
+def test_strength_kernel_agrees_with_holding_strengths() -> None:
+    board = np.array(parse_cards("AhKd7c2s"), dtype=np.int64)
+    now = holding_values(board)
+    reference = holding_strengths(now)
+    for idx in (combo_index(*parse_cards("AsAc")), combo_index(*parse_cards("3c4c")), 700):
+        if not np.isnan(reference[idx]):
+            assert strength_of(now, idx) == pytest.approx(reference[idx])
+
+
+def _replay(cards, n, log, count, first_street_actions):
+    """Play the kernel's action log through the engine from the flop on."""
+    hand = Hand(GameSettings.preset("limit"), [2000] * n, cards)
+    for a in first_street_actions:
+        hand.act(a)
+    for street, pos, kind in log[:count]:
+        assert hand.street == street and hand.queue[0] == pos
+        if kind == 0:
+            hand.act((FOLD, 0))
+        elif kind == 1:
+            hand.act((CHECK_CALL, 0))
+        else:
+            hand.act((BET_RAISE, hand.legal().min_raise_to))
+    assert hand.finished
+    return hand
+
+
+@pytest.mark.parametrize("n", [2, 3, 6])
+def test_trial_betting_agrees_with_the_engine(n: int) -> None:
+    """Random PT trials from the first flop decision: the log replayed through the engine ends
+    the hand, and the kernel's chips won equal the engine's payoff plus the pre-flop call."""
+    rng = np.random.default_rng(n)
+    for trial in range(40):
+        deck = rng.permutation(52)
+        cards = [int(c) for c in deck[: 2 * n + 5]]
+        holes = np.array(cards[: 2 * n], dtype=np.int64).reshape(n, 2)
+        board = np.array(cards[2 * n:], dtype=np.int64)
+        hand = Hand(GameSettings.preset("limit"), [2000] * n, cards)
+        pre = []
+        while hand.street == 0:
+            pre.append((CHECK_CALL, 0))
+            hand.act(pre[-1])
+        me = hand.queue[0]
+        hs1 = rng.uniform(0, 1, (4, n))
+        ppot = rng.uniform(0, 0.4, (4, n))
+        log = np.zeros((512, 3), dtype=np.int64)
+        first = 1 + trial % 2
+        value, count = play_trial(holes, board, 1, me, np.ones(n, dtype=np.bool_), np.zeros(n),
+                                  np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.bool_),
+                                  float(hand.pot), 0, np.array([10.0, 10.0, 20.0, 20.0]), 4,
+                                  first, 0, rng.uniform(0, 1, n), hs1, ppot, PARAMS, log)
+        assert log[0, 1] == me and log[0, 2] == first
+        done = _replay(cards, n, log, count, pre)
+        assert value - 10 == pytest.approx(done.payoffs[me], abs=0.5 * n), (trial, log[:count])
+
+
+def test_always_call_simulation_is_the_equity_against_the_weights() -> None:
+    """River, heads-up, check first: an always-call trial is a showdown for the pot, so EV =
+    pot x HS against the opponent's table (uniform here: HS against a random holding)."""
+    hole = parse_cards("QhJh")
+    board = parse_cards("Qd8c5s3h2c")
+    now = holding_values(np.array(board, dtype=np.int64))
+    hs = strength_of(now, combo_index(*hole))
+    weights = np.ones((2, 1326))
+    out = simulate(np.array(hole, dtype=np.int64), np.array(board, dtype=np.int64), 3, 0,
+                   np.ones(2, dtype=np.bool_), weights, np.full(1326, 0.5), np.zeros(2),
+                   np.zeros(2, dtype=np.bool_), np.zeros(2, dtype=np.bool_), 100.0, 0,
+                   np.array([10.0, 10.0, 20.0, 20.0]), 4, 1, 20_000, PARAMS, 1)
+    assert out[0] == pytest.approx(100 * hs, abs=3 * out[2] + 1e-9)
+    # a bet that is always called wins the bet too: (100 + 40) hs - 20
+    assert out[1] == pytest.approx(140 * hs - 20, abs=3 * out[3] + 1e-9)
+
+
+def test_opponent_hands_follow_the_weight_table() -> None:
+    """With an opponent's weight on two holdings only, the trials see those two: a set of
+    queens against A-A and K-K (both behind) wins every showdown."""
+    hole = parse_cards("QsQc")
+    board = parse_cards("Qd8c5s3h2c")
+    weights = np.full((2, 1326), 0.0)
+    weights[1, combo_index(*parse_cards("AhAd"))] = 1.0
+    weights[1, combo_index(*parse_cards("KhKd"))] = 0.5
+    out = simulate(np.array(hole, dtype=np.int64), np.array(board, dtype=np.int64), 3, 0,
+                   np.ones(2, dtype=np.bool_), weights, np.full(1326, 0.5), np.zeros(2),
+                   np.zeros(2, dtype=np.bool_), np.zeros(2, dtype=np.bool_), 100.0, 0,
+                   np.array([10.0, 10.0, 20.0, 20.0]), 4, 1, 500, PARAMS, 2)
+    assert out[0] == 100.0 and out[2] == 0.0
+
+
+def test_one_number_per_hand() -> None:
+    """N/node33: the number is drawn at the start of a hand and kept for its decisions."""
+    bot = create_bot("loki2-triple", store_path="")
+    seen: list[tuple[int, float]] = []
+    act = bot.act
+
+    def spy(observation):
+        seen.append((observation.hand_number, bot._u))
+        return act(observation)
+
+    bot.act = spy  # type: ignore[method-assign]
+    dealer = Dealer(seed=3)
+    for h in range(30):
+        hand = Hand(GameSettings.preset("limit"), [2000, 2000], dealer.cards(h, 2))
+        play_hand(hand, [bot, create_bot("calling-station")], hand_number=h)
+    by_hand: dict[int, set[float]] = {}
+    for h, u in seen:
+        by_hand.setdefault(h, set()).add(u)
+    assert max(len(by_hand[h]) for h in by_hand) == 1
+    assert sum(1 for h in by_hand if len([x for x in seen if x[0] == h]) > 1) > 5
+    assert len({next(iter(us)) for us in by_hand.values()}) == len(by_hand)
+
+
+@pytest.mark.parametrize("name", ["loki2-b", "loki2-r", "loki2-triple", "loki2-sim",
+                                  "loki2-sim-call"])
+def test_versions_play_a_table(name: str) -> None:
+    config = MatchConfig(bots=(name, "loki-a", "raiser"), hands=6, seed=1)
+    result = run_match(config, MatchStore(":memory:"))
+    assert all(r.illegal_actions == 0 for r in result.results)
+    assert sum(r.chips for r in result.results) == 0
+
+
+def test_loki2_plays_every_holdem_bot() -> None:
+    """Loki-2 with simulation and with triples, heads-up against every registered hold'em bot
+    (a few hands each: no illegal action, chips conserved)."""
+    from pokerlab.agents.registry import playing
+
+    others = [b for b in playing("texas-holdem") if not b.startswith("loki2")]
+    assert len(others) > 10
+    for other in others:
+        for name in ("loki2-sim", "loki2-triple"):
+            config = MatchConfig(bots=(name, other), hands=2, seed=2, duplicate=True)
+            result = run_match(config, MatchStore(":memory:"))
+            assert [r.illegal_actions for r in result.results] == [0, 0], other
+            assert sum(r.chips for r in result.results) == 0
