@@ -57,6 +57,14 @@ def test_more_options_do_not_change_the_value():
     assert lp.ev == pytest.approx((7.5, 2.5), abs=1e-8)
 
 
+def test_an_all_in_bet():
+    # B = stack = 100 into P = 10: IP calls P / (P + B) = 1/11 of the time, a straight wins
+    # P + B / 11 on average, air nothing: OOP's EV is half of 10 * (1 + 100/110).
+    lp = solve_spot_lp(spot("AT, 65", "77", river={"oop": {"bet": "a"}}))
+    assert lp.ev[0] == pytest.approx(5 * (1 + 100 / 110), abs=1e-8)
+    assert reach_weighted(lp, ("bet",), "call") == pytest.approx(1 / 11, abs=1e-7)
+
+
 def test_too_few_bluffs_and_a_split_pot():
     # Straights are 16 of 20 combos (65s only): more than 2/3, so IP never calls and OOP
     # bets everything: it wins the pot every time.

@@ -9,7 +9,8 @@ player (out of position, player 0) checks or bets, the second then checks, bets,
 or raises, up to a raise cap, every amount capped by the effective stack.
 
 Sizes follow the solvers' conventions (TexasSolver, postflop-solver): a bet is a fraction of
-the pot; a raise is a fraction of the pot *after the call* on top of the call. Chips are the
+the pot; a raise is a fraction of the pot *after the call* on top of the call, and at least
+the last bet or raise (the minimum raise). Chips are the
 spot's: ``pot`` is the starting pot, ``stack`` what each player has behind.
 
 The game is zero-sum by holding the starting pot as two equal halves of the players'
@@ -99,9 +100,9 @@ def river_game(
         Starting pot and effective stack behind, in chips.
     bets
         Each player's opening bet as a fraction of the pot (``0.5``: half pot), None where the
-        player only checks.
+        player only checks, ``inf`` for all-in.
     raise_size
-        A raise as a fraction of the pot after the call (None: no raises).
+        A raise as a fraction of the pot after the call (None: no raises, ``inf``: all-in).
     raise_cap
         How many raises a round allows after the bet.
     """
@@ -136,15 +137,17 @@ def river_game(
         top = max(c)
         if top >= cap:
             return None
+        fraction = bets[actor] if raises == 0 else raise_size
+        if fraction is None:
+            return None
+        if fraction == float("inf"):  # all-in
+            return cap
         if raises == 0:
-            if bets[actor] is None:
-                return None
-            to = top + Fraction(bets[actor]) * sum(c)
+            to = top + Fraction(fraction) * sum(c)
         else:
-            if raise_size is None:
-                return None
             call = top - c[actor]
-            to = top + Fraction(raise_size) * (sum(c) + call)
+            # A raise adds at least the last increment (heads-up: what the actor must call).
+            to = top + max(Fraction(fraction) * (sum(c) + call), call)
         return min(to, cap)
 
     root = betting_round(
