@@ -28,8 +28,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-__all__ = ["Advance", "Interrupted", "UserError", "console", "err_console", "fail", "given", "output_dir",
-           "output_file", "print_json", "progress", "reject_unused", "table", "user_errors"]
+__all__ = ["Advance", "Interrupted", "UserError", "console", "err_console", "fail", "fmt_gain", "given",
+           "output_dir", "output_file", "print_json", "progress", "reject_unused", "table", "user_errors"]
 
 
 def print_json(data: Any) -> None:
@@ -191,6 +191,25 @@ def table(title: str, columns: list[str], rows: list[list[Any]]) -> Table:
     for row in rows:
         out.add_row(*[v if isinstance(v, str) else _fmt(v) for v in row])
     return out
+
+
+GAIN_TOLERANCE = 1e-9
+"""Best-response gains, NashConv and exploitability within this of zero print as 0."""
+
+
+def fmt_gain(value: float, spec: str = ".6g") -> str:
+    """A best-response gain, NashConv or exploitability as printed: these are never negative in
+    exact arithmetic, so a value within :data:`GAIN_TOLERANCE` of zero (floating-point rounding,
+    such as an LP's -4.996e-16) prints as 0. JSON output keeps the computed float.
+
+    Examples
+    --------
+    >>> fmt_gain(-4.996e-16), fmt_gain(5.55e-17), fmt_gain(0.0123456789), fmt_gain(2.5e-4, ".3g")
+    ('0', '0', '0.0123457', '0.00025')
+    """
+    if abs(value) < GAIN_TOLERANCE:
+        return "0"
+    return format(value, spec)
 
 
 def _fmt(value: Any) -> str:

@@ -8,7 +8,16 @@ from pathlib import Path
 
 import typer
 
-from pokerlab.cli.common import Interrupted, console, output_file, print_json, progress, table, user_errors
+from pokerlab.cli.common import (
+    Interrupted,
+    console,
+    fmt_gain,
+    output_file,
+    print_json,
+    progress,
+    table,
+    user_errors,
+)
 
 
 def _money(x: object) -> str:
@@ -138,8 +147,8 @@ def register(app: typer.Typer) -> None:
         console.print(table(
             f"final round, both drew {drew}, pot {pot:g} bets, {game}, {r.buckets} buckets",
             ["strategy", "exploitability", "P1 gain", "P2 gain", "P1 value"],
-            [[f"draw-threshold ({mixing})", f"{r.bot_exploitability:.6f}", f"{r.bot_gains[0]:.6f}",
-              f"{r.bot_gains[1]:.6f}", f"{r.bot_value_p1:+.6f}"],
-             [f"CFR+ ({iterations} it.)", f"{r.cfr_exploitability:.6f}", f"{r.cfr_gains[0]:.6f}",
-              f"{r.cfr_gains[1]:.6f}", f"{r.cfr_value_p1:+.6f}"]]))
+            [[f"draw-threshold ({mixing})", fmt_gain(r.bot_exploitability, ".6f"),
+              fmt_gain(r.bot_gains[0], ".6f"), fmt_gain(r.bot_gains[1], ".6f"), f"{r.bot_value_p1:+.6f}"],
+             [f"CFR+ ({iterations} it.)", fmt_gain(r.cfr_exploitability, ".6f"),
+              fmt_gain(r.cfr_gains[0], ".6f"), fmt_gain(r.cfr_gains[1], ".6f"), f"{r.cfr_value_p1:+.6f}"]]))
         console.print("bets per hand; exploitability = (P1 gain + P2 gain) / 2")

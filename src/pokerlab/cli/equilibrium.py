@@ -13,6 +13,7 @@ import typer
 from pokerlab.cli.common import (
     Interrupted,
     console,
+    fmt_gain,
     output_file,
     print_json,
     progress,
@@ -203,7 +204,8 @@ def register(app: typer.Typer) -> None:
             if hands_plot is not None:
                 from pokerlab.threshold.plot_behaviour import plot_behaviour
 
-                bound = f"{solved_levels} levels, NashConv {report['continuous']['nash_conv']:.2g}"
+                nash_conv = fmt_gain(report["continuous"]["nash_conv"], ".2g")
+                bound = f"{solved_levels} levels, NashConv {nash_conv}"
                 title = f"{betting_game.name}: actions by hand ({bound})"
                 plot_behaviour(betting_game, strategy, solved_levels, hands_plot, title, edges)
         rows = strategy_table(result.strategy)
@@ -213,10 +215,11 @@ def register(app: typer.Typer) -> None:
             print_json(report)
             return
         skip = ("trace", "value", "gains", "szafron_family", "continuous")
-        fields = [[k, v] for k, v in report.items() if k not in skip]
+        gains = ("nash_conv", "exploitability")
+        fields = [[k, fmt_gain(v) if k in gains else v] for k, v in report.items() if k not in skip]
         for p in range(result.players):
             fields.append([f"value, P{p + 1}", result.values[p]])
-            fields.append([f"gain, P{p + 1}", result.gains[p]])
+            fields.append([f"gain, P{p + 1}", fmt_gain(result.gains[p])])
         if "szafron_family" in report:
             family = report["szafron_family"]
             fields.append(["2013 family", ", ".join(f"{k} {family[k]:.4f}" for k in vars(params))])
@@ -224,13 +227,12 @@ def register(app: typer.Typer) -> None:
         console.print(table("Equilibrium", ["field", "value"], fields))
         if continuous:
             c = report["continuous"]
-            body = [
-                [f"P{p + 1}", f"{c['value'][p]:+.6f}", f"{c['gains'][p]:.3g}"] for p in range(result.players)
-            ]
-            body.append(["NashConv", "", f"{c['nash_conv']:.3g}"])
+            body = [[f"P{p + 1}", f"{c['value'][p]:+.6f}", fmt_gain(c["gains"][p], ".3g")]
+                    for p in range(result.players)]
+            body.append(["NashConv", "", fmt_gain(c["nash_conv"], ".3g")])
             if "rounds" in c:
-                body_rounds = [[str(k), str(r["levels"]), f"{r['nash_conv']:.3g}", f"{r['seconds']:.1f}"]
-                               for k, r in enumerate(c["rounds"])]  # fmt: skip
+                body_rounds = [[str(k), str(r["levels"]), fmt_gain(r["nash_conv"], ".3g"),
+                                f"{r['seconds']:.1f}"] for k, r in enumerate(c["rounds"])]  # fmt: skip
                 columns = ["round", "levels", "NashConv", "seconds"]
                 console.print(table("Refining the levels", columns, body_rounds))
             title = f"On continuous hands ({c['levels']} levels, {c['seconds']:.1f} s)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pokerlab.cli.common import console, output_file, print_json, table, user_errors
+from pokerlab.cli.common import console, fmt_gain, output_file, print_json, table, user_errors
 from pokerlab.cli.errors import print_error
 
 
@@ -189,11 +189,11 @@ def _print(report: dict) -> None:
         where = f" at P = {cert['at_pot']}" if cert.get("at_pot") is not None else ""
         console.print(
             f"[bold]certificate{where}[/]: exploitability {cert['exploitability_exact']} "
-            f"(P1 could gain {cert['p1_gain']:.3g}, P2 {cert['p2_gain']:.3g})"
+            f"(P1 could gain {fmt_gain(cert['p1_gain'], '.3g')}, P2 {fmt_gain(cert['p2_gain'], '.3g')})"
         )
         for gain in cert.get("gains", []):
             console.print(
-                f"  P{gain['player']} gains {gain['gain']:.3g} playing {gain['better']!r}"
+                f"  P{gain['player']} gains {fmt_gain(gain['gain'], '.3g')} playing {gain['better']!r}"
                 + (f" after {gain['branch']}" if gain["branch"] else "")
                 + f" with hands in [{gain['from']:.4f}, {gain['to']:.4f}]"
             )
@@ -262,16 +262,16 @@ def _print_many(report: dict) -> None:
         )
         values = ", ".join(f"P{p} {v:+.6f}" for p, v in enumerate(sol["value"], start=1))
         console.print(f"[bold]expected returns[/]: {values}")
-        gains = ", ".join(f"P{p} {g:.3g}" for p, g in enumerate(sol["gains"], start=1))
+        gains = ", ".join(f"P{p} {fmt_gain(g, '.3g')}" for p, g in enumerate(sol["gains"], start=1))
         verdict = "an equilibrium" if sol["equilibrium"] else "NOT an equilibrium"
         exact = sol["nash_conv_exact"]
         console.print(
             f"[bold]certificate[/] ({sol['certificate']}): gains {gains}; "
-            f"NashConv {exact if exact is not None else format(sol['nash_conv'], '.3g')}: {verdict}"
+            f"NashConv {exact if exact is not None else fmt_gain(sol['nash_conv'], '.3g')}: {verdict}"
         )
         for imp in sol["improvements"]:
             console.print(
-                f"  P{imp['player']} gains {imp['gain']:.3g} playing {imp['better']!r}"
+                f"  P{imp['player']} gains {fmt_gain(imp['gain'], '.3g')} playing {imp['better']!r}"
                 + (f" after {imp['branch']}" if imp["branch"] else "")
                 + f" with hands in [{imp['from']:.4f}, {imp['to']:.4f}]"
             )

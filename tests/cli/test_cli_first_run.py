@@ -1,0 +1,29 @@
+"""What a newcomer meets first (issue 28): printed NashConv and gains without rounding noise,
+refusals that name the option, nothing left on disk after a refusal.
+
+The commands run in this process through the command line's own handler, as ``main()`` runs them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pokerlab.cli.errors import run
+from pokerlab.cli.main import app
+
+
+def _run(args: list[str], capsys) -> tuple[int, str, str]:
+    status = run(app, args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_an_lp_equilibrium_prints_nash_conv_0_not_rounding_noise(capsys):
+    # The LP's NashConv and gains come out as +-1e-16 or so: exactly zero, printed as 0.
+    for game in (["kuhn"], ["patent-no-raise-pot-limit", "--levels", "200"]):
+        status, out, _ = _run(["equilibrium", *game, "--algorithm", "lp"], capsys)
+        assert status == 0
+        rows = {m.group(1): m.group(2) for m in re.finditer(r"│ ([\w, ]+?)\s+│ (\S+)\s+│", out)}
+        assert rows["nash_conv"] == rows["exploitability"] == "0", rows
+        assert rows["gain, P1"] == rows["gain, P2"] == "0", rows
+        assert not re.search(r"\de-1\d", out), out
