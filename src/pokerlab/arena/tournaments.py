@@ -12,7 +12,10 @@ when the 95% intervals are separated (``a`` above ``b``: a's lower end above b's
 - ``loki-ablation``: Papp's §8.3 (full, no showdown odds, no pot odds, no semi-bluffing, the
   simple HS_n strategy; moderate, generic modelling; two copies each);
 - ``loki-modelling``: Papp's §8.4.1 (four copies of generic modelling, loose, against two
-  copies each of the non-modelling loose, tight and moderate players).
+  copies each of the non-modelling loose, tight and moderate players);
+- ``loki2-*``: Peña's Loki-2 experiments (2 copies of PT betting, PT re-weighting, both, the
+  always-call simulation, the PT simulation against 8 of Loki-1, and the PT simulation against
+  8 of the static PT version).
 
 Examples
 --------
@@ -129,6 +132,47 @@ TOURNAMENTS: dict[str, Tournament] = {
     ),
 }
 """The three tournaments, by command name."""
+
+_PENA = "Peña: Probabilities and Simulations in Poker (MSc thesis, 1999)"
+
+
+def _loki2(name: str, bot: str, label: str, title: str, source: str, quote: str,
+           control: str = "loki-a", control_label: str = "Loki-1 (Loki A)") -> Tournament:
+    """Peña's design: 2 copies of the enhanced version against 8 of the control, 25,000 games."""
+    return Tournament(name, title, source, (bot, control), (2, 8), (label, control_label),
+                      (Claim(f"{label} beats {control_label}", quote, (_above(bot, control),)),),
+                      default_hands=25_000)
+
+
+TOURNAMENTS.update({
+    "loki2-betting": _loki2("loki2-betting", "loki2-b", "B (PT betting)",
+                            "Loki-2 PT betting against Loki-1 (Peña 1999, Fig. 4.3)",
+                            f"{_PENA}, §4.4, Figure 4.3 (values lost)",
+                            "B, R and B+R each improve on Loki-1"),
+    "loki2-reweighting": _loki2("loki2-reweighting", "loki2-r", "R (PT re-weighting)",
+                                "Loki-2 PT re-weighting against Loki-1 (Peña 1999, Fig. 4.3)",
+                                f"{_PENA}, §4.4, Figure 4.3 (values lost)",
+                                "B, R and B+R each improve on Loki-1"),
+    "loki2-triples": _loki2("loki2-triples", "loki2-triple", "B+R",
+                            "Loki-2 PT betting and re-weighting against Loki-1 (Peña 1999, Fig. 4.3)",
+                            f"{_PENA}, §4.4, Figure 4.3 (values lost)",
+                            "B, R and B+R each improve on Loki-1"),
+    "loki2-sim-call": _loki2("loki2-sim-call", "loki2-sim-call", "always-call simulation",
+                             "Always-call simulation against Loki-1 (Peña 1999, §5.3)",
+                             f"{_PENA}, §5.3 (+0.057 sb/hand; field and sample unstated)",
+                             "the always-call simulation beat Loki-1 by 0.057 sb/hand"),
+    "loki2-sim": _loki2("loki2-sim", "loki2-sim", "PT simulation",
+                        "Loki-2 with simulation against Loki-1 (Peña 1999, ch. 5)",
+                        f"{_PENA}, §5.4 (values lost)",
+                        "simulation-based Loki-2 clearly beats the static-evaluation versions"),
+    "loki2-sim-static": _loki2("loki2-sim-static", "loki2-sim", "PT simulation",
+                               "Loki-2 with simulation against Loki-2 with PTs only (Peña 1999, "
+                               "ch. 5)", f"{_PENA}, §5.4 (values lost)",
+                               "simulation-based Loki-2 clearly beats the static-evaluation "
+                               "versions", control="loki2-triple", control_label="B+R (static)"),
+})
+"""Peña's experiments (``docs/loki2.md``): each enhanced Loki-2 (2 copies) against 8 copies of
+its control, 25,000 games (2,500 deals played ten times)."""
 
 
 def separated(a: BotResult | None, b: BotResult | None) -> bool:

@@ -65,7 +65,9 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(help="Reproduce the papers' bot comparisons.", no_args_is_help=True)
     app.add_typer(group, name="experiment")
 
-    for name in ("loki-variants", "loki-ablation", "loki-modelling"):
+    from pokerlab.arena.tournaments import TOURNAMENTS
+
+    for name in TOURNAMENTS:  # Papp's three, then Peña's Loki-2 experiments
         _tournament_command(group, name)
 
     @group.command("threshold-vs-loki")
