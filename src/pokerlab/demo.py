@@ -1,7 +1,8 @@
 """``make demo``: the main job end to end, as a person would type it.
 
-Each step is a ``pokerlab`` command line run in this process (so compiled kernels load once),
-printed with a heading so the output reads as a tour of the package.
+Each :class:`Step` runs ``pokerlab`` command lines in this process (so compiled kernels load
+once), under a heading and a sentence saying what they show, so the output reads as a tour of
+the package for a newcomer. The last line says where the pictures are.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import shlex
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -19,112 +21,107 @@ from pokerlab.cli.main import app
 
 OUT = Path("out")
 
-# (what it shows, the command line)
-STEPS: list[tuple[str, str]] = [
-    ("Evaluate and describe hands (issue 2)", "hand 'Ah Ad Ac 3s 3h 9d 2c'"),
-    ("", "hand 'A♦-Q♣/3♥-4♣-J♥' --json"),
-    ("Every 7-card hand, by category", "enumerate 7"),
-    (
-        "Dividing-point strategies, exact and certified (issue 3): game 1, P symbolic",
-        "solve patent-no-raise",
-    ),
-    ("", "solve patent-raise --pot 3 --strength 0.83 --cards five-card-draw"),
-    ("", "solve patent-check-raise --pot 3 --discover-order --plot out/game3.png"),
-    (
-        "Three players in the unit cube (issue 14): game 1 for three, its order found by CFR+, "
-        "solved exactly and certified",
-        "solve patent-no-raise-3p --pot 3 --discover-order --plot out/game1-3p.png",
-    ),
-    (
-        "",
-        "equilibrium patent-raise-3p --pot 3 --levels 20 --iterations 2000 --continuous --refine 2 "
-        "--hands-plot out/game2-3p-hands.png",
-    ),
-    (
-        "Classic solved models, each checked by an independent engine (issue 5)",
-        "model von-neumann -p B=2",
-    ),
-    ("", "model two-round -p B=2 -p R=2 --plot out/two-round-limit.png"),
-    ("", "model endgame-n-round -p a=10 -p P=1/4 -p stacks=260,330 -p n=3"),
-    (
-        "Hand strength and potential: the papers' A♦Q♣ on 3♥4♣J♥ (issue 6)",
-        "strength AdQc 3h4cJh --opponents 5",
-    ),
-    ("Exact pre-flop equity", "equity AcAd KhKs"),
-    ("", "equity AhKh 'QQ+, AKs' random --board Qh7h2c --samples 200000 --seed 1"),
-    (
-        "Equity by deal and board classes (issue 16): ranges exactly, Monte Carlo to a target, "
-        "a hand against every holding",
-        "equity '22+, A2s+, KTo+' 'QQ+, AK'",
-    ),
-    ("", "equity '22+, A2s+, KTo+' 'QQ+, AK' --stderr 0.001 --seed 1"),
-    ("", "equity AhKh 'QQ+, AK, JTs' --board Qh7h2c --grid --plot out/equity-grid.png"),
-    ("Waterloo pre-flop table, as shipped", "preflop table waterloo-expert-2p --plot out/waterloo-2p.png"),
-    (
-        "Equilibria of discrete games, certified (issue 4)",
-        "equilibrium kuhn --algorithm lp",
-    ),
-    ("", "equilibrium leduc --algorithm cfr+ --iterations 1000 --plot out/leduc.png"),
-    ("", "equilibrium patent-no-raise-pot-limit --levels 200 --algorithm lp"),
-    (
-        "Three players (issue 14): Kuhn poker for three, CFR+ placed in the published family of "
-        "equilibria (Szafron, Gibson and Sturtevant 2013)",
-        "equilibrium kuhn3",
-    ),
-    (
-        "The patent's own game, five-card draw (issue 13): FIG. 2 and 3 replayed by the engine",
-        "draw example",
-    ),
-    (
-        "The draw-threshold bot (issue 13): the patent's solution after the draw, against the "
-        "textbook rules and the raiser, heads-up and three-handed, duplicate",
-        "draw matches --hands 1200 --opponent draw-rules --opponent raiser --seed 1 --no-progress",
-    ),
-    (
-        "",
-        "draw exactness --buckets 100 --iterations 1000",
-    ),
-    (
-        "Matches between bots, duplicate deals, SQLite storage (issue 7)",
-        "match raiser random calling-station --hands 3000 --duplicate --seed 4 "
-        "--db out/demo-match.sqlite --plot out/bankroll.png",
-    ),
-    (
-        "The seeds' bots (issue 8): the patent's river thresholds against Loki A, heads-up limit",
-        "experiment threshold-vs-loki --hands 1000 --seed 1",
-    ),
-    (
-        "Loki per Papp's thesis (issue 15): the income-rate table IR4 it reads for 3-4 players",
-        "preflop table loki-ir4",
-    ),
-    (
-        "The Alberta tournament of the thesis-level Loki versions, seated by Papp's Table 8.1 "
-        "(a short run; the orderings need ~100,000 hands)",
-        "experiment loki-variants --hands 1000 --seed 1 --plot out/loki.png",
-    ),
-    (
-        "Waterloo freezeouts: Phase III's showdown model against Phase II "
-        "(a short run; 600 trials separate them)",
-        "experiment waterloo-phases --trials 40 --comparison trust --seed 1 --plot out/freezeout.png",
-    ),
-    (
-        "Beyond one machine: the same duplicate match on a Ray cluster the demo starts here, "
-        "2 CPUs (issue 17): the same hands, so the same table; then Monte Carlo equity to a "
-        "target there, the same showdowns as above",
-        "match raiser random calling-station --hands 3000 --duplicate --seed 4 "
-        "--db out/demo-ray.sqlite --cluster {ray}",
-    ),
-    ("", "equity '22+, A2s+, KTo+' 'QQ+, AK' --stderr 0.001 --seed 1 --cluster {ray}"),
-    (
-        "The ACPC protocol: our dealer and two bots over TCP, checked against in-process (issue 9)",
-        "acpc deal --game limit --hands 300 --seed 1 --bot raiser --bot calling-station --compare",
-    ),
-    ("", "acpc deal --game kuhn3 --hands 300 --seed 1 --bot equilibrium --bot equilibrium --bot equilibrium"),
-    (
-        "The web page (issue 18): `pokerlab serve` on a free port, every page used through its HTTP "
-        "API, then stopped (`pokerlab serve --port 8000` keeps it running)",
-        "serve --port 0 --check --db out/demo-web.sqlite",
-    ),
+
+@dataclass(frozen=True)
+class Step:
+    """One stop of the tour: a heading, a sentence saying what it shows (optional), and the
+    ``pokerlab`` command lines it runs (``{ray}`` stands for the address of the demo's Ray)."""
+
+    title: str
+    commands: tuple[str, ...]
+    note: str = ""
+
+
+# The tour, in order. To add a stop, add a Step: a heading of at most 60 characters (it is
+# printed in a rule across an 80-column terminal), a note in plain words, the command lines.
+STEPS: list[Step] = [
+    Step("Hands: evaluate and describe them",
+         ("hand 'Ah Ad Ac 3s 3h 9d 2c'", "hand 'A♦-Q♣/3♥-4♣-J♥' --json")),
+    Step("Every 7-card hand, by category", ("enumerate 7",)),
+    Step("Dividing points: the patent's games, solved exactly",
+         ("solve patent-no-raise",
+          "solve patent-raise --pot 3 --strength 0.83 --cards five-card-draw",
+          "solve patent-check-raise --pot 3 --discover-order --plot out/game3.png"),
+         "Game 1 with the pot P kept symbolic; game 2 played on five-card-draw hands; game 3 "
+         "with the order of its dividing points found first. Each solution is certified."),
+    Step("Three players: the patent's games in the unit cube",
+         ("solve patent-no-raise-3p --pot 3 --discover-order --plot out/game1-3p.png",
+          "equilibrium patent-raise-3p --pot 3 --levels 20 --iterations 2000 --continuous "
+          "--refine 2 --hands-plot out/game2-3p-hands.png"),
+         "Game 1 for three, its order found by CFR+, solved exactly and certified; then game 2 "
+         "on 20 levels of hands, refined and checked on continuous hands."),
+    Step("Classic solved models, each checked by another engine",
+         ("model von-neumann -p B=2",
+          "model two-round -p B=2 -p R=2 --plot out/two-round-limit.png",
+          "model endgame-n-round -p a=10 -p P=1/4 -p stacks=260,330 -p n=3"),
+         "Von Neumann's model, a two-round model and an n-round endgame (Ferguson and "
+         "Ferguson), their closed forms compared with a discrete solver."),
+    Step("Hand strength and potential: A♦Q♣ on 3♥4♣J♥",
+         ("strength AdQc 3h4cJh --opponents 5",),
+         "The example of the Waterloo and Alberta papers, against five opponents."),
+    Step("Equity: exact, and by Monte Carlo",
+         ("equity AcAd KhKs",
+          "equity AhKh 'QQ+, AKs' random --board Qh7h2c --samples 200000 --seed 1")),
+    Step("Equity of ranges, by deal and board classes",
+         ("equity '22+, A2s+, KTo+' 'QQ+, AK'",
+          "equity '22+, A2s+, KTo+' 'QQ+, AK' --stderr 0.001 --seed 1",
+          "equity AhKh 'QQ+, AK, JTs' --board Qh7h2c --grid --plot out/equity-grid.png"),
+         "Ranges exactly, then Monte Carlo to a target standard error, then one hand against "
+         "every holding of a range."),
+    Step("The Waterloo pre-flop table, as shipped",
+         ("preflop table waterloo-expert-2p --plot out/waterloo-2p.png",)),
+    Step("Equilibria of discrete games, certified",
+         ("equilibrium kuhn --algorithm lp",
+          "equilibrium leduc --algorithm cfr+ --iterations 1000 --plot out/leduc.png",
+          "equilibrium patent-no-raise-pot-limit --levels 200 --algorithm lp"),
+         "Kuhn poker by linear programming (value -1/18), Leduc by CFR+, and the patent's "
+         "first game on 200 levels of hands."),
+    Step("Three-player Kuhn poker and its family of equilibria",
+         ("equilibrium kuhn3",),
+         "CFR+ placed in the published family of equilibria (Szafron, Gibson and Sturtevant "
+         "2013)."),
+    Step("Five-card draw, the patent's own game",
+         ("draw example",),
+         "The patent's FIG. 2 and 3 replayed by the rules engine."),
+    Step("The draw-threshold bot",
+         ("draw matches --hands 1200 --opponent draw-rules --opponent raiser --seed 1 --no-progress",
+          "draw exactness --buckets 100 --iterations 1000"),
+         "The patent's solution after the draw against the textbook rules and the raiser, "
+         "heads-up and three-handed, on duplicate deals; then how far it is from an "
+         "equilibrium, beside CFR+."),
+    Step("Matches between bots: duplicate deals, stored in SQLite",
+         ("match raiser random calling-station --hands 3000 --duplicate --seed 4 "
+          "--db out/demo-match.sqlite --plot out/bankroll.png",)),
+    Step("The patent's river thresholds against Loki A",
+         ("experiment threshold-vs-loki --hands 1000 --seed 1",),
+         "Heads-up limit hold'em, the bots of the seed documents."),
+    Step("Loki per Papp's thesis: the income-rate table IR4",
+         ("preflop table loki-ir4",),
+         "The table Loki reads before the flop with 3 or 4 players."),
+    Step("The Alberta tournament of the Loki versions",
+         ("experiment loki-variants --hands 1000 --seed 1 --plot out/loki.png",),
+         "Ten seats, seated by Papp's Table 8.1. A short run: 1,000 hands cannot tell the "
+         "versions apart; the paper's orderings need about 100,000."),
+    Step("Waterloo freezeouts: Phase III against Phase II",
+         ("experiment waterloo-phases --trials 40 --comparison trust --seed 1 --plot out/freezeout.png",),
+         "Phase III's showdown model against Phase II. A short run: about 600 trials separate "
+         "them."),
+    Step("Beyond one machine: a Ray cluster",
+         ("match raiser random calling-station --hands 3000 --duplicate --seed 4 "
+          "--db out/demo-ray.sqlite --cluster {ray}",
+          "equity '22+, A2s+, KTo+' 'QQ+, AK' --stderr 0.001 --seed 1 --cluster {ray}"),
+         "The same duplicate match on a 2-CPU Ray instance the demo starts here: the same hands, "
+         "so the same table. Then Monte Carlo equity to a target there: the same showdowns."),
+    Step("The ACPC protocol: our dealer and bots over TCP",
+         ("acpc deal --game limit --hands 300 --seed 1 --bot raiser --bot calling-station --compare",
+          "acpc deal --game kuhn3 --hands 300 --seed 1 --bot equilibrium --bot equilibrium "
+          "--bot equilibrium"),
+         "The computer poker competition's protocol, checked against the same match played "
+         "in-process."),
+    Step("The web application",
+         ("serve --port 0 --check --db out/demo-web.sqlite",),
+         "`pokerlab serve` on a free port, every page used through its HTTP API, then stopped "
+         "(`pokerlab serve --port 8000` keeps it running)."),
 ]
 
 
@@ -150,7 +147,14 @@ def local_ray_cluster() -> str:
     return ray.get_runtime_context().gcs_address
 
 
-def main(steps: list[tuple[str, str]] | None = None) -> int:
+def stop_ray() -> None:
+    """Stop the demo's Ray instance, if it started one (quietly, before the last lines)."""
+    ray = sys.modules.get("ray")
+    if ray is not None and ray.is_initialized():
+        ray.shutdown()
+
+
+def main(steps: list[Step] | None = None) -> int:
     """Run every demo step; stop at the first failure and return its exit status."""
     console = Console()
     OUT.mkdir(exist_ok=True)
@@ -158,18 +162,27 @@ def main(steps: list[tuple[str, str]] | None = None) -> int:
     for name in ("demo-match.sqlite", "demo-web.sqlite", "demo-ray.sqlite"):
         (OUT / name).unlink(missing_ok=True)
     total = 0.0
-    for title, command in STEPS if steps is None else steps:
-        if title:
-            console.print(Rule(title))
-        if "{ray}" in command:
-            command = command.format(ray=local_ray_cluster())
-        status, seconds = run(command, console)
-        total += seconds
-        if status != 0:
-            console.print(f"[bold red]demo failed[/] (exit status {status}) at: pokerlab {command}",
-                          highlight=False)
-            return status
-    console.print(Rule(f"demo finished in {total:.1f} s; pictures are in {OUT}/"))
+    try:
+        for step in STEPS if steps is None else steps:
+            console.print(Rule(step.title))
+            if step.note:
+                console.print(step.note, style="dim", highlight=False)
+            for command in step.commands:
+                if "{ray}" in command:
+                    command = command.format(ray=local_ray_cluster())
+                status, seconds = run(command, console)
+                total += seconds
+                if status != 0:
+                    console.print(f"[bold red]demo failed[/] (exit status {status}) at: pokerlab {command}",
+                                  highlight=False)
+                    return status
+    finally:
+        stop_ray()
+    pictures = sorted(p.name for p in OUT.iterdir() if p.suffix in (".png", ".svg"))
+    console.print(Rule(f"demo finished in {total:.0f} s"))
+    # The last line: where to look (printed whole, never wrapped, so a path can be copied).
+    print(f"The {len(pictures)} pictures are in {OUT.resolve()}/" if pictures
+          else "The demo wrote no pictures this time.")
     return 0
 
 

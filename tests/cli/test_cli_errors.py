@@ -160,9 +160,9 @@ def test_a_failed_demo_step_fails_the_demo(tmp_path, monkeypatch, capsys):
     from pokerlab import demo
 
     monkeypatch.chdir(tmp_path)
-    steps = [("Cards", "hand 'As Ks Qs Js Ts'"), ("", "hand 'As Xx'"), ("", "hand 'Ah Kh Qh Jh Th'")]
+    steps = [demo.Step("Cards", ("hand 'As Ks Qs Js Ts'", "hand 'As Xx'", "hand 'Ah Kh Qh Jh Th'"))]
     assert demo.main(steps) == 2
     out = capsys.readouterr().out
     assert "Royal flush" in out and "demo failed (exit status 2) at: pokerlab hand 'As Xx'" in out
     assert "pokerlab hand 'Ah Kh Qh Jh Th'" not in out  # it stopped at the failure
-    assert demo.main(steps[:1]) == 0
+    assert demo.main([demo.Step("Cards", steps[0].commands[:1])]) == 0

@@ -27,3 +27,28 @@ def test_an_lp_equilibrium_prints_nash_conv_0_not_rounding_noise(capsys):
         assert rows["nash_conv"] == rows["exploitability"] == "0", rows
         assert rows["gain, P1"] == rows["gain, P2"] == "0", rows
         assert not re.search(r"\de-1\d", out), out
+
+
+def test_the_demo_reads_as_a_tour_within_80_columns():
+    from pokerlab import demo
+
+    for step in demo.STEPS:
+        assert len(step.title) <= 60, step.title  # a rule across 80 columns shows it whole
+        assert not re.search(r"\bissues? \d", step.title + step.note, re.I), step.title
+        assert step.commands and all(c.strip() for c in step.commands)
+
+
+def test_the_demo_ends_saying_where_the_pictures_are(tmp_path, monkeypatch, capsys):
+    from pokerlab import demo
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
+    steps = [demo.Step("A table and its picture",
+                       ("preflop table waterloo-expert-2p --plot out/waterloo-2p.png",),
+                       "A sentence saying what the step shows, long enough to be wrapped at eighty "
+                       "columns by the console rather than cut.")]
+    assert demo.main(steps) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == f"The 1 pictures are in {tmp_path / 'out'}/"
+    assert all(len(line) <= 80 for line in lines[:-1]), max(lines[:-1], key=len)
+    assert any("A table and its picture" in line for line in lines)
