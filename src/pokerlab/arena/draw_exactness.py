@@ -141,3 +141,67 @@ def final_round_exactness(drew: int = 3, pot: float = 3.0, bet: str = "limit", r
         cfr_exploitability=best.exploitability, cfr_gains=tuple(float(g) for g in best.gains),  # type: ignore[arg-type]
         bot_value_p1=float(bot.values[0]), cfr_value_p1=float(best.values[0]),
     )
+
+
+@dataclass(frozen=True)
+class WholeHandExactness:
+    """The whole-hand class game's solution and its dividing-point reading, measured in the
+    same game (:mod:`pokerlab.agents.draw_game`); figures in small bets per hand.
+
+    ``*_exploitability``: NashConv / 2; ``read_concedes[p]``: what seat ``p`` (0 acts first)
+    loses by playing the reading instead of the solution when the other seat plays the
+    solution; ``pre_draw_read_*``: the reading on the first round and the draw only (the
+    solution after the draw), which is what the ``draw-threshold`` bot plays before the draw.
+    """
+
+    settings: dict[str, Any]
+    states: int
+    nodes: int
+    engine_exploitability: float
+    engine_value_p0: float
+    read_exploitability: float
+    read_concedes: tuple[float, float]
+    pre_draw_read_exploitability: float
+    pre_draw_read_concedes: tuple[float, float]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly view."""
+        return asdict(self)
+
+
+def whole_hand_exactness(solved: Any) -> WholeHandExactness:
+    """Measure a solved class game (:func:`pokerlab.agents.draw_game.solve_game`): the
+    solver's strategy, its reading, and the reading before the draw only."""
+    from pokerlab.agents.draw_game import DRAW_LABELS
+    from pokerlab.equilibrium.value import expected_values
+
+    flat, engine, read = solved.flat, solved.engine, solved.read
+    sb = float(solved.settings.bet_size)
+    pre_rows = np.zeros(flat.num_rows, dtype=bool)
+    for node in flat.decision_nodes():
+        if sum(h in DRAW_LABELS for h in flat.history(int(node))) < 2:
+            base = flat.row_base[node]
+            pre_rows[base: base + flat.num_hands[flat.player[node]]] = True
+    pre = engine.probs.copy()
+    pre[pre_rows] = read.probs[pre_rows]
+    pre_read = Strategy(flat, pre)
+    base_values = expected_values(engine)
+
+    def concedes(strategy: Strategy) -> tuple[float, float]:
+        out = []
+        for p in (0, 1):
+            mixed = engine.probs.copy()
+            rows = flat.row_player == p
+            mixed[rows] = strategy.probs[rows]
+            out.append(float(base_values[p] - expected_values(Strategy(flat, mixed))[p]) / sb)
+        return out[0], out[1]
+
+    return WholeHandExactness(
+        settings=asdict(solved.settings), states=flat.num_hands[0], nodes=flat.num_nodes,
+        engine_exploitability=measure(engine).exploitability / sb,
+        engine_value_p0=float(base_values[0]) / sb,
+        read_exploitability=measure(read).exploitability / sb,
+        read_concedes=concedes(read),
+        pre_draw_read_exploitability=measure(pre_read).exploitability / sb,
+        pre_draw_read_concedes=concedes(pre_read),
+    )

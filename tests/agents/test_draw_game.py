@@ -1,0 +1,82 @@
+"""The five-card draw class game: classes, keeps, the game for the engine, its solution and
+its dividing-point reading."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pokerlab.agents.draw_classes import CLASS_NAMES, hand_classes, keep_masks, transitions
+from pokerlab.agents.draw_game import (
+    ClassGameSettings,
+    ClassSolution,
+    build_game,
+    read_decision,
+    solve,
+    solve_game,
+)
+from pokerlab.agents.draw_rules import discard_masks
+from pokerlab.arena.draw_exactness import whole_hand_exactness
+from pokerlab.equilibrium import FlatGame
+from pokerlab.evaluate import random_hands
+
+SMALL = ClassGameSettings(levels=3, iterations=300)
+
+
+def test_keep_for_the_rules_count_is_the_rules_keep() -> None:
+    hands = random_hands(20_000, 5, seed=3)
+    rules = discard_masks(hands)
+    drawn = np.array([bin(int(m)).count("1") for m in rules])
+    for k in range(5):
+        mine = keep_masks(hands[drawn == k], k)
+        assert (mine == rules[drawn == k]).all()
+        assert all(bin(int(m)).count("1") == k for m in keep_masks(hands[:50], k))
+
+
+def test_class_shares_match_exact_counts() -> None:
+    # Trips 54,912 and two pair 123,552 of 2,598,960 hands; a pair of jacks to aces 4 x 84,480.
+    _, joint = transitions()
+    share = joint.sum(axis=1) / joint.sum()
+    n = joint.sum()
+    for name, exact in (("trips", 54_912), ("kings-aces", 2 * 84_480)):
+        p = exact / 2_598_960
+        assert abs(share[CLASS_NAMES.index(name)] - p) < 4 * np.sqrt(p * (1 - p) / n)
+    two_pair = share[CLASS_NAMES.index("two pair low")] + share[CLASS_NAMES.index("two pair high")]
+    assert abs(two_pair - 123_552 / 2_598_960) < 0.001
+    assert set(np.unique(hand_classes(random_hands(5000, 5, seed=1)))) == set(range(len(CLASS_NAMES)))
+
+
+def test_class_game_groups_pre_draw_decisions_and_solves() -> None:
+    game = build_game(SMALL)
+    flat = FlatGame.build(game)
+    assert flat.grouped and game.num_hands == (36, 36)
+    solved = solve_game(SMALL)
+    root = solved.engine.node_block(0)
+    assert np.allclose(root[0::3], root[1::3]) and np.allclose(root[0::3], root[2::3])
+    r = whole_hand_exactness(solved)
+    # Solved well below a hundredth of a small bet; the reading gives up little against it.
+    assert r.engine_exploitability < 0.003
+    assert r.engine_exploitability < r.read_exploitability < 0.05
+    assert max(r.read_concedes) < 0.005
+    assert -0.1 < r.engine_value_p0 < 0  # acting first costs
+
+
+def test_solution_round_trips_and_reads_the_textbook_shape() -> None:
+    solution = solve(SMALL, cache=False)
+    again = ClassSolution.from_json(solution.to_json())
+    assert again.decision(()).probs == pytest.approx(solution.decision(()).probs, abs=1e-6)
+    facing = solution.decision(("bet",))
+    # Pat hands and trips never fold to a first-round bet; nothing never calls.
+    for name in ("pat", "trips"):
+        assert facing.probs[CLASS_NAMES.index(name), facing.actions.index("fold")] == 0
+    assert facing.probs[CLASS_NAMES.index("nothing"), facing.actions.index("call")] < 0.05
+
+
+def test_read_decision_keeps_wide_segments_and_merges_narrow_ones() -> None:
+    key = np.arange(4.0)
+    width = np.array([1.0, 1.0, 1.0, 1.0])
+    block = np.array([[1.0, 0.0], [0.999, 0.001], [0.2, 0.8], [0.0, 1.0]])
+    read = read_decision(key, width, block, 0.01)
+    assert read[1].tolist() == [1.0, 0.0]  # the sliver went to its neighbour
+    assert read[2] == pytest.approx([0.2, 0.8])
+    assert read.sum(axis=1) == pytest.approx(np.ones(4))
