@@ -25,7 +25,7 @@ def numba_threads(workers: int | None) -> Iterator[int]:
 
     most = numba.config.NUMBA_NUM_THREADS
     if workers is not None and not 1 <= workers <= most:
-        raise ValueError(f"workers must be 1..{most}, got {workers}")
+        raise ValueError(f"--workers {workers}: must be 1..{most} (the threads of the cores here)")
     old = numba.get_num_threads()
     numba.set_num_threads(most if workers is None else workers)
     try:

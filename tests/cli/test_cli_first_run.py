@@ -52,3 +52,24 @@ def test_the_demo_ends_saying_where_the_pictures_are(tmp_path, monkeypatch, caps
     assert lines[-1] == f"The 1 pictures are in {tmp_path / 'out'}/"
     assert all(len(line) <= 80 for line in lines[:-1]), max(lines[:-1], key=len)
     assert any("A table and its picture" in line for line in lines)
+
+
+# -- refusals that were missing, or named no option (issue 28) -------------------------------
+
+REFUSALS = [
+    (["equity", "AcAd", "KhKs", "--samples", "100000000000000000000"],
+     r"^error: --samples 100000000000000000000: must be 1\.\.4,611,686,018,427,387,904"),
+    (["equity", "AcAd", "KhKs", "--stderr", "inf"], r"^error: --stderr inf: must be a positive finite"),
+    (["equity", "AcAd", "KhKs", "--workers", "64"], r"^error: --workers 64: must be 1\.\.\d+"),
+    (["preflop", "simulate", "--opponents", "0"], r"^error: --opponents 0: must be 1\.\.9"),
+    (["preflop", "simulate", "--opponents", "10"], r"^error: --opponents 10: must be 1\.\.9"),
+]
+
+
+def test_a_refusal_names_the_option_and_the_value(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args, message in REFUSALS:
+        status, out, err = _run(args, capsys)
+        assert status == 2 and out == "", (args, out)
+        assert re.search(message, err) and err.count("\n") == 1, (args, err)
+        assert list(tmp_path.iterdir()) == [], (args, list(tmp_path.iterdir()))

@@ -65,6 +65,10 @@ ONE_THREAD_WORK = 1_000_000
 MAX_DEAL_CLASSES = 50_000_000
 """Most deal classes an exact answer enumerates (they are held in memory)."""
 
+MAX_SAMPLES = 2**62
+"""The most Monte Carlo showdowns a run takes (about 4.6e18: centuries of work; the 64-bit
+counters of the kernels hold it). A larger ``samples`` is refused."""
+
 Progress = Callable[[float, float], None]
 """Called with (work done, total work) as a computation advances."""
 
@@ -584,10 +588,10 @@ def equity(
             counts = whole if whole is not None else weighted
             return _result(counts, whole is not None, np.zeros(problem.players), exact=True,
                            deal_classes=len(class_weights))
-        if samples is not None and samples < 1:
-            raise ValueError(f"samples must be at least 1, got {samples}")
-        if stderr is not None and not stderr > 0:
-            raise ValueError(f"stderr must be positive, got {stderr}")
+        if samples is not None and not 1 <= samples <= MAX_SAMPLES:
+            raise ValueError(f"--samples {samples}: must be 1..{MAX_SAMPLES:,} (2**62)")
+        if stderr is not None and not 0 < stderr < float("inf"):
+            raise ValueError(f"--stderr {stderr}: must be a positive finite number")
         if samples is None and stderr is None:
             raise ValueError("Monte Carlo needs samples, a stderr target, or both")
         if seed is None:
@@ -595,7 +599,7 @@ def equity(
         if seed < 0:
             raise ValueError(f"seed must be a non-negative integer, got {seed}")
         plan = monte_carlo_plan(problem)
-        limit = samples if samples is not None else 2**62
+        limit = samples if samples is not None else MAX_SAMPLES
         if executor is None or _in_process(executor):
             batches = _local_batches(plan, stream_of(seed), limit, used)
         else:

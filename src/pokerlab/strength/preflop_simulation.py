@@ -271,9 +271,9 @@ def simulate_preflop(
         For out-of-range parameters.
     """
     if not 1 <= opponents <= 9:
-        raise ValueError(f"opponents must be 1..9, got {opponents}")
+        raise ValueError(f"--opponents {opponents}: must be 1..9")
     if trials < 2:
-        raise ValueError(f"trials must be at least 2, got {trials}")
+        raise ValueError(f"--trials {trials}: must be 2 or more")
     if seed < 0:
         raise ValueError(f"--seed must be 0 or more, not {seed}")
     path = _cache_path(opponents, trials, seed)
@@ -287,7 +287,8 @@ def simulate_preflop(
         share_sq = np.zeros(169)
         wins = np.zeros(169)
         if workers is not None and not 1 <= workers <= numba.config.NUMBA_NUM_THREADS:
-            raise ValueError(f"workers must be 1..{numba.config.NUMBA_NUM_THREADS}, got {workers}")
+            raise ValueError(f"--workers {workers}: must be 1..{numba.config.NUMBA_NUM_THREADS} "
+                             "(the threads of the cores here)")
         sums = _block_sums(opponents, seed, trials, workers, executor)
         for (_, n), (s, sq, w) in zip(_blocks(trials), sums, strict=True):
             share += s
