@@ -22,15 +22,18 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
-from pokerlab.equilibrium.flat import FlatGame
+from pokerlab.equilibrium.exploitability import exploitability
+from pokerlab.equilibrium.flat import DECISION, FlatGame
 from pokerlab.equilibrium.games.river import RiverGame, river_game
 from pokerlab.equilibrium.lp import solve_lp
 from pokerlab.equilibrium.strategy import Strategy
 from pokerlab.spot.spec import Size, Spot
+from pokerlab.spot.threshold_reading import Decision
 
 
 class OracleError(ValueError):
@@ -114,6 +117,37 @@ class OracleSolution:
             full[self.river.combos[player]] = probs
             out[action] = full
         return out
+
+
+    def decisions(self, strategy: Strategy | None = None) -> dict[tuple[str, ...], Decision]:
+        """Every decision of the game with ``strategy`` (default: the LP's), keyed by line."""
+        strategy = strategy or self.strategy
+        flat = strategy.flat
+        out = {}
+        for node in np.flatnonzero(flat.kind == DECISION):
+            n = int(node)
+            block = strategy.node_block(n).copy()
+            out[flat.history(n)] = Decision(int(flat.player[n]), tuple(flat.actions_of(n)), block)
+        return out
+
+    def weights(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's range weight per private state (the rows of the decisions)."""
+        spot_ranges = self.river.range_weights
+        return (spot_ranges[0], spot_ranges[1])
+
+    def profile_strategy(self, profile: Mapping[tuple[str, ...], np.ndarray]) -> Strategy:
+        """The game's strategy that plays ``profile`` (per line, ``(combos, actions)``)."""
+        flat = self.strategy.flat
+        probs = self.strategy.probs.copy()
+        for node in np.flatnonzero(flat.kind == DECISION):
+            block = np.asarray(profile[flat.history(int(node))], dtype=float)
+            base = flat.row_base[node]
+            probs[base : base + block.shape[0], : block.shape[1]] = block
+        return Strategy(flat, probs)
+
+    def exploitability_pct(self, profile: Mapping[tuple[str, ...], np.ndarray]) -> float:
+        """Exploitability of ``profile`` (the gains of both best responses over 2) in % of the pot."""
+        return 100.0 * exploitability(self.profile_strategy(profile)) / self.river.pot
 
 
 def solve_spot_lp(spot: Spot) -> OracleSolution:

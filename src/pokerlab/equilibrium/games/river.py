@@ -67,6 +67,8 @@ class RiverGame:
         Per player, each private state's hand value on the board (higher is stronger).
     pot, stack
         Starting pot and effective stack, in chips.
+    range_weights
+        Per player, each private state's range weight.
     """
 
     game: Game
@@ -74,6 +76,7 @@ class RiverGame:
     strength: tuple[np.ndarray, np.ndarray]
     pot: float
     stack: float
+    range_weights: tuple[np.ndarray, np.ndarray]
 
 
 def _live_combos(weights: np.ndarray, board_mask: int) -> np.ndarray:
@@ -162,7 +165,7 @@ def river_game(
         root=root,
         description=f"river {format_cards(board)}, pot {pot}, stack {stack}",
     )
-    return RiverGame(game, (combos[0], combos[1]), strengths, float(pot), float(stack))
+    return RiverGame(game, (combos[0], combos[1]), strengths, float(pot), float(stack), (w0, w1))
 
 
 def solve_river(river: RiverGame) -> LPSolution:
