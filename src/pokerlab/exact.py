@@ -68,6 +68,18 @@ _CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 _HUGE_EXPONENT = re.compile(r"[0-9.][eE][+-]?[0-9]{4,}")
 _FORMS = "use numbers, names, + - * /, parentheses and sqrt"
 
+LARGEST = 10**15
+"""The largest size of a number read (and 1/LARGEST the smallest but zero): a pot of 1e400 is a
+typing mistake, and would print as 400 digits or overflow a float."""
+_RANGE = "out of range (numbers from 1e-15 to 1e15 in size, or 0)"
+
+
+def _out_of_range(value: Any) -> bool:
+    """True when the number ``value`` (a Fraction or a sympy number) is beyond :data:`LARGEST`
+    in size, or nearer zero than its reciprocal (but not zero)."""
+    size = abs(value)
+    return bool(size > LARGEST or (size != 0 and size * LARGEST < 1))
+
 
 class _Unreadable(ValueError):
     """Text that is not an expression at all (the reason follows the value)."""
@@ -138,6 +150,8 @@ def exact_expression(text: Any, where: str, symbols: Mapping[str, sympy.Symbol] 
         raise ValueError(f"{where}: cannot read {raw!r}: {exc}") from None
     if expr.has(sympy.zoo, sympy.oo, -sympy.oo, sympy.nan):
         raise ValueError(f"{where}: {raw!r} is not a finite number")
+    if expr.is_number and _out_of_range(expr):
+        raise ValueError(f"{where}: {raw!r} is {_RANGE}")
     return expr
 
 
@@ -183,6 +197,8 @@ def exact_number(text: Any, option: str, *, surds: bool = False, positive: bool 
         value = sympy.simplify(value) if not value.is_Rational else value
         if not value.is_Rational and not surds:
             raise ValueError(f"{where}: not a fraction (write it as 7/5 or 1.4)")
+    if _out_of_range(value):
+        raise ValueError(f"{where}: {_RANGE}")
     if positive and not value > 0:
         raise ValueError(f"{where}: must be greater than 0")
     return value
@@ -203,6 +219,8 @@ def exact_fraction(text: Any, option: str, *, positive: bool = False) -> Fractio
     if simple is None:
         value = exact_number(raw, option, positive=positive)  # the message, or an expression
         return Fraction(int(value.p), int(value.q))
+    if _out_of_range(simple):
+        raise ValueError(f"{option} {raw}: {_RANGE}")
     if positive and simple <= 0:
         raise ValueError(f"{option} {raw}: must be greater than 0")
     return simple

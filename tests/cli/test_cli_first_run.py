@@ -63,6 +63,9 @@ REFUSALS = [
     (["equity", "AcAd", "KhKs", "--workers", "64"], r"^error: --workers 64: must be 1\.\.\d+"),
     (["preflop", "simulate", "--opponents", "0"], r"^error: --opponents 0: must be 1\.\.9"),
     (["preflop", "simulate", "--opponents", "10"], r"^error: --opponents 10: must be 1\.\.9"),
+    (["solve", "patent-no-raise", "--pot", "1e400"], r"^error: --pot 1e400: out of range"),
+    (["model", "von-neumann", "-p", "B=1e999"], r"^error: parameter B=1e999: out of range"),
+    (["solve", "von-neumann", "--param", "B=10000000000*10000000000"], r"--param B=1\S*: out of range"),
 ]
 
 
