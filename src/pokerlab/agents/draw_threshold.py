@@ -1,9 +1,20 @@
-"""The ``draw-threshold`` bot: five-card draw with the patent's dividing-point solution after the draw.
+"""The ``draw-threshold`` bot: five-card draw played from the patent's method, the whole hand.
 
-The patent (US 6,129,631) was written for five-card draw. This bot plays its solution on the
-final betting round of the real hand:
+The patent (US 6,129,631) was written for five-card draw. This bot plays every round of a
+heads-up hand from it:
 
-* **The game.** Heads-up after the draw, the patent's one-round game with the table's rules:
+* **The first round and the draw** come from the whole-hand equilibrium of heads-up five-card
+  draw on hand classes (:mod:`pokerlab.agents.draw_game`: the equilibrium engine's solution
+  of the class game of the table's betting, limit or pot limit, read as the patent's
+  dividing points per decision). The bot's hand is its pre-draw class
+  (:mod:`pokerlab.agents.draw_classes`); at each first-round decision it plays the reading's
+  action probabilities for its class and seat (the class's share of each segment between
+  the dividing points), and at the draw it draws the number of cards the reading gives its
+  class after the first round's betting (and, second to draw, after the opponent's count),
+  keeping the cards :func:`pokerlab.agents.draw_classes.keep_mask` keeps. Bets and raises
+  are the solved tree's; a line beyond it (a no-limit bet of another size is read as the
+  tree's bet) plays the textbook rules.
+* **The final round** is the patent's one-round game with the table's rules, as before:
   the pot at the start of the round in units of the bet (``P``; limit: the round's bet), the
   game's raise cap (two raises after the bet when the game has none), check-raising allowed,
   and the bot's seat (P1 acts first after the draw). Limit with the cap of two is patent game
@@ -15,8 +26,13 @@ final betting round of the real hand:
   :func:`pokerlab.threshold.rules_game`, their threshold order found by
   :func:`pokerlab.threshold.discover` (cached per game and pot). No-limit plays the pot-limit
   solution with pot-sized bets.
-* **The hand.** Its rank ``x`` is the mid-rank strength of its five cards against the
-  opponent's range after the draw, which depends on how many cards the opponent drew
+* **The hand** on the final round: its rank ``x`` is the mid-rank strength of its five cards
+  against the opponent's range after the draw. With ``final_range="class-game"`` (the
+  default, heads-up from the deal) the range is the class game's: the opponent's classes
+  weighted by the reading's probability of its first-round actions and its draw (card
+  removal by the joint class distribution given the bot's class), each class's final hands
+  after drawing the opponent's number of cards. Otherwise (``"draws"``, and hands that began
+  with more players) it depends on the number of cards drawn only
   (:func:`pokerlab.agents.draw_ranges.opponent_range`, learned per opponent over the match).
 * **The virtual hands.** A threshold ``t`` of the solution falls between two real hands,
   strengths ``s_lo <= t < s_hi``. The two neighbours mix as the patent's virtual hand says
@@ -25,9 +41,11 @@ final betting round of the real hand:
   above plays the lower side ``a / (a + b)`` of the time, ``"both"`` (claim 17) both; each
   threshold mixes on its own.
 
-Everything else follows the textbook rules of :mod:`pokerlab.agents.draw_rules` (the
-first round, the draw, a final round with two or more opponents, and betting beyond the
-solved tree).
+Three or more players: the first round and the draw follow the textbook rules of
+:mod:`pokerlab.agents.draw_rules` (no class game for three is solved), and so does a final
+round with two or more opponents; a final round left heads-up plays the patent's solution.
+``first_round="rules"`` plays the textbook first round and draw heads-up too (the bot of
+before the class game).
 
 Examples
 --------
@@ -49,13 +67,18 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pokerlab.agents.base import Observation
+from pokerlab.agents.draw_classes import MAX_DRAW, hand_class, keep_mask, transitions
+from pokerlab.agents.draw_game import ClassSolution, settings_for, solve
 from pokerlab.agents.draw_ranges import opponent_range, strengths
 from pokerlab.agents.draw_rules import DrawRulesBot, DrawRulesConfig, pot_sized_raise
 from pokerlab.agents.registry import register_bot
 from pokerlab.agents.threshold_bot import RiverPlan, heads_up_betting, river_plan
-from pokerlab.engine.hand import CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, CHECK_CALL_ACTION, DRAW, FOLD, FOLD_ACTION, Action
 
 MIXING_MODES = ("below", "above", "both")
+FIRST_ROUNDS = ("class-game", "rules")
+READINGS = ("read", "engine")
+FINAL_RANGES = ("class-game", "draws")
 UNCAPPED_RAISES = 2
 """Raises after the bet in the solved tree of a game without a raise cap (the patent's games)."""
 
@@ -75,18 +98,32 @@ class DrawThresholdConfig:
     min_pot, max_pot
         The limit pot (in bets) is clipped to this range, inside which patent game 3's
         threshold order holds (0.53 <= P <= 49.2).
+    first_round
+        ``class-game``: the heads-up first round and draw from the class game's solution;
+        ``rules``: from the textbook rules.
+    reading
+        ``read``: the dividing-point reading of the class game's solution; ``engine``: the
+        solver's strategy itself.
+    final_range
+        The opponent's range on the final round: ``class-game`` (its first-round line and
+        draw under the class game's solution) or ``draws`` (the number of cards it drew).
     rules
-        The textbook rules for everything but the heads-up final round.
+        The textbook rules for what the solutions do not cover.
     """
 
     mixing: str = "above"
     min_pot: float = 1.0
     max_pot: float = 48.0
+    first_round: str = "class-game"
+    reading: str = "read"
+    final_range: str = "class-game"
     rules: DrawRulesConfig = field(default_factory=DrawRulesConfig)
 
     def __post_init__(self) -> None:
-        if self.mixing not in MIXING_MODES:
-            raise ValueError(f"mixing: one of {', '.join(MIXING_MODES)}, not {self.mixing!r}")
+        for name, allowed in (("mixing", MIXING_MODES), ("first_round", FIRST_ROUNDS),
+                              ("reading", READINGS), ("final_range", FINAL_RANGES)):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name}: one of {', '.join(allowed)}, not {getattr(self, name)!r}")
 
 
 @functools.lru_cache(maxsize=32)
@@ -172,8 +209,31 @@ def rank_against(value: int, p: np.ndarray) -> tuple[float, float | None, float 
     return x, (float(s[lo]) if lo >= 0 else None), (float(s[hi]) if hi < len(s) else None)
 
 
+def first_round_labels(actions: Sequence[tuple[int, int, int, int]]) -> tuple[str, ...]:
+    """The first round's actions as the class game's labels (``check``, ``bet``, ``call``,
+    ``raise``, ``fold``).
+
+    >>> first_round_labels([(0, 0, 1, 0), (0, 1, 2, 2), (0, 0, 2, 4), (1, 0, 3, 3)])
+    ('check', 'bet', 'raise')
+    """
+    out: list[str] = []
+    bets = 0
+    for street, _, kind, _ in actions:
+        if street != 0 or kind == DRAW:
+            continue
+        if kind == BET_RAISE:
+            out.append("raise" if bets else "bet")
+            bets += 1
+        elif kind == CHECK_CALL:
+            out.append("call" if bets else "check")
+        elif kind == FOLD:
+            out.append("fold")
+    return tuple(out)
+
+
 class DrawThresholdBot(DrawRulesBot):
-    """The textbook rules, and the patent's solution on a heads-up final round."""
+    """The class game's first round and draw heads-up, the patent's final round, the textbook
+    rules elsewhere (see the module)."""
 
     name = "draw-threshold"
     uses_rng = True
@@ -184,10 +244,12 @@ class DrawThresholdBot(DrawRulesBot):
         self.seen: dict[object, dict[int, int]] = {}
         self.last_final: FinalRound | None = None
         self._chosen: dict[tuple[float, ...], int] = {}
+        self._class: int | None = None  # the pre-draw class of the hand being played
 
     def begin_hand(self, observation: Observation) -> None:
         self._chosen = {}
         self.last_final = None
+        self._class = hand_class(observation.hole) if len(observation.hole) == 5 else None
 
     def act(self, observation: Observation) -> Action:
         final = len(observation.game.rules.streets) - 1
@@ -197,7 +259,68 @@ class DrawThresholdBot(DrawRulesBot):
             if decision is not None:
                 self.last_final = decision
                 return self._play(decision.action, observation)
+        elif observation.street < final or observation.legal.max_discards:
+            action = self.pre_draw(observation)
+            if action is not None:
+                return action
         return super().act(observation)
+
+    def solution(self, observation: Observation) -> ClassSolution | None:
+        """The class game's solution for a heads-up hand of this table (``None`` with more
+        players, beyond the solved trees, or when the configuration plays the rules)."""
+        game = observation.game
+        if self.threshold_config.first_round != "class-game" or observation.players != 2:
+            return None
+        settings = settings_for(game.kind, game.raise_cap)
+        return None if settings is None else solve(settings)
+
+    def pre_draw(self, observation: Observation) -> Action | None:
+        """The class game's action at a first-round or draw decision, or ``None`` off its tree."""
+        solution = self.solution(observation)
+        if solution is None:
+            return None
+        history = first_round_labels(observation.actions)
+        me = observation.position
+        if observation.legal.max_discards:
+            counts = [min(amount, MAX_DRAW) for _, p, kind, amount in observation.actions
+                      if kind == DRAW and p != me]
+            history = history + tuple(f"draw {k}" for k in counts)
+        try:
+            decision = solution.decision(history, self.threshold_config.reading)
+        except KeyError:
+            return None
+        if decision.player != me:
+            return None
+        row = decision.probs[hand_class(observation.hole)]
+        label = decision.actions[self.rng.choices(range(len(row)), list(row))[0]]
+        if observation.legal.max_discards:
+            return Action(DRAW, keep_mask(observation.hole, int(label.split()[1])))
+        return self._play(label, observation)
+
+    def class_game_range(self, observation: Observation, other: int, drew: int) -> np.ndarray | None:
+        """The opponent's final-hand distribution under the class game (see the module), or
+        ``None`` when the hand is off its tree."""
+        solution = self.solution(observation)
+        if solution is None:
+            return None
+        history = first_round_labels(observation.actions)
+        draws = {p: min(amount, MAX_DRAW) for _, p, kind, amount in observation.actions if kind == DRAW}
+        if len(draws) != 2:
+            return None
+        history = history + tuple(f"draw {draws[p]}" for p in sorted(draws))
+        try:
+            solution.decision(history[:-1], self.threshold_config.reading)
+        except KeyError:
+            return None
+        s = solution.settings
+        counts, joint = transitions(s.samples, s.seed)
+        prior = joint[self._class] if self._class is not None else joint.sum(axis=0)
+        weight = prior * solution.reach(history, other, self.threshold_config.reading)
+        if weight.sum() <= 0:
+            return None
+        k = min(drew, MAX_DRAW)
+        final = counts[:, k, :] / np.maximum(counts[:, k, :].sum(axis=1, keepdims=True), 1)
+        return (weight / weight.sum()) @ final  # type: ignore[no-any-return]
 
     def _opponent(self, observation: Observation, position: int) -> object:
         names = observation.player_names
@@ -215,9 +338,11 @@ class DrawThresholdBot(DrawRulesBot):
         drew = next((amount for s, p, kind, amount in observation.actions
                      if kind == DRAW and p == other), 0)
         history, player = heads_up_betting(observation, street)
-        x, below, above = rank_against(
-            evaluate(observation.hole),
-            opponent_range(drew, self.seen.get(self._opponent(observation, other), {})))
+        p = (self.class_game_range(observation, other, drew)
+             if self.threshold_config.final_range == "class-game" else None)
+        if p is None:
+            p = opponent_range(drew, self.seen.get(self._opponent(observation, other), {}))
+        x, below, above = rank_against(evaluate(observation.hole), p)
         pot = (observation.pot - sum(observation.bets)) / game.street_bet(street)
         cap = UNCAPPED_RAISES if game.raise_cap is None else game.raise_cap
         if game.is_limit:
@@ -260,9 +385,9 @@ class DrawThresholdBot(DrawRulesBot):
                 counts[amount] = counts.get(amount, 0) + 1
 
 
-@register_bot("draw-threshold", "five-card draw: the patent's dividing-point solution on a heads-up "
-                                "final round (its rank against the opponent's range after its draw, "
-                                "virtual hands); the textbook rules otherwise")
+@register_bot("draw-threshold", "five-card draw from the patent's method: heads-up first round and "
+                                "draw from the class game's dividing points, the final round from the "
+                                "patent's solution (virtual hands); the textbook rules three-handed")
 class DrawThreshold(DrawThresholdBot):
     """The registered ``draw-threshold`` bot (options are :class:`DrawThresholdConfig` fields)."""
 
