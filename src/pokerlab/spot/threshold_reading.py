@@ -170,7 +170,8 @@ def read_decision(
     actions
         Action labels.
     min_segment
-        Segments thinner than this share of the axis are absorbed (0 keeps them all).
+        Segments thinner than this share of the axis are absorbed (0 keeps all but numerical
+        slivers, below 1e-9 of the axis).
     """
     probs = np.asarray(probs, dtype=float)
     reach = np.asarray(reach, dtype=float)
@@ -212,7 +213,7 @@ def read_decision(
             else:
                 pieces.append([a, m])
         prev = order[-1]
-    segs = _absorb(pieces, min_segment * total)
+    segs = _absorb(pieces, max(min_segment, 1e-9) * total)  # numerical slivers always go
 
     # Segment bounds on the mass axis; each level's overlap with them is its threshold mix.
     bounds = np.concatenate([[0.0], np.cumsum([m for _, m in segs])])
