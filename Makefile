@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	@echo "installing pokerlab and its test tools into $(VENV) (once; a few minutes)"
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/$(PIP) --upgrade pip
-	@$(BIN)/$(PIP) -e '.[test,bench,web,ray]'
+	@$(BIN)/$(PIP) -e '.[test,bench,web,ray,learn]'
 	@touch $(STAMP)
 
 demo: $(STAMP)

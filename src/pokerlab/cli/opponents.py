@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pokerlab.cli.common import console, print_json, table, user_errors
+from pokerlab.cli.common import console, output_file, print_json, progress, table, user_errors
 
 _STREETS = ("pre-flop", "flop", "turn", "river")
 
@@ -92,3 +92,143 @@ def register(app: typer.Typer) -> None:
             if sig_rows:
                 console.print(table(f"{owner}: showdown statistics of {name} (most samples first)",
                                     ["signature", "strength on", "samples", "mu", "delta"], sig_rows))
+
+    # -- models that learn: Davidson's network and the decision tree, from a match database --
+    def _match_store(db: Path, match: int | None):
+        from pokerlab.arena import MatchStore
+
+        if not db.exists():
+            raise ValueError(f"--db {db}: no such match database (pokerlab match ... --db FILE "
+                             "stores one)")
+        store = MatchStore(db)
+        ids = [m["id"] for m in store.matches()]
+        if not ids:
+            store.close()
+            raise ValueError(f"--db {db}: holds no match")
+        if match is None:
+            match = ids[0]
+        elif match not in ids:
+            store.close()
+            raise ValueError(f"--match {match}: not in {db} (matches: "
+                             f"{', '.join(map(str, sorted(ids)))})")
+        return store, match
+
+    def _decisions(store, match: int, players: list[str], quiet: bool):
+        from pokerlab.arena.opponent_data import match_players, player_decisions
+
+        names = players or match_players(store, match)
+        hands = store.match(match)["hands"]
+        out = []
+        with progress("reading hands", total=hands * len(names), enabled=not quiet) as tick:
+            for name in names:
+                out.append(player_decisions(store, match, name, progress=tick))
+        return out
+
+    @group.command("evaluate")
+    @user_errors
+    def evaluate(
+        db: Path = typer.Option(..., "--db", help="A match database (pokerlab match --db FILE)."),
+        match: int | None = typer.Option(None, "--match", min=1, help="Match id (default: the newest)."),
+        player: list[str] = typer.Option([], "--player", help="Player to model (repeatable; "
+                                         "default: every player of the match)."),
+        train_share: float = typer.Option(0.7, "--train-share", min=0.05, max=0.95,
+                                          help="Share of the hands (the first ones) to train on."),
+        plot: Path | None = typer.Option(None, "--plot", help="Accuracy bars with intervals (PNG or SVG)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Next-action accuracy on held-out hands: the frequency model, Davidson's network and
+        the decision tree, with 95% intervals."""
+        from pokerlab.arena.opponent_data import evaluate as run
+
+        output_file(plot, "--plot", (".png", ".svg"))
+        store, match = _match_store(db, match)
+        try:
+            data = _decisions(store, match, player, as_json)
+        finally:
+            store.close()
+        reports = [run(d, train_share) for d in data]
+        if plot is not None:
+            _plot_accuracy(reports, plot)
+        if as_json:
+            print_json({"db": str(db), "match": match, "train_share": train_share,
+                        "players": reports, "plot": str(plot) if plot else None})
+            return
+        rows = []
+        for r in reports:
+            cells = [f"{100 * m['accuracy']:.1f} ({100 * m['ci95'][0]:.0f}-{100 * m['ci95'][1]:.0f})"
+                     for m in r["models"].values()]
+            rows.append([r["player"], r["test_decisions"], *cells])
+        console.print(table(f"next action predicted, % of held-out decisions (95% interval), "
+                            f"match {match}",
+                            ["player", "held out", "frequency", "network", "tree"], rows))
+        for r in reports:
+            top = ", ".join(r["models"]["network"]["top_inputs"][:3])
+            console.print(f"{r['player']}: the network reads most {top}", highlight=False)
+        if plot is not None:
+            console.print(f"plot: {plot}")
+
+    @group.command("train")
+    @user_errors
+    def train(
+        player: str = typer.Argument(..., help="Player to model, as the match named it."),
+        db: Path = typer.Option(..., "--db", help="A match database (pokerlab match --db FILE)."),
+        out: Path = typer.Option(..., "--out", help="JSON file for the trained model."),
+        model: str = typer.Option("network", "--model", help="network, tree or frequency."),
+        match: int | None = typer.Option(None, "--match", min=1, help="Match id (default: the newest)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Train one opponent model on every stored decision of a player and save it."""
+        import json
+
+        from pokerlab.agents.context_features import FEATURE_NAMES
+        from pokerlab.agents.learned_models import MODELS
+
+        if model not in MODELS:
+            raise ValueError(f"--model: unknown model {model!r}; use one of {', '.join(MODELS)}")
+        output_file(out, "--out", (".json",))
+        store, match = _match_store(db, match)
+        try:
+            (data,) = _decisions(store, match, [player], as_json)
+        finally:
+            store.close()
+        fitted = MODELS[model]().fit(data.x, data.y)
+        accuracy = float((fitted.predict(data.x) == data.y).mean())
+        top = [FEATURE_NAMES[i] for i in fitted.importance().argsort()[::-1][:5]]
+        saved = {"player": player, "match": match, "db": str(db), "decisions": len(data.y),
+                 **fitted.to_dict()}
+        out.write_text(json.dumps(saved))
+        summary = {"player": player, "model": model, "decisions": len(data.y),
+                   "training_accuracy": accuracy, "top_inputs": top, "out": str(out)}
+        if as_json:
+            print_json(summary)
+            return
+        console.print(table(f"{model} model of {player}", ["decisions", "training accuracy", "reads most"],
+                            [[len(data.y), f"{100 * accuracy:.1f}%", ", ".join(top[:3])]]))
+        console.print(f"saved: {out}")
+
+
+def _plot_accuracy(reports: list[dict], path: Path) -> None:
+    """Accuracy of each model per player, with the 95% intervals as error bars."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    names = list(reports[0]["models"])
+    fig, ax = plt.subplots(figsize=(max(6, 2 + 1.6 * len(reports)), 4))
+    width = 0.8 / len(names)
+    for k, name in enumerate(names):
+        acc = np.array([100 * r["models"][name]["accuracy"] for r in reports])
+        low = acc - np.array([100 * r["models"][name]["ci95"][0] for r in reports])
+        high = np.array([100 * r["models"][name]["ci95"][1] for r in reports]) - acc
+        ax.bar(np.arange(len(reports)) + k * width, acc, width, capsize=3, label=name,
+               yerr=[np.clip(low, 0, None), np.clip(high, 0, None)])
+    ax.set_xticks(np.arange(len(reports)) + width * (len(names) - 1) / 2)
+    ax.set_xticklabels([r["player"] for r in reports], rotation=15, fontsize=8)
+    ax.set_ylabel("next action predicted (% held out)")
+    ax.set_ylim(0, 100)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
