@@ -7,6 +7,7 @@ The commands run in this process through the command line's own handler, as ``ma
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from pokerlab.cli.errors import run
 from pokerlab.cli.main import app
@@ -66,7 +67,34 @@ REFUSALS = [
     (["solve", "patent-no-raise", "--pot", "1e400"], r"^error: --pot 1e400: out of range"),
     (["model", "von-neumann", "-p", "B=1e999"], r"^error: parameter B=1e999: out of range"),
     (["solve", "von-neumann", "--param", "B=10000000000*10000000000"], r"--param B=1\S*: out of range"),
+    (["equity", "AcAd", "QQ+", "--plot", "/proc/x.png"],
+     r"^error: --plot /proc/x.png: cannot write in the folder /proc \(it takes no new files\)"),
 ]
+
+
+def _game_files(folder: Path) -> dict[str, str]:
+    """Files that are not game files, each with the message that must name it."""
+    (folder / "binary.toml").write_bytes(bytes(range(256)) * 4)
+    (folder / "a-folder.toml").mkdir()
+    (folder / "gamedefs").mkdir()
+    (folder / "jump.toml").write_text(
+        'name = "jumpy"\npot = 2\n[tree]\nplayer = 1\n[tree.pass]\ncontributions = [1, 1]\nfolded = 0\n'
+        "[tree.jump]\nplayer = 2\n[tree.jump.fold]\ncontributions = [2, 1]\nfolded = 2\n"
+        "[tree.jump.call]\ncontributions = [2, 2]\nfolded = 0\n")
+    return {
+        "solve binary.toml": r"^error: game: binary.toml: not a TOML text file",
+        "solve a-folder.toml": r"^error: game: a-folder.toml: a folder, not a TOML file",
+        "solve jump.toml": r"^error: jump.toml: tree.jump: unknown action 'jump' \(known: pass, check, bet",
+        "acpc game gamedefs": r"^error: game definition file 'gamedefs' is a folder, not a file",
+    }
+
+
+def test_a_file_that_is_no_game_is_named_plainly(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for command, message in _game_files(tmp_path).items():
+        status, out, err = _run(command.split(), capsys)
+        assert status == 2 and out == "", (command, out)
+        assert re.search(message, err) and err.count("\n") == 1, (command, err)
 
 
 def test_a_refusal_names_the_option_and_the_value(capsys, tmp_path, monkeypatch):

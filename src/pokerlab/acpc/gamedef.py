@@ -343,7 +343,8 @@ def read_gamedef(path: str | Path) -> GameDef:
     file = Path(path)
     if not file.is_file():
         shipped = " / ".join(map(repr, STANDARD_GAMES))
-        raise ValueError(f"game definition file {name!r} not found (or use {shipped})")
+        what = "is a folder, not a file" if file.is_dir() else "not found"
+        raise ValueError(f"game definition file {name!r} {what} (or use {shipped})")
     try:
         return parse_gamedef(file.read_text(encoding="utf-8"))
     except UnicodeDecodeError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -80,7 +81,10 @@ def _probe_folder(folder: Path, where: str) -> None:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".pokerlab-probe-"):
             pass
     except OSError as exc:
-        raise UserError(f"{where}: cannot write in the folder {folder} ({exc.strerror or exc})") from None
+        # /proc and the like exist but take no new files (ENOENT would say "no such file")
+        reason = ("it takes no new files" if exc.errno == errno.ENOENT
+                  else (exc.strerror or str(exc)).lower())
+        raise UserError(f"{where}: cannot write in the folder {folder} ({reason})") from None
 
 
 def output_file(path: str | Path | None, option: str, suffixes: tuple[str, ...] = (),

@@ -27,6 +27,7 @@ import sympy
 
 from pokerlab.exact import exact_expression
 from pokerlab.gamespec.game import (
+    ACTIONS,
     BettingGame,
     Decision,
     DeclaredOrder,
@@ -166,6 +167,8 @@ def builtin_game(name: str, pot: Any = None) -> BettingGame:
 # TOML game files
 
 _TOP_FIELDS = {"name", "description", "pot", "rules", "tree", "order"}
+TREE_ACTIONS = (*ACTIONS[:1], "check", *ACTIONS[1:])
+"""The actions a ``[tree]`` may name (``check`` is read as ``pass``)."""
 _RULE_FIELDS = {"bet", "raise_cap", "p2_may_bet", "check_raise", "first", "players"}
 
 
@@ -345,7 +348,12 @@ def _node_from_data(data: Any, where: str, players: int) -> Node:
     for action in children:
         if not re.fullmatch(r"[A-Za-z0-9_]+", action):
             raise ValueError(f"{where}.{action}: action names are letters, digits and '_'")
-    return Decision(player, {a: _node_from_data(c, f"{where}.{a}", players) for a, c in children.items()})
+    nodes = {a: _node_from_data(c, f"{where}.{a}", players) for a, c in children.items()}
+    for action in children:  # after the subtrees, so a mistake inside one is named first
+        if action not in TREE_ACTIONS:
+            known = ", ".join(TREE_ACTIONS)
+            raise ValueError(f"{where}.{action}: unknown action {action!r} (known: {known})")
+    return Decision(player, nodes)
 
 
 def _declared_from_data(data: Any) -> DeclaredOrder:
@@ -396,7 +404,13 @@ def load_game(spec: str, pot: Any = None) -> BettingGame:
     elif path.suffix != ".toml" and not path.exists():
         known = ", ".join([*BUILTIN_GAMES, *game_file_names()])
         raise ValueError(f"game: {spec!r} is neither a built-in game ({known}) nor a TOML file")
-    game = game_from_toml(path.read_text(), str(path))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"game: {spec}: not a TOML text file (it is not UTF-8 text)") from None
+    except IsADirectoryError:
+        raise ValueError(f"game: {spec}: a folder, not a TOML file") from None
+    game = game_from_toml(text, str(path))
     return game if pot is None else game.with_pot(pot)
 
 
