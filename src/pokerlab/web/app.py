@@ -36,8 +36,9 @@ from starlette.staticfiles import StaticFiles
 
 from pokerlab.arena.storage import DEFAULT_DB
 from pokerlab.errors import USER_EXCEPTIONS, user_message
-from pokerlab.web import matches, models, play, strategies
+from pokerlab.web import equity, matches, models, play, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
+from pokerlab.web.equity_jobs import EquityJobs
 from pokerlab.web.runs import Runs
 from pokerlab.web.tables import Tables
 
@@ -117,15 +118,16 @@ async def api_bots(request: Request) -> Response:
     return JSONResponse(await in_thread(gather))
 
 
-def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2) -> Starlette:
-    """The application, storing tables and matches in the SQLite file ``db`` and playing at
-    most ``max_matches`` matches at once."""
+def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers: int = 2) -> Starlette:
+    """The application, storing tables and matches in the SQLite file ``db``, playing at most
+    ``max_matches`` matches at once and computing equities in ``equity_workers`` processes."""
     routes = [
         Route("/", home),
         Route("/api/bots", api_bots),
         *strategies.routes(),
         *models.routes(),
         *play.routes(),
+        *equity.routes(),
         *matches.routes(),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
@@ -136,16 +138,19 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2) -> Starlette:
     handlers.update({HTTPException: _http_error, Exception: _error})
     tables = Tables(str(db))
     runs = Runs(str(db), most=max_matches)
+    equity_jobs = EquityJobs(workers=equity_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await in_thread(tables.close_all)  # the bots keep what they learned; hands are stored
         await in_thread(runs.stop_all)
+        await in_thread(equity_jobs.close)
 
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.state.db = str(db)
     app.state.tables = tables
     app.state.runs = runs
+    app.state.equity = equity_jobs
     return app
 

@@ -1,0 +1,139 @@
+"""The Equity page: a range editor per player (2 to 6), board and dead cards, exact or Monte
+Carlo, each player's equity, win and tie shares, and the first hand's equity against each
+class of the second player's range.
+
+The question is :func:`pokerlab.strength.equity_report.equity_report`'s, the one ``pokerlab
+equity`` asks, so the page shows the command's numbers. It runs in the server's equity worker
+processes (:mod:`pokerlab.web.equity_jobs`): the page submits it, watches its progress and can
+stop it. The range editor's grid and text box are kept in step by the library
+(:mod:`pokerlab.cards.range_text`): the page sends the text, or the classes clicked, and draws
+what comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from pokerlab.web.common import answer, body_of, in_thread, page
+from pokerlab.web.forms import boolean, integer, text, texts
+
+MAX_PLAYERS = 6
+"""Most players the page seats (PokerStove's and Equilab's six; the library takes ten)."""
+
+MODES = {"auto": None, "exact": True, "monte-carlo": False}
+"""How to compute: exact when quick, else Monte Carlo; always exact; always Monte Carlo."""
+
+MAX_SAMPLES = 100_000_000
+"""Most Monte Carlo showdowns one request may ask for (about half a minute on two cores)."""
+
+MAX_RANGE_TEXT = 20_000
+"""Longest range text accepted (every one of the 1,326 combos written out fits)."""
+
+FIRST_WAIT = 0.5
+"""Seconds a request to compute waits for the answer before answering with the job's progress."""
+
+
+def _named(field: str, read: Any, *args: Any) -> Any:
+    """``read(*args)``, its ``ValueError`` prefixed with the field it is about."""
+    try:
+        return read(*args)
+    except ValueError as exc:
+        raise ValueError(f"{field}: {exc}") from None
+
+
+def question(body: dict[str, Any]) -> dict[str, Any]:
+    """The computation a request asks for, as :func:`equity_report`'s keyword arguments, checked
+    as the computation checks it (``ValueError`` naming the field and the value)."""
+    from pokerlab.cards import parse_cards
+    from pokerlab.strength.equity import parse_player
+    from pokerlab.strength.equity_report import read_question
+
+    players = texts(body, "players", most=MAX_PLAYERS, max_length=MAX_RANGE_TEXT)
+    if len(players) < 2:
+        raise ValueError(f"players: give 2 to {MAX_PLAYERS} players, got {len(players)}")
+    board = text(body, "board", "", max_length=60)
+    dead = text(body, "dead", "", max_length=120)
+    mode = text(body, "mode", "auto")
+    if mode not in MODES:
+        raise ValueError(f"mode: one of {', '.join(MODES)}, not {mode!r}")
+    samples = integer(body, "samples", 1_000_000, lo=1_000, hi=MAX_SAMPLES)
+    seed = body.get("seed")
+    seed = None if seed in (None, "") else integer(body, "seed", lo=0, hi=2**62)
+    grid = boolean(body, "grid", True)
+    for k, player in enumerate(players, 1):
+        if not player.strip():
+            raise ValueError(f"player {k}: empty; give two cards (AhKh) or a range (QQ+, AKs)")
+        _named(f"player {k}", parse_player, player)
+    _named("board", parse_cards, board)
+    _named("dead", parse_cards, dead)
+    read_question(players, board, dead)  # the checks between them (a card twice, too few left)
+    exact = MODES[mode]
+    return {"players": players, "board": board, "dead": dead, "exact": exact,
+            "samples": None if exact else samples, "seed": None if exact else seed,
+            "grid": None if grid else False}
+
+
+def range_view(body: dict[str, Any]) -> dict[str, Any]:
+    """A range as the editor shows it: the text (rewritten by the library when classes were
+    set), the mean weight of each class, the number of combos and the share of all hands.
+    ``classes`` and ``weight`` set those classes to that weight (0 takes them out)."""
+    from pokerlab.cards import Range, parse_range
+    from pokerlab.cards.range_text import class_weights, range_text, share, with_classes
+
+    source = text(body, "text", "", max_length=MAX_RANGE_TEXT)
+    r = parse_range(source) if source.strip() else Range()
+    if "classes" in body:
+        names = texts(body, "classes", most=169, max_length=3)
+        weight = body.get("weight", 1.0)
+        if isinstance(weight, bool) or not isinstance(weight, int | float):
+            raise ValueError(f"weight: expected a number in [0, 1], got {weight!r}")
+        r = with_classes(r, names, float(weight))
+        source = range_text(r)
+    return {"text": source, "classes": class_weights(r), "combos": len(r), "share": share(r)}
+
+
+async def equity_page(request: Request) -> Response:
+    from pokerlab.cards.range_text import GRID
+
+    return page(request, "equity.html", {"grid": GRID, "max_players": MAX_PLAYERS,
+                                         "max_samples": MAX_SAMPLES})
+
+
+async def api_range(request: Request) -> Response:
+    return answer(await in_thread(range_view, await body_of(request)))
+
+
+async def api_compute(request: Request) -> Response:
+    jobs = request.app.state.equity
+    job = jobs.submit(await in_thread(question, await body_of(request)))
+    deadline = time.monotonic() + FIRST_WAIT
+    while not job.over and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    return answer(jobs.view(job))
+
+
+async def api_job(request: Request) -> Response:
+    jobs = request.app.state.equity
+    return answer(jobs.view(jobs.get(request.path_params["token"])))
+
+
+async def api_stop(request: Request) -> Response:
+    jobs = request.app.state.equity
+    return answer(jobs.view(jobs.stop(request.path_params["token"])))
+
+
+def routes() -> list[Route]:
+    """The page and its API."""
+    return [
+        Route("/equity", equity_page),
+        Route("/api/equity/range", api_range, methods=["POST"]),
+        Route("/api/equity", api_compute, methods=["POST"]),
+        Route("/api/equity/jobs/{token}", api_job),
+        Route("/api/equity/jobs/{token}/stop", api_stop, methods=["POST"]),
+    ]

@@ -1,0 +1,249 @@
+"""Equity computations of the Equity page, run in worker processes of their own.
+
+An equity kernel holds the interpreter for as long as it runs (seconds for a big exact
+question), so the computations run in ``workers`` long-lived processes (started on first use,
+kept warm: the kernels load once), never in the server's own. Each worker process has a feeder
+thread here that hands it one job at a time from a queue and records its progress messages, so
+a page can show how far a job is and stop it (the worker process is ended at once and a fresh
+one started for the next job). At most ``most_waiting`` jobs wait; the finished ones are kept
+for ``keep`` jobs more, so a page that asks late still gets its answer.
+
+A job is a :func:`~pokerlab.strength.equity_report.equity_report` call; its answer is the
+report's plain data, or the one line of a user mistake (as the command line would print it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import queue
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+PROGRESS_EVERY = 0.1
+"""Seconds between a worker's progress messages."""
+
+
+def _serve(connection: Any) -> None:
+    """A worker process: answer ``(serial, question)`` messages until ``None`` or the end of the pipe."""
+    from pokerlab._json import jsonable
+    from pokerlab.errors import user_message
+    from pokerlab.strength.equity_report import equity_report
+
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        serial, question = message
+        last = [0.0]
+
+        def progress(done: float, total: float, serial: int = serial, last: list[float] = last) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_EVERY:
+                last[0] = now
+                connection.send(("progress", serial, float(done), float(total)))
+
+        try:
+            report = equity_report(**question, progress=progress)
+            connection.send(("done", serial, jsonable(report.as_dict())))
+        except Exception as exc:  # the job's answer: a user mistake's line, or the bug's name
+            line = user_message(exc)
+            connection.send(("error", serial, " ".join(line.split()) if line is not None
+                             else f"internal error ({type(exc).__name__}: {exc})"))
+
+
+@dataclass
+class Job:
+    """One computation and what is known of it."""
+
+    serial: int
+    token: str
+    question: dict[str, Any]
+    state: str = "waiting"  # waiting, running, finished, failed, stopped
+    done: float = 0.0
+    total: float = 0.0
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    started: float = 0.0
+    seconds: float = 0.0
+    worker: _Worker | None = field(default=None, repr=False)
+
+    @property
+    def over(self) -> bool:
+        """Whether the job has its answer (or will never have one)."""
+        return self.state in ("finished", "failed", "stopped")
+
+
+class _Worker:
+    """One worker process and the thread that feeds it jobs."""
+
+    def __init__(self, jobs: EquityJobs, index: int) -> None:
+        self.jobs = jobs
+        self.index = index
+        self.process: Any = None
+        self.connection: Any = None
+        self.thread = threading.Thread(target=self._feed, daemon=True, name=f"pokerlab-equity-{index}")
+        self.thread.start()
+
+    def _start_process(self) -> None:
+        here, there = self.jobs.context.Pipe(duplex=True)
+        self.process = self.jobs.context.Process(target=_serve, args=(there,), daemon=True,
+                                                 name=f"pokerlab-equity-worker-{self.index}")
+        self.process.start()
+        there.close()
+        self.connection = here
+
+    def _feed(self) -> None:
+        try:
+            self._start_process()  # warm before the first job comes (the kernels take a moment to load)
+        except Exception:  # the first job tries again and reports why it cannot
+            self._end_process()
+        while True:
+            job = self.jobs.waiting.get()
+            if job is None:
+                return
+            with self.jobs.lock:
+                if job.state != "waiting":  # stopped while waiting
+                    continue
+                job.state, job.worker, job.started = "running", self, time.monotonic()
+            try:
+                self._run(job)
+            except Exception as exc:  # the process would not start: the job fails, the feeder goes on
+                with self.jobs.lock:
+                    job.state = "failed"
+                    job.error = f"the equity worker could not start ({type(exc).__name__}: {exc})"
+                self._end_process()
+            finally:
+                job.worker = None
+
+    def _run(self, job: Job) -> None:
+        if self.process is None or not self.process.is_alive():
+            self._start_process()
+        try:
+            self.connection.send((job.serial, job.question))
+            while True:
+                kind, serial, *data = self.connection.recv()
+                if serial != job.serial:
+                    continue
+                with self.jobs.lock:
+                    if kind == "progress":
+                        job.done, job.total = data
+                        continue
+                    if job.state == "running":  # a job stopped meanwhile stays stopped
+                        job.seconds = time.monotonic() - job.started
+                        if kind == "done":
+                            job.state, job.result = "finished", data[0]
+                        else:
+                            job.state, job.error = "failed", data[0]
+                    return
+        except (EOFError, OSError, BrokenPipeError):  # the process ended: stopped, or it died
+            with self.jobs.lock:
+                if job.state != "stopped":
+                    code = self.process.exitcode if self.process is not None else None
+                    job.state, job.error = "failed", f"the equity worker ended unexpectedly (status {code})"
+            self._end_process()
+
+    def _end_process(self) -> None:
+        if self.process is not None:
+            if self.process.is_alive():
+                self.process.terminate()
+            self.process.join(10)
+        if self.connection is not None:
+            self.connection.close()
+        self.process = self.connection = None
+
+    def kill(self) -> None:
+        """End the process at once (its running job is lost); the next job starts a fresh one."""
+        process = self.process
+        if process is not None and process.is_alive():
+            process.terminate()
+
+
+class EquityJobs:
+    """The server's equity computations: submitted, watched and stopped by token."""
+
+    def __init__(self, workers: int = 2, most_waiting: int = 32, keep: int = 500) -> None:
+        self.context = multiprocessing.get_context("spawn")  # a threaded server must not fork
+        self.lock = threading.Lock()
+        self.waiting: queue.Queue[Job | None] = queue.Queue()
+        self.most_waiting = most_waiting
+        self.keep = keep
+        self.count = workers
+        self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._serials = itertools.count(1)
+        self._workers: list[_Worker] = []
+
+    def submit(self, question: dict[str, Any]) -> Job:
+        """Queue a computation (``equity_report``'s keyword arguments); returns its job."""
+        if self.count < 1:
+            raise ValueError("this server computes no equities (it was started with no equity workers)")
+        with self.lock:
+            if not self._workers:
+                self._workers = [_Worker(self, k) for k in range(self.count)]
+            queued = sum(1 for job in self._jobs.values() if job.state == "waiting")
+            if queued >= self.most_waiting:
+                raise ValueError(f"{queued} equity computations are waiting, the most this server queues; "
+                                 "try again in a moment")
+            job = Job(next(self._serials), secrets.token_urlsafe(9), question)
+            self._jobs[job.token] = job
+            self._forget_old()
+        self.waiting.put(job)
+        return job
+
+    def _forget_old(self) -> None:
+        over = [token for token, job in self._jobs.items() if job.over]
+        for token in over[: max(0, len(over) - self.keep)]:
+            del self._jobs[token]
+
+    def get(self, token: str) -> Job:
+        """The job of ``token`` (``ValueError`` if there is none)."""
+        with self.lock:
+            job = self._jobs.get(token)
+        if job is None:
+            raise ValueError(f"no equity computation {token!r} on this server (it may have been forgotten)")
+        return job
+
+    def view(self, job: Job) -> dict[str, Any]:
+        """What a page shows of a job: its state, progress and answer."""
+        with self.lock:
+            ahead = sum(1 for other in self._jobs.values()
+                        if other.state == "waiting" and other.serial < job.serial)
+            return {"job": job.token, "state": job.state, "done": job.done, "total": job.total,
+                    "waiting_before": ahead if job.state == "waiting" else 0,
+                    "seconds": round(job.seconds, 3), "result": job.result, "error": job.error}
+
+    def stop(self, token: str) -> Job:
+        """Stop a waiting or running job (a running one's worker process is ended)."""
+        job = self.get(token)
+        with self.lock:
+            if job.over:
+                return job
+            running, job.state = job.state == "running", "stopped"
+            worker = job.worker
+        if running and worker is not None:
+            worker.kill()
+        return job
+
+    def close(self) -> None:
+        """Stop every job and worker (the server stops)."""
+        with self.lock:
+            workers, self._workers = self._workers, []
+            for job in self._jobs.values():
+                if not job.over:
+                    job.state = "stopped"
+        for _ in workers:
+            self.waiting.put(None)
+        for worker in workers:
+            worker.kill()
+        for worker in workers:
+            worker.thread.join(10)
+            process = worker.process
+            if process is not None:
+                process.join(10)
