@@ -45,6 +45,18 @@ BODIES = {
         "bots": st.lists(st.sampled_from([*available(), "nobody"]), max_size=7) | JSON,
         "seed": st.integers(-5, 2**50) | JSON, "stack": st.integers(-5, 10**10) | JSON,
         "resume": st.integers(-3, 3) | JSON}),
+    "/api/equity": _body({
+        "players": st.lists(st.sampled_from(["AhKh", "QQ+, AKs", "random", "15%", "KK:0.5", "AhKh", "ZZ", "",
+                                             "2c2c"]), max_size=8) | JSON,
+        "board": st.sampled_from(["", "Qs 7h 2h", "Qs 7h", "Ah Kh Qh", "Xx"]) | JSON,
+        "dead": st.sampled_from(["", "2c", "Ah"]) | JSON,
+        "mode": st.sampled_from(["auto", "exact", "monte-carlo", "fast"]) | JSON,
+        "samples": st.integers(-5, 10**9) | JSON, "seed": st.integers(-5, 2**63) | JSON,
+        "grid": st.booleans() | JSON}),
+    "/api/equity/range": _body({
+        "text": st.text("AKQJT98765432soxh+-,:.% ", max_size=20) | JSON,
+        "classes": st.lists(st.sampled_from(["AA", "AKs", "72o", "AAs", "x"]), max_size=4) | JSON,
+        "weight": st.floats(-1, 2) | JSON}),
     "/api/matches": _body({
         "bots": st.lists(st.sampled_from([*available(), "nobody"]), max_size=11) | JSON,
         "experiment": st.sampled_from(["loki-variants", "threshold-vs-loki", "nope"]) | JSON,
@@ -56,9 +68,10 @@ BODIES = {
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
-    # max_matches=0: a well-formed match is refused after its fields are read, so no process starts
-    with TestClient(create_app(tmp_path_factory.mktemp("fuzz") / "web.sqlite", max_matches=0),
-                    raise_server_exceptions=False) as client:
+    # max_matches=0, equity_workers=0: a well-formed match or equity question is refused after its
+    # fields are read, so no process starts
+    app = create_app(tmp_path_factory.mktemp("fuzz") / "web.sqlite", max_matches=0, equity_workers=0)
+    with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 
 
@@ -113,7 +126,8 @@ def test_any_action_at_a_table_is_played_or_refused_in_one_line(client: TestClie
                              st.text("0123456789-x", max_size=6), max_size=3))
 def test_any_address_gets_an_answer_or_one_line(client: TestClient, segment: str, query) -> None:
     # "." and ".." are left out: clients resolve them before sending (/api/. is /api, a page)
-    for path in (f"/api/tables/{segment}", f"/api/matches/{segment}", f"/api/matches/{segment}/hands",
+    for path in (f"/api/tables/{segment}", f"/api/equity/jobs/{segment}", f"/api/matches/{segment}",
+                 f"/api/matches/{segment}/hands",
                  f"/api/matches/1/hands/{segment}", f"/api/{segment}"):
         _one_line(client.get(path, params=query))
 
