@@ -104,3 +104,25 @@ def test_a_refusal_names_the_option_and_the_value(capsys, tmp_path, monkeypatch)
         assert status == 2 and out == "", (args, out)
         assert re.search(message, err) and err.count("\n") == 1, (args, err)
         assert list(tmp_path.iterdir()) == [], (args, list(tmp_path.iterdir()))
+
+
+# -- nothing left on disk after a refusal (issue 28) ----------------------------------------
+
+LEFT_BEHIND = [
+    (["experiment", "loki-modelling", "--hands", "10", "--resume", "--db", "fresh.sqlite"], {},
+     "--resume: fresh.sqlite holds no match to resume"),
+    (["experiment", "threshold-vs-loki", "--hands", "4", "--db", "m.sqlite"],
+     {"POKERLAB_OPPONENT_DB": "/proc/none/opponents.sqlite"}, "opponent store /proc/none/opponents.sqlite"),
+    (["experiment", "waterloo-phases", "--trials", "0"], {}, "--trials 0"),
+]
+
+
+def test_a_refused_command_leaves_no_database(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args, env, message in LEFT_BEHIND:
+        with monkeypatch.context() as patched:
+            for name, value in env.items():
+                patched.setenv(name, value)
+            status, _, err = _run(args, capsys)
+        assert status == 2 and message in err and err.count("\n") == 1, (args, err)
+        assert list(tmp_path.iterdir()) == [], (args, list(tmp_path.iterdir()))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import json
@@ -30,7 +31,8 @@ R = TypeVar("R")
 
 
 __all__ = ["Advance", "Interrupted", "UserError", "console", "err_console", "fail", "fmt_gain", "given",
-           "output_dir", "output_file", "print_json", "progress", "reject_unused", "table", "user_errors"]
+           "output_dir", "output_file", "print_json", "progress", "reject_unused", "removed_unless_done",
+           "table", "user_errors"]
 
 
 def print_json(data: Any) -> None:
@@ -85,6 +87,39 @@ def _probe_folder(folder: Path, where: str) -> None:
         reason = ("it takes no new files" if exc.errno == errno.ENOENT
                   else (exc.strerror or str(exc)).lower())
         raise UserError(f"{where}: cannot write in the folder {folder} ({reason})") from None
+
+
+@contextmanager
+def removed_unless_done(path: str | Path | None) -> Iterator[None]:
+    """Remove the file at ``path`` (and SQLite's ``-wal``, ``-shm``, ``-journal`` beside it) when
+    the block fails, if the file did not exist before it: a refused command leaves nothing on disk
+    (``match --resume --db new.sqlite`` with nothing to resume left an empty database). Ctrl-C
+    keeps the file: it holds the work done, which ``--resume`` continues.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "new.sqlite"
+    >>> try:
+    ...     with removed_unless_done(path):
+    ...         _ = path.write_text("started")
+    ...         raise ValueError("--resume: nothing to resume")
+    ... except ValueError:
+    ...     pass
+    >>> path.exists()
+    False
+    """
+    fresh = path is not None and str(path) != ":memory:" and not Path(path).exists()
+    try:
+        yield
+    except (KeyboardInterrupt, Interrupted):
+        raise
+    except BaseException:
+        if fresh:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                with contextlib.suppress(OSError):
+                    Path(f"{path}{suffix}").unlink()
+        raise
 
 
 def output_file(path: str | Path | None, option: str, suffixes: tuple[str, ...] = (),

@@ -15,6 +15,7 @@ from pokerlab.cli.common import (
     output_file,
     print_json,
     progress,
+    removed_unless_done,
     table,
     user_errors,
 )
@@ -100,15 +101,16 @@ def register(app: typer.Typer) -> None:
         output_file(db, "--db")
         opponents = tuple(opponent) or DRAW_OPPONENTS
         total = sum(c.hands for _, c in draw_match_configs(hands, seed, game, opponents))
-        store = MatchStore(db if db is not None else ":memory:")
-        try:
-            with progress("hands", total=total, enabled=not (no_progress or as_json)) as advance:
-                rows = draw_matches(hands, seed, game, opponents, store, progress=advance)
-        except KeyboardInterrupt:
-            raise Interrupted("stopped; the finished matches' hands are stored"
-                              + (f" in {db}" if db is not None else " in memory (give --db)")) from None
-        finally:
-            store.close()
+        with removed_unless_done(db):
+            store = MatchStore(db if db is not None else ":memory:")
+            try:
+                with progress("hands", total=total, enabled=not (no_progress or as_json)) as advance:
+                    rows = draw_matches(hands, seed, game, opponents, store, progress=advance)
+            except KeyboardInterrupt:
+                raise Interrupted("stopped; the finished matches' hands are stored"
+                                  + (f" in {db}" if db is not None else " in memory (give --db)")) from None
+            finally:
+                store.close()
         data = [r.to_dict() for r in rows]
         if as_json:
             print_json({"game": game, "variant": "five-card-draw", "seed": seed, "matches": data})

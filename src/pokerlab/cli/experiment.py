@@ -15,6 +15,7 @@ from pokerlab.cli.common import (
     output_file,
     print_json,
     progress,
+    removed_unless_done,
     table,
     user_errors,
 )
@@ -95,7 +96,7 @@ def register(app: typer.Typer) -> None:
         check_bots([opponent], "texas-holdem", "--opponent")
         if hands < 2:
             raise ValueError(f"--hands must be at least 2, not {hands}")
-        with executor_for(workers, cluster) as executor:
+        with removed_unless_done(db), executor_for(workers, cluster) as executor:
             store = MatchStore(db if db is not None else ":memory:")
             try:
                 with progress(progress_label("hands", executor.where()), total=hands + hands % 2,
@@ -226,7 +227,7 @@ def _tournament_command(group: typer.Typer, name: str) -> None:
             raise ValueError(f"--hands must be at least 10, not {hands}")
         if resume and db is None:
             raise ValueError("--resume needs --db (the file the match was stored in)")
-        with executor_for(workers, cluster) as executor:
+        with removed_unless_done(db), executor_for(workers, cluster) as executor:
             store = MatchStore(db if db is not None else ":memory:")
             try:
                 total = tournament.config(hands, seed).hands
