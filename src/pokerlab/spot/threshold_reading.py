@@ -113,6 +113,21 @@ class DecisionReading:
     level_strength: np.ndarray
     absorbed: float
 
+    def text(self) -> str:
+        """The reading in one line, weakest hands first: actions with the dividing points
+        between them (``"b75 .23 x .46 b75"``: bet below 0.23, check to 0.46, bet above).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> read_decision(np.array([[1.0, 0.0], [0.0, 1.0]]), np.ones(2), np.arange(2), ("f", "c")).text()
+        'f .50 c'
+        """
+        parts = [self.segments[0].action]
+        for seg in self.segments[1:]:
+            parts += [f"{seg.lo:.2f}".lstrip("0") or "0", seg.action]
+        return " ".join(parts)
+
 
 def _order(present: list[int], prev: int | None, nxt: np.ndarray | None) -> list[int]:
     """Order a level's actions: continue ``prev``, end with what the next level plays most."""
@@ -272,26 +287,36 @@ class Decision:
 
 @dataclass(frozen=True, eq=False)
 class ThresholdReading:
-    """The reading of every decision of a river solution."""
+    """The reading of every decision of a river solution; ``players[line]`` acts at ``line``."""
 
     decisions: dict[History, DecisionReading]
-    players: tuple[int, ...] = field(default=())
+    players: dict[History, int] = field(default_factory=dict)
 
     def profile(self) -> dict[History, np.ndarray]:
         """The threshold strategy at every decision: ``(combos, actions)`` per line."""
         return {h: r.probs for h, r in self.decisions.items()}
 
-    def as_dict(self, strength_names: Mapping[int, Sequence[str]] | None = None) -> dict[str, Any]:
-        """A JSON-friendly view: per line, the segments and the dividing points."""
+    def as_dict(self, names: tuple[Sequence[str], Sequence[str]] | None = None) -> dict[str, Any]:
+        """A JSON-friendly view: per line, the actor, the segments and the dividing points.
+
+        With ``names`` (each player's combo names, in the rows' order) each dividing point
+        also names a combo of the strength level it falls in.
+        """
         out = {}
         for h, r in self.decisions.items():
+            player = self.players.get(h, -1)
+            cuts = []
+            for c in r.cuts:
+                cut: dict[str, Any] = {"at": c.position, "below": c.below, "above": c.above,
+                                       "share_above": c.share_above}  # fmt: skip
+                if names is not None and player >= 0:
+                    cut["hand"] = names[player][int(np.flatnonzero(r.levels == c.level)[0])]
+                cuts.append(cut)
             out[" ".join(h) or "(root)"] = {
+                "player": player,
+                "text": r.text(),
                 "segments": [{"action": s.action, "from": s.lo, "to": s.hi} for s in r.segments],
-                "cuts": [
-                    {"at": c.position, "below": c.below, "above": c.above, "level": c.level,
-                     "share_above": c.share_above}
-                    for c in r.cuts
-                ],
+                "cuts": cuts,
                 "absorbed": r.absorbed,
             }
         return out
@@ -332,7 +357,7 @@ def read_solution(
         if reach.sum() <= 0:  # a line the solver never plays: keep its strategy as read by level
             reach = np.asarray(weights[d.player], dtype=float)
         out[h] = read_decision(d.probs, reach, strength[d.player], d.actions, min_segment)
-    return ThresholdReading(out, tuple(sorted({d.player for d in decisions.values()})))
+    return ThresholdReading(out, {h: d.player for h, d in decisions.items()})
 
 
 @dataclass(frozen=True)
