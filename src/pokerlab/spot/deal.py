@@ -1,0 +1,234 @@
+"""Private hands, dealt cards and showdown tables of a spot, with suit isomorphism.
+
+Each player's *hands* are the combos of its range with positive weight (board cards
+excluded), in combo-index order; every per-combo vector of the solver is over them.
+
+A *situation* is the board after the cards dealt so far: situation 0 is the spot's board; from
+a situation before the river, each card not yet on the board leads to a child situation. Two
+cards are *isomorphic* when a suit permutation maps the board (and every card dealt so far) to
+itself, both ranges to themselves, and one card to the other: then only the canonical card
+(the lowest of its orbit) gets a situation; the other's values are the canonical one's with
+hands permuted (``next_perm``: index into ``hand_perm``, 0 the identity).
+
+``hand_perm[p][k, h]`` is the hand of player ``p`` that permutation ``k`` maps to ``h``
+(``sigma^-1(h)``): the value of hand ``h`` after an isomorphic card is the value of
+``hand_perm[p][k, h]`` after the canonical card.
+
+Showdown tables (river situations): ``sd_order[p][row]`` lists player ``p``'s hands valid on
+that river board by ascending strength (:mod:`pokerlab.evaluate` values), ``sd_count[p][row]``
+of them, ``sd_value[p][row]`` their strengths; ``sd_row[sit]`` is the row of a river
+situation (boards with the same five cards share a row).
+
+Examples
+--------
+>>> from pokerlab.spot.spec import Spot
+>>> s = Spot.from_dict({"board": "Qs Jh 2h 8d", "pot": 10, "stack": 20,
+...                     "oop_range": "AA,KK", "ip_range": "QQ,JJ"})
+>>> d = build_deal(s)
+>>> d.num_hands, d.num_sits, d.num_perms
+((12, 6), 49, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+
+import numpy as np
+
+from pokerlab.cards.ranges import ALL_COMBOS
+from pokerlab.evaluate import evaluate_batch
+from pokerlab.spot.spec import Spot
+
+
+@dataclass(frozen=True, eq=False)
+class Deal:
+    """Hands, situations and showdown tables of a spot (see the module docstring)."""
+
+    hands: tuple[np.ndarray, np.ndarray]  # combo indices (n_p,)
+    cards: tuple[np.ndarray, np.ndarray]  # (n_p, 2) int64 card codes
+    weights: tuple[np.ndarray, np.ndarray]  # (n_p,) float64 range weights
+    same: tuple[np.ndarray, np.ndarray]  # (n_p,) index of the same combo in the other list, -1
+    sit_street: np.ndarray  # (S,) int8: 0 flop, 1 turn, 2 river
+    sit_local: np.ndarray  # (S,) int64: index among the situations of its street
+    sit_parent: np.ndarray  # (S,) int64, -1 for situation 0
+    sit_card: np.ndarray  # (S,) int64: the card dealt into it, -1 for situation 0
+    sit_board: tuple[tuple[int, ...], ...]
+    next_sit: np.ndarray  # (S, 52) int64: child situation (canonical), -1 if the card is out
+    next_perm: np.ndarray  # (S, 52) int64: permutation to apply, 0 = identity
+    next_canon: np.ndarray  # (S, 52) int64: the canonical card of the card's orbit, -1 if out
+    deal_factor: np.ndarray  # (S,) float64: 1 / (cards left - 4) for a deal from there
+    hand_perm: tuple[np.ndarray, np.ndarray]  # (K, n_p) int64
+    suit_perms: tuple[tuple[int, int, int, int], ...]  # K suit permutations (identity first)
+    sd_row: np.ndarray  # (S,) int64, -1 before the river
+    sd_order: tuple[np.ndarray, np.ndarray]  # (R, n_p) int64
+    sd_value: tuple[np.ndarray, np.ndarray]  # (R, n_p) int32
+    sd_count: tuple[np.ndarray, np.ndarray]  # (R,) int64
+    street_sits: tuple[int, int, int]  # number of situations on each street
+
+    @property
+    def num_hands(self) -> tuple[int, int]:
+        """Hands of OOP and IP."""
+        return int(self.hands[0].shape[0]), int(self.hands[1].shape[0])
+
+    @property
+    def num_sits(self) -> int:
+        """Number of situations."""
+        return int(self.sit_street.shape[0])
+
+    @property
+    def num_perms(self) -> int:
+        """Number of suit permutations in use (identity included)."""
+        return len(self.suit_perms)
+
+    def situation(self, sit: int, card: int) -> tuple[int, int]:
+        """``(child situation, permutation)`` of dealing ``card`` in situation ``sit``."""
+        return int(self.next_sit[sit, card]), int(self.next_perm[sit, card])
+
+
+def _combo_perm(sigma: tuple[int, int, int, int]) -> np.ndarray:
+    """Combo index -> combo index of the suit-permuted combo."""
+    c = ALL_COMBOS.astype(np.int64)
+    a = (c[:, 0] & ~3) | np.asarray(sigma)[c[:, 0] & 3]
+    b = (c[:, 1] & ~3) | np.asarray(sigma)[c[:, 1] & 3]
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    return hi * (hi - 1) // 2 + lo
+
+
+def _card_perm(sigma: tuple[int, int, int, int], card: int) -> int:
+    return (card & ~3) | sigma[card & 3]
+
+
+def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
+    """Hands, situations and showdown tables of ``spot``; ``isomorphism=False`` keeps every card."""
+    hands = tuple(np.flatnonzero(w > 0).astype(np.int64) for w in spot.ranges)
+    cards = tuple(ALL_COMBOS[h].astype(np.int64) for h in hands)
+    weights = tuple(np.asarray(w[h], dtype=np.float64) for w, h in zip(spot.ranges, hands, strict=True))
+    pos = [np.full(1326, -1, dtype=np.int64) for _ in range(2)]
+    for p in range(2):
+        pos[p][hands[p]] = np.arange(hands[p].shape[0])
+    same = (pos[1][hands[0]], pos[0][hands[1]])
+    # The suit permutations that keep the board and both ranges.
+    board = set(spot.board)
+    group: list[tuple[int, int, int, int]] = []
+    for sigma in permutations(range(4)):
+        if not isomorphism and sigma != (0, 1, 2, 3):
+            continue
+        if {_card_perm(sigma, c) for c in board} != board:
+            continue
+        cp = _combo_perm(sigma)
+        if all(np.array_equal(w[cp], w) for w in spot.ranges):
+            group.append(sigma)  # type: ignore[arg-type]
+    group.sort(key=lambda s: s != (0, 1, 2, 3))
+    inv = []
+    for sigma in group:
+        cp = _combo_perm(sigma)
+        inv_cp = np.empty(1326, dtype=np.int64)
+        inv_cp[cp] = np.arange(1326)  # inv_cp[sigma(c)] = c
+        inv.append(inv_cp)
+    hand_perm = tuple(
+        np.stack([pos[p][inv_cp[hands[p]]] for inv_cp in inv]).astype(np.int64) for p in range(2)
+    )
+    # Situations, breadth first.
+    first = len(spot.board) - 3
+    sit_street = [first]
+    sit_parent = [-1]
+    sit_card = [-1]
+    sit_board: list[tuple[int, ...]] = [tuple(spot.board)]
+    sit_group: list[list[int]] = [list(range(len(group)))]
+    next_sit: list[list[int]] = []
+    next_perm: list[list[int]] = []
+    next_canon: list[list[int]] = []
+    i = 0
+    while i < len(sit_street):
+        ns = [-1] * 52
+        npm = [0] * 52
+        ncan = [-1] * 52
+        if sit_street[i] < 2:
+            bset = set(sit_board[i])
+            g = sit_group[i]
+            for c in range(52):
+                if c in bset or ns[c] != -1:
+                    continue
+                # c is the lowest card of its orbit (orbits are visited from the lowest card).
+                child = len(sit_street)
+                sit_street.append(sit_street[i] + 1)
+                sit_parent.append(i)
+                sit_card.append(c)
+                sit_board.append(sit_board[i] + (c,))
+                sit_group.append([k for k in g if _card_perm(group[k], c) == c])
+                ns[c], npm[c], ncan[c] = child, 0, c
+                for k in g:
+                    img = _card_perm(group[k], c)
+                    if ns[img] == -1:
+                        ns[img], npm[img], ncan[img] = child, k, c
+        next_sit.append(ns)
+        next_perm.append(npm)
+        next_canon.append(ncan)
+        i += 1
+    S = len(sit_street)
+    street_arr = np.array(sit_street, dtype=np.int8)
+    sit_local = np.zeros(S, dtype=np.int64)
+    counts = [0, 0, 0]
+    for s in range(S):
+        sit_local[s] = counts[sit_street[s]]
+        counts[sit_street[s]] += 1
+    deal_factor = np.array([1.0 / (52 - len(b) - 4) if len(b) < 5 else 0.0 for b in sit_board])
+    # Showdown tables, one row per distinct five-card board.
+    rows: dict[frozenset[int], int] = {}
+    sd_row = np.full(S, -1, dtype=np.int64)
+    boards: list[tuple[int, ...]] = []
+    for s in range(S):
+        if sit_street[s] == 2:
+            key = frozenset(sit_board[s])
+            if key not in rows:
+                rows[key] = len(boards)
+                boards.append(sit_board[s])
+            sd_row[s] = rows[key]
+    R = len(boards)
+    sd_order, sd_value, sd_count = [], [], []
+    barr = np.array(boards, dtype=np.int64).reshape(R, 5)
+    for p in range(2):
+        n = cards[p].shape[0]
+        seven = np.empty((R, n, 7), dtype=np.uint8)
+        seven[:, :, :5] = barr[:, None, :]
+        seven[:, :, 5:] = cards[p][None, :, :]
+        ok = ~((barr[:, None, :, None] == cards[p][None, :, None, :]).any(axis=(2, 3)))
+        vals = evaluate_batch(_safe_rows(seven, ok), check=False).reshape(R, n)
+        vals = np.where(ok, vals, -1)
+        order = np.argsort(vals, axis=1, kind="stable")
+        cnt = ok.sum(axis=1)
+        # Invalid hands (value -1) sort first: move them to the end.
+        ordered = np.empty_like(order)
+        ordv = np.empty((R, n), dtype=np.int32)
+        for r in range(R):
+            o = order[r][n - cnt[r]:]
+            ordered[r, :cnt[r]] = o
+            ordered[r, cnt[r]:] = order[r][:n - cnt[r]]
+            ordv[r, :cnt[r]] = vals[r, o]
+            ordv[r, cnt[r]:] = -1
+        sd_order.append(ordered.astype(np.int64))
+        sd_value.append(ordv)
+        sd_count.append(cnt.astype(np.int64))
+    return Deal(
+        hands=hands, cards=cards, weights=weights, same=same,  # type: ignore[arg-type]
+        sit_street=street_arr, sit_local=sit_local,
+        sit_parent=np.array(sit_parent, dtype=np.int64), sit_card=np.array(sit_card, dtype=np.int64),
+        sit_board=tuple(sit_board), next_sit=np.array(next_sit, dtype=np.int64).reshape(S, 52),
+        next_perm=np.array(next_perm, dtype=np.int64).reshape(S, 52),
+        next_canon=np.array(next_canon, dtype=np.int64).reshape(S, 52), deal_factor=deal_factor,
+        hand_perm=hand_perm, suit_perms=tuple(group), sd_row=sd_row,  # type: ignore[arg-type]
+        sd_order=(sd_order[0], sd_order[1]), sd_value=(sd_value[0], sd_value[1]),
+        sd_count=(sd_count[0], sd_count[1]),
+        street_sits=(counts[0], counts[1], counts[2]),
+    )
+
+
+def _safe_rows(seven: np.ndarray, ok: np.ndarray) -> np.ndarray:
+    """Rows to evaluate: a hand that collides with the board is replaced by a valid dummy row."""
+    R, n, _ = seven.shape
+    out = seven.reshape(R * n, 7).copy()
+    bad = ~ok.reshape(R * n)
+    if bad.any():
+        out[bad] = np.array([0, 5, 10, 15, 20, 25, 30], dtype=np.uint8)  # seven distinct cards
+    return np.ascontiguousarray(out)

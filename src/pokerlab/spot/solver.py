@@ -1,0 +1,155 @@
+"""Discounted CFR over a spot's public tree, every node vectorised over the players' combos.
+
+One iteration updates OOP, then IP (alternating updates). A traversal for player ``p`` carries
+the opponent's reach vector (its range times the opponent's strategy along the line, the
+counterfactual weight) and ``p``'s own reach (to weight ``p``'s average strategy); it returns
+``p``'s counterfactual values at every node, computed at the terminals with exact card removal
+(:mod:`pokerlab.spot.terminal`). At a chance node each canonical card's subtree is solved with
+the reach of hands holding the card removed; suit-isomorphic cards reuse it, hands permuted.
+
+Discounting (Brown and Sandholm's DCFR): after iteration ``t`` positive regrets are multiplied
+by ``t^alpha / (t^alpha + 1)``, negative ones by ``t^beta / (t^beta + 1)``, the strategy sums
+by ``(t / (t + 1))^gamma``; defaults alpha 1.5, beta 0.5, gamma 3. CFR+ (``cfr_plus=True``):
+regrets floored at 0, strategy sums weighted by ``t``.
+
+Both cores: the subtrees under the first street's chance nodes (one per chance node and
+canonical card) are independent given the reach vectors that arrive there, so an iteration is
+a pass over the first street that records those reaches, the subtrees in parallel (numba
+``prange``), and a second pass over the first street that reads their values back.
+
+Storage: float32 regrets and strategy sums (:mod:`pokerlab.spot.layout`).
+
+The solver does not measure itself: exploitability lives in :mod:`pokerlab.spot.bestresponse`.
+
+Examples
+--------
+>>> from pokerlab.spot.spec import Spot
+>>> s = Spot.from_dict({"board": "Qs Jh 2h 8d 3c", "pot": 10, "stack": 20,
+...                     "oop_range": "AA,QQ", "ip_range": "KK,JJ", "bet": "50%"})
+>>> sol = Solver(s)
+>>> sol.run(200)
+>>> st = sol.average_strategy()
+>>> bool(abs(st[sol.layout.block(0, 0, 2)].reshape(2, -1).sum(axis=0) - 1).max() < 1e-5)
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pokerlab.spot.deal import Deal, build_deal
+from pokerlab.spot.layout import Layout, build_layout
+from pokerlab.spot.spec import Spot
+from pokerlab.spot.tree import DECISION, Tree, build_tree
+from pokerlab.spot.walk import MODE_CFR, Walker
+
+
+class Solver:
+    """Discounted CFR (or CFR+) for a :class:`~pokerlab.spot.spec.Spot`.
+
+    Parameters
+    ----------
+    spot
+        The spot.
+    alpha, beta, gamma
+        DCFR discount exponents.
+    cfr_plus
+        Use CFR+ instead (regret floor 0, linear averaging).
+    locks
+        ``{node: (actions, hands of the node's player) array}``: fixed strategies
+        (see :mod:`pokerlab.spot.locks`); those nodes are not updated.
+    isomorphism
+        Merge suit-isomorphic chance cards.
+    tree, deal
+        Pre-built tree and deal (else built from ``spot``).
+    """
+
+    def __init__(self, spot: Spot, *, alpha: float = 1.5, beta: float = 0.5, gamma: float = 3.0,
+                 cfr_plus: bool = False, locks: dict[int, np.ndarray] | None = None,
+                 isomorphism: bool = True, tree: Tree | None = None,
+                 deal: Deal | None = None) -> None:
+        self.spot = spot
+        self.tree = tree if tree is not None else build_tree(spot)
+        self.deal = deal if deal is not None else build_deal(spot, isomorphism=isomorphism)
+        self.layout = build_layout(self.tree, self.deal)
+        self.alpha, self.beta, self.gamma, self.cfr_plus = alpha, beta, gamma, cfr_plus
+        self.iterations = 0
+        self.regret = np.zeros(self.layout.size, dtype=np.float32)
+        self.cum = np.zeros(self.layout.size, dtype=np.float32)
+        nh = self.deal.num_hands
+        lock_off = np.full(self.tree.size, -1, dtype=np.int64)
+        chunks = []
+        pos = 0
+        for node, strat in sorted((locks or {}).items()):
+            if self.tree.kind[node] != DECISION:
+                raise ValueError(f"node {node} is not a decision node")
+            q = int(self.tree.player[node])
+            shape = (int(self.tree.num_children[node]), nh[q])
+            s = np.asarray(strat, dtype=np.float32)
+            if s.shape != shape:
+                raise ValueError(f"lock at node {node}: shape {s.shape}, expected {shape}")
+            lock_off[node] = pos
+            chunks.append(s.ravel())
+            pos += s.size
+        self.lock_off = lock_off
+        self.lock = np.concatenate(chunks) if chunks else np.zeros(1, dtype=np.float32)
+        self.locks = dict(locks or {})
+        self.walker = Walker(self.tree, self.deal, self.layout, lock_off)
+
+    @property
+    def memory_bytes(self) -> int:
+        """Bytes of the solver's arrays (regrets, strategy sums, locks, task buffers, tables)."""
+        d = self.deal
+        tables = sum(a.nbytes for a in (*d.sd_order, *d.sd_value, *d.hand_perm))
+        return int(self.regret.nbytes + self.cum.nbytes + self.lock.nbytes
+                   + self.walker.buffer_bytes + tables)
+
+    def _params(self, t: int, update: bool) -> np.ndarray:
+        if self.cfr_plus:
+            dpos, dneg, dstrat, w = 1.0, 1.0, 1.0, float(t)
+        else:
+            tp = float(t - 1)
+            dpos = tp ** self.alpha / (tp ** self.alpha + 1.0) if t > 1 else 0.0
+            dneg = tp ** self.beta / (tp ** self.beta + 1.0) if t > 1 else 0.0
+            dstrat = (tp / t) ** self.gamma
+            w = 1.0
+        return np.array([self.spot.pot, self.spot.rake_pct, self.spot.rake_cap, dpos, dneg, dstrat,
+                         w, 1.0 if self.cfr_plus else 0.0, 1.0 if update else 0.0])
+
+    def iterate(self) -> None:
+        """One iteration: update OOP, then IP."""
+        t = self.iterations + 1
+        prm = self._params(t, True)
+        S = (self.regret, self.cum, self.lock)
+        for p in (0, 1):
+            self.walker.run(p, S, prm, MODE_CFR)
+        self.iterations = t
+
+    def run(self, iterations: int) -> None:
+        """Run ``iterations`` more iterations."""
+        for _ in range(iterations):
+            self.iterate()
+
+    def average_strategy(self) -> np.ndarray:
+        """The average strategy, float32 in the layout (each block's columns sum to 1); locks kept."""
+        return average_strategy(self.tree, self.layout, self.deal, self.cum, self.lock_off, self.lock)
+
+
+def average_strategy(tree: Tree, layout: Layout, deal: Deal, cum: np.ndarray,
+                     lock_off: np.ndarray, lock: np.ndarray) -> np.ndarray:
+    """Normalise strategy sums per block and combo (uniform where a combo's sums are 0)."""
+    out = np.empty(layout.size, dtype=np.float32)
+    nh = deal.num_hands
+    for node in np.flatnonzero(tree.kind == DECISION):
+        na = int(tree.num_children[node])
+        n = nh[int(tree.player[node])]
+        copies = deal.street_sits[int(tree.street[node])]
+        start = int(layout.offset[node])
+        blk = cum[start:start + copies * na * n].reshape(copies, na, n).astype(np.float64)
+        if lock_off[node] >= 0:
+            lo = int(lock_off[node])
+            blk = np.broadcast_to(lock[lo:lo + na * n].reshape(1, na, n), blk.shape).astype(np.float64)
+        s = blk.sum(axis=1, keepdims=True)
+        norm = np.where(s > 0, blk / np.where(s > 0, s, 1.0), 1.0 / na)
+        out[start:start + copies * na * n] = norm.ravel()
+    return out

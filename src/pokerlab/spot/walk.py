@@ -1,0 +1,434 @@
+"""The vectorised walk over a spot's tree: one numba kernel, an explicit stack, no recursion.
+
+A walk for player ``p`` carries down the opponent's reach vector (its range times its strategy
+along the line) and ``p``'s own reach, and brings back ``p``'s counterfactual value of each
+combo at every node: at the terminals by :mod:`pokerlab.spot.terminal` (exact card removal in
+linear time), at a chance node as the sum over the cards dealt (each canonical card's subtree
+walked with the reach of the hands holding it removed, its suit-isomorphic cards added with
+the hands permuted) times the deal probability, at the opponent's nodes as the sum over its
+actions, at ``p``'s nodes as
+
+- ``MODE_CFR``: the current strategy (regret matching, or the node's lock) times the actions'
+  values; the regrets and the strategy sums are updated (discounted CFR, see
+  :mod:`pokerlab.spot.solver`);
+- ``MODE_EVAL``: a fixed strategy (``S[0]``, e.g. the average strategy) times the values;
+- ``MODE_BEST``: the best action's value, combo by combo (a best response), the opponent
+  playing ``S[0]``.
+
+The walk keeps per-depth buffers (reach, values, strategy, action values) in whole arrays: the
+inner work is loops over combos, nothing is allocated per node. ``top_mode`` splits a walk at
+the first street's chance nodes for the parallel solver: 1 records the reach arriving there
+and returns 0, 2 reads back values computed meanwhile.
+
+Array bundles (tuples, in this order): ``T`` = (kind, player, commit, first_child,
+num_children, offset, stride, lock_offset); ``D`` = see :func:`deal_tuple`; ``S`` = (regret or
+strategy, strategy sums, lock strategies); ``prm`` = float64 (pot, rake percent, rake cap,
+positive-regret discount, negative-regret discount, strategy-sum discount, strategy-sum
+weight, CFR+ flag, update flag).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from pokerlab.spot.deal import Deal
+from pokerlab.spot.layout import Layout
+from pokerlab.spot.terminal import fold_values, showdown_values
+from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, Tree
+
+MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
+P_POT, P_RAKE_PCT, P_RAKE_CAP, P_DPOS, P_DNEG, P_DSTRAT, P_WSTRAT, P_PLUS, P_UPDATE = range(9)
+
+
+def deal_tuple(deal: Deal) -> tuple:
+    """The deal's arrays in the order the kernels read them."""
+    return (deal.sit_local, deal.next_sit, deal.next_perm, deal.next_canon, deal.deal_factor,
+            deal.sd_row, deal.cards[0], deal.cards[1], deal.same[0], deal.same[1],
+            deal.hand_perm[0], deal.hand_perm[1], deal.sd_order[0], deal.sd_value[0],
+            deal.sd_count[0], deal.sd_order[1], deal.sd_value[1], deal.sd_count[1])
+
+
+def tree_tuple(tree: Tree, layout: Layout, lock_off: np.ndarray) -> tuple:
+    """The tree's arrays in the order the kernels read them."""
+    return (tree.kind, tree.player, tree.commit, tree.first_child, tree.num_children,
+            layout.offset, layout.stride, lock_off)
+
+
+def tree_depth(tree: Tree) -> tuple[int, int]:
+    """``(depth + 1, most actions at a node)``: the walk's stack sizes."""
+    depth = np.zeros(tree.size, dtype=np.int64)
+    for n in range(1, tree.size):
+        depth[n] = depth[tree.parent[n]] + 1
+    return int(depth.max()) + 2, max(int(tree.num_children.max()), 1)
+
+
+@njit(cache=True, nogil=True)
+def _half_pot(prm, c0, c1):
+    pot = prm[0] + c0 + c1
+    r = pot * prm[1] / 100.0
+    if prm[2] > 0 and r > prm[2]:
+        r = prm[2]
+    return (pot - r) / 2.0
+
+
+@njit(cache=True, nogil=True)
+def workspace(max_depth, max_actions, n_own, n_opp):
+    """The walk's per-depth buffers (allocated once per thread, not per walk)."""
+    n_max = max(n_own, n_opp)
+    return (np.empty((max_depth, n_opp)), np.empty((max_depth, n_own)),
+            np.empty((max_depth, n_own)), np.empty((max_depth, max_actions, n_max)),
+            np.empty((max_depth, max_actions, n_own)), np.empty(max_depth, dtype=np.int64),
+            np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, W):
+    """Player ``p``'s counterfactual values at ``root`` in situation ``sit0`` into ``out``.
+
+    ``W`` is a :func:`workspace` for this player's hand counts.
+    """
+    kind, player, commit, first_child, num_children, node_off, node_stride, lock_off = T
+    sit_local, next_sit, next_perm, next_canon, deal_factor, sd_row = D[:6]
+    if p == 0:
+        own_cards, opp_cards, same_own, perm_own = D[6], D[7], D[8], D[10]
+        sdo_own, sdv_own, sdc_own, sdo_opp, sdv_opp, sdc_opp = D[12], D[13], D[14], D[15], D[16], D[17]
+    else:
+        own_cards, opp_cards, same_own, perm_own = D[7], D[6], D[9], D[11]
+        sdo_own, sdv_own, sdc_own, sdo_opp, sdv_opp, sdc_opp = D[15], D[16], D[17], D[12], D[13], D[14]
+    store, cum, lock = S
+    top_index, top_opp, top_own, top_val = top
+    n_own = own_cards.shape[0]
+    n_opp = opp_cards.shape[0]
+    ropp, rown, val, strat, cv, s_node, s_sit, s_cur = W
+    ropp[0, :] = r_opp0
+    rown[0, :] = r_own0
+    s_node[0] = root
+    s_sit[0] = sit0
+    update = prm[P_UPDATE] > 0
+    plus = prm[P_PLUS] > 0
+    d = 0
+    entering = True
+    done = False
+    while True:
+        if entering:
+            entering = False
+            node = s_node[d]
+            sit = s_sit[d]
+            k = kind[node]
+            done = True
+            if k == FOLD:
+                half = _half_pot(prm, commit[node, 0], commit[node, 1])
+                pay = -commit[node, p] if player[node] == p else 2.0 * half - commit[node, p]
+                fold_values(ropp[d], own_cards, opp_cards, same_own, pay, val[d])
+            elif k == SHOWDOWN:
+                half = _half_pot(prm, commit[node, 0], commit[node, 1])
+                row = sd_row[sit]
+                showdown_values(ropp[d], sdo_own[row], sdv_own[row], sdc_own[row], sdo_opp[row],
+                                sdv_opp[row], sdc_opp[row], own_cards, opp_cards, same_own, half,
+                                commit[node, p], val[d])
+            else:
+                any_reach = False
+                for j in range(n_opp):
+                    if ropp[d, j] != 0.0:
+                        any_reach = True
+                        break
+                ti = top_index[node] if k == CHANCE else -1
+                if not any_reach:
+                    val[d, :] = 0.0
+                elif ti >= 0 and top_mode == 1:
+                    top_opp[ti, :n_opp] = ropp[d]
+                    top_own[ti, :n_own] = rown[d]
+                    val[d, :] = 0.0
+                elif ti >= 0 and top_mode == 2:
+                    val[d, :] = top_val[ti, :n_own]
+                else:
+                    val[d, :] = 0.0
+                    s_cur[d] = -1
+                    done = False
+                    if k == DECISION:
+                        q = player[node]
+                        na = num_children[node]
+                        nq = n_own if q == p else n_opp
+                        base = node_off[node] + sit_local[sit] * node_stride[node]
+                        lo = lock_off[node]
+                        if mode == MODE_CFR and lo < 0:
+                            for h in range(nq):
+                                s = 0.0
+                                for a in range(na):
+                                    r = store[base + a * nq + h]
+                                    if r > 0:
+                                        s += r
+                                if s > 0:
+                                    for a in range(na):
+                                        r = store[base + a * nq + h]
+                                        strat[d, a, h] = r / s if r > 0 else 0.0
+                                else:
+                                    for a in range(na):
+                                        strat[d, a, h] = 1.0 / na
+                        elif mode == MODE_CFR:
+                            for a in range(na):
+                                for h in range(nq):
+                                    strat[d, a, h] = lock[lo + a * nq + h]
+                        else:
+                            for a in range(na):
+                                for h in range(nq):
+                                    strat[d, a, h] = store[base + a * nq + h]
+        if done:
+            if d == 0:
+                break
+            d -= 1
+            node = s_node[d]
+            sit = s_sit[d]
+            a = s_cur[d]
+            if kind[node] == CHANCE:
+                for h in range(n_own):
+                    if own_cards[h, 0] == a or own_cards[h, 1] == a:
+                        val[d + 1, h] = 0.0
+                for c in range(52):
+                    if next_canon[sit, c] != a:
+                        continue
+                    kp = next_perm[sit, c]
+                    if kp == 0:
+                        for h in range(n_own):
+                            val[d, h] += val[d + 1, h]
+                    else:
+                        pm = perm_own[kp]
+                        for h in range(n_own):
+                            val[d, h] += val[d + 1, pm[h]]
+            elif player[node] == p:
+                cv[d, a, :] = val[d + 1]
+            else:
+                for h in range(n_own):
+                    val[d, h] += val[d + 1, h]
+            done = False
+        # Descend into the next child of the node at depth d, or finish it.
+        node = s_node[d]
+        sit = s_sit[d]
+        if kind[node] == CHANCE:
+            c = s_cur[d] + 1
+            while c < 52 and (next_sit[sit, c] < 0 or next_perm[sit, c] != 0):
+                c += 1
+            if c < 52:
+                s_cur[d] = c
+                for j in range(n_opp):
+                    if opp_cards[j, 0] == c or opp_cards[j, 1] == c:
+                        ropp[d + 1, j] = 0.0
+                    else:
+                        ropp[d + 1, j] = ropp[d, j]
+                for h in range(n_own):
+                    if own_cards[h, 0] == c or own_cards[h, 1] == c:
+                        rown[d + 1, h] = 0.0
+                    else:
+                        rown[d + 1, h] = rown[d, h]
+                s_node[d + 1] = first_child[node]
+                s_sit[d + 1] = next_sit[sit, c]
+                d += 1
+                entering = True
+            else:
+                f = deal_factor[sit]
+                for h in range(n_own):
+                    val[d, h] *= f
+                done = True
+            continue
+        q = player[node]
+        na = num_children[node]
+        a = s_cur[d] + 1
+        if q != p:
+            while a < na:
+                anyr = False
+                for j in range(n_opp):
+                    x = ropp[d, j] * strat[d, a, j]
+                    ropp[d + 1, j] = x
+                    if x != 0.0:
+                        anyr = True
+                if anyr:
+                    break
+                a += 1
+            if a < na:
+                rown[d + 1, :] = rown[d]
+        elif a < na:
+            ropp[d + 1, :] = ropp[d]
+            for h in range(n_own):
+                rown[d + 1, h] = rown[d, h] * strat[d, a, h]
+        if a < na:
+            s_cur[d] = a
+            s_node[d + 1] = first_child[node] + a
+            s_sit[d + 1] = sit
+            d += 1
+            entering = True
+            continue
+        # All children done.
+        if q == p:
+            if mode == MODE_BEST:
+                for h in range(n_own):
+                    v = cv[d, 0, h]
+                    for b in range(1, na):
+                        if cv[d, b, h] > v:
+                            v = cv[d, b, h]
+                    val[d, h] = v
+            else:
+                for h in range(n_own):
+                    v = 0.0
+                    for b in range(na):
+                        v += strat[d, b, h] * cv[d, b, h]
+                    val[d, h] = v
+            if mode == MODE_CFR and update and lock_off[node] < 0:
+                base = node_off[node] + sit_local[sit] * node_stride[node]
+                dpos, dneg, dstrat, wstrat = prm[P_DPOS], prm[P_DNEG], prm[P_DSTRAT], prm[P_WSTRAT]
+                for b in range(na):
+                    o = base + b * n_own
+                    for h in range(n_own):
+                        r = store[o + h]
+                        r = r * dpos if r > 0 else r * dneg
+                        r += cv[d, b, h] - val[d, h]
+                        if plus and r < 0:
+                            r = 0.0
+                        store[o + h] = r
+                        cum[o + h] = cum[o + h] * dstrat + wstrat * rown[d, h] * strat[d, b, h]
+        done = True
+    out[:] = val[0]
+
+
+@njit(cache=True, parallel=True)
+def walk_tasks(p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, max_depth,
+               max_actions, chunks):
+    """The first street's chance subtrees in parallel; values into ``results[i, :n_own]``.
+
+    ``chunks`` workers each take every ``chunks``-th task, with one workspace each.
+    """
+    own_cards = D[6] if p == 0 else D[7]
+    opp_cards = D[7] if p == 0 else D[6]
+    n_own = own_cards.shape[0]
+    n_opp = opp_cards.shape[0]
+    n_tasks = t_node.shape[0]
+    for w in prange(chunks):
+        W = workspace(max_depth, max_actions, n_own, n_opp)
+        for i in range(w, n_tasks, chunks):
+            _one_task(i, p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, W)
+
+
+@njit(cache=True, nogil=True)
+def _one_task(i, p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, W):
+    own_cards = D[6] if p == 0 else D[7]
+    opp_cards = D[7] if p == 0 else D[6]
+    n_own = own_cards.shape[0]
+    n_opp = opp_cards.shape[0]
+    top_opp, top_own = top[1], top[2]
+    if True:
+        c = t_card[i]
+        k = t_top[i]
+        ro = np.empty(n_opp)
+        rw = np.empty(n_own)
+        for j in range(n_opp):
+            ro[j] = 0.0 if (opp_cards[j, 0] == c or opp_cards[j, 1] == c) else top_opp[k, j]
+        for h in range(n_own):
+            rw[h] = 0.0 if (own_cards[h, 0] == c or own_cards[h, 1] == c) else top_own[k, h]
+        res = np.empty(n_own)
+        walk(t_node[i], t_sit[i], p, ro, rw, res, T, D, S, prm, mode, 0, top, W)
+        for h in range(n_own):
+            if own_cards[h, 0] == c or own_cards[h, 1] == c:
+                res[h] = 0.0
+        results[i, :n_own] = res
+
+
+@njit(cache=True, nogil=True)
+def combine_chance(p, sit, task_of, results, D, out):
+    """Value at a first-street chance node from its canonical subtrees' ``results`` rows.
+
+    ``task_of[c]`` is the row of ``results`` for canonical card ``c`` (-1 otherwise).
+    """
+    next_sit, next_perm, next_canon, deal_factor = D[1], D[2], D[3], D[4]
+    perm_own = D[10] if p == 0 else D[11]
+    n_own = out.shape[0]
+    out[:] = 0.0
+    for c in range(52):
+        if next_sit[sit, c] < 0:
+            continue
+        kp = next_perm[sit, c]
+        r = results[task_of[next_canon[sit, c]]]
+        if kp == 0:
+            for h in range(n_own):
+                out[h] += r[h]
+        else:
+            pm = perm_own[kp]
+            for h in range(n_own):
+                out[h] += r[pm[h]]
+    f = deal_factor[sit]
+    for h in range(n_own):
+        out[h] *= f
+
+
+class Walker:
+    """Runs walks over a tree and deal, splitting at the first street's chance nodes.
+
+    ``S`` is the storage bundle; ``prm`` the parameters (see the module docstring).
+    """
+
+    def __init__(self, tree: Tree, deal: Deal, layout: Layout, lock_off: np.ndarray) -> None:
+        self.tree, self.deal, self.layout = tree, deal, layout
+        self.T = tree_tuple(tree, layout, lock_off)
+        self.D = deal_tuple(deal)
+        self.max_depth, self.max_actions = tree_depth(tree)
+        first = len(tree.spot.board) - 3
+        index = np.full(tree.size, -1, dtype=np.int64)
+        nodes = [n for n in range(tree.size) if tree.kind[n] == CHANCE and tree.street[n] == first]
+        t_node, t_sit, t_card, t_top = [], [], [], []
+        task_of = np.full((max(len(nodes), 1), 52), -1, dtype=np.int64)
+        for k, n in enumerate(nodes):
+            index[n] = k
+            for c in range(52):
+                if deal.next_sit[0, c] >= 0 and deal.next_perm[0, c] == 0:
+                    task_of[k, c] = len(t_node)
+                    t_node.append(int(tree.first_child[n]))
+                    t_sit.append(int(deal.next_sit[0, c]))
+                    t_card.append(c)
+                    t_top.append(k)
+        self.chance_nodes = np.array(nodes, dtype=np.int64)
+        self.task_of = task_of
+        self.t_node = np.array(t_node, dtype=np.int64)
+        self.t_sit = np.array(t_sit, dtype=np.int64)
+        self.t_card = np.array(t_card, dtype=np.int64)
+        self.t_top = np.array(t_top, dtype=np.int64)
+        m = max(deal.num_hands)
+        K = max(len(nodes), 1)
+        self.top = (index, np.zeros((K, m)), np.zeros((K, m)), np.zeros((K, m)))
+        self.results = np.zeros((max(len(t_node), 1), m))
+        nh = deal.num_hands
+        self.W = tuple(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p]) for p in (0, 1))
+
+    @property
+    def num_tasks(self) -> int:
+        """Subtrees walked in parallel per walk."""
+        return int(self.t_node.shape[0])
+
+    @property
+    def buffer_bytes(self) -> int:
+        """Bytes of the task buffers."""
+        return int(sum(a.nbytes for a in self.top[1:]) + self.results.nbytes)
+
+    def run(self, p: int, S: tuple, prm: np.ndarray, mode: int,
+            r_opp: np.ndarray | None = None, r_own: np.ndarray | None = None) -> np.ndarray:
+        """Player ``p``'s values at the root (reach defaults: the ranges)."""
+        d = self.deal
+        ro = d.weights[1 - p] if r_opp is None else np.ascontiguousarray(r_opp, dtype=np.float64)
+        rw = d.weights[p] if r_own is None else np.ascontiguousarray(r_own, dtype=np.float64)
+        out = np.zeros(d.num_hands[p])
+        md, ma = self.max_depth, self.max_actions
+        W = self.W[p]
+        if self.num_tasks == 0:
+            walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 0, self.top, W)
+            return out
+        rec = prm.copy()
+        rec[P_UPDATE] = 0.0
+        walk(0, 0, p, ro, rw, out, self.T, self.D, S, rec, mode, 1, self.top, W)
+        chunks = min(self.num_tasks, 4 * numba.get_num_threads())
+        walk_tasks(p, self.t_node, self.t_sit, self.t_card, self.t_top, self.T, self.D, S, prm,
+                   mode, self.top, self.results, md, ma, chunks)
+        n_own = d.num_hands[p]
+        for k in range(self.chance_nodes.shape[0]):
+            combine_chance(p, 0, self.task_of[k], self.results[:, :n_own], self.D,
+                           self.top[3][k, :n_own])
+        walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 2, self.top, W)
+        return out
