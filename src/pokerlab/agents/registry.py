@@ -16,6 +16,12 @@ Traceback (most recent call last):
 ...
 ValueError: unknown bot 'nobody'; available: calling-station, ...
 
+Bots from outside the package: :func:`load_bot_module` imports a Python file or a module by
+name (``pokerlab match --bot-module``), and installed packages can name theirs in the
+``pokerlab.bots`` entry-point group (:data:`ENTRY_POINT_GROUP`: a module whose
+``register_bot`` calls register its bots, or an :class:`~pokerlab.agents.base.Agent` class
+registered under the entry point's name), found by the same discovery as the package's own.
+
 Each bot declares the variants it plays (:attr:`~pokerlab.agents.base.Agent.variants`,
 hold'em only unless the bot handles the draw); tables refuse to seat a bot at a variant it
 does not play:
@@ -30,10 +36,17 @@ ValueError: --bot: bot 'loki-a' plays texas-holdem, not five-card-draw (bots tha
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.metadata
+import importlib.util
+import inspect
 import pkgutil
+import sys
+import types
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -45,6 +58,9 @@ _FACTORIES: dict[str, Callable[..., Agent]] = {}
 _DESCRIPTIONS: dict[str, str] = {}
 _DISCOVERED = False
 _BROKEN: dict[str, str] = {}  # bot modules that failed to import, with the error
+_LOADED: dict[str, list[str]] = {}  # bot modules loaded from outside, with the bots they added
+ENTRY_POINT_GROUP = "pokerlab.bots"
+"""The entry-point group installed packages name their bots in."""
 
 
 def register_bot(name: str, description: str = "") -> Callable[[F], F]:
@@ -96,6 +112,79 @@ def _discover() -> None:
             except Exception as exc:  # one broken bot module must not take the others down
                 _BROKEN[name] = f"{type(exc).__name__}: {exc}"
     _DISCOVERED = True
+    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            loaded = point.load()
+            if not isinstance(loaded, types.ModuleType) and _FACTORIES.get(point.name) is not loaded:
+                register_bot(point.name, _first_line(loaded.__doc__))(loaded)
+        except Exception as exc:
+            _BROKEN[f"entry point {point.name} ({point.value})"] = f"{type(exc).__name__}: {exc}"
+
+
+def _first_line(text: str | None) -> str:
+    return (text or "").strip().splitlines()[0] if (text or "").strip() else ""
+
+
+def load_bot_module(spec: str, option: str = "--bot-module") -> list[str]:
+    """Import the bots of ``spec``, a Python file's path or a module's dotted name, and return
+    the names it added to the registry (loading the same ``spec`` again adds nothing).
+
+    The module registers its bots with :func:`register_bot`; a module that registers none has
+    every :class:`~pokerlab.agents.base.Agent` subclass it defines with a ``name`` of its own
+    registered under that name. Any failure is a ``ValueError`` naming ``option`` and ``spec``.
+
+    >>> load_bot_module("pokerlab.agents.baseline")   # the package's own: nothing new
+    []
+    >>> load_bot_module("no/such/bots.py")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --bot-module: no file 'no/such/bots.py'
+    """
+    if spec in _LOADED:
+        return list(_LOADED[spec])
+    _discover()
+    before = set(_FACTORIES)
+    path = Path(spec)
+    is_file = spec.endswith(".py") or "/" in spec or path.is_file()
+    if is_file and not path.is_file():
+        raise ValueError(f"{option}: no file {spec!r}")
+    name = spec
+    try:
+        if is_file:
+            digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:10]
+            name = f"pokerlab_bots_{''.join(c if c.isalnum() else '_' for c in path.stem)}_{digest}"
+            module_spec = importlib.util.spec_from_file_location(name, path)
+            if module_spec is None or module_spec.loader is None:
+                raise ImportError("not a Python module")
+            module = importlib.util.module_from_spec(module_spec)
+            sys.modules[name] = module
+            module_spec.loader.exec_module(module)
+        else:
+            module = importlib.import_module(spec)
+        added = sorted(set(_FACTORIES) - before)
+        if not added:
+            from pokerlab.agents.base import Agent
+
+            for _, obj in inspect.getmembers(module, inspect.isclass):
+                bot_name = getattr(obj, "name", None)
+                if (issubclass(obj, Agent) and obj.__module__ == module.__name__
+                        and not inspect.isabstract(obj) and isinstance(bot_name, str)
+                        and bot_name not in _FACTORIES):
+                    register_bot(bot_name, _first_line(obj.__doc__))(obj)
+            added = sorted(set(_FACTORIES) - before)
+    except Exception as exc:
+        if is_file:
+            sys.modules.pop(name, None)
+        for bot in set(_FACTORIES) - before:
+            unregister_bot(bot)
+        raise ValueError(f"{option}: cannot load {spec!r}: {type(exc).__name__}: {exc}") from exc
+    _LOADED[spec] = added
+    return list(added)
+
+
+def load_bot_modules(specs: Iterable[str], option: str = "--bot-module") -> list[str]:
+    """:func:`load_bot_module` for each of ``specs``; every name added."""
+    return [name for spec in specs for name in load_bot_module(spec, option)]
 
 
 def available() -> dict[str, str]:

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,7 +59,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from pokerlab.agents.base import Agent
-from pokerlab.agents.registry import check_bots, create_bot
+from pokerlab.agents.registry import check_bots, create_bot, load_bot_modules
 from pokerlab.arena.stats import win_rate
 from pokerlab.arena.storage import MatchStore
 from pokerlab.arena.table import play_hand
@@ -69,6 +70,7 @@ from pokerlab.engine.settings import MAX_SEATS, GameSettings
 from pokerlab.executors import Executor, InProcessExecutor, executor_for
 
 BATCH = 250  # hands per database transaction (a worker task plays 4 batches)
+_LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class MatchConfig:
     seed: int = 0
     copies: tuple[int, ...] = ()  # players per bot (empty: the bots in turn over the seats)
     person: int | None = None  # a person's seat (a table of pokerlab.arena.session); bots[person] names them
+    bot_modules: tuple[str, ...] = ()  # bots from outside: files or modules every worker loads first
 
     def __post_init__(self) -> None:
         if len(self.bots) < 2 and self.seats < 2:
@@ -144,6 +147,8 @@ class MatchConfig:
             data["copies"] = list(self.copies)
         if self.person is not None:
             data["person"] = self.person
+        if self.bot_modules:
+            data["bot_modules"] = list(self.bot_modules)
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -153,6 +158,7 @@ class MatchConfig:
         data["bots"] = tuple(data["bots"])
         data["game"] = GameSettings.from_dict(data["game"])
         data["copies"] = tuple(data.get("copies", ()))
+        data["bot_modules"] = tuple(data.get("bot_modules", ()))
         return cls(**data)
 
     def player_names(self) -> list[str]:
@@ -265,6 +271,8 @@ class BotResult:
     illegal_actions: int = 0
     chips: int = 0
     knocked_out: int | None = None  # freezeout: hand number (1-based) the bot went broke
+    errors: int = 0  # actions where the bot raised an exception (counted in illegal_actions too)
+    first_error: str | None = None  # the traceback of its first exception
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -272,6 +280,7 @@ class BotResult:
             "bot": self.bot, "per_hand": self.per_hand, "unit": self.unit,
             "ci95": list(self.ci95), "hands": self.hands, "illegal_actions": self.illegal_actions,
             "chips_won": self.chips, "knocked_out": self.knocked_out,
+            "errors": self.errors, "first_error": self.first_error,
         }
 
 
@@ -314,6 +323,7 @@ def _table(key: str) -> tuple[MatchConfig, list[Agent], Dealer]:
     table = _TABLES.get(key)
     if table is None:
         config = MatchConfig.from_key(key)
+        load_bot_modules(config.bot_modules)  # in every worker, on every executor
         agents = [create_bot(config.bots[b]) for b in config.player_bots]
         table = (config, agents, Dealer(config.seed, config.game.rules))
         _TABLES[key] = table
@@ -367,6 +377,9 @@ def record_hand(hand: Hand, h: int, deal: int, button: int, seats: list[int], pl
         **({"draws": hand.draws} if hand.draws else {}),
         "illegal": [[players[e.position], e.street, e.reason] for e in events],
     }
+    errors = [[players[e.position], e.street, e.traceback] for e in events if e.traceback]
+    if errors:
+        record["errors"] = errors
     if stacks_after is not None:
         record["finishing"] = stacks_after
     phh = phh_text(config, hand, h, seats, players) if want_phh else None
@@ -380,10 +393,24 @@ def phh_text(config: MatchConfig, hand: Hand, h: int, seats: list[int], players:
                   seat_count=config.seats, hand_number=h + 1)
 
 
+class BotFailed(RuntimeError):
+    """A bot raised an exception in a ``strict`` match: the message names the bot and the
+    hand and holds its traceback."""
+
+
+def _strict_check(config: MatchConfig, h: int, players: list[int], events: list) -> None:
+    for e in events:
+        if e.traceback:
+            bot = config.player_names()[players[e.position]]
+            raise BotFailed(f"bot {bot} raised an exception in hand {h + 1} (--strict stops the match):\n"
+                            f"{e.traceback.rstrip()}")
+
+
 def play_hands(
-    key: str, numbers: Sequence[int], want_phh: bool = False
+    key: str, numbers: Sequence[int], want_phh: bool = False, strict: bool = False
 ) -> list[tuple[int, str, str, str | None]]:
-    """Play hands ``numbers`` of the (non-freezeout) match with settings ``key``."""
+    """Play hands ``numbers`` of the (non-freezeout) match with settings ``key``; ``strict``:
+    raise :class:`BotFailed` at a bot's first exception."""
     config, agents, dealer = _table(key)
     n = config.seats
     seed = config.seed
@@ -397,6 +424,8 @@ def play_hands(
                 agent.reseed(bot_seed(seed, h, pl))
         events = play_hand(hand, table_agents, seats, button, h,
                            [player_names[pl] for pl in players])
+        if strict:
+            _strict_check(config, h, players, events)
         out.append(record_hand(hand, h, deal, button, seats, players, events, n, config, want_phh))
     return out
 
@@ -423,6 +452,7 @@ def run_match(
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int, int], None] | None = None,
     match_id: int | None = None,
+    strict: bool = False,
 ) -> MatchResult:
     """Play the hands of ``config`` not yet in ``store`` and return the results.
 
@@ -431,13 +461,17 @@ def run_match(
     otherwise a new match is started. The hands are played by ``executor`` (default:
     this process for ``workers`` 1, else ``workers`` local processes); results come back in
     order and are stored here, in this process. ``progress(k)`` is called as ``k`` more hands
-    are stored; ``on_start(done, total)`` once before playing.
+    are stored; ``on_start(done, total)`` once before playing. A bot that raises an exception
+    has its action replaced by check or fold (counted as illegal) and its first traceback
+    logged (logger ``pokerlab.arena.match``) and reported (``BotResult.first_error``);
+    ``strict`` stops the match there instead (:class:`BotFailed`; the hands stored before
+    stay, ``resume`` continues).
     """
     own = executor is None
     if executor is None:
         executor = executor_for(workers)
     try:
-        return _run(config, store, executor, resume, hand_history, progress, on_start, match_id)
+        return _run(config, store, executor, resume, hand_history, progress, on_start, match_id, strict)
     finally:
         if own:
             executor.close()
@@ -445,11 +479,13 @@ def run_match(
 
 def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: bool,
          hand_history: str | Path | None, progress: Callable[[int], None] | None,
-         on_start: Callable[[int, int], None] | None, match_id: int | None = None) -> MatchResult:
+         on_start: Callable[[int, int], None] | None, match_id: int | None = None,
+         strict: bool = False) -> MatchResult:
     if config.person is not None:
         raise ValueError("a person plays at this table: play it with pokerlab.arena.session.Session")
     # before any hand: a bot that does not play the variant fails every action or crashes
     # (the hold'em opponent models have no slot for a draw)
+    load_bot_modules(config.bot_modules)
     check_bots(config.bots, config.game.variant, "bots")
     in_process = isinstance(executor, InProcessExecutor)
     if config.freezeout and not in_process:
@@ -469,7 +505,7 @@ def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: boo
         match_id = store.new_match(key)
     store.claim(match_id)  # one process at a time plays a match (two --resume at once would clash)
     try:
-        return _play_match(config, store, match_id, executor, hand_history, progress, on_start)
+        return _play_match(config, store, match_id, executor, hand_history, progress, on_start, strict)
     finally:
         store.release(match_id)
 
@@ -509,9 +545,11 @@ def _setting_difference(name: str, there: Any, here: Any) -> str:
 
 def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor: Executor,
                 hand_history: str | Path | None, progress: Callable[[int], None] | None,
-                on_start: Callable[[int, int], None] | None) -> MatchResult:
+                on_start: Callable[[int, int], None] | None, strict: bool = False) -> MatchResult:
     in_process = isinstance(executor, InProcessExecutor)
     key = config.key()
+    logged: set[int] = set()
+    names = config.player_names()
     history_dir = None
     if hand_history is not None:
         history_dir = Path(hand_history)
@@ -519,6 +557,13 @@ def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor:
     tick = progress or (lambda k: None)
 
     def save(rows: list[tuple[int, str, str, str | None]]) -> None:
+        for h, _, record, _ in rows:
+            if '"errors"' in record:
+                for player, _, trace in json.loads(record)["errors"]:
+                    if player not in logged:
+                        logged.add(player)
+                        _LOG.warning("bot %s raised an exception in hand %d (played as check or "
+                                     "fold); first traceback:\n%s", names[player], h + 1, trace.rstrip())
         store.add_hands(match_id, [(h, p, r) for h, p, r, _ in rows])
         if history_dir is not None:
             for h, _, _, phh in rows:
@@ -527,7 +572,7 @@ def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor:
 
     want = history_dir is not None
     if config.freezeout:
-        played = _run_freezeout(config, store, match_id, want, save, on_start)
+        played = _run_freezeout(config, store, match_id, want, save, on_start, strict)
     else:
         done = store.hand_numbers(match_id)
         if on_start:
@@ -537,9 +582,10 @@ def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor:
         todo = (h for h in range(config.hands) if h not in done)
         if in_process:
             for batch in _batches(todo, BATCH):
-                save(play_hands(key, batch, want))
+                save(play_hands(key, batch, want, strict))
         else:
-            for rows in executor.map(_play_task, ((key, task, want) for task in match_tasks(todo))):
+            tasks = ((key, task, want, strict) for task in match_tasks(todo))
+            for rows in executor.map(_play_task, tasks):
                 save(rows)
     end_match(key)
     result = summarize(config, store, match_id, played)
@@ -581,18 +627,21 @@ def end_match(key: str) -> None:
             agent.end_match()
 
 
-def _play_task(key: str, numbers: Sequence[int], want: bool) -> list[tuple[int, str, str, str | None]]:
+def _play_task(key: str, numbers: Sequence[int], want: bool,
+               strict: bool = False) -> list[tuple[int, str, str, str | None]]:
     """A worker's task: its hands, then the bots keep what they learned (a worker process may
     be stopped without running exit handlers) and are let go, so the next task starts with
     fresh bots and cannot depend on which tasks its process played before."""
-    rows = play_hands(key, numbers, want)
-    end_match(key)
+    try:
+        rows = play_hands(key, numbers, want, strict)
+    finally:
+        end_match(key)
     return rows
 
 
 def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: bool,
                    save: Callable[[list], None],
-                   on_start: Callable[[int, int], None] | None) -> int:
+                   on_start: Callable[[int, int], None] | None, strict: bool = False) -> int:
     key = config.key()
     _, agents, dealer = _table(key)
     game = config.game
@@ -618,6 +667,10 @@ def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: 
                 agent.reseed(bot_seed(config.seed, h, s))
         events = play_hand(hand, table_agents, seated, button, h,
                            [player_names[s] for s in seated])
+        if strict and any(e.traceback for e in events):
+            if rows:
+                save(rows)
+            _strict_check(config, h, seated, events)
         for pos, s in enumerate(seated):
             stacks[s] = hand.stacks[pos]
         rows.append(record_hand(hand, h, h, button, seated, seated, events, n_players, config, want,
@@ -640,11 +693,17 @@ def summarize(config: MatchConfig, store: MatchStore, match_id: int, played: int
     payoffs = np.array(store.payoffs(match_id), dtype=np.int64).reshape(-1, config.seats)
     stored = len(payoffs)
     illegal = [0] * len(config.bots)
+    errors = [0] * len(config.bots)
+    first_error: list[str | None] = [None] * len(config.bots)
     knocked: list[int | None] = [None] * config.seats
     played_hands = np.zeros(config.seats, dtype=np.int64)
     for h, record in store.records(match_id):
         for player, _, _ in record["illegal"]:
             illegal[owners[player]] += 1
+        for player, _, trace in record.get("errors", ()):
+            errors[owners[player]] += 1
+            if first_error[owners[player]] is None:
+                first_error[owners[player]] = trace
         if config.freezeout:
             played_hands[record["players"]] += 1
             for player in record["players"]:
@@ -674,6 +733,7 @@ def summarize(config: MatchConfig, store: MatchStore, match_id: int, played: int
             illegal_actions=illegal[b], chips=int(payoffs[:, mine].sum()),
             knocked_out=(max(k for k in ko if k is not None) if config.freezeout and all(
                 k is not None for k in ko) else None),
+            errors=errors[b], first_error=first_error[b],
         ))
         columns.append(np.cumsum(payoffs[:, mine].sum(axis=1) / len(mine) / game.unit_size))
     bankroll = np.array(columns).T if stored else np.zeros((0, len(labels)))

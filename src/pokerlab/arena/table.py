@@ -23,6 +23,7 @@ Examples
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -31,11 +32,13 @@ from pokerlab.engine.hand import CHECK_CALL_ACTION, FOLD_ACTION, Action, Hand, L
 
 
 class IllegalEvent(NamedTuple):
-    """An illegal answer: who (position), on which street, and why."""
+    """An illegal answer: who (position), on which street, and why; ``traceback`` is the
+    bot's traceback when it raised an exception."""
 
     position: int
     street: int
     reason: str
+    traceback: str | None = None
 
 
 def play_hand(
@@ -60,9 +63,9 @@ def play_hand(
     events: list[IllegalEvent] = []
     while hand.queue:
         p = hand.queue[0]
-        action, reason = bot_answer(agents[p], views[p], hand._legal(p))
+        action, reason, trace = bot_answer_traced(agents[p], views[p], hand._legal(p))
         if reason is not None:
-            events.append(IllegalEvent(p, hand.street, reason))
+            events.append(IllegalEvent(p, hand.street, reason, trace))
         hand.apply_checked(action)
     for p in range(n):
         views[p]._legal = None
@@ -73,15 +76,24 @@ def play_hand(
 def bot_answer(agent: Agent, view: Observation, legal: Legal) -> tuple[Action, str | None]:
     """``agent``'s action at its turn (``view`` shows it ``legal``), or, when the answer is
     illegal, not an action, or the bot fails, the table's check or fold and the reason."""
+    action, reason, _ = bot_answer_traced(agent, view, legal)
+    return action, reason
+
+
+def bot_answer_traced(agent: Agent, view: Observation,
+                      legal: Legal) -> tuple[Action, str | None, str | None]:
+    """:func:`bot_answer` and, when the bot raised an exception, its traceback."""
     view._legal = legal
+    trace = None
     try:
         action = agent.act(view)
         if isinstance(action, tuple) and len(action) == 2:
             reason = legal.check(action)
         else:
             reason = f"answer {action!r} is not an Action(kind, amount)"
-    except Exception as exc:  # a bot's bug must not stop the match
+    except Exception as exc:  # a bot's bug must not stop the match (unless it is strict)
         reason = f"bot failed: {type(exc).__name__}: {exc}"
+        trace = traceback.format_exc()
     if reason is not None:
-        return (CHECK_CALL_ACTION if not legal.can_fold else FOLD_ACTION), reason
-    return action, None
+        return (CHECK_CALL_ACTION if not legal.can_fold else FOLD_ACTION), reason, trace
+    return action, None, None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from pathlib import Path
 
 import typer
@@ -13,6 +14,7 @@ from pokerlab.cli.common import (
     console,
     output_dir,
     output_file,
+    print_error,
     print_json,
     progress,
     table,
@@ -26,6 +28,30 @@ def _fmt_ci(ci: tuple[float, float] | list[float]) -> str:
     if math.isnan(low):
         return "-"
     return f"[{low:+.3f}, {high:+.3f}]"
+
+
+def bot_modules_option(specs: list[str]) -> tuple[str, ...]:
+    """Load the ``--bot-module`` files and modules here (a bad one: one line, exit 2) and
+    return them as every worker will load them (files by absolute path)."""
+    from pokerlab.agents.registry import load_bot_module
+
+    out = []
+    for spec in specs:
+        path = Path(spec)
+        if spec.endswith(".py") or "/" in spec or path.is_file():
+            spec = str(path.resolve()) if path.is_file() else spec
+        load_bot_module(spec, "--bot-module")
+        out.append(spec)
+    return tuple(out)
+
+
+def report_errors(results: list) -> None:
+    """Under a result table: each bot that raised, with its first traceback."""
+    for r in results:
+        if r.errors:
+            console.print(f"[bold red]{r.bot}[/] raised an exception at {r.errors:,} actions (played as "
+                          "check or fold); its first traceback:", highlight=False)
+            console.print(r.first_error.rstrip(), markup=False, highlight=False)
 
 
 def register(app: typer.Typer) -> None:
@@ -58,6 +84,11 @@ def register(app: typer.Typer) -> None:
         plot: Path | None = typer.Option(None, "--plot", help="Bankroll curves (PNG or SVG)."),
         stack: int | None = typer.Option(None, "--stack", min=1,
             help="Starting stack in chips (default per game)."),
+        bot_module: list[str] = typer.Option(
+            [], "--bot-module", help="Load bots from a Python file or module (repeatable; every "
+            "worker loads it). Installed packages can name theirs in the pokerlab.bots entry points."),
+        strict: bool = typer.Option(False, "--strict",
+                                    help="Stop the match when a bot raises an exception."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
@@ -68,14 +99,16 @@ def register(app: typer.Typer) -> None:
         """
         from pokerlab.agents.registry import check_bots
         from pokerlab.arena import MatchConfig, MatchStore, run_match
+        from pokerlab.arena.match import BotFailed
         from pokerlab.engine import GameSettings
         from pokerlab.executors import executor_for
 
+        modules = bot_modules_option(bot_module)
         check_bots(bots, variant_option(variant), "BOTS")
         changes = {} if stack is None else {"starting_stack": stack}
         settings = GameSettings.preset(game, variant, **changes)
         config = MatchConfig(bots=tuple(bots), hands=hands, game=settings, seats=seats,
-                             duplicate=duplicate, freezeout=freezeout, seed=seed)
+                             duplicate=duplicate, freezeout=freezeout, seed=seed, bot_modules=modules)
         output_file(plot, "--plot", (".png", ".svg"))
         output_dir(hand_history, "--hand-history", reuse=resume, pattern="hand-*.phh")
         output_file(db, "--db")
@@ -86,7 +119,14 @@ def register(app: typer.Typer) -> None:
             with progress(label, total=config.hands, enabled=not (no_progress or as_json)) as advance:
                 result = run_match(config, store, resume=resume, executor=executor,
                                    hand_history=hand_history, progress=advance,
-                                   on_start=lambda done, total: advance(done))
+                                   on_start=lambda done, total: advance(done), strict=strict)
+        except BotFailed as exc:
+            match_id = store.find_match(config.key())
+            stored = len(store.hand_numbers(match_id)) if match_id is not None else 0
+            head, _, trace = str(exc).partition("\n")
+            sys.stderr.write(trace.rstrip() + "\n")
+            print_error(f"{head}; {stored:,} of {config.hands:,} hands are stored in {db} (match {match_id})")
+            raise typer.Exit(code=1) from None
         except KeyboardInterrupt:
             match_id = store.find_match(config.key())
             stored = len(store.hand_numbers(match_id)) if match_id is not None else 0
@@ -122,6 +162,7 @@ def register(app: typer.Typer) -> None:
         title = (f"{kind}{game} match, {result.hands_stored} hands stored "
                  f"({result.hands_played} played now), match {result.match_id} in {db}")
         console.print(table(title, columns, rows))
+        report_errors(result.results)
         if result.where["backend"] != "in-process":
             console.print(progress_label("played", result.where))
         if plot is not None:
