@@ -103,3 +103,94 @@ def test_the_oracle_refuses_what_it_does_not_build():
                                       "oop_range": "AT", "ip_range": "77"}))
     with pytest.raises(OracleError, match="rake"):
         river_game_of(spot("AT", "77", rake_pct=5))
+
+
+# ---------------------------------------------------------------- the solver against the LP
+
+
+def _line_map(tree, oracle_decisions):
+    """Each decision node of the solver's tree with the oracle's history of the same line."""
+    from pokerlab.spot.tree import DECISION
+
+    out = {}
+    for node in np.flatnonzero(tree.kind == DECISION):
+        node = int(node)
+        line = tree.line(node)
+        history: tuple[str, ...] = ()
+        at = 0
+        for label in line:
+            j = tree.actions(at).index(label)
+            history = (*history, oracle_decisions[history].actions[j])
+            at = tree.child(at, label)
+        assert oracle_decisions[history].actions.__len__() == int(tree.num_children[node])
+        out[node] = history
+    return out
+
+
+def _rows(lp, deal, player):
+    """For each solver hand of ``player``, its row among the oracle's private states."""
+    where = {int(c): i for i, c in enumerate(lp.river.combos[player])}
+    return np.array([where[int(c)] for c in deal.hands[player]])
+
+
+def _lp_in_layout(lp, solver):
+    tree, deal, layout = solver.tree, solver.deal, solver.layout
+    decisions = lp.decisions()
+    out = np.zeros(layout.size, dtype=np.float32)
+    for node, history in _line_map(tree, decisions).items():
+        d = decisions[history]
+        block = d.probs[_rows(lp, deal, d.player)]
+        out[layout.block(node, 0, block.shape[1])] = block.T.ravel()
+    return out
+
+
+def _solver_in_oracle(lp, solver, strategy):
+    tree, deal, layout = solver.tree, solver.deal, solver.layout
+    decisions = lp.decisions()
+    profile = {h: d.probs.copy() for h, d in decisions.items()}
+    for node, history in _line_map(tree, decisions).items():
+        d = decisions[history]
+        na = len(d.actions)
+        block = np.asarray(strategy[layout.block(node, 0, na)], dtype=float).reshape(na, -1).T
+        profile[history][_rows(lp, deal, d.player)] = block
+    return profile
+
+
+CROSS = [
+    pytest.param({"board": BOARD, "pot": 10, "stack": 100, "oop_range": "AT, 65", "ip_range": "77",
+                  "river": {"oop": {"bet": "100%"}}}, id="von-neumann"),
+    pytest.param({"board": "Qs Jh 2h 8d 3c", "pot": 100, "stack": 200,
+                  "oop_range": "AA,KK,QQ,AQs,AJs,KQs,T9s,98s,A5s,A4s,33,22,K9s,QTs",
+                  "ip_range": "QQ-TT,AQ,KQ,QJs,JT,99-44", "bet": "75%", "raise": "60%", "raise_cap": 1},
+                 id="bet-raise"),
+    pytest.param({"board": "9c 7d 4s 2h Kd", "pot": 50, "stack": 60,
+                  "oop_range": "99,77,44,K9s,AK,KQ,T8s,86s,65s,A5s:0.5",
+                  "ip_range": "KK,AK,KJ,T9s,98s,QQ-JJ,A7s",
+                  "bet": "50%", "raise": "a"}, id="all-in-raise"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("data", CROSS)
+def test_the_solver_agrees_with_the_lp(data):
+    from pokerlab.spot.bestresponse import evaluate
+    from pokerlab.spot.solver import Solver
+
+    spot_ = Spot.from_dict(data)
+    lp = solve_spot_lp(spot_)
+    solver = Solver(spot_)
+    solver.run(300)
+    strategy = solver.average_strategy()
+    e = evaluate(solver.tree, solver.deal, solver.layout, strategy)
+    # The LP's value lies between the two best responses' bounds: pot - br_ip <= v <= br_oop,
+    # within 2 x exploitability of the solver's EV.
+    assert spot_.pot - e.best_response[1] - 1e-6 <= lp.ev[0] <= e.best_response[0] + 1e-6
+    assert abs(e.ev[0] - lp.ev[0]) <= 2 * e.exploitability + 1e-6
+    assert e.exploitability_pct < 0.5
+    # The LP's equilibrium, measured by the solver's best response: nothing to gain.
+    lp_eval = evaluate(solver.tree, solver.deal, solver.layout, _lp_in_layout(lp, solver))
+    assert lp_eval.ev[0] == pytest.approx(lp.ev[0], abs=1e-5 * spot_.pot)
+    assert abs(lp_eval.exploitability_pct) < 1e-4
+    # And the solver's strategy measured by the equilibrium engine's best response: the same.
+    assert lp.exploitability_pct(_solver_in_oracle(lp, solver, strategy)) == pytest.approx(
+        e.exploitability_pct, abs=1e-4
+    )

@@ -72,6 +72,12 @@ def test_von_neumann_river_read_and_played_back_exactly():
     assert [(s.action, s.lo, s.hi) for s in call.segments] == [("fold", 0.0, 0.5), ("call", 0.5, 1.0)]
     c = concession(decisions, reading, lp.exploitability_pct)
     assert abs(c.solver_pct) < 1e-9 and abs(c.reading_pct) < 1e-9
+    view = reading.as_dict(lp.river.game.hands)
+    assert view["bet"]["text"] == "fold .50 call" and view["bet"]["player"] == 1
+    cut = view["bet"]["cuts"][0]
+    assert cut["hand"][0] + cut["hand"][2] == "77" and cut["share_above"] == 0.5  # the bluff catchers
+    cut = view["(root)"]["cuts"][0]
+    assert view["(root)"]["text"] == "check .25 bet" and cut["hand"][0] + cut["hand"][2] == "65"  # air
 
 
 SPOT = {"board": "Qs Jh 2h 8d 3c", "pot": 100, "stack": 200,
@@ -105,3 +111,44 @@ def test_the_reading_concedes_little_on_a_solved_spot(tmp_path):
     assert any("straight" in t for _, t in ticks[0])
     out = plot_square(sq, tmp_path / "square.png", "reading", ticks)
     assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_reading_of_the_solvers_solution():
+    from pokerlab.spot.solved import read_solved
+    from pokerlab.spot.solver import Solver
+
+    solver = Solver(Spot.from_dict(SPOT))
+    solver.run(500)
+    strategy = solver.average_strategy()
+    fine = read_solved(solver.tree, solver.deal, solver.layout, strategy)
+    coarse = read_solved(solver.tree, solver.deal, solver.layout, strategy, min_segment=0.05)
+    # Both measured by the spot's best response: the solver's near 0, the reading a little more.
+    assert 0 <= fine.concession.solver_pct < 0.05
+    assert fine.concession.reading_pct >= 0 and fine.concession.concession_pct < 0.1
+    assert coarse.concession.concession_pct > fine.concession.concession_pct
+    root = fine.reading.decisions[()]
+    assert root.actions == ("x", "b75") and {s.action for s in root.segments} == {"x", "b75"}
+    assert root.segments[0].lo == 0 and root.segments[-1].hi == pytest.approx(1.0)
+    # The same reading through the LP oracle's game: the same threshold profile, measured by
+    # the equilibrium engine, concedes the same.
+    lp = solve_spot_lp(Spot.from_dict(SPOT))
+    assert fine.concession.reading_pct == pytest.approx(
+        _oracle_measure(lp, solver, fine.reading.profile()), abs=1e-4
+    )
+
+
+def _oracle_measure(lp, solver, profile):
+    """The exploitability (% of the pot) of a profile on the solver's lines, by the LP's game."""
+    tree, deal = solver.tree, solver.deal
+    decisions = lp.decisions()
+    out = {h: d.probs.copy() for h, d in decisions.items()}
+    for line, probs in profile.items():
+        history: tuple[str, ...] = ()
+        at = 0
+        for label in line:
+            history = (*history, decisions[history].actions[tree.actions(at).index(label)])
+            at = tree.child(at, label)
+        player = decisions[history].player
+        where = {int(c): i for i, c in enumerate(lp.river.combos[player])}
+        out[history][[where[int(c)] for c in deal.hands[player]]] = probs
+    return lp.exploitability_pct(out)
