@@ -1,28 +1,116 @@
-"""Every table fits 80 columns (rich folds the cells of a narrower terminal)."""
+"""Every table and help page fits 80 columns, with no word split and no number cut (issue 28).
+
+Each command is rendered at 80 columns and at 400: a word of the narrow output that is only a
+piece of a word of the wide one (``waterloo-phase2-conservati`` / ``ve``), or an ellipsis the
+wide one does not have (``-.1…``), is a name split or a number cut.
+"""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from typer.testing import CliRunner
 
-from pokerlab.cli.main import app
+from pokerlab.cli import common
+from pokerlab.cli.main import COMMAND_MODULES, app
 
 runner = CliRunner()
 
+BOX = re.compile(r"[│┃┏┓┗┛┳┻╋━─┡┩╇┼├┤┬┴┌┐└┘═║╔╗╚╝╠╣╦╩╬╭╮╰╯]")
 
-@pytest.mark.parametrize("args", [
+
+def render(args: list[str], width: int, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(common.console, "width", width)
+    result = runner.invoke(app, args, terminal_width=width, env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def words(text: str) -> set[str]:
+    return set(BOX.sub(" ", text).split())
+
+
+def assert_fits(args: list[str], monkeypatch: pytest.MonkeyPatch) -> str:
+    narrow = render(args, 80, monkeypatch)
+    wide = render(args, 400, monkeypatch)
+    lines = narrow.splitlines()
+    assert len(lines) > 2
+    too_long = [line for line in lines if len(line) > 80]
+    assert not too_long, too_long[0]
+    whole = words(wide)
+    pieces = [w for w in words(narrow) - whole if any(w != v and w in v for v in whole)]
+    assert not pieces, f"split or cut at 80 columns: {pieces[:10]}"
+    for mark in ("…", "..."):
+        assert narrow.count(mark) <= wide.count(mark), f"cut with {mark!r}"
+    return narrow
+
+
+OUTPUTS = [
+    ["hand", "AsKsQsJsTs"],
     ["solve", "patent-no-raise"],
     ["solve", "patent-raise", "--pot", "3"],
+    ["match", "random", "raiser", "--hands", "20", "--db", ":memory:"],
+    ["draw", "example"],
+    ["enumerate", "5"],
+    ["equilibrium", "kuhn3", "-n", "50"],
+    ["strength", "AdQc", "3h4cJh"],
+    ["equity", "AcAd", "KhKs"],
+    ["equity", "AhKh", "QQ+, AKo", "--grid"],
+    ["preflop", "table", "1"],
+    ["preflop", "table", "loki-ir7"],
+    ["preflop", "simulate", "-n", "200"],
+    ["acpc", "game", "limit"],
+    ["acpc", "state", "MATCHSTATE:0:30:cc/r250:9s8h|/8c8d5c"],
     ["model", "--list"],
     ["model", "two-round"],
-    ["equilibrium", "kuhn3", "-n", "50"],
-    ["acpc", "game", "limit"],
-    ["enumerate", "5"],
-    ["preflop", "table", "loki-ir7"],
     ["bots"],
-], ids=" ".join)
-def test_tables_fit_80_columns(args):
-    result = runner.invoke(app, args, terminal_width=80, env={"COLUMNS": "80"})
-    assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert len(lines) > 3 and max(map(len, lines)) <= 80
+]
+
+
+@pytest.mark.parametrize("args", OUTPUTS, ids=" ".join)
+def test_outputs_fit_80_columns_without_splitting_a_word(args, monkeypatch):
+    assert_fits(args, monkeypatch)
+
+
+def test_preflop_simulate_grid_keeps_negative_values_whole(monkeypatch):
+    out = assert_fits(["preflop", "simulate", "-n", "200"], monkeypatch)
+    assert re.search(r" -\.\d{3}\b", out)  # income rates below zero, e.g. -.125
+
+
+def _commands() -> list[list[str]]:
+    import typer
+
+    group = typer.main.get_command(app)
+    ctx = group.make_context("pokerlab", ["--help"], resilient_parsing=True)
+    out = [[]]
+    for name in COMMAND_MODULES:
+        cmd = group.get_command(ctx, name)
+        out.append([name])
+        out += [[name, sub] for sub in getattr(cmd, "commands", {})]
+    return out
+
+
+@pytest.mark.parametrize("args", _commands(), ids=lambda a: " ".join(a) or "pokerlab")
+def test_help_pages_fit_80_columns_in_the_fields_conventions(args, monkeypatch):
+    out = assert_fits([*args, "--help"], monkeypatch)
+    assert "<list[" not in out and " range>" not in out and "<str>" not in out and "<int>" not in out
+    usage = out.splitlines()[0]
+    assert "{" not in usage, usage  # PLAYERS..., not {players}...
+    commands = out.partition("Commands:")[2]
+    assert "..." not in commands and "…" not in commands  # whole first sentences
+
+
+def test_draw_help_summary_is_not_cut_at_fig(monkeypatch):
+    out = render(["draw", "--help"], 80, monkeypatch).partition("Commands:")[2]
+    example = " ".join(out.partition("example")[2].split("matches")[0].split())
+    assert example.startswith("Replay the patent's example (FIG.") and example.endswith(".")
+    assert example.count("(") == example.count(")")
+
+
+def test_solve_help_names_every_built_in_game(monkeypatch):
+    from pokerlab.gamespec import available_games
+
+    out = " ".join(render(["solve", "--help"], 400, monkeypatch).split())
+    for name in available_games():
+        assert name in out, name

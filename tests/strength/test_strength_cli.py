@@ -205,3 +205,23 @@ def test_equity_table_has_win_and_tie_percent_columns():
     assert [w for w in header.replace("┃", " ").split()] == ["player", "equity", "win", "tie", "wins", "ties"]
     row = next(line for line in r.stdout.splitlines() if "AcAd" in line)
     assert "81.255%" in row and "81.065%" in row and "0.382%" in row  # 1,388,072 and 6,538 of 1,712,304
+
+
+def test_equity_heat_map_is_the_standard_grid_with_a_labelled_colour_bar(tmp_path, monkeypatch):
+    # Issue 28: AA top left, pairs on the diagonal, suited above; the colour bar says what the
+    # colours are and the title names the hand and the range.
+    import matplotlib.pyplot as plt
+
+    figures = []
+    monkeypatch.setattr(plt, "close", figures.append)
+    r = run("equity", "AhKh", "QQ+, AKo", "--plot", str(tmp_path / "g.png"))
+    assert r.exit_code == 0, r.output and (tmp_path / "g.png").stat().st_size > 0
+    (fig,) = figures
+    ax, bar = fig.axes
+    assert ax.get_title() == "Equity of AhKh against each class of the range QQ+, AKo"
+    assert bar.get_ylabel() == "equity of AhKh"
+    cells = {t.get_text().split("\n")[0]: t.get_position() for t in ax.texts}
+    assert cells["AA"] == (0, 0) and cells["AKs"] == (1, 0) and cells["AKo"] == (0, 1)
+    assert cells["22"] == (12, 12) and all(t.get_fontsize() >= 8 for t in ax.texts)
+    assert [t.get_text() for t in ax.get_xticklabels()][:3] == ["A", "K", "Q"]
+    plt.close(fig)

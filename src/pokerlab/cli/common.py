@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from pokerlab._interrupt import caused_by_ctrl_c
 from pokerlab._json import jsonable
@@ -222,14 +223,55 @@ def reject_unused(unused: dict[str, str], reason: str) -> None:
         raise UserError(f"{', '.join(shown(n) for n in typed)}: {reason}")
 
 
-def table(title: str, columns: list[str], rows: list[list[Any]]) -> Table:
-    """A rich table with ``columns`` and ``rows`` (values turned to text)."""
+def table(title: str, columns: list[str], rows: list[list[Any]], width: int | None = None) -> Table:
+    """A rich table with ``columns`` and ``rows`` (values turned to text) that fits ``width``
+    (default: the console's) without splitting a word or cutting a number.
+
+    Each column is at least as wide as its longest word (a name such as
+    ``waterloo-phase2-conservative`` or a number stays whole); only columns holding several
+    words give up width, at spaces (:func:`fit_widths`).
+    """
+    texts = [[v if isinstance(v, str) else _fmt(v) for v in row] for row in rows]
     out = Table(title=title, show_lines=False)
-    for name in columns:
-        out.add_column(name, overflow="fold")
-    for row in rows:
-        out.add_row(*[v if isinstance(v, str) else _fmt(v) for v in row])
+    cells = [[name, *(row[k] for row in texts if k < len(row))] for k, name in enumerate(columns)]
+    natural = [max(len(line) for c in col for line in Text.from_markup(c).plain.splitlines() or [""])
+               for col in cells]
+    least = [max((len(w) for c in col for w in Text.from_markup(c).plain.split()), default=1)
+             for col in cells]
+    room = (console.width if width is None else width) - 3 * len(columns) - 1  # borders, padding
+    # A header wider than its column's cells wraps first (its words stay whole).
+    body = [max(max([len(line) for c in col[1:] for line in Text.from_markup(c).plain.splitlines()],
+                    default=0), max((len(w) for w in name.split()), default=1))
+            for name, col in zip(columns, cells, strict=True)]
+    start = [min(n, b) for n, b in zip(natural, body, strict=True)] if sum(natural) > room else natural
+    widths = fit_widths(start, least, room)
+    for name, w, nat in zip(columns, widths, natural, strict=True):
+        out.add_column(name, overflow="fold", width=w if w < nat else None, min_width=min(w, nat))
+    for row in texts:
+        out.add_row(*row)
     return out
+
+
+def fit_widths(natural: list[int], least: list[int], room: int) -> list[int]:
+    """Column widths summing to at most ``room``: each starts at ``natural`` and the widest
+    columns give up width first, none below ``least`` (when even that does not fit, the
+    columns stay at ``least`` and the table is wider than ``room``).
+
+    Examples
+    --------
+    >>> fit_widths([10, 40, 8], [10, 12, 8], 50)
+    [10, 32, 8]
+    >>> fit_widths([10, 40], [10, 12], 15)
+    [10, 12]
+    """
+    widths = list(natural)
+    while sum(widths) > room:
+        shrinkable = [k for k in range(len(widths)) if widths[k] > least[k]]
+        if not shrinkable:
+            break
+        widest = max(shrinkable, key=lambda k: widths[k])
+        widths[widest] -= 1
+    return widths
 
 
 GAIN_TOLERANCE = 1e-9

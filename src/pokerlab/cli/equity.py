@@ -121,13 +121,15 @@ def register(app: typer.Typer) -> None:
             **result.as_dict(),
             "executor": where,
         }
-        table_of_grid = chart.table() if chart is not None else None
+        on = f" on {format_cards(board_cards)}" if board_cards else ""
+        title = f"Equity of {players[0]} against each class of the range {players[1]}{on}"
+        table_of_grid = chart.table(title) if chart is not None else None
         if table_of_grid is not None:
             out["grid"] = {name: value for name, value in table_of_grid.by_class().items() if value == value}
         if plot:
             from pokerlab.strength.preflop_plot import plot_table
 
-            plot_table(table_of_grid, plot)
+            plot_table(table_of_grid, plot, label=f"equity of {players[0]}")
         if as_json:
             print_json(out)
             return
@@ -147,10 +149,10 @@ def register(app: typer.Typer) -> None:
         # As PokerStove and Equilab: equity, win % and tie % per player, then the counts.
         console.print(table(title, ["player", "equity", "win", "tie", "wins", "ties"], rows))
         if grid:
-            from pokerlab.cli.preflop import ORIENTATION, grid_table
+            from pokerlab.cli.preflop import DISPLAY_ORIENTATION, grid_table
 
             console.print(grid_table(table_of_grid))
-            console.print(f"[dim]{ORIENTATION}; blank: not in the range[/]")
+            console.print(f"[dim]{DISPLAY_ORIENTATION}; blank: not in the range[/]")
         if plot:
             console.print(f"heat map written to {plot}")
 

@@ -15,6 +15,8 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from pokerlab.cli.helptext import HelpContext, polish
+
 OPENBLAS_THREAD_TIMEOUT = "16"
 """Idle OpenBLAS threads spin 2**16 cycles before they sleep (OpenBLAS's default: 2**28).
 
@@ -48,7 +50,10 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 
 class LazyCommands(TyperGroup):
-    """A command group that imports a command's module the first time the command is asked for."""
+    """A command group that imports a command's module the first time the command is asked for
+    (and gives it the help conventions of :mod:`pokerlab.cli.helptext`)."""
+
+    context_class = HelpContext
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMAND_MODULES)
@@ -60,7 +65,7 @@ class LazyCommands(TyperGroup):
             holder = typer.Typer(rich_markup_mode=None)
             importlib.import_module(f"pokerlab.cli.{cmd_name}").register(holder)
             group = typer.main.get_group(holder)
-            self.commands[cmd_name] = group.commands[cmd_name]
+            self.commands[cmd_name] = polish(group.commands[cmd_name])
         return self.commands[cmd_name]
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+import numpy as np
 import typer
 from rich.table import Table
 
+from pokerlab.cards.grid import ORIENTATION as GRID_ORIENTATION
 from pokerlab.cli.cluster import cluster_option, progress_label
 from pokerlab.cli.common import Interrupted, console, output_file, print_json, progress, user_errors
 
@@ -18,6 +20,10 @@ ORIENTATION = (
     "rows and columns are ranks 2..A; diagonal = pairs, "
     "lower triangle (row > column) = suited, upper = offsuit"
 )
+"""How to read the ``grid`` of the JSON output (the papers' layout, as the shipped files)."""
+
+DISPLAY_ORIENTATION = GRID_ORIENTATION
+"""How to read the grid printed in the terminal (the standard layout)."""
 
 ALIASES = {"1": "waterloo-expert-2p", "2": "waterloo-expert-4p", "3": "waterloo-simulation-4p"}
 
@@ -31,18 +37,23 @@ def _cell(v: float) -> str:
 
 
 def grid_table(t: PreflopTable) -> Table:
-    """The 13x13 grid of a table as a rich table that fits 80 columns."""
-    from pokerlab.cards import RANKS
+    """The 13x13 grid of a table on the standard layout (:mod:`pokerlab.cards.grid`: AA top
+    left, suited above the diagonal) as a rich table that fits 80 columns: one space between
+    columns, and no value is ever wrapped or cut."""
+    from pokerlab.cards.grid import GRID_RANKS, class_grid
 
-    out = Table(title=t.title, box=None, padding=(0, 1), pad_edge=False)
-    out.add_column("", style="bold")
-    for rank in RANKS:
-        out.add_column(rank, justify="right")
-    whole = bool((t.grid == t.grid.round()).all())  # Loki's tables: income rate x 1000
+    grid = class_grid(t.by_class())
+    finite = grid[np.isfinite(grid)]
+    whole = bool((finite == finite.round()).all())  # Loki's tables: income rate x 1000
+    text = [[f"{v:.0f}" if whole and v == v else _cell(v) for v in row] for row in grid]
+    width = max([len(v) for row in text for v in row] + [1])
+    out = Table(title=t.title, box=None, padding=(0, 0, 0, 1), pad_edge=False)
+    out.add_column("", style="bold", no_wrap=True)
+    for rank in GRID_RANKS:
+        out.add_column(rank, justify="right", no_wrap=True, min_width=width)
     for r in range(13):
-        text = [f"{v:.0f}" if whole else _cell(v) for v in t.grid[r]]
-        cells = [f"[bold]{v}[/]" if r == c else v for c, v in enumerate(text)]
-        out.add_row(RANKS[r], *cells)
+        cells = [f"[bold]{v}[/]" if r == c else v for c, v in enumerate(text[r])]
+        out.add_row(GRID_RANKS[r], *cells)
     return out
 
 
@@ -75,7 +86,7 @@ def _emit(
         sys.stdout.write(t.to_csv())
     else:
         console.print(grid_table(t))
-        console.print(f"[dim]{ORIENTATION}[/]")
+        console.print(f"[dim]{DISPLAY_ORIENTATION}[/]")
         if plot:
             console.print(f"heat map written to {plot}")
 

@@ -16,8 +16,11 @@ def register(app: typer.Typer) -> None:
     def solve(
         game: str = typer.Argument(
             ...,
+            # Every name of pokerlab.gamespec.available_games() (a test checks; listed here so
+            # that --help does not load sympy).
             help="A built-in game (patent-no-raise, patent-no-raise-pot-limit, patent-raise, "
-            "patent-check-raise; patent-no-raise-3p for three players) or a TOML game file.",
+            "patent-check-raise, von-neumann; patent-no-raise-3p and patent-raise-3p for three "
+            "players) or a TOML game file.",
         ),
         pot: str | None = typer.Option(
             None, "--pot", help="The pot P (antes in total); symbolic if omitted."

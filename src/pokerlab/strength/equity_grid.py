@@ -79,7 +79,8 @@ class EquityGrid:
         """The grid as a :class:`~pokerlab.strength.preflop_tables.PreflopTable` (for plots and CSV)."""
         hand = format_cards(self.hand, sep="")
         on = f" on {format_cards(self.board, sep='')}" if self.board else ""
-        return PreflopTable(f"equity-{hand}", title or f"Equity of {hand}{on} by holding class", self.grid())
+        return PreflopTable(f"equity-{hand}", title or f"Equity of {hand}{on} by holding class",
+                            self.grid())
 
 
 def equity_grid(

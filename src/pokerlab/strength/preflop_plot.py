@@ -1,8 +1,10 @@
-"""Heat map of a pre-flop table on the papers' 13x13 grid (PNG or SVG by file suffix).
+"""Heat map of a pre-flop table on the standard 13x13 grid (PNG or SVG by file suffix).
 
-Rows and columns run 2..A as in the Waterloo tables: pairs on the diagonal, suited hands
-below it, offsuit hands above it. Each cell shows its class name and value (a class without
-a value, NaN, is left blank).
+The layout is :mod:`pokerlab.cards.grid`'s, as PokerStove and Equilab draw it: AA top left,
+pairs on the diagonal, suited hands above it, offsuit below. Each cell shows its class name
+and value in a size that reads at print scale, in black or white by the cell's brightness; a
+class without a value (NaN) is left light grey. The colour bar is labelled with what the
+values are, and the title says what was computed (for an equity grid: the hand and the range).
 """
 
 from __future__ import annotations
@@ -11,12 +13,24 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerlab.cards import RANKS
-from pokerlab.strength.preflop_tables import PreflopTable, class_at
+from pokerlab.cards.grid import GRID_CLASSES, GRID_RANKS, ORIENTATION, class_grid
+from pokerlab.strength.preflop_tables import PreflopTable
 
 
-def plot_table(table: PreflopTable, path: str | Path, title: str | None = None) -> Path:
+def _cell_text(value: float, whole: bool) -> str:
+    if value != value:
+        return ""
+    if whole:  # Loki's tables: income rate x 1000
+        return f"{value:.0f}"
+    return f"{value:.3f}".replace("0.", ".", 1) if abs(value) < 1 else f"{value:.2f}"
+
+
+def plot_table(table: PreflopTable, path: str | Path, title: str | None = None,
+               label: str | None = None) -> Path:
     """Draw ``table`` as a heat map into ``path`` (``.png`` or ``.svg``) and return the path.
+
+    ``title`` defaults to the table's title, ``label`` (the colour bar's) to the part of the
+    title that says what the values are.
 
     Raises
     ------
@@ -31,32 +45,36 @@ def plot_table(table: PreflopTable, path: str | Path, title: str | None = None) 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    grid = np.asarray(table.grid)
-    fig, ax = plt.subplots(figsize=(9, 8))
-    image = ax.imshow(grid, cmap="viridis")
-    ax.set_xticks(range(13), list(RANKS))
-    ax.set_yticks(range(13), list(RANKS))
-    ax.set_xlabel("column rank (upper triangle: offsuit)")
-    ax.set_ylabel("row rank (lower triangle: suited)")
-    lo, hi = float(np.nanmin(grid)), float(np.nanmax(grid))
-    mid = (lo + hi) / 2
+    grid = class_grid(table.by_class())
+    fig, ax = plt.subplots(figsize=(10, 9))
+    cmap = matplotlib.colormaps["viridis"].copy()
+    cmap.set_bad("#eeeeee")
+    image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap)
+    ax.set_xticks(range(13), list(GRID_RANKS))
+    ax.set_yticks(range(13), list(GRID_RANKS))
+    ax.tick_params(top=True, labeltop=True, bottom=False, labelbottom=False, length=0)
+    ax.set_xlabel(ORIENTATION, fontsize=10)
+    norm = image.norm
+    finite = grid[np.isfinite(grid)]
+    whole = bool(len(finite)) and bool((finite == finite.round()).all())
     for r in range(13):
         for c in range(13):
             value = grid[r, c]
-            colour = "black" if value > mid or value != value else "white"
-            ax.text(
-                c,
-                r,
-                class_at(r, c) if value != value else f"{class_at(r, c)}\n{value:.3g}",
-                ha="center",
-                va="center",
-                fontsize=6,
-                color=colour,
-            )
-    fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
-    ax.set_title(title or table.title, fontsize=10)
+            bright = value != value or cmap(norm(value))[:3] @ np.array([0.299, 0.587, 0.114]) > 0.5
+            text = GRID_CLASSES[r][c] + ("" if value != value else "\n" + _cell_text(value, whole))
+            ax.text(c, r, text, ha="center", va="center", fontsize=8,
+                    color="black" if bright else "white")
+    bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    bar.set_label(label or _value_label(table.title), fontsize=11)
+    ax.set_title(title or table.title, fontsize=12, pad=12)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path)
+    fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def _value_label(title: str) -> str:
+    """What the values are, from a title such as ``"Loki IR7: income rate x 1000, 7 hands"``."""
+    head, _, rest = title.partition(":")
+    return (rest or head).split(",")[0].strip() or "value"
