@@ -11,11 +11,17 @@ Measures
   :class:`pokerlab.arena.session.Session` in one thread for the same time, doing the library
   work a request does (the hand stored in an SQLite file, the person's view built after every
   step) without HTTP, JSON or threads: the ceiling of the library the web layer calls;
-- ``ratio_web_vs_in_process``: hands per second through HTTP over hands per second in process.
+- ``ratio_web_vs_in_process``: hands per second through HTTP over hands per second in process;
+- ``equity``: at the same time ``--equity-clients`` clients ask the Equity page's questions
+  (``pokerlab.web.load.EQUITY_QUESTIONS``, exact answers) one after another through the API and
+  follow each to its answer (the server's equity worker processes compute them): asked,
+  answered (none may be lost or differ from an earlier answer), seconds per question; the peer,
+  the same questions answered by ``equity_report`` in this process, one after another, and
+  ``ratio_equity_web_vs_in_process``, questions answered per second through HTTP over in process.
 
 The tables' bots are the cheap baselines (calling-station, raiser, random), so the load is
 on the web layer and the engine, not on a bot's thinking. Usage:
-``python benchmarks/web.py [--json] [--tables 50] [--seconds 60]``.
+``python benchmarks/web.py [--json] [--tables 50] [--equity-clients 4] [--seconds 60]``.
 """
 
 from __future__ import annotations
@@ -36,7 +42,8 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from pokerlab.arena.session import Session
 from pokerlab.arena.storage import MatchStore
-from pokerlab.web.load import command, run_load, table_body
+from pokerlab.strength.equity_report import equity_report
+from pokerlab.web.load import EQUITY_QUESTIONS, command, run_load, table_body
 from pokerlab.web.play import table_config
 
 
@@ -72,6 +79,19 @@ def in_process(tables: int, seconds: float, seed: int, db: Path) -> dict[str, An
             "steps_per_s": round(steps / elapsed, 1)}
 
 
+def equity_in_process(seconds: float, seed: int) -> dict[str, Any]:
+    """The equity clients' questions answered by the library in this thread, one after another."""
+    rng = random.Random(seed)
+    answered = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        equity_report(**EQUITY_QUESTIONS[rng.randrange(len(EQUITY_QUESTIONS))], grid=None)
+        answered += 1
+    elapsed = time.perf_counter() - start
+    return {"seconds": round(elapsed, 2), "answered": answered,
+            "answered_per_s": round(answered / elapsed, 2)}
+
+
 def start_server(db: Path) -> tuple[subprocess.Popen, str]:
     """``pokerlab serve --port 0`` in its own process; returns it and its address."""
     server = subprocess.Popen([sys.executable, "-m", "pokerlab", "serve", "--port", "0", "--db", str(db)],
@@ -87,6 +107,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--tables", type=int, default=50, help="tables played at once")
+    parser.add_argument("--equity-clients", type=int, default=4, help="equity clients asking at once")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long each side plays")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
@@ -94,22 +115,30 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server, address = start_server(Path(folder) / "web.sqlite")
         try:
-            web = run_load(address, args.tables, args.seconds, args.seed)
+            web = run_load(address, args.tables, args.seconds, args.seed, args.equity_clients)
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(30)
         peer = in_process(args.tables, args.seconds, args.seed, Path(folder) / "peer.sqlite")
+        equity_peer = equity_in_process(args.seconds, args.seed)
     result: dict[str, Any] = {
-        "benchmark": f"{args.tables} tables at once through the HTTP API, {args.seconds:g} s",
+        "benchmark": f"{args.tables} tables and {args.equity_clients} equity clients at once through the "
+                     f"HTTP API, {args.seconds:g} s",
         "address": address,
         "web": {k: v for k, v in web.items() if k != "errors"},
         "errors": len(web["errors"]),
         "first_errors": web["errors"][:5],
         "chips_conserved": not any("chips" in e for e in web["errors"]),
         "in_process": peer,
-        "ratio_web_vs_in_process": round(web["hands_per_s"] / peer["hands_per_s"], 3),
-        "goal": "every table plays for the whole time without an error, chips conserved",
-        "meets_goal": not web["errors"],
+        "ratio_web_vs_in_process": (round(web["hands_per_s"] / peer["hands_per_s"], 3) if peer["hands"]
+                                    else None),
+        "equity_in_process": equity_peer,
+        "ratio_equity_web_vs_in_process": round(web["equity"]["answered_per_s"]
+                                                / max(equity_peer["answered_per_s"], 1e-9), 3),
+        "equity_lost": web["equity"]["asked"] - web["equity"]["answered"],
+        "goal": "every table plays for the whole time without an error, chips conserved; every equity "
+                "question answered, each time the same",
+        "meets_goal": not web["errors"] and web["equity"]["asked"] == web["equity"]["answered"],
     }
     if args.json:
         print(json.dumps(result, indent=2))

@@ -331,12 +331,16 @@ def test_unknown_matches_and_hands_are_named(client: TestClient) -> None:
 
 
 def test_tables_at_once_through_http_keep_their_chips(server: str) -> None:
-    # benchmarks/web.py runs 50 tables for a minute; here 8 tables for 3 s, the same code
+    # benchmarks/web.py runs 50 tables and 4 equity clients for a minute; here 8 tables and 2
+    # equity clients for 3 s, the same code: no error, no equity question lost or answered twice
+    # differently, and the tables keep playing while the equity workers compute
     from pokerlab.web.load import run_load
 
-    result = run_load(server, tables=8, seconds=3.0, seed=1)
+    result = run_load(server, tables=8, seconds=3.0, seed=1, equity_clients=2)
     assert result["errors"] == []
     assert result["hands"] > 0 and result["requests"] > 8
+    equity = result["equity"]
+    assert equity["answered"] == equity["asked"] > 0
 
 
 def _words_by_situation(client: TestClient, body: dict, hands: int) -> dict[tuple[str, bool], set[str]]:

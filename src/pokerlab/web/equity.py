@@ -13,7 +13,7 @@ what comes back.
 from __future__ import annotations
 
 import asyncio
-import time
+import contextlib
 from typing import Any
 
 from starlette.requests import Request
@@ -112,9 +112,11 @@ async def api_range(request: Request) -> Response:
 async def api_compute(request: Request) -> Response:
     jobs = request.app.state.equity
     job = jobs.submit(await in_thread(question, await body_of(request)))
-    deadline = time.monotonic() + FIRST_WAIT
-    while not job.over and time.monotonic() < deadline:
-        await asyncio.sleep(0.01)
+    loop = asyncio.get_running_loop()
+    over = asyncio.Event()
+    jobs.listen(job, lambda: loop.call_soon_threadsafe(over.set))
+    with contextlib.suppress(TimeoutError):  # not over yet: the page follows its progress
+        await asyncio.wait_for(over.wait(), FIRST_WAIT)
     return answer(jobs.view(job))
 
 

@@ -14,6 +14,7 @@ report's plain data, or the one line of a user mistake (as the command line woul
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import queue
@@ -21,6 +22,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,11 +76,19 @@ class Job:
     started: float = 0.0
     seconds: float = 0.0
     worker: _Worker | None = field(default=None, repr=False)
+    listeners: list[Callable[[], None]] = field(default_factory=list, repr=False)
 
     @property
     def over(self) -> bool:
         """Whether the job has its answer (or will never have one)."""
         return self.state in ("finished", "failed", "stopped")
+
+    def notify(self) -> None:
+        """Tell whoever listens that the job is over (each listener once)."""
+        listeners, self.listeners = self.listeners, []
+        for listener in listeners:
+            with contextlib.suppress(Exception):  # a listener gone (its request timed out) is fine
+                listener()
 
 
 class _Worker:
@@ -122,6 +132,7 @@ class _Worker:
                 self._end_process()
             finally:
                 job.worker = None
+                job.notify()
 
     def _run(self, job: Job) -> None:
         if self.process is None or not self.process.is_alive():
@@ -229,15 +240,26 @@ class EquityJobs:
             worker = job.worker
         if running and worker is not None:
             worker.kill()
+        job.notify()
         return job
+
+    def listen(self, job: Job, listener: Callable[[], None]) -> None:
+        """Call ``listener()`` (from another thread) when ``job`` is over; at once if it is."""
+        with self.lock:
+            if not job.over:
+                job.listeners.append(listener)
+                return
+        listener()
 
     def close(self) -> None:
         """Stop every job and worker (the server stops)."""
         with self.lock:
             workers, self._workers = self._workers, []
-            for job in self._jobs.values():
-                if not job.over:
-                    job.state = "stopped"
+            ended = [job for job in self._jobs.values() if not job.over]
+            for job in ended:
+                job.state = "stopped"
+        for job in ended:
+            job.notify()
         for _ in workers:
             self.waiting.put(None)
         for worker in workers:

@@ -3,8 +3,11 @@
 Each table is one client thread with its own keep-alive connection: it opens a table, answers
 every decision with a command drawn at random from the legal ones (fold, call, a raise of a
 random size, the largest), deals the next hand when one is over, and checks every finished hand's
-chips (they add up to zero, and every stack is the starting stack plus what it won). Used by
-``benchmarks/web.py`` (a minute, 50 tables) and the tests (seconds).
+chips (they add up to zero, and every stack is the starting stack plus what it won). Beside the
+tables, equity clients ask the Equity page's questions (:data:`EQUITY_QUESTIONS`, exact answers)
+one after another and follow each to its answer: none may be lost, fail, or differ from the
+answer the same question got before. Used by ``benchmarks/web.py`` (a minute, 50 tables) and the
+tests (seconds).
 """
 
 from __future__ import annotations
@@ -19,6 +22,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 BOTS = ("calling-station", "raiser", "random")
+EQUITY_QUESTIONS: tuple[dict[str, Any], ...] = (
+    {"players": ["AcAd", "KhKs"]},
+    {"players": ["AhKh", "QQ+, AKs, AKo"], "board": "Qs 7h 2h"},
+    {"players": ["AsKd", "22+, A2s+, KTs+", "QJs, T9s, 98s:0.5"], "board": "Jh Ts 2c", "dead": "3d"},
+    {"players": ["JJ", "AKs", "15%"], "board": "Td 8c 2s 3h"},
+)
+"""The equity clients' questions: heads-up and three-way, hands and ranges, all answered exactly."""
 GAMES = ("limit", "pot-limit", "no-limit")
 
 
@@ -98,33 +108,98 @@ def play_table(base: str, seconds: float, seed: int, timeout: float = 60.0) -> T
     return client.load
 
 
-def run_load(base: str, tables: int, seconds: float, seed: int = 0) -> dict[str, Any]:
-    """``tables`` tables at once for ``seconds``: requests, hands, errors and latencies."""
+@dataclass
+class EquityLoad:
+    """What one equity client did: questions asked and answered, and how long each took."""
+
+    asked: int = 0
+    answered: int = 0
+    job_seconds: list[float] = field(default_factory=list)
+    answers: dict[int, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+
+def ask_equity(base: str, seconds: float, seed: int, timeout: float = 120.0) -> EquityLoad:
+    """Ask :data:`EQUITY_QUESTIONS` (drawn at random) for ``seconds``, each followed to its answer."""
+    rng = random.Random(seed)
+    client = _Client(base, timeout)
+    load = EquityLoad()
+    try:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            k = rng.randrange(len(EQUITY_QUESTIONS))
+            start = time.perf_counter()
+            load.asked += 1
+            view = client.call("POST", "/api/equity", EQUITY_QUESTIONS[k])
+            while view["state"] in ("waiting", "running"):
+                time.sleep(0.02)
+                view = client.call("GET", f"/api/equity/jobs/{view['job']}")
+            if view["state"] != "finished":
+                load.errors.append(f"equity question {k}: {view['state']} ({view['error']})")
+                continue
+            load.answered += 1
+            load.job_seconds.append(time.perf_counter() - start)
+            equity = view["result"]["equity"]
+            if load.answers.setdefault(k, equity) != equity:
+                load.errors.append(f"equity question {k}: {equity} after {load.answers[k]}")
+    except Exception as exc:  # counted, as a table's failure is
+        load.errors.append(f"equity: {type(exc).__name__}: {exc}")
+    finally:
+        client.connection.close()
+    return load
+
+
+def _quantiles(values: list[float], scale: float) -> dict[str, float]:
+    """Median, 95th percentile and largest of ``values`` times ``scale``, rounded."""
+    ordered = sorted(values)
+
+    def quantile(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * scale if ordered else 0.0
+
+    return {"median": round(quantile(0.5), 2), "p95": round(quantile(0.95), 2),
+            "max": round(quantile(1.0), 2)}
+
+
+def run_load(
+    base: str, tables: int, seconds: float, seed: int = 0, equity_clients: int = 0
+) -> dict[str, Any]:
+    """``tables`` tables and ``equity_clients`` equity clients at once for ``seconds``: requests,
+    hands, the tables' latencies, the equity questions asked and answered, and every error."""
     loads: list[TableLoad] = [TableLoad()] * tables
+    equity_loads: list[EquityLoad] = [EquityLoad()] * equity_clients
     threads = []
 
     def worker(k: int) -> None:
         loads[k] = play_table(base, seconds, seed * 1000 + k)
 
+    def asker(k: int) -> None:
+        equity_loads[k] = ask_equity(base, seconds, seed * 1000 + 500 + k)
+
     began = time.perf_counter()
     for k in range(tables):
-        thread = threading.Thread(target=worker, args=(k,), name=f"table-{k}")
+        threads.append(threading.Thread(target=worker, args=(k,), name=f"table-{k}"))
+    for k in range(equity_clients):
+        threads.append(threading.Thread(target=asker, args=(k,), name=f"equity-{k}"))
+    for thread in threads:
         thread.start()
-        threads.append(thread)
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - began
-    latencies = sorted(x for load in loads for x in load.latencies)
     requests = sum(load.requests for load in loads)
-
-    def quantile(q: float) -> float:
-        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies else 0.0
-
+    answers: dict[int, list[float]] = {}
+    errors = [e for load in loads for e in load.errors] + [e for load in equity_loads for e in load.errors]
+    for load in equity_loads:  # every client got the same answer to the same question
+        for k, equity in load.answers.items():
+            if answers.setdefault(k, equity) != equity:
+                errors.append(f"equity question {k}: {equity} and {answers[k]} from two clients")
+    answered = sum(load.answered for load in equity_loads)
     return {
         "tables": tables, "seconds": round(elapsed, 2), "requests": requests,
         "requests_per_s": round(requests / elapsed, 1), "hands": sum(load.hands for load in loads),
         "hands_per_s": round(sum(load.hands for load in loads) / elapsed, 1),
-        "latency_ms": {"median": round(quantile(0.5), 2), "p95": round(quantile(0.95), 2),
-                       "max": round(quantile(1.0), 2)},
-        "errors": [e for load in loads for e in load.errors],
+        "latency_ms": _quantiles([x for load in loads for x in load.latencies], 1000),
+        "equity": {"clients": equity_clients, "asked": sum(load.asked for load in equity_loads),
+                   "answered": answered, "answered_per_s": round(answered / elapsed, 2),
+                   "question_seconds": _quantiles([x for load in equity_loads for x in load.job_seconds], 1)},
+        "errors": errors,
     }
