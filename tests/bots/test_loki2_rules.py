@@ -10,6 +10,7 @@ import pytest
 
 from pokerlab.agents._board_kernels import holding_strengths
 from pokerlab.agents._loki2_kernels import (
+    NET_SIZE,
     cascade_action,
     holding_values,
     pick,
@@ -19,6 +20,7 @@ from pokerlab.agents._loki2_kernels import (
     simulate,
     strength_of,
 )
+from pokerlab.agents.context_features import hand_decisions
 from pokerlab.agents.loki2 import Loki2Config, board_pt_inputs, choose, probability_triple
 from pokerlab.agents.loki_config import LokiConfig
 from pokerlab.agents.loki_postflop import Situation, postflop_decision
@@ -140,33 +142,78 @@ def _replay(cards, n, log, count, first_street_actions):
     return hand
 
 
+def _no_models(n: int) -> dict[str, np.ndarray]:
+    return {"kinds": np.zeros(n, dtype=np.int64), "nets": np.zeros((n, NET_SIZE)),
+            "tree_i": np.full((n, 3, 1), -1, dtype=np.int64), "tree_t": np.zeros((n, 1)),
+            "tree_v": np.full((n, 1, 3), 1 / 3)}
+
+
 @pytest.mark.parametrize("n", [2, 3, 6])
-def test_trial_betting_agrees_with_the_engine(n: int) -> None:
+def test_trial_betting_and_inputs_agree_with_the_engine(n: int) -> None:
     """Random PT trials from the first flop decision: the log replayed through the engine ends
-    the hand, and the kernel's chips won equal the engine's payoff plus the pre-flop call."""
+    the hand, the kernel's chips won equal the engine's payoff plus the pre-flop call, and the
+    19 inputs the kernel computed at each decision are those of the replayed hand."""
     rng = np.random.default_rng(n)
+    game = GameSettings.preset("limit")
     for trial in range(40):
         deck = rng.permutation(52)
         cards = [int(c) for c in deck[: 2 * n + 5]]
         holes = np.array(cards[: 2 * n], dtype=np.int64).reshape(n, 2)
         board = np.array(cards[2 * n:], dtype=np.int64)
-        hand = Hand(GameSettings.preset("limit"), [2000] * n, cards)
+        hand = Hand(game, [2000] * n, cards)
         pre = []
         while hand.street == 0:
-            pre.append((CHECK_CALL, 0))
+            pre.append((CHECK_CALL, 0) if trial % 3 or hand.legal().to_call == 0 or len(pre) > 0
+                       else (BET_RAISE, hand.legal().min_raise_to))
             hand.act(pre[-1])
         me = hand.queue[0]
+        ctx = np.zeros((n, 5))
+        counts = np.zeros(2)
+        ctx[:, 0] = hand.put_in
+        for pos, x, action in hand_decisions(game, [2000] * n, cards, hand.history):
+            ctx[pos, 3], ctx[pos, 4] = float(x[4] == 0), float(action == 2)
+            counts += (action == 2, action == 1 and x[4] == 0)
         hs1 = rng.uniform(0, 1, (4, n))
         ppot = rng.uniform(0, 0.4, (4, n))
         log = np.zeros((512, 3), dtype=np.int64)
+        flog = np.zeros((512, 19))
         first = 1 + trial % 2
         value, count = play_trial(holes, board, 1, me, np.ones(n, dtype=np.bool_), np.zeros(n),
                                   np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.bool_),
                                   float(hand.pot), 0, np.array([10.0, 10.0, 20.0, 20.0]), 4,
-                                  first, 0, rng.uniform(0, 1, n), hs1, ppot, PARAMS, log)
+                                  first, 0, rng.uniform(0, 1, n), hs1, ppot, PARAMS, log, ctx,
+                                  counts, **_no_models(n), flog=flog)
         assert log[0, 1] == me and log[0, 2] == first
         done = _replay(cards, n, log, count, pre)
-        assert value - 10 == pytest.approx(done.payoffs[me], abs=0.5 * n), (trial, log[:count])
+        assert value - hand.put_in[me] == pytest.approx(done.payoffs[me], abs=0.5 * n), trial
+        rows = list(hand_decisions(game, [2000] * n, cards, done.history))[len(pre):]
+        assert len(rows) == count
+        for k, (_, x, _) in enumerate(rows):
+            assert flog[k] == pytest.approx(x), (trial, k)
+
+
+def test_learned_models_play_the_opponents_in_trials() -> None:
+    """An opponent whose network always raises (output biases) raises at each of its trial
+    decisions until the cap; one whose tree always folds folds at its first bet."""
+    n = 2
+    models = _no_models(n)
+    models["kinds"][1] = 1
+    models["nets"][1, 92:95] = (-30.0, -30.0, 30.0)   # fold, call, raise biases
+    holes = np.array([[0, 1], [2, 3]], dtype=np.int64)
+    board = np.array(parse_cards("AhKd7c2s9h"), dtype=np.int64)
+    log = np.zeros((512, 3), dtype=np.int64)
+    args = (holes, board, 1, 0, np.ones(2, dtype=np.bool_), np.zeros(2), np.zeros(2, dtype=np.bool_),
+            np.zeros(2, dtype=np.bool_), 20.0, 0, np.array([10.0, 10.0, 20.0, 20.0]), 4, 1, 0,
+            np.full(2, 0.5), np.full((4, 2), 0.5), np.zeros((4, 2)), PARAMS, log,
+            np.zeros((2, 5)), np.zeros(2))
+    _, count = play_trial(*args, **models, flog=np.zeros((0, 19)))
+    theirs = [k for s, p, k in log[:count] if p == 1]
+    assert theirs[0] == 2 and set(theirs) <= {1, 2} and theirs.count(2) >= 3
+    models = _no_models(n)
+    models["kinds"][1] = 2
+    models["tree_v"][1, 0] = (1.0, 0.0, 0.0)
+    _, count = play_trial(*args[:12], 2, *args[13:], **models, flog=np.zeros((0, 19)))
+    assert [tuple(r) for r in log[:count]] == [(1, 0, 2), (1, 1, 0)]
 
 
 def test_always_call_simulation_is_the_equity_against_the_weights() -> None:
@@ -180,7 +227,8 @@ def test_always_call_simulation_is_the_equity_against_the_weights() -> None:
     out = simulate(np.array(hole, dtype=np.int64), np.array(board, dtype=np.int64), 3, 0,
                    np.ones(2, dtype=np.bool_), weights, np.full(1326, 0.5), np.zeros(2),
                    np.zeros(2, dtype=np.bool_), np.zeros(2, dtype=np.bool_), 100.0, 0,
-                   np.array([10.0, 10.0, 20.0, 20.0]), 4, 1, 20_000, PARAMS, 1)
+                   np.array([10.0, 10.0, 20.0, 20.0]), 4, 1, 20_000, PARAMS, 1,
+                   np.zeros((2, 5)), np.zeros(2), **_no_models(2))
     assert out[0] == pytest.approx(100 * hs, abs=3 * out[2] + 1e-9)
     # a bet that is always called wins the bet too: (100 + 40) hs - 20
     assert out[1] == pytest.approx(140 * hs - 20, abs=3 * out[3] + 1e-9)
@@ -197,7 +245,8 @@ def test_opponent_hands_follow_the_weight_table() -> None:
     out = simulate(np.array(hole, dtype=np.int64), np.array(board, dtype=np.int64), 3, 0,
                    np.ones(2, dtype=np.bool_), weights, np.full(1326, 0.5), np.zeros(2),
                    np.zeros(2, dtype=np.bool_), np.zeros(2, dtype=np.bool_), 100.0, 0,
-                   np.array([10.0, 10.0, 20.0, 20.0]), 4, 1, 500, PARAMS, 2)
+                   np.array([10.0, 10.0, 20.0, 20.0]), 4, 1, 500, PARAMS, 2,
+                   np.zeros((2, 5)), np.zeros(2), **_no_models(2))
     assert out[0] == 100.0 and out[2] == 0.0
 
 
@@ -225,7 +274,7 @@ def test_one_number_per_hand() -> None:
 
 
 @pytest.mark.parametrize("name", ["loki2-b", "loki2-r", "loki2-triple", "loki2-sim",
-                                  "loki2-sim-call"])
+                                  "loki2-sim-call", "loki2-sim-network", "loki2-sim-tree"])
 def test_versions_play_a_table(name: str) -> None:
     config = MatchConfig(bots=(name, "loki-a", "raiser"), hands=6, seed=1)
     result = run_match(config, MatchStore(":memory:"))

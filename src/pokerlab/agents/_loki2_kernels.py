@@ -211,22 +211,73 @@ def _draw_holding(used: np.ndarray, table: np.ndarray, peak: float, by_weight: b
     return last
 
 
+NET_SIZE = 19 * 4 + 4 + 4 * 3 + 3
+"""Length of a flattened 19 x 4 x 3 network: w1 (row-major), b1, w2 (row-major), b2."""
+
+
+@njit(cache=True)
+def _sig(z: float) -> float:
+    z = min(max(z, -40.0), 40.0)
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+@njit(cache=True)
+def network_triple(net: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """The normalised outputs of a flattened 19 x 4 x 3 sigmoid network on inputs ``x``."""
+    h = np.zeros(4)
+    for j in range(4):
+        z = net[76 + j]
+        for i in range(19):
+            z += x[i] * net[i * 4 + j]
+        h[j] = _sig(z)
+    out = np.zeros(3)
+    total = 0.0
+    for k in range(3):
+        z = net[92 + k]
+        for j in range(4):
+            z += h[j] * net[80 + j * 3 + k]
+        out[k] = _sig(z)
+        total += out[k]
+    for k in range(3):
+        out[k] /= total
+    return out
+
+
+@njit(cache=True)
+def tree_triple(tree_i: np.ndarray, tree_t: np.ndarray, tree_v: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """The leaf triple of a tree (``tree_i`` rows left, right, feature) for inputs ``x``."""
+    node = 0
+    while tree_i[0, node] >= 0:
+        node = tree_i[0, node] if x[tree_i[2, node]] <= tree_t[node] else tree_i[1, node]
+    return tree_v[node].copy()
+
+
 @njit(cache=True)
 def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
                live_in: np.ndarray, bets_in: np.ndarray, acted_in: np.ndarray,
                called_in: np.ndarray, pot_in: float, level_in: int, street_bets: np.ndarray,
                max_bets: int, first: int, policy: int, us: np.ndarray, hs1: np.ndarray,
-               ppot: np.ndarray, params: np.ndarray, log: np.ndarray) -> tuple[float, int]:
+               ppot: np.ndarray, params: np.ndarray, log: np.ndarray, ctx_in: np.ndarray,
+               counts_in: np.ndarray, kinds: np.ndarray, nets: np.ndarray, tree_i: np.ndarray,
+               tree_t: np.ndarray, tree_v: np.ndarray, flog: np.ndarray) -> tuple[float, int]:
     """Play one trial from ``me``'s decision: ``first`` (1 check/call, 2 bet/raise) for ``me``,
-    then every action by the PT (``policy`` 0) or a call (``policy`` 1). ``hs1[s, p]`` and
-    ``ppot[s, p]`` are player ``p``'s HS_1 and PPOT_c on street ``s``'s board. Returns ``me``'s
-    chips won from the decision on (share of the final pot minus chips put in) and the number
-    of actions written to ``log`` (rows ``street, position, kind``)."""
+    then every action by the PT (``policy`` 0) or a call (``policy`` 1); an opponent ``p``
+    with ``kinds[p]`` 1 (network ``nets[p]``) or 2 (tree ``tree_*[p]``) acts by its learned
+    model's triple instead of the PT. ``hs1[s, p]`` and ``ppot[s, p]`` are player ``p``'s HS_1
+    and PPOT_c on street ``s``'s board. ``ctx_in[p]`` holds what Davidson's inputs need of the
+    hand so far: chips in the pot, committed this round, acted this round, its previous
+    decision faced a bet, its previous action was a raise; ``counts_in`` the hand's bets and
+    calls. Returns ``me``'s chips won from the decision on (share of the final pot minus chips
+    put in) and the number of actions written to ``log`` (rows ``street, position, kind``;
+    ``flog`` gets each decision's 19 inputs)."""
     n = live_in.size
     live = live_in.copy()
     bets = bets_in.copy()
     acted = acted_in.copy()
     called = called_in.copy()
+    ctx = ctx_in.copy()
+    n_bets = counts_in[0]
+    n_calls = counts_in[1]
     pot = pot_in
     level = level_in
     s = street
@@ -238,7 +289,24 @@ def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
     for p in range(n):
         if live[p]:
             n_live += 1
+    x = np.zeros(19)
     while True:
+        # Davidson's board inputs of this street's board
+        nb = 2 + s
+        suits = np.zeros(4, dtype=np.int64)
+        ace = 0.0
+        king = 0.0
+        akq = 0.0
+        for i in range(nb):
+            suits[board[i] & 3] += 1
+            r = board[i] >> 2
+            if r == 12:
+                ace = 1.0
+            if r == 11:
+                king = 1.0
+            if r >= 10:
+                akq += 1.0
+        flush = 1.0 if suits.max() >= 3 else 0.0
         # -- one round from ``actor`` on
         while True:
             max_bet = 0.0
@@ -255,11 +323,40 @@ def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
             to_call = max_bet - bets[p]
             bet = float(street_bets[s])
             can_raise = level < max_bets
+            x[:] = 0.0
+            if to_call > 0:
+                x[0] = to_call / (pot + to_call)
+            if n_bets + n_calls > 0:
+                x[1] = n_bets / (n_bets + n_calls)
+            x[2] = ctx[p, 0] / pot if pot > 0 else 0.0
+            x[3] = ctx[p, 1]
+            btc = int(np.ceil(to_call / bet)) if to_call > 0 else 0
+            x[4 + min(btc, 2)] = 1.0
+            x[6 + s] = 1.0
+            x[10] = ctx[p, 3]
+            x[11] = ctx[p, 4]
+            x[12] = n / 10.0
+            x[13] = n_live / 10.0
+            unacted = 0
+            for q in range(n):
+                if q != p and live[q] and ctx[q, 2] == 0.0:
+                    unacted += 1
+            x[14] = unacted / 10.0
+            x[15] = flush
+            x[16] = ace
+            x[17] = king
+            x[18] = akq / nb
+            if logged < flog.shape[0]:
+                flog[logged] = x
             if forced:
                 a = first
                 forced = False
             elif policy == 1:
                 a = 1
+            elif p != me and kinds[p] == 1:
+                a = pick(network_triple(nets[p], x), us[p])
+            elif p != me and kinds[p] == 2:
+                a = pick(tree_triple(tree_i[p], tree_t[p], tree_v[p], x), us[p])
             else:
                 k = n_live - 1
                 hs_n = hs1[s, p] ** k
@@ -279,21 +376,30 @@ def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
             log[logged, 1] = p
             log[logged, 2] = a
             logged += 1
+            ctx[p, 2] = 1.0
+            ctx[p, 3] = 1.0 if to_call > 0 else 0.0
+            ctx[p, 4] = 1.0 if a == 2 else 0.0
             if a == 0:
                 live[p] = False
                 n_live -= 1
             elif a == 1:
                 pot += to_call
                 bets[p] += to_call
+                ctx[p, 0] += to_call
                 if p == me:
                     mine += to_call
                 if to_call > 0:
                     called[p] = True
+                    ctx[p, 1] = 1.0
+                    n_calls += 1.0
                 acted[p] = True
             else:
                 pay = max_bet + bet - bets[p]
                 pot += pay
                 bets[p] += pay
+                ctx[p, 0] += pay
+                ctx[p, 1] = 1.0
+                n_bets += 1.0
                 if p == me:
                     mine += pay
                 level += 1
@@ -312,6 +418,8 @@ def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
             bets[p] = 0.0
             acted[p] = False
             called[p] = False
+            ctx[p, 1] = 0.0
+            ctx[p, 2] = 0.0
         level = 0
         actor = 0
         while not live[actor]:
@@ -345,9 +453,12 @@ def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
 def simulate(hole: np.ndarray, board: np.ndarray, street: int, me: int, live: np.ndarray,
              weights: np.ndarray, ir_pct: np.ndarray, bets: np.ndarray, acted: np.ndarray,
              called: np.ndarray, pot: float, level: int, street_bets: np.ndarray, max_bets: int,
-             policy: int, trials: int, params: np.ndarray, seed: int) -> np.ndarray:
+             policy: int, trials: int, params: np.ndarray, seed: int, ctx: np.ndarray,
+             counts: np.ndarray, kinds: np.ndarray, nets: np.ndarray, tree_i: np.ndarray,
+             tree_t: np.ndarray, tree_v: np.ndarray) -> np.ndarray:
     """Selective-sampling simulation: ``[EV(check/call), EV(bet/raise), sd(call), sd(raise)]``
-    in chips from the decision on (EV(bet/raise) is NaN when a raise is not legal)."""
+    in chips from the decision on (EV(bet/raise) is NaN when a raise is not legal). The
+    learned-model arrays are :func:`play_trial`'s."""
     np.random.seed(seed)
     n = live.size
     known = board.size
@@ -363,6 +474,7 @@ def simulate(hole: np.ndarray, board: np.ndarray, street: int, me: int, live: np
     ppot = np.zeros((4, n))
     us = np.zeros(n)
     log = np.zeros((512, 3), dtype=np.int64)
+    flog = np.zeros((0, 19))
     sums = np.zeros(2)
     squares = np.zeros(2)
     max_bet = 0.0
@@ -415,7 +527,8 @@ def simulate(hole: np.ndarray, board: np.ndarray, street: int, me: int, live: np
                 continue
             value, _ = play_trial(holes, full, street, me, live, bets, acted, called, pot,
                                   level, street_bets, max_bets, branch + 1, policy, us, hs1, ppot,
-                                  params, log)
+                                  params, log, ctx, counts, kinds, nets, tree_i, tree_t, tree_v,
+                                  flog)
             sums[branch] += value
             squares[branch] += value * value
     out = np.full(4, np.nan)

@@ -47,8 +47,9 @@ from typing import Any
 import numpy as np
 
 from pokerlab.agents._board_kernels import crude_potential
-from pokerlab.agents._loki2_kernels import pt_reweight, pt_triple, simulate
+from pokerlab.agents._loki2_kernels import NET_SIZE, pt_reweight, pt_triple, simulate
 from pokerlab.agents.base import Observation
+from pokerlab.agents.context_features import observed_decisions
 from pokerlab.agents.loki import LokiBot
 from pokerlab.agents.loki_config import LokiConfig
 from pokerlab.agents.loki_modelling import ir7_values
@@ -82,7 +83,11 @@ class Loki2Config(LokiConfig):
         Trials per decision [SOURCE 500, the 1999 paper's experiments].
     opponent_model
         What plays the opponents inside trials: ``"frequency"`` (the PT function, Peña's
-        design), ``"network"`` or ``"tree"`` (a learned model of each opponent).
+        design), ``"network"`` or ``"tree"`` (a model of each opponent learned online from
+        Davidson's inputs of its decisions, :mod:`pokerlab.agents.learned_models`).
+    learn_every, learn_after
+        Refit each opponent's learned model every ``learn_every`` hands, once it has
+        ``learn_after`` decisions (before that the PT plays it) [ours].
     """
 
     pt_betting: bool = True
@@ -91,6 +96,8 @@ class Loki2Config(LokiConfig):
     simulation: str = "off"
     sim_trials: int = 500
     opponent_model: str = "frequency"
+    learn_every: int = 100
+    learn_after: int = 200
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -103,6 +110,8 @@ class Loki2Config(LokiConfig):
             raise ValueError(f"pt_width must be in [0, 0.5), not {self.pt_width}")
         if self.sim_trials < 1:
             raise ValueError(f"sim_trials must be at least 1, not {self.sim_trials}")
+        if self.learn_every < 1 or self.learn_after < 1:
+            raise ValueError("learn_every and learn_after must be at least 1")
 
     def pt_params(self) -> np.ndarray:
         """The kernels' parameter array ``[make1, make2, width, semi, pot odds, showdown]``."""
@@ -166,6 +175,11 @@ class Loki2Bot(LokiBot):
         super().__init__(config or Loki2Config(), store_path)
         self._params = self.config.pt_params()
         self.timings: list[tuple[int, float]] = []  # (street, seconds) of each simulation
+        # Learned opponent models (opponent_model network / tree): decisions seen per opponent
+        # name, and the fitted model of each.
+        self.decisions: dict[str, tuple[list[np.ndarray], list[int]]] = {}
+        self.learned: dict[str, Any] = {}
+        self._hands_learned = 0
 
     def _reset_hand(self) -> None:
         super()._reset_hand()
@@ -215,6 +229,89 @@ class Loki2Bot(LokiBot):
                     int(level), street, pos in self._called_round, future,
                     bool(level < _max_bets(observation)), int(kind), self._params,
                     self.config.low_weight)
+
+    # -- learned opponent models ------------------------------------------------------------
+    def after_hand(self, observation: Observation) -> None:
+        super().after_hand(observation)
+        if self.config.opponent_model == "frequency":
+            return
+        me = observation.position
+        big = [10**6] * observation.players
+        for pos, x, action in observed_decisions(observation.game, big, observation.board,
+                                                 observation.actions):
+            if pos != me:
+                xs, ys = self.decisions.setdefault(self.opponent_name(observation, pos), ([], []))
+                xs.append(x)
+                ys.append(action)
+        self._hands_learned += 1
+        if self._hands_learned % self.config.learn_every == 0:
+            self.learn()
+
+    def learn(self) -> None:
+        """Refit the learned model of every opponent with enough decisions (online learning:
+        the network goes on from its weights, the tree is grown again)."""
+        from pokerlab.agents.learned_models import NetworkModel, TreeModel
+
+        for name, (xs, ys) in self.decisions.items():
+            if len(ys) < self.config.learn_after:
+                continue
+            x, y = np.array(xs), np.array(ys)
+            if self.config.opponent_model == "network":
+                net = self.learned.get(name)
+                if net is None:
+                    self.learned[name] = NetworkModel().fit(x, y)
+                else:
+                    net.fit(x, y, epochs=300)
+            else:
+                self.learned[name] = TreeModel().fit(x, y)
+
+    def learned_inputs(self, observation: Observation) -> dict[str, np.ndarray]:
+        """The simulation's learned-model arrays for this decision: what Davidson's inputs
+        need of the hand so far (per position: chips in, committed and acted this round,
+        previous decision faced a bet, previous action a raise; the hand's bets and calls) and
+        each opponent's model (kind 0 PT, 1 network, 2 tree)."""
+        n, street = observation.players, observation.street
+        ctx = np.zeros((n, 5))
+        counts = np.zeros(2)
+        for p in range(n):
+            ctx[p, 0] = sum(self.amount_by.get(p, [0] * 4)[:street]) + observation.bets[p]
+        history = observation.actions
+        big = [10**6] * n
+        for (st, _, _, _), (pos, x, action) in zip(
+                history, observed_decisions(observation.game, big, observation.board, history),
+                strict=True):
+            faced = x[4] == 0.0
+            ctx[pos, 3] = float(faced)
+            ctx[pos, 4] = float(action == 2)
+            counts[0] += action == 2
+            counts[1] += action == 1 and faced
+            if st == street:
+                ctx[pos, 2] = 1.0
+                if action == 2 or (action == 1 and faced):
+                    ctx[pos, 1] = 1.0
+        kinds = np.zeros(n, dtype=np.int64)
+        nets = np.zeros((n, NET_SIZE))
+        models = {p: self.learned.get(self.opponent_name(observation, p)) for p in range(n)
+                  if p != observation.position}
+        trees = [m for m in models.values() if m is not None and m.kind == "tree"]
+        size = max([len(m.left) for m in trees], default=1)
+        tree_i = np.full((n, 3, size), -1, dtype=np.int64)
+        tree_t = np.zeros((n, size))
+        tree_v = np.full((n, size, 3), 1.0 / 3.0)
+        for p, m in models.items():
+            if m is None:
+                continue
+            if m.kind == "network":
+                kinds[p] = 1
+                nets[p] = np.concatenate([m.w1.ravel(), m.b1, m.w2.ravel(), m.b2])
+            else:
+                kinds[p] = 2
+                k = len(m.left)
+                tree_i[p, 0, :k], tree_i[p, 1, :k] = m.left, m.right
+                tree_i[p, 2, :k] = np.maximum(m.feature, 0)
+                tree_t[p, :k], tree_v[p, :k] = m.threshold, m.value
+        return {"ctx": ctx, "counts": counts, "kinds": kinds, "nets": nets, "tree_i": tree_i,
+                "tree_t": tree_t, "tree_v": tree_v}
 
     # -- decisions --------------------------------------------------------------------------
     def _postflop(self, observation: Observation) -> str:
@@ -275,6 +372,7 @@ class Loki2Bot(LokiBot):
         c = self.config
         start = time.perf_counter()
         inputs = self.simulation_inputs(observation)
+        inputs.update(self.learned_inputs(observation))
         ev = simulate(**inputs, policy=0 if c.simulation == "pt" else 1, trials=c.sim_trials,
                       params=self._params, seed=self.rng.getrandbits(31))
         self.timings.append((observation.street, time.perf_counter() - start))
@@ -312,6 +410,12 @@ VERSIONS: dict[str, tuple[Loki2Config, str]] = {
                   "Loki-2 B+R with selective-sampling simulation (500 PT trials a decision)"),
     "loki2-sim-call": (Loki2Config(simulation="call"),
                        "Loki-2 B+R with the always-call simulation (500 trials a decision)"),
+    "loki2-sim-network": (Loki2Config(simulation="pt", opponent_model="network"),
+                          "Loki-2 with simulation, opponents in the trials played by Davidson's "
+                          "network of each, learned online"),
+    "loki2-sim-tree": (Loki2Config(simulation="pt", opponent_model="tree"),
+                       "Loki-2 with simulation, opponents in the trials played by a decision "
+                       "tree of each, learned online"),
 }
 """Every registered Loki-2: configuration and description."""
 
