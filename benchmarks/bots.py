@@ -10,6 +10,12 @@ Measures
   environment (hands/s), and the ratio. rlcard is a benchmark-only dependency (the ``bench``
   extra, which ``make bench`` installs); ``--rlcard-site DIR`` adds another ``site-packages``
   holding it. Without rlcard the peer figures are ``null``.
+- **decisions_per_s**: the bots' own thinking, timed around each ``act`` call in the same run,
+  heads-up against Loki A over ``--decision-hands`` hands (default 200): Loki A, Loki-2 with
+  triples (``loki2-triple``) and Loki-2 with simulation (``loki2-sim``, 500 trials a
+  post-flop decision); **loki2_sim_ms_by_street**: Loki-2's simulation time per decision on
+  the flop, turn and river (mean and largest), heads-up and at a ten-seat table (Loki-2 and
+  nine Loki A). The ACPC dealer allows 7 s of thinking per hand on average.
 - **versus_rlcard** (``--versus N``, default 2000; 0 skips it): Loki A and the threshold bot
   each play N duplicate heads-up limit hands against an adapter of the rlcard rule agent;
   small bets per hand and the 95% interval.
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -74,6 +81,47 @@ def hands_per_second(bots: tuple[str, str], hands: int, seed: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
+def decisions_per_second(bot: str, hands: int, seed: int, seats: int = 2) -> dict[str, Any]:
+    """``bot`` against Loki A (``seats - 1`` copies): decisions per second of ``bot``'s own
+    ``act`` calls, and (for Loki-2 with simulation) its simulation times by street in ms."""
+    from pokerlab.agents.registry import create_bot
+    from pokerlab.arena.table import play_hand
+    from pokerlab.engine import Dealer, Hand
+
+    me = create_bot(bot, store_path="")
+    others = [create_bot("loki-a", store_path="") for _ in range(seats - 1)]
+    spent = 0.0
+    count = 0
+    act = me.act
+
+    def timed(observation):  # type: ignore[no-untyped-def]
+        nonlocal spent, count
+        start = time.perf_counter()
+        try:
+            return act(observation)
+        finally:
+            spent += time.perf_counter() - start
+            count += 1
+
+    me.act = timed  # type: ignore[method-assign]
+    dealer = Dealer(seed=seed)
+    for h in range(hands):
+        players = list(others)
+        players.insert(h % seats, me)
+        play_hand(Hand(GameSettings.preset("limit"), [2000] * seats, dealer.cards(h, seats)),
+                  players, hand_number=h)
+    out: dict[str, Any] = {"bot": bot, "seats": seats, "decisions": count,
+                           "decisions_per_s": round(count / spent, 1) if spent else None}
+    timings = getattr(me, "timings", None)
+    if timings:
+        by: dict[str, list[float]] = {}
+        for street, seconds in timings:
+            by.setdefault(("pre-flop", "flop", "turn", "river")[street], []).append(1000 * seconds)
+        out["simulation_ms_by_street"] = {k: {"mean": round(sum(v) / len(v), 1), "max": round(max(v), 1),
+                                              "decisions": len(v)} for k, v in by.items()}
+    return out
+
+
 def rlcard_hands_per_second(hands: int) -> float:
     import rlcard
     from rlcard.models.limitholdem_rule_models import LimitholdemRuleAgentV1
@@ -101,6 +149,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rlcard-site", default=None, help="a site-packages directory with rlcard")
     parser.add_argument("--versus", type=int, default=2000, help="hands against rlcard's agent (0: skip)")
+    parser.add_argument("--decision-hands", type=int, default=200,
+                        help="hands of the decisions-per-second runs (0: skip)")
     args = parser.parse_args()
 
     hands_per_second(("loki-a", "loki-a"), 200, seed=args.seed + 1)  # warm-up: compile, tables
@@ -110,11 +160,22 @@ def main() -> None:
         "target_hands_per_s": 300,
         "hands": args.hands,
         "python": platform.python_version(),
+        "load_average": round(os.getloadavg()[0], 1),
         "peer": None,
         "rlcard_hands_per_s": None,
         "ratio_loki_a_to_rlcard": None,
         "versus_rlcard": None,
+        "decisions_per_s": None,
+        "loki2_sim_ms_by_street": None,
     }
+    if args.decision_hands:
+        decisions_per_second("loki2-sim", 4, args.seed + 1)  # warm-up: compile the kernels
+        runs = [decisions_per_second(b, args.decision_hands, args.seed)
+                for b in ("loki-a", "loki2-triple", "loki2-sim")]
+        out["decisions_per_s"] = {r["bot"]: r["decisions_per_s"] for r in runs}
+        ten = decisions_per_second("loki2-sim", max(args.decision_hands // 4, 10), args.seed, seats=10)
+        out["loki2_sim_ms_by_street"] = {"heads-up": runs[2].get("simulation_ms_by_street"),
+                                         "ten seats": ten.get("simulation_ms_by_street")}
     if args.rlcard_site:
         sys.path.append(args.rlcard_site)  # after our own packages: our numpy stays first
     try:
