@@ -53,6 +53,9 @@ def test_serve_check_uses_every_page_and_stops(tmp_path) -> None:
     assert data["address"].startswith("http://127.0.0.1:")
     checks = {row["check"]: row["result"] for row in data["checks"]}
     assert checks["bots"] == f"{len(available())} registered"
+    assert checks["equity: AcAd against KhKs, and AhKh against QQ+, AKs, AKo on Qs 7h 2h"] == (
+        "AcAd vs KhKs: equity 81.255% (win 81.06%, tie 0.38%); AhKh vs QQ+, AKs, AKo on Qs 7h 2h: "
+        "equity 52.264% (win 36.48%, tie 31.57%), 5 classes in the grid")
     drawn = checks["play: five-card draw against draw-rules, calling, discarding cards 1 and 2"]
     assert drawn.startswith("the draw: you draw 2; hand over") and "the chips add up: True" in drawn
 

@@ -75,6 +75,13 @@ def self_check(base: str) -> list[dict[str, Any]]:
     exact = model["thresholds_exact"]
     verdict = "agrees" if model["check"]["agrees"] else "DISAGREES"
     rows[-1]["result"] = f"a, b, c = {exact['a']}, {exact['b']}, {exact['c']}; engine {verdict}"
+    equity = timed("equity: AcAd against KhKs, and AhKh against QQ+, AKs, AKo on Qs 7h 2h",
+                   lambda: [_equity(client, {"players": ["AcAd", "KhKs"], "grid": False}),
+                            _equity(client, {"players": ["AhKh", "QQ+, AKs, AKo"], "board": "Qs 7h 2h"})])
+    rows[-1]["result"] = "; ".join(
+        f"{' vs '.join(e['players'])}{' on ' + e['board'] if e['board'] else ''}: equity "
+        f"{100 * e['equity'][0]:.3f}% (win {100 * e['win'][0]:.2f}%, tie {100 * e['tie'][0]:.2f}%)"
+        + (f", {len(e['grid'])} classes in the grid" if "grid" in e else "") for e in equity)
     view = timed("play: a hand against calling-station, always calling", lambda: _play_a_hand(client))
     rows[-1]["result"] = (f"hand over on the {view['street_reached']}, you "
                           f"{view['won']:+d} chips, the chips add up: {view['conserved']}")
@@ -92,6 +99,20 @@ def self_check(base: str) -> list[dict[str, Any]]:
         raise RuntimeError(f"POST /api/bots: expected a 405 with a message, got {status}")
     rows.append({"check": "a wrong request is refused", "seconds": 0.0, "result": data["error"]})
     return rows
+
+
+def _equity(client: Client, question: dict[str, Any], seconds: float = 120.0) -> dict[str, Any]:
+    """Ask the Equity page's question and follow it to its answer."""
+    view = client.post("/api/equity", question)
+    deadline = time.monotonic() + seconds
+    while view["state"] in ("waiting", "running"):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"equity {question['players']}: no answer after {seconds:.0f} s")
+        time.sleep(0.05)
+        view = client.get(f"/api/equity/jobs/{view['job']}")
+    if view["state"] != "finished":
+        raise RuntimeError(f"equity {question['players']}: {view['state']} ({view['error']})")
+    return view["result"]
 
 
 def _play_a_hand(client: Client, table_fields: dict[str, Any] | None = None) -> dict[str, Any]:
