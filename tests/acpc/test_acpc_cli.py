@@ -138,10 +138,27 @@ def test_state_and_game_json():
     code, out, _ = pokerlab_in_process("acpc", "state", "MATCHSTATE:0:30:cc/r250:9s8h|/8c8d5c", "--json")
     assert code == 0
     info = json.loads(out)
-    # Position 0 bet 250 on the flop: position 1 may fold, call or raise to 400 .. 20000.
-    assert info["spent"] == [250, 100] and info["to_act"] == 1 and info["our_turn"] is False
+    # Position 0 (P1) bet 250 on the flop: P2 may fold, call or raise to 400 .. 20000.
+    assert info["spent"] == [250, 100] and info["to_act"] == "P2" and info["our_turn"] is False
     assert info["legal"] == ["f", "c", "r"] and info["raise_to"] == [400, 20000]
     code, out, _ = pokerlab_in_process("acpc", "game", "nolimit", "--json")
     assert code == 0
     game = json.loads(out)
     assert game["engine"]["kind"] == "no-limit" and game["gamedef"].startswith("GAMEDEF\nnolimit\n")
+
+
+def test_state_numbers_players_and_rounds_from_one():
+    # Issue 28: players are P1, P2, ... and rounds 1, 2, ... (README, "Numbering"); the line's
+    # own position field (0-based in the protocol) is given as such, never as a player number.
+    line = "MATCHSTATE:1:3:r:|Qs|"
+    code, out, _ = pokerlab_in_process("acpc", "state", line, "--game", "kuhn3", "--json")
+    assert code == 0
+    info = json.loads(out)
+    assert info["position"] == "P2" and info["line_position"] == 1 and info["to_act"] == "P2"
+    assert info["round"] == 1 and info["rounds"] == 1 and info["hole_cards"] == ["", "Qs", ""]
+    code, out, _ = pokerlab_in_process("acpc", "state", line, "--game", "kuhn3")
+    assert code == 0
+    rows = {r.split("│")[1].strip(): r.split("│")[2].strip() for r in out.splitlines() if r.count("│") == 3}
+    assert rows["position"] == "P2 (position 1 in the line)" and rows["to act"] == "P2"
+    assert rows["hole cards"] == "P1: ??  P2: Qs  P3: ??" and rows["round"] == "1 of 1"
+    assert rows["spent"] == "P1: 2  P2: 1  P3: 1" and rows["folded"] == "none"

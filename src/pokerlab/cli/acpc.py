@@ -20,6 +20,7 @@ from pokerlab.cli.common import (
     console,
     err_console,
     output_file,
+    player_name,
     print_json,
     progress,
     table,
@@ -239,10 +240,14 @@ def register(app: typer.Typer) -> None:
         game = read_gamedef(game_file)
         state = parse_matchstate(line, game)
         betting = state.betting
+        # Players are P1, P2, ... and rounds 1, 2, ... as everywhere in pokerlab (README,
+        # "Numbering"); the line's own position field counts from 0, as the protocol does.
         info: dict[str, Any] = {
-            "position": state.position,
+            "position": player_name(state.position),
+            "line_position": state.position,
             "hand": state.hand_number,
             "round": betting.round + 1,
+            "rounds": game.num_rounds,
             "hole_cards": [format_cards(h, sep="") for h in state.hole_cards],
             "board": format_cards(state.board_cards, sep=""),
             "spent": list(betting.spent),
@@ -255,7 +260,7 @@ def register(app: typer.Typer) -> None:
             else:
                 info["values"] = [_num(v) for v in hand_values(betting, state.hole_cards, state.board_cards)]
         else:
-            info["to_act"] = betting.current_player
+            info["to_act"] = player_name(betting.current_player)
             info["our_turn"] = state.is_our_turn
             info["to_call"] = betting.to_call
             info["legal"] = list(betting.legal_kinds())
@@ -267,10 +272,18 @@ def register(app: typer.Typer) -> None:
 
         def show(key: str, value: Any) -> str:
             if key == "hole_cards":
-                return "  ".join(f"{p}: {cards or '??'}" for p, cards in enumerate(value))
+                return "  ".join(f"{player_name(p)}: {cards or '??'}" for p, cards in enumerate(value))
+            if key in ("spent", "values"):
+                return "  ".join(f"{player_name(p)}: {v}" for p, v in enumerate(value))
+            if key == "folded":
+                return "  ".join(player_name(p) for p, f in enumerate(value) if f) or "none"
+            if key == "round":
+                return f"{value} of {info['rounds']}"
             if isinstance(value, list):
                 return "  ".join(str(v) for v in value)
             return "" if value is None else str(value)
 
-        rows = [[key.replace("_", " "), show(key, value)] for key, value in info.items()]
+        shown = {k: v for k, v in info.items() if k not in ("rounds", "line_position")}
+        shown["position"] = f"{info['position']} (position {state.position} in the line)"
+        rows = [[key.replace("_", " "), show(key, value)] for key, value in shown.items()]
         console.print(table("ACPC match state", ["field", "value"], rows))

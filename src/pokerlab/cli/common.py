@@ -32,8 +32,8 @@ R = TypeVar("R")
 
 
 __all__ = ["Advance", "Interrupted", "UserError", "console", "err_console", "fail", "fmt_gain", "given",
-           "output_dir", "output_file", "print_json", "progress", "reject_unused", "removed_unless_done",
-           "table", "user_errors"]
+           "output_dir", "output_file", "player_name", "print_json", "progress", "reject_unused",
+           "removed_unless_done", "table", "user_errors"]
 
 
 def print_json(data: Any) -> None:
@@ -291,6 +291,18 @@ def fmt_gain(value: float, spec: str = ".6g") -> str:
     if abs(value) < GAIN_TOLERANCE:
         return "0"
     return format(value, spec)
+
+
+def player_name(index: int) -> str:
+    """How pokerlab names player ``index`` (0-based) to people: ``P1``, ``P2``, ... (README,
+    "Numbering"): in tables and in JSON keys and values.
+
+    Examples
+    --------
+    >>> player_name(0), player_name(2)
+    ('P1', 'P3')
+    """
+    return f"P{index + 1}"
 
 
 def _fmt(value: Any) -> str:
