@@ -9,9 +9,11 @@ from pokerlab.cli.main import app
 
 
 def test_penas_design() -> None:
-    names = [n for n in TOURNAMENTS if n.startswith("loki2-")]
+    names = [n for n in TOURNAMENTS if n.startswith("loki2-") and TOURNAMENTS[n].claims]
     assert names == ["loki2-betting", "loki2-reweighting", "loki2-triples", "loki2-sim-call",
                      "loki2-sim", "loki2-sim-static"]
+    models = TOURNAMENTS["loki2-opponent-models"]
+    assert models.claims == () and models.copies == (2, 2, 2, 4)
     for name in names:
         t = TOURNAMENTS[name]
         c = t.config()

@@ -174,6 +174,7 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["experiment", "loki2-sim-call", "--hands", "{}"], WHOLE | _choices("5", "0")),
     (["experiment", "loki2-sim", "--hands", "{}"], WHOLE | _choices("5", "0")),
     (["experiment", "loki2-sim-static", "--hands", "{}"], WHOLE | _choices("5", "0")),
+    (["experiment", "loki2-opponent-models", "--hands", "{}"], WHOLE | _choices("5", "0")),
     (["experiment", "threshold-vs-loki", "--opponent", "{}"], NAME),
     (["experiment", "threshold-vs-loki", "--opponent", "{}"], _choices("draw-rules", "draw-threshold")),
     (["experiment", "threshold-vs-loki", "--seed", "{}"], NEGATIVE | WHOLE),

@@ -170,6 +170,13 @@ TOURNAMENTS.update({
                                "ch. 5)", f"{_PENA}, §5.4 (values lost)",
                                "simulation-based Loki-2 clearly beats the static-evaluation "
                                "versions", control="loki2-triple", control_label="B+R (static)"),
+    "loki2-opponent-models": Tournament(
+        "loki2-opponent-models", "What a learned opponent model adds to Loki-2's simulation",
+        "Davidson (1999) as the Waterloo report's §3.4.1 describes it; no source reports a "
+        "gain in play (docs/loki2.md), so this tournament measures and claims nothing",
+        ("loki2-sim-network", "loki2-sim-tree", "loki2-sim", "loki-a"), (2, 2, 2, 4),
+        ("network in trials", "tree in trials", "PT in trials", "Loki-1 (Loki A)"), (),
+        default_hands=25_000),
 })
 """Peña's experiments (``docs/loki2.md``): each enhanced Loki-2 (2 copies) against 8 copies of
 its control, 25,000 games (2,500 deals played ten times)."""

@@ -257,8 +257,11 @@ def _tournament_command(group: typer.Typer, name: str) -> None:
         console.print(table(f"{tournament.title}: {result.hands_stored} hands, seed {seed}",
                             ["bot", "sb/hand", "95% CI", "hands"], rows))
         said = {"reproduced": "yes", "contradicted": "no: the other way", "cannot tell": "cannot tell"}
-        console.print(table("What the source reports", ["ordering", "reproduced?"],
-                            [[c["claim"], said[c["verdict"]]] for c in claims]))
+        if claims:
+            console.print(table("What the source reports", ["ordering", "reproduced?"],
+                                [[c["claim"], said[c["verdict"]]] for c in claims]))
+        else:
+            console.print("The source reports no ordering for this field: it is measured only.")
         unsure = sum(c["verdict"] == "cannot tell" for c in claims)
         if unsure:
             narrower = (tournament.default_hands / max(result.hands_stored, 1)) ** 0.5
