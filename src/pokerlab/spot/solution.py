@@ -1,0 +1,428 @@
+"""Solving a spot to a stopping rule, the saved solution, and browsing it line by line.
+
+:func:`solve` runs the :class:`~pokerlab.spot.solver.Solver` until the exploitability of the
+average strategy (measured by :mod:`pokerlab.spot.bestresponse` every ``check_every``
+iterations) is at most ``target_pct`` of the pot, or the iteration or time cap is reached.
+The :class:`Solution` holds the average strategy; :meth:`Solution.save` writes it to an
+``.npz`` file (the spot as JSON inside: the tree and deal are rebuilt on load) and
+:meth:`Solution.view` browses a line.
+
+Lines: space-separated tokens from the root, the tree's action labels (``x``, ``c``, ``f``,
+``b<chips>``, ``r<chips>``, ``a`` for the all-in) and, where a card is dealt, the card
+(``Th``). EVs are in chips: what the combo gets back from the pot less what its player has put
+in since the spot began (the average over the opponent's combos that reach the node, weighted
+by their reach); the equity is the share of the pot the combo wins at a showdown with no more
+betting, against the same combos, over every runout.
+
+Examples
+--------
+>>> from pokerlab.spot.spec import Spot
+>>> s = Spot.from_dict({"board": "Qs Jh 2h 8d 3c", "pot": 10, "stack": 20,
+...                     "oop_range": "AA,QQ", "ip_range": "KK,JJ", "bet": "50%"})
+>>> sol = solve(s, target_pct=0.5, max_iterations=500)
+>>> sol.exploitability_pct <= 0.5, round(sum(sol.ev), 4)
+(True, 10.0)
+>>> v = sol.view("x b5")
+>>> v.player, v.actions
+(0, ['f', 'c'])
+>>> [round(float(x), 3) for x in v.equity[:2]]
+[1.0, 1.0]
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pokerlab._threads import numba_threads
+from pokerlab.cards.codes import format_cards, parse_card
+from pokerlab.cards.ranges import class_of
+from pokerlab.spot.bestresponse import Evaluation, evaluate
+from pokerlab.spot.deal import Deal, build_deal
+from pokerlab.spot.layout import Layout, build_layout
+from pokerlab.spot.locks import Lock, build_locks
+from pokerlab.spot.solver import Solver
+from pokerlab.spot.spec import Spot, SpotError
+from pokerlab.spot.terminal import showdown_values, valid_reach
+from pokerlab.spot.tree import CHANCE, DECISION, Tree, build_tree
+from pokerlab.spot.walk import MODE_EVAL, walk, workspace
+
+
+def estimate_memory(spot: Spot, isomorphism: bool = True) -> int:
+    """Bytes the solver will hold for ``spot`` (regrets, strategy sums, tables, buffers)."""
+    tree = build_tree(spot)
+    deal = build_deal(spot, isomorphism=isomorphism)
+    lay = build_layout(tree, deal)
+    tables = sum(a.nbytes for a in (*deal.sd_order, *deal.sd_value, *deal.hand_perm))
+    m = max(deal.num_hands)
+    chance = int(np.count_nonzero((tree.kind == CHANCE) & (tree.street == len(spot.board) - 3)))
+    canon = int(np.count_nonzero((deal.next_sit[0] >= 0) & (deal.next_perm[0] == 0)))
+    buffers = 8 * m * (3 * max(chance, 1) + max(chance * canon, 1))
+    return lay.memory_bytes(extra=tables + buffers)
+
+
+@dataclass(eq=False)
+class Solution:
+    """A solved spot: the average strategy and how it was reached."""
+
+    spot: Spot
+    tree: Tree
+    deal: Deal
+    layout: Layout
+    strategy: np.ndarray
+    iterations: int
+    seconds: float
+    evaluation: Evaluation
+    memory_bytes: int
+    locks: dict[int, np.ndarray] = field(default_factory=dict)
+    isomorphism: bool = True
+
+    @property
+    def exploitability_pct(self) -> float:
+        """Exploitability in % of the starting pot."""
+        return self.evaluation.exploitability_pct
+
+    @property
+    def ev(self) -> tuple[float, float]:
+        """Each player's EV in chips (OOP first)."""
+        return self.evaluation.ev
+
+    def summary(self) -> dict[str, Any]:
+        """The keys ``pokerlab spot solve --json`` prints."""
+        return {
+            "board": format_cards(list(self.spot.board)),
+            "pot": self.spot.pot,
+            "stack": self.spot.stack,
+            "exploitability_pct_pot": self.exploitability_pct,
+            "exploitability_chips": self.evaluation.exploitability,
+            "iterations": self.iterations,
+            "seconds": self.seconds,
+            "ev": list(self.ev),
+            "best_response_value": list(self.evaluation.best_response),
+            "memory_bytes": self.memory_bytes,
+            "combos": list(self.deal.num_hands),
+            "nodes": self.tree.size,
+            "locked_nodes": sorted(int(n) for n in self.locks),
+        }
+
+    # ------------------------------------------------------------------ files
+    def save(self, path: str | Path) -> Path:
+        """Write the solution to ``path`` (``.npz``); returns the path written."""
+        p = Path(path)
+        meta = {"format": "pokerlab-spot-solution", "version": 1, "spot": self.spot.to_dict(),
+                "iterations": self.iterations, "seconds": self.seconds,
+                "ev": list(self.evaluation.ev), "best_response": list(self.evaluation.best_response),
+                "exploitability": self.evaluation.exploitability,
+                "exploitability_pct": self.evaluation.exploitability_pct,
+                "memory_bytes": self.memory_bytes, "isomorphism": self.isomorphism,
+                "locked_nodes": sorted(int(n) for n in self.locks)}
+        arrays = {f"lock_{n}": a for n, a in self.locks.items()}
+        with open(p, "wb") as fh:
+            np.savez_compressed(fh, strategy=self.strategy, meta=np.array(json.dumps(meta)), **arrays)
+        return p
+
+    @classmethod
+    def load(cls, path: str | Path) -> Solution:
+        """Read a solution written by :meth:`save`.
+
+        Raises
+        ------
+        SpotError
+            The file is missing, not a solution, or does not match its spot.
+        """
+        p = Path(path)
+        where = f"solution file {str(p)!r}"
+        try:
+            with np.load(p, allow_pickle=False) as z:
+                meta = json.loads(str(z["meta"]))
+                strategy = np.asarray(z["strategy"], dtype=np.float32)
+                locks = {int(n): np.asarray(z[f"lock_{n}"]) for n in meta.get("locked_nodes", [])}
+        except OSError as exc:
+            raise SpotError(f"{where}: {exc.strerror or exc}") from None
+        except (ValueError, KeyError, json.JSONDecodeError, EOFError):
+            raise SpotError(f"{where}: not a pokerlab spot solution") from None
+        if not isinstance(meta, dict) or meta.get("format") != "pokerlab-spot-solution":
+            raise SpotError(f"{where}: not a pokerlab spot solution")
+        spot = Spot.from_dict(meta["spot"])
+        tree = build_tree(spot)
+        deal = build_deal(spot, isomorphism=bool(meta.get("isomorphism", True)))
+        lay = build_layout(tree, deal)
+        if strategy.shape != (lay.size,):
+            raise SpotError(f"{where}: the strategy does not fit its spot's tree")
+        ev = Evaluation(tuple(meta["ev"]), tuple(meta["best_response"]),  # type: ignore[arg-type]
+                        float(meta["exploitability"]), float(meta["exploitability_pct"]))
+        return cls(spot, tree, deal, lay, strategy, int(meta["iterations"]), float(meta["seconds"]),
+                   ev, int(meta["memory_bytes"]), locks, bool(meta.get("isomorphism", True)))
+
+    # ------------------------------------------------------------------ browsing
+    def view(self, line: str = "") -> NodeView:
+        """The decision (or terminal) at the end of ``line`` (see the module docstring)."""
+        return view_line(self.tree, self.deal, self.layout, self.strategy, line)
+
+
+@dataclass(frozen=True, eq=False)
+class NodeView:
+    """A node reached by a line, seen from its acting player (OOP at terminals).
+
+    ``combos`` are the acting player's combos (actual cards) that reach the node
+    (``reach > 0``), ``strategy`` ``(actions, combos)``, ``ev``/``equity`` per combo,
+    ``action_ev`` ``(actions, combos)``; ``opp_reach`` the opponent's combo weights.
+    """
+
+    line: tuple[str, ...]
+    node: int
+    situation: int
+    board: tuple[int, ...]
+    kind: str
+    player: int
+    pot: float
+    actions: list[str]
+    combos: np.ndarray  # (n, 2) card codes
+    reach: np.ndarray
+    strategy: np.ndarray
+    ev: np.ndarray
+    action_ev: np.ndarray
+    equity: np.ndarray
+    opp_reach_total: float
+
+    def classes(self) -> list[dict[str, Any]]:
+        """Per hand class: combos (reach-weighted), each action's frequency, EV and equity."""
+        groups: dict[str, list[int]] = {}
+        for i, (a, b) in enumerate(self.combos):
+            groups.setdefault(class_of(int(a), int(b)), []).append(i)
+        rows = []
+        for name, idx in groups.items():
+            w = self.reach[idx]
+            tot = float(w.sum())
+            if tot <= 0:
+                continue
+            row: dict[str, Any] = {"class": name, "combos": tot}
+            for k, act in enumerate(self.actions):
+                row[act] = float(np.dot(w, self.strategy[k, idx]) / tot)
+            row["ev"] = float(np.dot(w, self.ev[idx]) / tot)
+            row["equity"] = float(np.dot(w, self.equity[idx]) / tot)
+            rows.append(row)
+        return sorted(rows, key=lambda r: -r["equity"])
+
+    def combo_rows(self) -> list[dict[str, Any]]:
+        """Per combo: cards, reach weight, each action's probability and EV, EV and equity."""
+        rows = []
+        for i, (a, b) in enumerate(self.combos):
+            row: dict[str, Any] = {"combo": format_cards([int(b), int(a)], sep=""),
+                                   "weight": float(self.reach[i])}
+            for k, act in enumerate(self.actions):
+                row[act] = float(self.strategy[k, i])
+                row[f"ev_{act}"] = float(self.action_ev[k, i])
+            row["ev"] = float(self.ev[i])
+            row["equity"] = float(self.equity[i])
+            rows.append(row)
+        return sorted(rows, key=lambda r: -r["equity"])
+
+    def totals(self) -> dict[str, float]:
+        """Each action's frequency over the player's whole range at the node."""
+        w = self.reach
+        tot = float(w.sum())
+        return {a: float(np.dot(w, self.strategy[k]) / tot) if tot > 0 else 0.0
+                for k, a in enumerate(self.actions)}
+
+
+def _suit_apply(tau: tuple[int, ...], card: int) -> int:
+    return (card & ~3) | tau[card & 3]
+
+
+def _equity(deal: Deal, sit: int, p: int, r_opp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Numerator (pot share times reach) and denominator (valid reach) of p's equity at ``sit``."""
+    own, opp = deal.cards[p], deal.cards[1 - p]
+    same = deal.same[p]
+    n = own.shape[0]
+    if deal.sit_street[sit] == 2:
+        row = int(deal.sd_row[sit])
+        num = np.zeros(n)
+        showdown_values(r_opp, deal.sd_order[p][row], deal.sd_value[p][row], int(deal.sd_count[p][row]),
+                        deal.sd_order[1 - p][row], deal.sd_value[1 - p][row],
+                        int(deal.sd_count[1 - p][row]), own, opp, same, 0.5, 0.0, num)
+        den = np.zeros(n)
+        valid_reach(r_opp, own, opp, same, den)
+        live = np.zeros(n, dtype=bool)
+        live[deal.sd_order[p][row][: int(deal.sd_count[p][row])]] = True
+        return num, np.where(live, den, 0.0)
+    num = np.zeros(n)
+    den = np.zeros(n)
+    results: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for c in range(52):
+        cs = int(deal.next_sit[sit, c])
+        if cs < 0 or deal.next_perm[sit, c] != 0:
+            continue
+        ro = np.where((opp == c).any(axis=1), 0.0, r_opp)
+        a, b = _equity(deal, cs, p, ro)
+        dead = (own == c).any(axis=1)
+        results[c] = (np.where(dead, 0.0, a), np.where(dead, 0.0, b))
+    for c in range(52):
+        if deal.next_sit[sit, c] < 0:
+            continue
+        a, b = results[int(deal.next_canon[sit, c])]
+        pm = deal.hand_perm[p][int(deal.next_perm[sit, c])]
+        num += a[pm]
+        den += b[pm]
+    return num, den
+
+
+def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line: str) -> NodeView:
+    """Follow ``line`` from the root; see :meth:`Solution.view`.
+
+    Raises
+    ------
+    SpotError
+        An action or card the line cannot take (one line naming the token).
+    """
+    node, sit = 0, 0
+    tau: tuple[int, ...] = (0, 1, 2, 3)  # actual suit -> canonical-frame suit
+    reach = [deal.weights[0].copy(), deal.weights[1].copy()]
+    board = list(tree.spot.board)
+    tokens = line.split()
+    i = 0
+    while True:
+        if tree.kind[node] == CHANCE:
+            if i >= len(tokens):
+                break
+            tok = tokens[i]
+            try:
+                c = parse_card(tok)
+            except ValueError:
+                raise SpotError(f"line {line!r}: a card is dealt here, {tok!r} is not a card") from None
+            if c in board:
+                raise SpotError(f"line {line!r}: card {tok} is already on the board")
+            cc = _suit_apply(tau, c)
+            k = int(deal.next_perm[sit, cc])
+            canon = int(deal.next_canon[sit, cc])
+            sigma = deal.suit_perms[k]
+            sigma_inv = tuple(int(x) for x in np.argsort(sigma))
+            tau = tuple(sigma_inv[tau[s]] for s in range(4))
+            for p in (0, 1):
+                fwd = np.argsort(deal.hand_perm[p][k])  # x -> sigma(x)
+                r = reach[p][fwd]
+                r[(deal.cards[p] == canon).any(axis=1)] = 0.0
+                reach[p] = r
+            sit = int(deal.next_sit[sit, cc])
+            board.append(c)
+            node = int(tree.first_child[node])
+            i += 1
+            continue
+        if i >= len(tokens) or tree.kind[node] != DECISION:
+            break
+        tok = tokens[i]
+        try:
+            child = tree.child(node, tok)
+        except ValueError as exc:
+            raise SpotError(f"line {line!r}: {exc}") from None
+        q = int(tree.player[node])
+        na = int(tree.num_children[node])
+        blk = strategy[layout.block(node, int(deal.sit_local[sit]), na)].reshape(na, -1)
+        reach[q] = reach[q] * blk[child - int(tree.first_child[node])]
+        node = child
+        i += 1
+    if i < len(tokens):
+        raise SpotError(f"line {line!r}: the hand is over before {tokens[i]!r}")
+    kind = int(tree.kind[node])
+    q = int(tree.player[node]) if kind == DECISION else 0
+    o = 1 - q
+    # Values in the canonical frame.
+    T, D = _tuples(tree, layout, deal)
+    prm = np.array([tree.spot.pot, tree.spot.rake_pct, tree.spot.rake_cap] + [0.0] * 6)
+    strat32 = np.ascontiguousarray(strategy, dtype=np.float32)
+    empty = np.zeros(1, dtype=np.float32)
+    S = (strat32, empty, empty)
+    from pokerlab.spot.walk import tree_depth
+
+    md, ma = tree_depth(tree)
+    nh = deal.num_hands
+    W = workspace(md, ma, nh[q], nh[o])
+    top = (np.full(tree.size, -1, dtype=np.int64), np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 1)))
+
+    def values(at: int) -> np.ndarray:
+        out = np.zeros(nh[q])
+        walk(at, sit, q, np.ascontiguousarray(reach[o]), np.ascontiguousarray(reach[q]), out, T, D, S,
+             prm, MODE_EVAL, 0, top, W)
+        return out
+
+    valid = np.zeros(nh[q])
+    valid_reach(reach[o], deal.cards[q], deal.cards[o], deal.same[q], valid)
+    safe = np.where(valid > 0, valid, 1.0)
+    ev = values(node) / safe
+    actions = tree.actions(node) if kind == DECISION else []
+    na = len(actions)
+    if kind == DECISION:
+        blk = strategy[layout.block(node, int(deal.sit_local[sit]), na)].reshape(na, -1).astype(float)
+        action_ev = np.stack([values(int(tree.first_child[node]) + a) / safe for a in range(na)])
+    else:
+        blk = np.zeros((0, nh[q]))
+        action_ev = np.zeros((0, nh[q]))
+    num, den = _equity(deal, sit, q, reach[o])
+    equity = num / np.where(den > 0, den, 1.0)
+    # Actual combos: canonical hand index of each actual combo.
+    inv_tau = tuple(int(x) for x in np.argsort(tau))
+    canon_cards = deal.cards[q]
+    actual = np.stack([(canon_cards[:, 0] & ~3) | np.asarray(inv_tau)[canon_cards[:, 0] & 3],
+                       (canon_cards[:, 1] & ~3) | np.asarray(inv_tau)[canon_cards[:, 1] & 3]], axis=1)
+    actual.sort(axis=1)
+    keep = (reach[q] > 0) & (valid > 0)
+    return NodeView(
+        line=tuple(tokens), node=node, situation=sit, board=tuple(board),
+        kind=("decision", "chance", "fold", "showdown")[kind], player=q, pot=tree.pot(node),
+        actions=actions, combos=actual[keep], reach=reach[q][keep], strategy=blk[:, keep],
+        ev=ev[keep], action_ev=action_ev[:, keep], equity=equity[keep],
+        opp_reach_total=float(reach[o].sum()),
+    )
+
+
+def _tuples(tree: Tree, layout: Layout, deal: Deal) -> tuple[tuple, tuple]:
+    from pokerlab.spot.walk import deal_tuple, tree_tuple
+
+    return tree_tuple(tree, layout, np.full(tree.size, -1, dtype=np.int64)), deal_tuple(deal)
+
+
+def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
+          max_seconds: float | None = None, threads: int | None = None, check_every: int = 10,
+          cfr_plus: bool = False, alpha: float = 1.5, beta: float = 0.5, gamma: float = 3.0,
+          locks: list[Lock] | None = None, isomorphism: bool = True,
+          progress: Callable[[int, float | None], None] | None = None) -> Solution:
+    """Solve ``spot`` until the exploitability is at most ``target_pct`` % of the pot.
+
+    Also stops after ``max_iterations`` iterations or ``max_seconds`` seconds (measured
+    between checks). ``progress(iterations, exploitability_pct or None)`` is called after every
+    iteration. ``threads``: numba threads (``None``: all).
+    """
+    if max_iterations < 1:
+        raise SpotError(f"max_iterations: {max_iterations} must be at least 1")
+    if check_every < 1:
+        raise SpotError(f"check_every: {check_every} must be at least 1")
+    tree = build_tree(spot)
+    deal = build_deal(spot, isomorphism=isomorphism)
+    lock_arrays = build_locks(tree, deal, locks) if locks else {}
+    with numba_threads(threads):
+        t0 = time.perf_counter()
+        solver = Solver(spot, alpha=alpha, beta=beta, gamma=gamma, cfr_plus=cfr_plus,
+                        locks=lock_arrays, tree=tree, deal=deal)
+        ev = None
+        while True:
+            solver.iterate()
+            it = solver.iterations
+            last = it >= max_iterations or (
+                max_seconds is not None and time.perf_counter() - t0 >= max_seconds)
+            if it % check_every == 0 or last:
+                ev = evaluate(tree, deal, solver.layout, solver.average_strategy())
+                if progress is not None:
+                    progress(it, ev.exploitability_pct)
+                if ev.exploitability_pct <= target_pct or last:
+                    break
+            elif progress is not None:
+                progress(it, None)
+        seconds = time.perf_counter() - t0
+    return Solution(spot, tree, deal, solver.layout, solver.average_strategy(), solver.iterations,
+                    seconds, ev, solver.memory_bytes, lock_arrays, isomorphism)
