@@ -67,6 +67,8 @@ REFUSALS = [
     (["solve", "patent-no-raise", "--pot", "1e400"], r"^error: --pot 1e400: out of range"),
     (["model", "von-neumann", "-p", "B=1e999"], r"^error: parameter B=1e999: out of range"),
     (["solve", "von-neumann", "--param", "B=10000000000*10000000000"], r"--param B=1\S*: out of range"),
+    (["match", "random", "raiser", "--game", "no-limit", "--stack", "1", "--hands", "3"],
+     r"^error: stack 1: less than the big blind 2 of no-limit"),
     (["equity", "AcAd", "QQ+", "--plot", "/proc/x.png"],
      r"^error: --plot /proc/x.png: cannot write in the folder /proc \(it takes no new files\)"),
 ]

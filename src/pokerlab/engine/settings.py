@@ -171,7 +171,14 @@ class GameSettings:
         else:
             base = cls(kind=kind, small_blind=1, big_blind=2, small_bet=2, big_bet=2,
                        raise_cap=None, starting_stack=200)
-        return replace(base, **changes) if changes else base
+        game = replace(base, **changes) if changes else base
+        if "starting_stack" in changes and game.starting_stack < game.big_blind + game.ante:
+            # The engine plays short stacks (a replayed hand may hold one), but a whole game
+            # whose every stack cannot post the blinds is a typing mistake.
+            posts = f"the big blind {game.big_blind}" + (f" plus the ante {game.ante}" if game.ante else "")
+            raise ValueError(f"stack {game.starting_stack}: less than {posts} of {kind}: the player "
+                             "in the big blind could not post it")
+        return game
 
     @property
     def rules(self) -> Variant:
