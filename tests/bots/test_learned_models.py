@@ -161,3 +161,25 @@ def test_train_and_evaluate_commands(tmp_path) -> None:
     assert plot.stat().st_size > 1000
     result = runner.invoke(app, ["opponents", "evaluate", "--db", str(db), "--player", "nobody"])
     assert result.exit_code == 2 and "--player 'nobody'" in result.output
+
+
+def test_a_persons_stored_hands() -> None:
+    """A person's table (pokerlab play / the web page store hands this way): the person is the
+    player 'you', whose decisions the models learn like a bot's."""
+    import random
+
+    from pokerlab.arena.opponent_data import match_players
+    from pokerlab.arena.session import Session
+
+    store = MatchStore(":memory:")
+    table = Session(MatchConfig(bots=("you", "loki-a"), hands=40, person=0, seed=1), store)
+    rng = random.Random(0)
+    while table.next_hand < 40:
+        table.deal()
+        while (legal := table.legal()) is not None:
+            raise_now = legal.to_call > 0 and legal.can_raise and rng.random() < 0.3
+            table.act("r" if raise_now else "c")
+    assert match_players(store, table.match_id) == ["you", "loki-a"]
+    data = player_decisions(store, table.match_id, "you")
+    assert set(data.y.tolist()) == {1, 2} and len(data.y) > 60
+    assert set(evaluate(data)["models"]) == {"frequency", "network", "tree"}
