@@ -128,3 +128,16 @@ def test_a_refused_command_leaves_no_database(capsys, tmp_path, monkeypatch):
             status, _, err = _run(args, capsys)
         assert status == 2 and message in err and err.count("\n") == 1, (args, err)
         assert list(tmp_path.iterdir()) == [], (args, list(tmp_path.iterdir()))
+
+
+def test_play_refuses_a_draw_that_names_a_card_twice():
+    import pytest
+
+    from pokerlab.arena.human import parse_discards
+    from pokerlab.cards import parse_cards
+
+    hole = parse_cards("As Ks Qs Js 2c")
+    for text in ("1 1 1", "11", "5 15"):
+        with pytest.raises(ValueError, match=r"card place \d named twice"):
+            parse_discards(text, hole)
+    assert parse_discards("1 3", hole) == parse_discards("13", hole) == parse_discards("As Qs", hole)

@@ -70,7 +70,10 @@ def parse_discards(text: str, hole: Sequence[int]) -> Action | str:
         for k in places:
             if not 1 <= k <= n:
                 raise ValueError(f"card place {k} is not one of 1..{n}")
-        return Action(DRAW, sum(1 << (k - 1) for k in set(places)))
+        twice = sorted({k for k in places if places.count(k) > 1})
+        if twice:
+            raise ValueError(f"card place {twice[0]} named twice; name each card to discard once")
+        return Action(DRAW, sum(1 << (k - 1) for k in places))
     try:
         cards = parse_cards(text.strip())
     except ValueError as exc:
@@ -80,7 +83,7 @@ def parse_discards(text: str, hole: Sequence[int]) -> Action | str:
         from pokerlab.cards import format_cards
 
         raise ValueError(f"you do not hold {format_cards(missing)}")
-    return Action(DRAW, sum(1 << hole.index(c) for c in set(cards)))
+    return Action(DRAW, sum(1 << hole.index(c) for c in cards))
 
 
 def parse_command(text: str, legal: Legal, hole: Sequence[int] = ()) -> Action | str:
