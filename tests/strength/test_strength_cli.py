@@ -94,12 +94,13 @@ def test_equity_with_ray_address_set_enumerates_here():
 
 
 def test_equity_interrupted_is_one_line_and_exit_130(monkeypatch):
-    import pokerlab.strength
+    import pokerlab.strength.equity_report
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pokerlab.strength, "equity", interrupted)
+    # the command asks strength.equity_report, as the web page does
+    monkeypatch.setattr(pokerlab.strength.equity_report, "equity", interrupted)
     r = run("equity", "AhKh", "QQ", "--samples", "10000000")
     assert r.exit_code == 130 and len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output
     assert "interrupted" in r.output

@@ -60,8 +60,8 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Equity (expected pot share) of each player at showdown: exact or Monte Carlo."""
-        from pokerlab.cards import format_cards, parse_cards
-        from pokerlab.strength import equity, parse_player
+        from pokerlab.cards import format_cards
+        from pokerlab.strength.equity_report import equity_report
 
         if exact and (samples is not None or stderr is not None or seed is not None):
             raise ValueError("--exact excludes --samples, --stderr and --seed")
@@ -76,16 +76,8 @@ def register(app: typer.Typer) -> None:
         output_file(plot or None, "--plot", (".png", ".svg"))
         if (grid or plot) and len(players) != 2:
             raise ValueError(f"--grid and --plot need two players (a hand and a range), got {len(players)}")
-        board_cards = parse_cards(board)
-        dead_cards = parse_cards(dead)
-        resolved = [parse_player(p) for p in players]
-        kwargs: dict[str, object] = {"workers": workers, "seed": seed}
-        if exact:
-            kwargs["exact"] = True
-        elif samples is not None or stderr is not None:
-            kwargs["exact"] = False
-            kwargs["samples"] = samples
-            kwargs["stderr"] = stderr
+        # exact, Monte Carlo, or (neither asked) exact when quick: the web page's question too
+        method = True if exact else False if samples is not None or stderr is not None else None
         long_run = stderr is not None or (samples or 0) >= LONG_RUN_SAMPLES
         runner: Any = nullcontext(None)
         if on_cluster:  # executors bring multiprocessing and sockets: only for the cluster
@@ -103,29 +95,17 @@ def register(app: typer.Typer) -> None:
                         advance(now - done[0])
                         done[0] = now
 
-                    result = equity(resolved, board=board_cards, dead=dead_cards, progress=step,
-                                    executor=executor, **kwargs)
-                    chart = None
-                    if grid or plot:
-                        from pokerlab.strength.equity_grid import equity_grid
-
-                        chart = equity_grid(resolved[0], resolved[1], board_cards, dead_cards,
-                                            workers=workers)
+                    report = equity_report(players, board, dead, exact=method, samples=samples,
+                                           stderr=stderr, seed=seed, workers=workers,
+                                           grid=bool(grid or plot), progress=step, executor=executor)
             except KeyboardInterrupt:
                 raise Interrupted(f"equity stopped after {done[0]:,.0f} of its steps, "
                                   "with no result") from None
-        out = {
-            "players": list(players),
-            "board": format_cards(board_cards),
-            "dead": format_cards(dead_cards),
-            **result.as_dict(),
-            "executor": where,
-        }
+        result, board_cards, chart = report.result, report.board, report.grid
+        out = {**report.as_dict(), "executor": where}
         on = f" on {format_cards(board_cards)}" if board_cards else ""
         title = f"Equity of {players[0]} against each class of the range {players[1]}{on}"
         table_of_grid = chart.table(title) if chart is not None else None
-        if table_of_grid is not None:
-            out["grid"] = {name: value for name, value in table_of_grid.by_class().items() if value == value}
         if plot:
             from pokerlab.strength.preflop_plot import plot_table
 

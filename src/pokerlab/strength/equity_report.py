@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from pokerlab.cards import Range, format_cards, parse_cards
 from pokerlab.strength.equity import EquityResult, Player, Progress, equity, equity_problem, parse_player
-from pokerlab.strength.equity_grid import EquityGrid, equity_grid
 
 if TYPE_CHECKING:
     from pokerlab.executors import Executor
+    from pokerlab.strength.equity_grid import EquityGrid
 
 
 @dataclass(frozen=True)
@@ -141,5 +141,7 @@ def equity_report(
                     **options)
     chart = None
     if grid or (grid is None and can_grid):
+        from pokerlab.strength.equity_grid import equity_grid  # the pre-flop tables: only for a grid
+
         chart = equity_grid(resolved[0], resolved[1], board_cards, dead_cards, workers=workers)
     return EquityReport(tuple(players), tuple(board_cards), tuple(dead_cards), result, chart)
