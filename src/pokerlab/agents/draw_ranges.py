@@ -140,17 +140,25 @@ def opponent_range(drew: int, seen: Mapping[int, int]) -> np.ndarray:
 
     See the module's description: ``w * rules + (1 - w) * uniform`` with ``w = min(1, r_k / f_k)``.
     """
-    if not 0 <= drew <= 5:
-        raise ValueError(f"drew: 0 to 5 cards, not {drew}")
-    counts, share = rules_ranges()
-    total = sum(seen.values())
-    observed = (seen.get(drew, 0) + PRIOR_DRAWS * share[drew]) / (total + PRIOR_DRAWS)
-    w = min(1.0, float(share[drew]) / observed) if observed > 0 else 0.0
+    w = credibility(drew, seen)
+    counts, _ = rules_ranges()
     uniform = uniform_range()
     if w == 0.0:
         return uniform
     rules = counts[drew] / counts[drew].sum()
     return w * rules + (1.0 - w) * uniform  # type: ignore[no-any-return]
+
+
+def credibility(drew: int, seen: Mapping[int, int]) -> float:
+    """``w = min(1, r_k / f_k)``: the share of an opponent's ``drew``-card draws taken to be
+    the rules' (see the module's description), given how many times it was ``seen`` drawing
+    each number of cards."""
+    if not 0 <= drew <= 5:
+        raise ValueError(f"drew: 0 to 5 cards, not {drew}")
+    _, share = rules_ranges()
+    total = sum(seen.values())
+    observed = (seen.get(drew, 0) + PRIOR_DRAWS * share[drew]) / (total + PRIOR_DRAWS)
+    return min(1.0, float(share[drew]) / observed) if observed > 0 else 0.0
 
 
 def strengths(p: np.ndarray) -> np.ndarray:

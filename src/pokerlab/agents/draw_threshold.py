@@ -31,7 +31,10 @@ heads-up hand from it:
   default, heads-up from the deal) the range is the class game's: the opponent's classes
   weighted by the reading's probability of its first-round actions and its draw (card
   removal by the joint class distribution given the bot's class), each class's final hands
-  after drawing the opponent's number of cards. Otherwise (``"draws"``, and hands that began
+  after drawing the opponent's number of cards, mixed with a uniformly random hand as
+  :func:`pokerlab.agents.draw_ranges.opponent_range` mixes the rules' ranges (in the measure
+  the opponent draws that many cards more often than the rules do: a bot that stands pat on
+  anything is not credited with the pat hands of the solution). Otherwise (``"draws"``, and hands that began
   with more players) it depends on the number of cards drawn only
   (:func:`pokerlab.agents.draw_ranges.opponent_range`, learned per opponent over the match).
 * **The virtual hands.** A threshold ``t`` of the solution falls between two real hands,
@@ -69,7 +72,7 @@ from numpy.typing import ArrayLike
 from pokerlab.agents.base import Observation
 from pokerlab.agents.draw_classes import MAX_DRAW, hand_class, keep_mask, transitions
 from pokerlab.agents.draw_game import ClassSolution, settings_for, solve
-from pokerlab.agents.draw_ranges import opponent_range, strengths
+from pokerlab.agents.draw_ranges import credibility, opponent_range, strengths, uniform_range
 from pokerlab.agents.draw_rules import DrawRulesBot, DrawRulesConfig, pot_sized_raise
 from pokerlab.agents.registry import register_bot
 from pokerlab.agents.threshold_bot import RiverPlan, heads_up_betting, river_plan
@@ -320,7 +323,8 @@ class DrawThresholdBot(DrawRulesBot):
             return None
         k = min(drew, MAX_DRAW)
         final = counts[:, k, :] / np.maximum(counts[:, k, :].sum(axis=1, keepdims=True), 1)
-        return (weight / weight.sum()) @ final  # type: ignore[no-any-return]
+        w = credibility(drew, self.seen.get(self._opponent(observation, other), {}))
+        return w * ((weight / weight.sum()) @ final) + (1.0 - w) * uniform_range()  # type: ignore[no-any-return]
 
     def _opponent(self, observation: Observation, position: int) -> object:
         names = observation.player_names

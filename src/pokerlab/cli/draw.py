@@ -82,9 +82,14 @@ def register(app: typer.Typer) -> None:
         hands: int = typer.Option(2000, "--hands", min=1, help="Hands per match (rounded up to the seats)."),
         game: str = typer.Option("limit", "--game", help="limit (bets of 2), pot-limit or no-limit."),
         opponent: list[str] = typer.Option(
-            [], "--opponent", help="Opponents (default: random, calling-station, raiser, draw-rules)."),
+            [], "--opponent", help="Opponents (default: every other bot that plays five-card draw)."),
+        seats: list[int] = typer.Option([], "--seats", help="Table sizes, 2 to 6 (default: 2 and 3)."),
         seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals and the bots' randomness."),
         db: Path | None = typer.Option(None, "--db", help="SQLite file of the hands (default: memory)."),
+        workers: int = typer.Option(1, "--workers", min=1, help="Processes sharing each match's hands."),
+        bot_module: list[str] = typer.Option(
+            [], "--bot-module", help="Load bots from a Python file or module (repeatable); "
+            "its draw bots join the opponents."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
@@ -92,25 +97,35 @@ def register(app: typer.Typer) -> None:
         three-handed (two copies of the opponent), duplicate, with 95% intervals."""
         from pokerlab.agents.registry import check_bots
         from pokerlab.arena import MatchStore
-        from pokerlab.arena.draw_matches import DRAW_OPPONENTS, draw_match_configs, draw_matches
+        from pokerlab.arena.draw_matches import draw_match_configs, draw_matches, draw_opponents
+        from pokerlab.cli.match import bot_modules_option
         from pokerlab.engine.settings import KINDS
+        from pokerlab.executors import executor_for
 
         if game not in KINDS:
             raise ValueError(f"--game: unknown game kind {game!r}; use one of {', '.join(KINDS)}")
+        modules = bot_modules_option(bot_module)
         check_bots(opponent, "five-card-draw", "--opponent")
+        for n in seats:
+            if not 2 <= n <= 6:
+                raise ValueError(f"--seats: 2 to 6 players at five-card draw, not {n}")
         output_file(db, "--db")
-        opponents = tuple(opponent) or DRAW_OPPONENTS
-        total = sum(c.hands for _, c in draw_match_configs(hands, seed, game, opponents))
+        opponents = tuple(opponent) or draw_opponents(modules)
+        tables = tuple(seats) or (2, 3)
+        total = sum(c.hands for _, c in draw_match_configs(hands, seed, game, opponents, tables))
         with removed_unless_done(db):
             store = MatchStore(db if db is not None else ":memory:")
+            executor = executor_for(workers)
             try:
                 with progress("hands", total=total, enabled=not (no_progress or as_json)) as advance:
-                    rows = draw_matches(hands, seed, game, opponents, store, progress=advance)
+                    rows = draw_matches(hands, seed, game, opponents, store, executor=executor,
+                                        progress=advance, tables=tables, bot_modules=modules)
             except KeyboardInterrupt:
                 raise Interrupted("stopped; the finished matches' hands are stored"
                                   + (f" in {db}" if db is not None else " in memory (give --db)")) from None
             finally:
                 store.close()
+                executor.close()
         data = [r.to_dict() for r in rows]
         if as_json:
             print_json({"game": game, "variant": "five-card-draw", "seed": seed, "matches": data})
