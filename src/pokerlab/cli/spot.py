@@ -1,0 +1,220 @@
+"""``pokerlab spot``: solve a hold'em spot range against range, and browse a saved solution."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from pokerlab.cli.common import (
+    console,
+    err_console,
+    output_file,
+    print_json,
+    progress,
+    removed_unless_done,
+    table,
+    user_errors,
+)
+
+_OVERRIDES = ("board", "pot", "stack", "oop_range", "ip_range", "raise_cap", "allin_threshold",
+              "rake_pct", "rake_cap")
+
+
+def _spot(path: Path | None, texassolver: Path | None, flags: dict[str, Any]) -> Any:
+    """The spot from a TOML file, a TexasSolver input file or the flags (flags override)."""
+    from pokerlab.spot.spec import Spot, SpotError
+
+    if path is not None and texassolver is not None:
+        raise SpotError("give a spot file or --texassolver FILE, not both")
+    if texassolver is not None:
+        from pokerlab.spot.texassolver import read_texassolver
+
+        base = read_texassolver(texassolver).to_dict()
+    elif path is not None:
+        base = Spot.from_toml(path).to_dict()
+    else:
+        base = {}
+    given = {k: v for k, v in flags.items() if v is not None}
+    if not base and not given:
+        raise SpotError("give a spot file (SPOT.toml), --texassolver FILE, or --board, --pot, "
+                        "--stack, --oop-range and --ip-range")
+    data = dict(base)
+    for k in _OVERRIDES:
+        if k in given:
+            data[k] = given[k]
+    for k in ("bet", "raise", "donk"):
+        if k in given:
+            for street in ("flop", "turn", "river"):
+                for pl in ("oop", "ip"):
+                    data.setdefault(street, {}).setdefault(pl, {})[k] = given[k]
+    for k in ("board", "pot", "stack", "oop_range", "ip_range"):
+        if k not in data:
+            raise SpotError(f"--{k.replace('_', '-')}: missing (no spot file gives it)")
+    return Spot.from_dict(data)
+
+
+def _chips(x: float) -> str:
+    text = f"{x:.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
+def _mib(n: int) -> str:
+    return f"{n / 2**20:.1f} MiB"
+
+
+def _view_table(view: Any, combos: bool, limit: int) -> None:
+    from pokerlab.cards import format_cards
+
+    who = ("OOP", "IP")[view.player]
+    board = format_cards(list(view.board))
+    line = " ".join(view.line) or "(root)"
+    if view.kind != "decision":
+        console.print(f"{line}: {view.kind}, pot {view.pot:g}, board {board}")
+    acts = view.actions
+    title = f"{line}: {who} to act, pot {view.pot:g}, board {board}"
+    if combos:
+        rows = [[r["combo"], f"{r['weight']:.2f}", *(f"{100 * r[a]:.0f}" for a in acts),
+                 _chips(r['ev']), f"{100 * r['equity']:.0f}"] for r in view.combo_rows()[:limit]]
+        head = "combo"
+    else:
+        rows = [[r["class"], f"{r['combos']:.1f}", *(f"{100 * r[a]:.0f}" for a in acts),
+                 _chips(r['ev']), f"{100 * r['equity']:.0f}"] for r in view.classes()[:limit]]
+        head = "class"
+    console.print(table(title, [head, "combos" if not combos else "weight",
+                                *(f"{a} %" for a in acts), "EV", "eq %"], rows, width=80))
+    if acts:
+        tot = view.totals()
+        console.print("whole range: " + ", ".join(f"{a} {100 * tot[a]:.1f}%" for a in acts))
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``spot`` command group to ``app``."""
+    group = typer.Typer(help="Range-against-range equilibria of hold'em spots (river, turn, flop).",
+                        no_args_is_help=True)
+    app.add_typer(group, name="spot")
+
+    @group.command("solve")
+    @user_errors
+    def solve_command(
+        spot_file: Path | None = typer.Argument(None, help="The spot as TOML (see the README)."),
+        texassolver: Path | None = typer.Option(
+            None, "--texassolver", help="Read the spot from a TexasSolver console input file."),
+        board: str | None = typer.Option(None, "--board", help='Board, 3 to 5 cards ("Qs Jh 2h").'),
+        pot: float | None = typer.Option(None, "--pot", help="Starting pot in chips."),
+        stack: float | None = typer.Option(None, "--stack", help="Effective stack in chips."),
+        oop_range: str | None = typer.Option(None, "--oop-range", help='OOP range ("AA,KK:0.5,AKs").'),
+        ip_range: str | None = typer.Option(None, "--ip-range", help="IP range."),
+        bet: str | None = typer.Option(None, "--bet", help='Bet sizes, every street ("33%,75%,a").'),
+        raise_: str | None = typer.Option(
+            None, "--raise", help="Raise sizes, % of the pot after the call, every street."),
+        donk: str | None = typer.Option(None, "--donk", help="OOP's donk-bet sizes (turn, river)."),
+        raise_cap: int | None = typer.Option(None, "--raise-cap", help="Most raises per street."),
+        allin_threshold: float | None = typer.Option(
+            None, "--allin-threshold", help="A bet putting in this share of the stack is all-in."),
+        rake_pct: float | None = typer.Option(None, "--rake-pct", help="Rake in % of the pot."),
+        rake_cap: float | None = typer.Option(None, "--rake-cap", help="Rake cap in chips (0: none)."),
+        target: float = typer.Option(0.3, "--target", help="Stop at this exploitability, % of the pot."),
+        max_iterations: int = typer.Option(1000, "--max-iterations", help="Stop after this many iterations."),
+        max_seconds: float | None = typer.Option(None, "--max-seconds", help="Stop after this many seconds."),
+        threads: int | None = typer.Option(None, "--threads", help="Threads (default: all cores)."),
+        check_every: int = typer.Option(
+            10, "--check-every", help="Measure the exploitability every this many iterations."),
+        cfr_plus: bool = typer.Option(False, "--cfr-plus", help="CFR+ instead of discounted CFR."),
+        lock: list[str] = typer.Option(
+            [], "--lock", help='Lock a node: "LINE=ACTION:PROB,...[@HANDS]" (repeatable; "=x:1": '
+            "OOP checks at the root)."),
+        locks_file: Path | None = typer.Option(None, "--locks", help="Node locks from a TOML file."),
+        no_isomorphism: bool = typer.Option(
+            False, "--no-isomorphism", help="Solve every dealt card, even suit-isomorphic ones."),
+        save: Path | None = typer.Option(None, "--save", help="Write the solution here (.npz)."),
+        rows: int = typer.Option(20, "--rows", help="Hand classes shown in the root table."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Solve a spot with discounted CFR to a target exploitability (% of the pot)."""
+        import numba
+
+        from pokerlab.spot.locks import parse_lock, read_locks
+        from pokerlab.spot.solution import estimate_memory, solve
+
+        for name, value, low in (("--target", target, 0.0), ("--max-seconds", max_seconds, 0.0)):
+            if value is not None and not value >= low:
+                raise ValueError(f"{name} {value}: must be >= {low:g}")
+        if max_iterations < 1:
+            raise ValueError(f"--max-iterations {max_iterations}: must be at least 1")
+        if check_every < 1:
+            raise ValueError(f"--check-every {check_every}: must be at least 1")
+        most = numba.config.NUMBA_NUM_THREADS
+        if threads is not None and not 1 <= threads <= most:
+            raise ValueError(f"--threads {threads}: must be 1..{most}")
+        if rows < 1:
+            raise ValueError(f"--rows {rows}: must be at least 1")
+        output_file(save, "--save", (".npz",))
+        spot = _spot(spot_file, texassolver, {
+            "board": board, "pot": pot, "stack": stack, "oop_range": oop_range,
+            "ip_range": ip_range, "bet": bet, "raise": raise_, "donk": donk,
+            "raise_cap": raise_cap, "allin_threshold": allin_threshold, "rake_pct": rake_pct,
+            "rake_cap": rake_cap})
+        locks = [parse_lock(t) for t in lock]
+        if locks_file is not None:
+            locks += read_locks(locks_file)
+        need = estimate_memory(spot, isomorphism=not no_isomorphism)
+        err_console.print(f"memory needed: {_mib(need)}", highlight=False)
+        with progress("solving", max_iterations, enabled=not no_progress) as advance:
+            sol = solve(spot, target_pct=target, max_iterations=max_iterations,
+                        max_seconds=max_seconds, threads=threads, check_every=check_every,
+                        cfr_plus=cfr_plus, locks=locks or None, isomorphism=not no_isomorphism,
+                        progress=lambda it, expl: advance(1))
+        if save is not None:
+            with removed_unless_done(save):
+                sol.save(save)
+        view = sol.view("")
+        if as_json:
+            out = sol.summary()
+            out["root"] = {"player": "oop", "actions": view.actions, "totals": view.totals(),
+                           "classes": view.classes()}
+            if save is not None:
+                out["saved"] = str(save)
+            print_json(out)
+            return
+        s = sol.summary()
+        console.print(table("spot solved", ["", "value"], [
+            ["board", s["board"]], ["pot / stack", f"{spot.pot:g} / {spot.stack:g}"],
+            ["combos OOP / IP", f"{s['combos'][0]} / {s['combos'][1]}"],
+            ["iterations", str(sol.iterations)], ["seconds", f"{sol.seconds:.2f}"],
+            ["exploitability", f"{sol.exploitability_pct:.4f}% of the pot"],
+            ["EV OOP / IP", f"{sol.ev[0]:.3f} / {sol.ev[1]:.3f} chips"],
+            ["memory", _mib(sol.memory_bytes)],
+        ] + ([["saved", str(save)]] if save is not None else []), width=80))
+        _view_table(view, False, rows)
+
+    @group.command("show")
+    @user_errors
+    def show_command(
+        solution: Path = typer.Argument(..., help="A solution written by spot solve --save."),
+        line: str = typer.Option(
+            "", "--line", help='Actions from the root, cards where dealt ("x b5 c Th x").'),
+        combos: bool = typer.Option(False, "--combos", help="One row per combo, not per hand class."),
+        rows: int = typer.Option(30, "--rows", help="Rows shown (the table; JSON has all)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Browse a saved solution: the strategy, EV and equity at the end of a line."""
+        from pokerlab.cards import format_cards
+        from pokerlab.spot.solution import Solution
+
+        if rows < 1:
+            raise ValueError(f"--rows {rows}: must be at least 1")
+        sol = Solution.load(solution)
+        view = sol.view(line)
+        if as_json:
+            print_json({
+                "line": list(view.line), "kind": view.kind, "player": ("oop", "ip")[view.player],
+                "board": format_cards(list(view.board)), "pot": view.pot, "actions": view.actions,
+                "totals": view.totals() if view.actions else {},
+                "classes": view.classes(), "combos": view.combo_rows(),
+                "exploitability_pct_pot": sol.exploitability_pct, "ev": list(sol.ev),
+            })
+            return
+        _view_table(view, combos, rows)
