@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerlab.cards import PREFLOP_CLASSES, Range, combos_of_class, parse_range
-from pokerlab.cards.range_text import GRID, class_weights, range_text, with_classes
+from pokerlab.cards.range_text import class_weights, range_text, with_classes
 
 WEIGHTS = st.sampled_from([0.0, 0.0, 1.0, 1.0, 0.5, 0.25, 0.1])
 
@@ -30,12 +30,6 @@ def test_runs_are_written_the_short_way() -> None:
     assert range_text(parse_range("TT+, 66-44, ATs+, A5s-A3s, KTo-K8o, 72o")) == \
         "TT+, 66-44, ATs+, A5s-A3s, KTo-K8o, 72o"
     assert range_text(parse_range("AA, KK:0.5, QQ:0.5, AKs:0.75")) == "AA, AKs:0.75, KK-QQ:0.5"
-
-
-def test_the_grid_is_the_standard_layout() -> None:
-    assert sorted(name for row in GRID for name in row) == sorted(PREFLOP_CLASSES)
-    assert [GRID[i][i] for i in range(13)] == [r + r for r in "AKQJT98765432"]
-    assert GRID[0][1] == "AKs" and GRID[1][0] == "AKo" and GRID[11][12] == "32s"
 
 
 def test_class_weights_are_means_over_the_class() -> None:

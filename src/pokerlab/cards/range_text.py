@@ -22,8 +22,8 @@ Examples
 'AhKh, AsKs'
 >>> class_weights(parse_range("AhKh, AsKs"))
 {'AKs': 0.5}
->>> GRID[0][:3], GRID[1][0], GRID[12][12]
-(('AA', 'AKs', 'AQs'), 'AKo', '22')
+
+The editor lays the classes out as :mod:`pokerlab.cards.grid` does (AA top left).
 """
 
 from __future__ import annotations
@@ -34,19 +34,6 @@ import numpy as np
 
 from pokerlab.cards.codes import RANKS, format_cards
 from pokerlab.cards.ranges import ALL_COMBOS, PREFLOP_CLASSES, Range, combo_index, combos_of_class
-
-_HIGH_FIRST = RANKS[::-1]  # A, K, ..., 2
-
-GRID: tuple[tuple[str, ...], ...] = tuple(
-    tuple(
-        _HIGH_FIRST[i] * 2 if i == j
-        else _HIGH_FIRST[min(i, j)] + _HIGH_FIRST[max(i, j)] + ("s" if i < j else "o")
-        for j in range(13)
-    )
-    for i in range(13)
-)
-"""The 169 classes as range tools lay them out: ranks A..2 down and across, AA at the top
-left, the pairs on the diagonal, suited hands above it and offsuit hands below it."""
 
 _CLASS_COMBOS: dict[str, np.ndarray] = {
     name: np.array([combo_index(a, b) for a, b in combos_of_class(name)]) for name in PREFLOP_CLASSES

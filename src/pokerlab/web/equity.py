@@ -99,9 +99,9 @@ def range_view(body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def equity_page(request: Request) -> Response:
-    from pokerlab.cards.range_text import GRID
+    from pokerlab.cards.grid import GRID_CLASSES
 
-    return page(request, "equity.html", {"grid": GRID, "max_players": MAX_PLAYERS,
+    return page(request, "equity.html", {"grid": GRID_CLASSES, "max_players": MAX_PLAYERS,
                                          "max_samples": MAX_SAMPLES})
 
 
