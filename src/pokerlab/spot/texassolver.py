@@ -106,6 +106,7 @@ __all__ = [
     "parse_texassolver",
     "read_texassolver",
     "read_texassolver_input",
+    "texassolver_range",
     "write_texassolver",
 ]
 
@@ -446,7 +447,7 @@ def write_texassolver(spot: Spot, *, accuracy_pct: float, max_iterations: int, t
                         "TexasSolver has neither")
     lines = [f"set_pot {spot.pot:g}", f"set_effective_stack {spot.stack:g}",
              "set_board " + ",".join(format_card(c) for c in spot.board),
-             f"set_range_oop {_ts_range(spot, 0)}", f"set_range_ip {_ts_range(spot, 1)}"]
+             f"set_range_oop {texassolver_range(spot, 0)}", f"set_range_ip {texassolver_range(spot, 1)}"]
     first = STREETS.index(spot.street)
     for street in STREETS[first:]:
         for p, pname in enumerate(("oop", "ip")):
@@ -480,8 +481,8 @@ def write_texassolver(spot: Spot, *, accuracy_pct: float, max_iterations: int, t
     return "\n".join(lines) + "\n"
 
 
-def _ts_range(spot: Spot, player: int) -> str:
-    """The range as TexasSolver reads it: hand classes (``AKs``, ``QQ``) with one weight each.
+def texassolver_range(spot: Spot, player: int) -> str:
+    """A range of ``spot`` as TexasSolver reads it: hand classes (``AKs``, ``QQ``), one weight each.
 
     TexasSolver knows neither ``+``/``-`` forms nor single combos, so the text is rebuilt from
     the weights; a class whose live combos carry different weights has no TexasSolver form.
