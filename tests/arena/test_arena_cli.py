@@ -103,3 +103,45 @@ def test_play_names_your_seat_as_the_engine_does(variant, keys, roles, monkeypat
                         lambda self, position, players: f"position {position} of {players}")
     told = invoke(*args, input=keys * 30)
     assert _roles(told.output) == ["position 1 of 2", "position 0 of 2"]
+
+
+def test_play_prints_each_street_and_its_board_before_the_actions_on_it() -> None:
+    # Issue 28: the raiser's flop bet printed before the flop itself. The board comes first.
+    result = invoke("play", "--bot", "raiser", "--hands", "1", "--seed", "0", input="c\n" * 12)
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.output.splitlines()]
+    for street, cards in (("flop", 3), ("turn", 4), ("river", 5)):
+        header = next(k for k, line in enumerate(lines) if line.startswith(f"{street} · board"))
+        assert len(lines[header].split("board ")[1].split()) == cards
+        first = next(k for k, line in enumerate(lines) if line.startswith(f"{street}: "))
+        assert header < first, (street, lines[header - 1:first + 1])
+    assert "Hand 1 · Texas hold'em, limit · 2 players" in result.output
+    assert "\n1 hand, you won" in result.output and "1 hands" not in result.output
+
+
+def test_play_menu_offers_a_in_limit_where_it_works() -> None:
+    result = invoke("play", "--bot", "calling-station", "--hands", "1", "--seed", "3", input="a\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "r or a = raise to 20" in result.output and "raises to 20" not in result.output
+    assert "you raise to 20" in result.output  # a is taken: the one raise size
+
+
+def test_play_json_is_one_line_on_standard_output() -> None:
+    result = CliRunner().invoke(app, ["play", "--bot", "raiser", "--hands", "2", "--json"],
+                                input="c\n" * 30, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["hands"] == 2
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_play_seats_two_to_six_players(players) -> None:
+    result = invoke("play", "--bot", "raiser", "--players", str(players), "--hands", "1", "--json",
+                    input="c\n" * 80)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert summary["players"] == players and summary["hands"] == 1
+    names = {"raiser", *(f"raiser#{k}" for k in range(2, players))}
+    assert all(name in result.output for name in names)
+    refused = invoke("play", "--players", "7")
+    assert refused.exit_code == 2 and "--players" in refused.output

@@ -55,10 +55,13 @@ def test_play_five_card_draw_asks_for_the_discards() -> None:
     assert "card place 9 is not one of 1..5" in out and "unknown card 'xx'" in out
     # Each draw is told with the draw, before the betting round after it.
     lines = [line.lstrip("> ") for line in out.splitlines()]
-    heading = next(k for k, line in enumerate(lines) if line.startswith("the draw · your cards 1:"))
+    # Each phase opens with its name, then its actions (issue 28).
+    heading = lines.index("the draw")
+    asked = next(k for k, line in enumerate(lines) if line.startswith("your cards 1:"))
     theirs, mine = lines.index("the draw: calling-station stands pat"), lines.index("the draw: you draw 2")
-    after = next(k for k, line in enumerate(lines) if line.startswith("after the draw pot "))
-    assert theirs < heading < mine < after and lines[mine + 1].startswith("your cards now ")
+    after = lines.index("after the draw")
+    assert heading < theirs < asked < mine < after and lines[mine + 1].startswith("your cards now ")
+    assert lines[after + 1] == "after the draw: calling-station checks"
     assert "after the draw: you draw" not in out and "after the draw: calling-station stands" not in out
     coach = invoke("play", "--variant", "five-card-draw", "--coach", input="q\n")
     assert coach.exit_code == 2 and "--coach" in coach.output

@@ -134,13 +134,14 @@ def describe_legal(legal: Legal) -> str:
     """The legal actions as a short menu line, each action under the name it has now
     (:attr:`~pokerlab.engine.hand.Legal.words`: check or call, bet or raise). A size to choose
     (``min_raise_to < max_raise_to``: never in limit) adds the largest, ``a``, under the name the
-    engine gives it (:attr:`~pokerlab.engine.hand.Legal.max_word`: all-in, or the pot).
+    engine gives it (:attr:`~pokerlab.engine.hand.Legal.max_word`: all-in, or the pot); with one
+    size (limit) ``r`` and ``a`` both take it, and the menu says so.
 
     Examples
     --------
     >>> from pokerlab.engine import Legal
-    >>> describe_legal(Legal(0, False, True, 20, 20))
-    'c = check, r = bet to 20'
+    >>> describe_legal(Legal(0, False, True, 20, 20))  # limit: the one size is also the largest
+    'c = check, r or a = bet to 20'
     >>> describe_legal(Legal(0, False, True, 4, 200, raises=True, max_all_in=True))  # no-limit
     'c = check, r [to] = raise to 4..200, a = all-in to 200'
     >>> describe_legal(Legal(1, True, True, 4, 6, raises=True))  # pot-limit, deeper stacks
@@ -154,8 +155,8 @@ def describe_legal(legal: Legal) -> str:
         parts.append("f = fold")
     parts.append(f"c = {call} {legal.to_call}" if legal.to_call else f"c = {call}")
     if legal.can_raise:
-        if legal.min_raise_to == legal.max_raise_to:
-            parts.append(f"r = {bet} to {legal.min_raise_to}")
+        if legal.min_raise_to == legal.max_raise_to:  # one size (limit): r and a both take it
+            parts.append(f"r or a = {bet} to {legal.min_raise_to}")
         else:
             parts.append(f"r [to] = {bet} to {legal.min_raise_to}..{legal.max_raise_to}")
             parts.append(f"a = {legal.max_word} to {legal.max_raise_to}")

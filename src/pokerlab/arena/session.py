@@ -20,7 +20,7 @@ Examples
 >>> table.deal()
 >>> view = table.view()
 >>> view["hand"], view["your_turn"], view["legal"]["menu"]
-(1, True, 'f = fold, c = call 5, r = raise to 20')
+(1, True, 'f = fold, c = call 5, r or a = raise to 20')
 >>> while not table.finished:
 ...     table.act("c")
 >>> [p["won"] for p in table.view()["players"]] == [table.hand.payoffs[table.hand_players.index(k)]
