@@ -31,6 +31,10 @@ import sympy as sp
 from pokerlab.models.base import Exact, Solution, exact, is_positive, require, tidy
 from pokerlab.models.endgame import check_common
 
+MAX_ROUNDS = 250
+"""Most rounds of geometric bets: each round adds two strategy entries, an n-th root to every
+exact form and a node pair to the engine's check (200 rounds take seconds)."""
+
 
 def fold_ratios(a: Exact, bets: Sequence[Exact]) -> list[Exact]:
     """``r_k = b_k / (2 s_{k-1} + b_k)``: each bet over the pot after it."""
@@ -83,6 +87,45 @@ def geometric_bets(a: Exact, stake: Exact, n: int) -> tuple[Exact, ...]:
     return tuple(tidy(s[i] - s[i - 1]) for i in range(1, n + 1))
 
 
+def geometric_strategy(a: Exact, q: Exact, n: int, P: Exact) -> tuple[str, dict[str, Exact], Exact]:
+    """:func:`strategy` for the geometric bets of :func:`geometric_bets`, in closed form: every
+    round's bet is ``q - 1`` times the pot before it (``s_i = a q^i``), so ``r_k = (q-1)/(q+1)``
+    in every round and ``Π_{i>=k}(1 + r_i) = t^(n-k+1)`` with ``t = 2q/(q+1)``.
+
+    Nothing is simplified (sympy's simplification of the n-th roots took minutes from n = 16):
+    the expressions are exact, built from ``q`` directly, and as short as the closed forms.
+
+    Examples
+    --------
+    >>> case, probs, value = geometric_strategy(sp.Integer(10), sp.Integer(3), 3, sp.Rational(1, 4))
+    >>> value, [str(probs[f"I bluffs in round {k}"]) for k in (1, 2, 3)]
+    (55/8, ['19/24', '10/19', '2/5'])
+    """
+    t = 2 * q / (q + 1)
+    r = (q - 1) / (q + 1)
+    P0 = 1 / t**n
+    probs: dict[str, Exact] = {}
+    if is_positive(P - P0):
+        case, value = "saddle point (P > P0)", a
+        probs["I bluffs in round 1"] = sp.Integer(1)
+        probs["II folds in round 1"] = sp.Integer(1)
+        if n > 1:  # off the path: the endgame on the rounds left, pot a*q, the same ratio
+            _, later, _ = geometric_strategy(a * q, q, n - 1, P)
+            for name, p in later.items():
+                head, k = name.rsplit(" ", 1)
+                probs[f"{head} {int(k) + 1}"] = p
+    else:
+        case, value = "all strategies active (P <= P0)", a * (2 * P * t**n - 1)
+        probs["I bluffs in round 1"] = P / (1 - P) * (t**n - 1)
+        for k in range(2, n + 1):
+            probs[f"I bluffs in round {k}"] = (t ** (n - k + 1) - 1) / (t ** (n - k + 2) - 1)
+        for k in range(1, n + 1):
+            probs[f"II folds in round {k}"] = r
+    ordered = {f"I bluffs in round {k}": probs[f"I bluffs in round {k}"] for k in range(1, n + 1)}
+    ordered |= {f"II folds in round {k}": probs[f"II folds in round {k}"] for k in range(1, n + 1)}
+    return case, ordered, value
+
+
 def optimal_first_bet(a: Exact, total: Exact) -> Exact:
     """§2: with ``b_1 + b_2 = B`` fixed, ``b_1 = sqrt(aB + a²) - a``."""
     return tidy(sp.sqrt(a * total + a**2) - a)
@@ -113,16 +156,29 @@ def solve_n_round(
         require(n_exact.is_Integer and n_exact >= 1,
                 f"parameter n: a whole number of rounds, at least 1 (got {n})")
         n = int(n_exact)
+        require(n <= MAX_ROUNDS, f"parameter n: at most {MAX_ROUNDS} rounds (got {n})")
         stake = min(stacks, key=float)
-        bets = geometric_bets(a, stake, n)
-        ratio = tidy(((a + stake) / a) ** sp.Rational(1, n))
+        ratio = ((a + stake) / a) ** sp.Rational(1, n)  # q: each pot over the one before
+        bets = tuple(a * ratio ** (i - 1) * (ratio - 1) for i in range(1, n + 1))
+        case, probs, value = geometric_strategy(a, ratio, n, P)
+        P0 = 1 / (2 * ratio / (ratio + 1)) ** n
         extras = {
             "stake (smaller stack)": stake,
-            "pots s_i": [tidy(a * ratio**i) for i in range(n + 1)],
-            "bet / pot before it, each round": tidy((ratio - 1) / 2),
-            "value formula (23)": tidy(a * (P * 2 ** (n + 1) * (a + stake) / (
-                (a + stake) ** sp.Rational(1, n) + a ** sp.Rational(1, n)) ** n - 1)),
+            "pots s_i": [a * ratio**i for i in range(n + 1)],
+            "bet / pot before it, each round": (ratio - 1) / 2,
+            "value formula (23)": a * (P * 2 ** (n + 1) * (a + stake) / (
+                (a + stake) ** sp.Rational(1, n) + a ** sp.Rational(1, n)) ** n - 1),
         }
+        return Solution(
+            model="endgame-n-round",
+            params={"a": a, "P": P, "bets": bets},
+            value=value,
+            strategy=probs,
+            case=case,
+            order=[f"case decided by P vs P0 = 1/Π(1+r_k) = ((q+1)/(2q))^n, q = {ratio}: "
+                   f"{float(P0):.6g}"],
+            extras={"P0": P0, "r_k": [(ratio - 1) / (ratio + 1)] * n, **extras},
+        )
     elif bets is None:
         bets = (sp.Integer(20), sp.Integer(60), sp.Integer(180))
     bets = tuple(exact(b) for b in bets)
