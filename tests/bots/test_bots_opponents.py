@@ -449,3 +449,30 @@ def test_processes_opening_a_new_store_at_once_all_succeed(tmp_path) -> None:
             p.join(60)
         assert [p.exitcode for p in procs] == [0] * 6
     assert failures.empty()
+
+
+def test_show_gives_the_raw_counts_and_the_prior_of_a_bot_that_never_folds(tmp_path, monkeypatch) -> None:
+    # Issue 28: 'opponents show raiser' reported fold rates of 0.03-0.06 for a bot that never
+    # folds, with no word of the prior behind them. The counts seen and the prior are shown.
+    db = tmp_path / "opp.sqlite"
+    monkeypatch.setenv("POKERLAB_OPPONENT_DB", str(db))
+    config = MatchConfig(bots=("waterloo-phase3-conservative-trust", "raiser"), hands=40,
+                         game=GameSettings.preset("no-limit"), seed=1)
+    run_match(config, MatchStore(":memory:"))
+    runner = CliRunner()
+    result = runner.invoke(app, ["opponents", "show", "raiser", "--db", str(db), "--json"])
+    assert result.exit_code == 0, result.output
+    (model,) = json.loads(result.output)["models"]
+    counts = np.array(model["frequencies"]["counts"])
+    prior, estimates = np.array(model["prior_counts"]), np.array(model["estimates"])
+    assert counts[..., 0].sum() == 0 and counts.sum() > 0  # never folded
+    assert (estimates[:, 1, 0] > 0).all()                  # yet estimated to fold, by the prior
+    np.testing.assert_allclose(estimates, (counts + prior) / (counts + prior).sum(axis=2, keepdims=True))
+    table = runner.invoke(app, ["opponents", "show", "raiser", "--db", str(db)], env={"COLUMNS": "200"})
+    assert table.exit_code == 0, table.output
+    assert "prior of 10 pseudo-actions" in table.output
+    flop_facing = next(line for line in table.output.splitlines() if "flop" in line and "│ bet " in line)
+    assert "(0)" in flop_facing.split("│")[4]  # the fold cell: estimate (0 seen)
+    for line in runner.invoke(app, ["opponents", "show", "raiser", "--db", str(db)],
+                              env={"COLUMNS": "80"}).output.splitlines():
+        assert len(line) <= 80, line

@@ -138,9 +138,21 @@ class ActionFrequencies(_ActionCounts):
         self.counts[street, int(facing), action] += 1.0
 
     def frequency(self, street: int, facing: bool, action: int) -> float:
-        """Estimated probability of ``action`` in this context."""
-        c = self.counts[street, int(facing)] + self.prior_weight * _PRIOR[street, int(facing)]
+        """Estimated probability of ``action`` in this context: the counts plus :meth:`prior`."""
+        c = self.counts[street, int(facing)] + self.prior(street, facing)
         return float(c[action] / c.sum())
+
+    def prior(self, street: int, facing: bool) -> np.ndarray:
+        """The pseudo-counts of fold, call and raise added to the counts in this context
+        (``prior_weight`` actions in the proportions of :data:`_PRIOR`): a bot that never
+        folds is still estimated to fold now and then until its counts outweigh them.
+
+        Examples
+        --------
+        >>> ActionFrequencies().prior(1, True).round(2).tolist()   # flop, facing a bet
+        [3.5, 4.5, 2.0]
+        """
+        return self.prior_weight * _PRIOR[street, int(facing)]
 
     def learned_since(self, earlier: ActionFrequencies) -> ActionFrequencies:
         """The counts added since ``earlier``, an earlier state of this table."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -66,29 +67,32 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"no model of opponent {name!r} in {db}; known: {', '.join(known) or 'none'}")
         if as_json:
             print_json({"db": str(db), "opponent": name,
-                        "models": [{"owner": owner, **m.to_dict(), "trust": m.consistency.trust}
-                                   for owner, m in models]})
+                        "models": [{"owner": owner, **m.to_dict(), "trust": m.consistency.trust,
+                                    **_estimates(m.frequencies)} for owner, m in models]})
             return
         for owner, m in models:
             f = m.frequencies
             rows = []
             for street in range(4):
                 for facing in (False, True):
-                    seen = int(f.counts[street, int(facing)].sum())
-                    rows.append([_STREETS[street], "bet" if facing else "no bet", seen,
-                                 f"{f.frequency(street, facing, 0):.2f}",
-                                 f"{f.frequency(street, facing, 1):.2f}",
-                                 f"{f.frequency(street, facing, 2):.2f}"])
+                    counts = f.counts[street, int(facing)]
+                    rows.append([_STREETS[street], "bet" if facing else "no bet", int(counts.sum()),
+                                 *(f"{f.frequency(street, facing, a):.2f} ({counts[a]:.0f})"
+                                   for a in range(3))])
             title = (f"{owner}'s model of {name}: {m.hands} hands, "
                      f"re-weighting trust {m.consistency.trust:.2f}")
             console.print(table(title, ["street", "facing", "actions seen", "fold", "check/call",
                                         "bet/raise"], rows))
+            console.print(f"[dim]each action: the estimate (the count seen); estimates add a prior "
+                          f"of {f.prior_weight:g} pseudo-actions per row (--json: prior_counts), so "
+                          "an action never seen still has a small estimate[/]")
             sig_rows = []
             for (sig, street), _xs in sorted(m.showdowns.samples.items(), key=lambda kv: -len(kv[1]))[:15]:
                 found = m.showdowns.lookup(sig, 1, street)
                 assert found is not None
-                sig_rows.append([signature_text(sig), ROUND_NAMES[street], found[2], f"{found[0]:.3f}",
-                                 f"{found[1]:.3f}"])
+                # "; " lets a long signature wrap between rounds (80 columns)
+                sig_rows.append([signature_text(sig).replace(";", "; "), ROUND_NAMES[street], found[2],
+                                 f"{found[0]:.3f}", f"{found[1]:.3f}"])
             if sig_rows:
                 console.print(table(f"{owner}: showdown statistics of {name} (most samples first)",
                                     ["signature", "strength on", "samples", "mu", "delta"], sig_rows))
@@ -205,6 +209,15 @@ def register(app: typer.Typer) -> None:
         console.print(table(f"{model} model of {player}", ["decisions", "training accuracy", "reads most"],
                             [[len(data.y), f"{100 * accuracy:.1f}%", ", ".join(top[:3])]]))
         console.print(f"saved: {out}")
+
+
+def _estimates(f: Any) -> dict[str, Any]:
+    """An action-frequency table's prior pseudo-counts and estimates (count + prior, normalised)
+    by street, context (not facing, facing a bet) and action (fold, check/call, bet/raise)."""
+    sides = (False, True)
+    return {"prior_counts": [[f.prior(s, facing).tolist() for facing in sides] for s in range(4)],
+            "estimates": [[[f.frequency(s, facing, a) for a in range(3)] for facing in sides]
+                          for s in range(4)]}
 
 
 def _plot_accuracy(reports: list[dict], path: Path) -> None:
