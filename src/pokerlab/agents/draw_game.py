@@ -537,3 +537,50 @@ def settings_for(bet: str, raise_cap: int | None) -> ClassGameSettings | None:
     if cap > 3:
         return None
     return replace(ClassGameSettings(), bet="limit" if bet == "limit" else "pot-limit", raise_cap=cap)
+
+
+FIRST_ROUND_DECISIONS = ((), ("check",), ("bet",), ("check", "bet"))
+"""The first round's decisions shown as dividing points: the first player's opening, the
+second's after a check and facing a bet, the first's facing a bet after checking."""
+
+
+@dataclass(frozen=True)
+class Segments:
+    """One decision read on its axis: ``(action, start, stop)`` segments of the seat's hands
+    reaching it (the axis scaled to [0, 1], hands in order of value after the best draw) and
+    the classes each segment covers."""
+
+    history: tuple[str, ...]
+    player: int
+    segments: list[tuple[str, float, float]]
+    classes: list[list[str]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly view."""
+        return {"history": list(self.history), "player": self.player,
+                "segments": [{"action": a, "start": lo, "stop": hi, "classes": c}
+                             for (a, lo, hi), c in zip(self.segments, self.classes, strict=True)]}
+
+
+def first_round_segments(solution: ClassSolution,
+                         histories: tuple[tuple[str, ...], ...] = FIRST_ROUND_DECISIONS) -> list[Segments]:
+    """The dividing points of the first round's decisions (each seat's hands that reach the
+    decision, by the solver's strategy, read as in :func:`read_decision`).
+
+    >>> s = solve(ClassGameSettings(levels=2, iterations=30), cache=False)
+    >>> opening = first_round_segments(s)[0]
+    >>> opening.player, round(opening.segments[-1][2], 9)
+    (0, 1.0)
+    """
+    out = []
+    for history in histories:
+        d = solution.decision(history, "engine")
+        width = solution.prior * solution.reach(history, d.player, "engine")
+        segs = dividing_points(solution.axis, width, d.probs, d.actions, solution.settings.min_width)
+        order = np.argsort(solution.axis, kind="stable")
+        edges = np.concatenate(([0.0], np.cumsum(width[order]) / width.sum()))
+        covered = [[CLASS_NAMES[order[i]] for i in range(len(order))
+                    if min(hi, edges[i + 1]) - max(lo, edges[i]) > 1e-9]
+                   for _, lo, hi in segs]
+        out.append(Segments(history, d.player, segs, covered))
+    return out

@@ -136,6 +136,57 @@ def register(app: typer.Typer) -> None:
                             [[d["opponent"], d["seats"], f"{d['per_hand']:+.3f}",
                               f"[{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]", d["hands"]] for d in data]))
 
+    @group.command("whole-hand")
+    @user_errors
+    def whole_hand(
+        game: str = typer.Option("limit", "--game", help="limit or pot-limit (no-limit plays pot-limit)."),
+        levels: int = typer.Option(6, "--levels", help="Post-draw slices per class and draw (1 to 12)."),
+        iterations: int = typer.Option(1000, "--iterations", min=1, help="DCFR iterations."),
+        certify: bool = typer.Option(False, "--certify",
+                                     help="Measure the solution and its reading (solves the game again)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Heads-up five-card draw solved on hand classes by the equilibrium engine, and its
+        first round read as the patent's dividing points (cached per settings)."""
+        from dataclasses import replace
+
+        from pokerlab.agents.draw_classes import CLASS_NAMES
+        from pokerlab.agents.draw_game import ClassGameSettings, first_round_segments, solve, solve_game
+        from pokerlab.arena.draw_exactness import whole_hand_exactness
+
+        if game not in ("limit", "pot-limit"):
+            raise ValueError(f"--game: limit or pot-limit, not {game!r}")
+        settings = replace(ClassGameSettings(), bet=game, levels=levels, iterations=iterations)
+        solution = solve(settings)
+        decisions = first_round_segments(solution)
+        certificate = whole_hand_exactness(solve_game(settings)) if certify else None
+        if as_json:
+            print_json({"settings": solution.to_json()["settings"],
+                        "classes": [{"name": n, "prior": float(p), "axis": float(a)} for n, p, a in
+                                    zip(CLASS_NAMES, solution.prior, solution.axis, strict=True)],
+                        "first_round": [d.to_dict() for d in decisions],
+                        "certificate": None if certificate is None else certificate.to_dict()})
+            return
+        names = {(): "P1 opens (first to act)", ("check",): "P2 after a check",
+                 ("bet",): "P2 facing a bet", ("check", "bet"): "P1 checked, facing a bet"}
+        for d in decisions:
+            rows = [[a, f"{lo:.3f}", f"{hi:.3f}", ", ".join(c)] for (a, lo, hi), c in
+                    zip(d.segments, d.classes, strict=True)]
+            console.print(table(f"{names.get(d.history, ' '.join(d.history))}: hands by value after "
+                                "the best draw", ["action", "from", "to", "classes"], rows))
+        if certificate is not None:
+            c = certificate
+            console.print(table("certificate (small bets per hand)", ["strategy", "exploitability",
+                                                                      "concedes P1", "concedes P2"],
+                                [["solver (DCFR)", f"{c.engine_exploitability:.5f}", "0", "0"],
+                                 ["dividing points", f"{c.read_exploitability:.5f}",
+                                  f"{c.read_concedes[0]:+.5f}", f"{c.read_concedes[1]:+.5f}"],
+                                 ["points before the draw", f"{c.pre_draw_read_exploitability:.5f}",
+                                  f"{c.pre_draw_read_concedes[0]:+.5f}",
+                                  f"{c.pre_draw_read_concedes[1]:+.5f}"]]))
+            console.print(f"value of the game to P1: {c.engine_value_p0:+.4f} sb/hand "
+                          f"({c.states} states per player, {c.nodes:,} nodes)")
+
     @group.command("exactness")
     @user_errors
     def exactness(
