@@ -90,27 +90,26 @@ def test_action_colours():
 
 
 def test_a_solved_decision_by_class_weighs_combos_by_their_reach():
-    from pokerlab.spot.solved import node_classes
-    from pokerlab.spot.solver import Solver
+    from pokerlab.spot.solution import solve
+    from pokerlab.spot.solved import view_classes
     from pokerlab.spot.spec import Spot
 
     spot = Spot.from_dict({"board": "Qs Jh 2h 8d 3c", "pot": 100, "stack": 200,
                            "oop_range": "AA,KK,QQ,AQs,AJs,T9s,A5s,33", "ip_range": "QQ-TT,AQ,KQ,JT",
                            "bet": "75%", "raise": "60%", "raise_cap": 1})  # fmt: skip
-    solver = Solver(spot)
-    solver.run(200)
-    strategy = solver.average_strategy()
-    tree, deal, layout = solver.tree, solver.deal, solver.layout
-    root = node_classes(tree, deal, layout, strategy, 0)
+    sol = solve(spot, target_pct=0.1, max_iterations=300)
+    tree, deal, layout, strategy = sol.tree, sol.deal, sol.layout, sol.strategy
+    root = view_classes(sol.view(""))
     bet = tree.child(0, "b75")
-    raise_ = tree.child(bet, tree.actions(bet)[2])  # IP raises, OOP to act
-    after = node_classes(tree, deal, layout, strategy, raise_)
+    raise_label = tree.actions(bet)[2]
+    after = view_classes(sol.view(f"b75 {raise_label}"))  # IP raised, OOP to act
     # OOP's combos reach the raise in proportion to how often they bet.
     bets = np.asarray(strategy[layout.block(0, 0, 2)], dtype=float).reshape(2, -1)[1]
     aa = [i for i, c in enumerate(deal.hands[0]) if COMBO_CLASS[c] == PREFLOP_CLASSES.index("AA")]
-    assert after.weight_of("AA") == pytest.approx(float(bets[aa].sum()), rel=1e-6)
+    assert after.weight_of("AA") == pytest.approx(float(bets[aa].sum()), rel=1e-5)
     assert root.weight_of("AA") == 6 and root.weight_of("QQ") == 3  # Qs on the board
-    assert after.actions == tuple(tree.actions(raise_))
+    assert after.actions == tuple(tree.actions(tree.child(bet, raise_label)))
     for name in ("AA", "QQ", "T9s"):
-        if root.weight_of(name) > 0:
-            assert root.frequency(name).sum() == pytest.approx(1.0, abs=1e-5)
+        assert root.frequency(name).sum() == pytest.approx(1.0, abs=1e-5)
+    with pytest.raises(ValueError, match="not a decision"):
+        view_classes(sol.view("b75 c"))

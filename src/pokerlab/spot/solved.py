@@ -1,8 +1,8 @@
 """Views of a solved spot: a decision by hand class, and the threshold reading of a river.
 
-Both take the solver's arrays (tree, deal, layout, average strategy of
-:mod:`pokerlab.spot.solver`). :func:`node_classes` aggregates one decision by the 169 hand
-classes (:mod:`pokerlab.spot.classes`), for the 13x13 grid (:mod:`pokerlab.spot.grid`).
+:func:`view_classes` aggregates the decision a line leads to
+(:class:`~pokerlab.spot.solution.NodeView`) by the 169 hand classes
+(:mod:`pokerlab.spot.classes`), for the 13x13 grid (:mod:`pokerlab.spot.grid`).
 :func:`read_solved` hands a river's decisions to :mod:`pokerlab.spot.threshold_reading` as
 per-combo strategies with each combo's showdown strength on the board, plays the reading back
 in the same tree and measures both with the spot's exact best response
@@ -21,7 +21,8 @@ Examples
 [('f', 0.0, 0.5), ('c', 0.5, 1.0)]
 >>> r.concession.reading_pct < 0.5
 True
->>> table = node_classes(solver.tree, solver.deal, solver.layout, solver.average_strategy(), 0)
+>>> from pokerlab.spot.solution import view_line
+>>> table = view_classes(view_line(solver.tree, solver.deal, solver.layout, solver.average_strategy(), ""))
 >>> table.actions, [round(float(x), 2) for x in table.frequency("ATo")], table.weight_of("ATo")
 (('x', 'b10'), [0.0, 1.0], 12.0)
 >>> round(float(table.frequency("65o")[1]), 2), table.weight_of("AKo")  # bluffs; AKo not in range
@@ -34,12 +35,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pokerlab.cards import ALL_COMBOS, format_cards
+from pokerlab.cards import ALL_COMBOS, combo_index, format_cards
 from pokerlab.evaluate import evaluate_batch
 from pokerlab.spot.bestresponse import evaluate
 from pokerlab.spot.classes import ClassStrategy, class_strategy
 from pokerlab.spot.deal import Deal
 from pokerlab.spot.layout import Layout
+from pokerlab.spot.solution import NodeView, Solution
 from pokerlab.spot.threshold_reading import (
     Concession,
     Decision,
@@ -54,41 +56,19 @@ from pokerlab.spot.threshold_reading import (
 from pokerlab.spot.tree import DECISION, Tree
 
 
-def node_classes(
-    tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, node: int, situation: int = 0
-) -> ClassStrategy:
-    """The decision at ``node`` by hand class: each class's reach-weighted action frequencies.
+def view_classes(view: NodeView) -> ClassStrategy:
+    """The decision a :class:`~pokerlab.spot.solution.NodeView` shows, by hand class.
 
-    ``situation`` is the board the node is played on (:mod:`pokerlab.spot.deal`: 0 is the
-    spot's board; a later street's node needs a situation of that street, one per canonical
-    dealt card). Each combo weighs its range weight times the probability of its own actions
-    on the way; combos holding a board card are left out.
+    The view holds the actor's combos in actual cards (a line through a dealt card is turned
+    back from the solver's suit-isomorphic frame), their reach (range weight times the
+    player's own actions on the way) and their strategy; combos holding a board card are left
+    out.
     """
-    if tree.kind[node] != DECISION:
-        raise ValueError(f"line {' '.join(tree.line(node)) or '(root)'}: not a decision")
-    player = int(tree.player[node])
-    chain = {}
-    s = situation
-    while s >= 0:
-        chain[int(deal.sit_street[s])] = s
-        s = int(deal.sit_parent[s])
-    street = int(tree.street[node])
-    if int(deal.sit_street[situation]) != street:
-        raise ValueError(f"situation {situation} is not on the node's street")
-    reach = np.asarray(deal.weights[player], dtype=float).copy()
-    child, at = node, int(tree.parent[node])
-    while at >= 0:
-        if tree.kind[at] == DECISION and int(tree.player[at]) == player:
-            na = int(tree.num_children[at])
-            sit = chain[int(tree.street[at])]
-            block = np.asarray(strategy[layout.block(at, int(deal.sit_local[sit]), na)], dtype=float)
-            reach *= block.reshape(na, -1)[child - int(tree.first_child[at])]
-        child, at = at, int(tree.parent[at])
-    na = int(tree.num_children[node])
-    probs = np.asarray(strategy[layout.block(node, int(deal.sit_local[situation]), na)], dtype=float)
-    return class_strategy(
-        deal.hands[player], probs.reshape(na, -1).T, reach, tree.actions(node), deal.sit_board[situation]
-    )
+    if view.kind != "decision":
+        raise ValueError(f"line {' '.join(view.line) or '(root)'}: not a decision ({view.kind})")
+    combos = np.array([combo_index(int(a), int(b)) for a, b in view.combos], dtype=np.int64)
+    probs = np.asarray(view.strategy, dtype=float).T
+    return class_strategy(combos, probs, view.reach, view.actions, view.board)
 
 
 def river_strength(deal: Deal, board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -150,10 +130,23 @@ class SolvedReading:
         plot_square(sq, path, title, ticks)
 
 
+def read_saved(solution: Solution, min_segment: float = 0.0) -> SolvedReading:
+    """:func:`read_solved` of a solution (solved or loaded from a file)."""
+    return read_solved(solution.tree, solution.deal, solution.layout, solution.strategy, min_segment)
+
+
 def read_solved(
     tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, min_segment: float = 0.0
 ) -> SolvedReading:
-    """Read a solved river by dividing points and measure what the reading concedes."""
+    """Read a solved river by dividing points and measure what the reading concedes.
+
+    Raises
+    ------
+    ValueError
+        If the spot is not a river, or ``min_segment`` is outside ``[0, 0.5]``.
+    """
+    if not 0 <= min_segment <= 0.5:
+        raise ValueError(f"--min-segment {min_segment}: must be in [0, 0.5]")
     decisions = solved_decisions(tree, deal, layout, strategy)
     strength = river_strength(deal, tree.spot.board)
     weights = (np.asarray(deal.weights[0], dtype=float), np.asarray(deal.weights[1], dtype=float))
