@@ -135,6 +135,26 @@ def test_duplicate_limit_match_on_ray_equals_the_local_run(ray_address, monkeypa
     assert [r.to_dict() for r in there.results] == [r.to_dict() for r in here.results]
 
 
+def test_bot_loaded_from_a_file_plays_on_ray(ray_address, monkeypatch) -> None:
+    # The Ray workers know the bot only from the file: each loads it before seating the bots.
+    from pokerlab.agents import registry
+
+    monkeypatch.setattr(arena_match, "BATCH", 25)  # tasks of 100 hands: two of them
+    example = str(Path(__file__).resolve().parents[1] / "examples" / "draw_bot.py")
+    config = MatchConfig(bots=("example-draw", "draw-rules"), hands=200, duplicate=True, seed=4,
+                         game=GameSettings.preset("limit", "five-card-draw"), bot_modules=(example,))
+    try:
+        local, cluster = MatchStore(":memory:"), MatchStore(":memory:")
+        here = run_match(config, local)
+        with RayExecutor() as ex:
+            there = run_match(config, cluster, executor=ex)
+        assert there.where["backend"] == "ray"
+        assert _hands(cluster, there.match_id) == _hands(local, here.match_id)
+    finally:
+        registry.unregister_bot("example-draw")
+        registry._LOADED.pop(example, None)
+
+
 def test_loki_experiment_on_ray_equals_its_tasks_played_here(ray_address, monkeypatch) -> None:
     # Loki A, C and D learn: like a local worker process, every Ray task starts with fresh bots,
     # so each task gives the hands that the same task played in this process gives (the slow
