@@ -113,3 +113,27 @@ def test_a_solved_decision_by_class_weighs_combos_by_their_reach():
         assert root.frequency(name).sum() == pytest.approx(1.0, abs=1e-5)
     with pytest.raises(ValueError, match="not a decision"):
         view_classes(sol.view("b75 c"))
+
+
+def test_show_writes_the_grid(tmp_path, capsys):
+    import json
+
+    from pokerlab.cli.errors import run
+    from pokerlab.cli.main import app
+    from pokerlab.spot.solution import solve
+    from pokerlab.spot.spec import Spot
+
+    saved = tmp_path / "river.npz"
+    spot = Spot.from_dict({"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 100, "oop_range": "AT, 65",
+                           "ip_range": "77", "river": {"oop": {"bet": "100%"}}})  # fmt: skip
+    solve(spot, target_pct=0.01, max_iterations=300).save(saved)
+    png = tmp_path / "root.png"
+    assert run(app, ["spot", "show", str(saved), "--grid", str(png), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["grid"] == str(png) and png.read_bytes()[:4] == b"\x89PNG"
+    assert run(app, ["spot", "show", str(saved), "--line", "b10", "--grid", str(tmp_path / "ip.svg")]) == 0
+    assert "grid written to" in capsys.readouterr().out
+    assert "<svg" in (tmp_path / "ip.svg").read_text()
+    # a terminal has no grid: one line, no file
+    assert run(app, ["spot", "show", str(saved), "--line", "b10 c", "--grid", str(tmp_path / "t.png")]) == 2
+    assert "not a decision" in capsys.readouterr().err and not (tmp_path / "t.png").exists()

@@ -152,3 +152,38 @@ def _oracle_measure(lp, solver, profile):
         where = {int(c): i for i, c in enumerate(lp.river.combos[player])}
         out[history][[where[int(c)] for c in deal.hands[player]]] = probs
     return lp.exploitability_pct(out)
+
+
+def test_the_threshold_command(tmp_path, capsys):
+    import json
+
+    from pokerlab.cli.errors import run
+    from pokerlab.cli.main import app
+    from pokerlab.spot.solution import solve
+
+    saved = tmp_path / "river.npz"
+    solve(Spot.from_dict(SPOT), target_pct=0.1, max_iterations=400).save(saved)
+    square_png = tmp_path / "square.png"
+    assert run(app, ["spot", "threshold", str(saved), "--square", str(square_png)]) == 0
+    out = capsys.readouterr().out
+    assert "the reading concedes" in out and "b75 r200" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert square_png.read_bytes()[:4] == b"\x89PNG"
+    assert run(app, ["spot", "threshold", str(saved), "--min-segment", "0.05", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["concession_pct_pot"] == pytest.approx(
+        got["reading_exploitability_pct_pot"] - got["solver_exploitability_pct_pot"]
+    )
+    assert got["concession_pct_pot"] > 0 and got["decisions"]["(root)"]["player"] == 0
+    bad_square = ["--square", str(tmp_path / "s.jpg")]
+    for bad, message in ((["--min-segment", "0.9"], "--min-segment 0.9"), (bad_square, "--square")):
+        assert run(app, ["spot", "threshold", str(saved), *bad]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and message in err and err.count("\n") == 1
+    assert not (tmp_path / "s.jpg").exists()
+    # a turn is refused in one line
+    turn = tmp_path / "turn.npz"
+    solve(Spot.from_dict({**SPOT, "board": "Qs Jh 2h 8d", "oop_range": "AA,KK", "ip_range": "QQ,JJ",
+                          "turn": {"bet": "50%"}}), max_iterations=2).save(turn)  # fmt: skip
+    assert run(app, ["spot", "threshold", str(turn)]) == 2
+    assert "reads river spots, not a turn" in capsys.readouterr().err

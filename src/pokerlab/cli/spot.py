@@ -89,6 +89,25 @@ def _view_table(view: Any, combos: bool, limit: int) -> None:
         console.print("whole range: " + ", ".join(f"{a} {100 * tot[a]:.1f}%" for a in acts))
 
 
+def _board(sol: Any) -> str:
+    from pokerlab.cards import format_cards
+
+    return format_cards(list(sol.spot.board))
+
+
+def _write_grid(view: Any, path: Path) -> None:
+    """The decision ``view`` shows, as a 13x13 grid by hand class."""
+    from pokerlab.cards import format_cards
+    from pokerlab.spot.grid import plot_grid
+    from pokerlab.spot.solved import view_classes
+
+    who = ("OOP", "IP")[view.player]
+    title = (f"{who} after {' '.join(view.line)}" if view.line else f"{who} at the root") + (
+        f": board {format_cards(list(view.board))}, pot {view.pot:g}")
+    with removed_unless_done(path):
+        plot_grid(view_classes(view), path, title)
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``spot`` command group to ``app``."""
     group = typer.Typer(help="Range-against-range equilibria of hold'em spots (river, turn, flop).",
@@ -198,6 +217,8 @@ def register(app: typer.Typer) -> None:
             "", "--line", help='Actions from the root, cards where dealt ("x b5 c Th x").'),
         combos: bool = typer.Option(False, "--combos", help="One row per combo, not per hand class."),
         rows: int = typer.Option(30, "--rows", help="Rows shown (the table; JSON has all)."),
+        grid: Path | None = typer.Option(
+            None, "--grid", help="Write the decision as a 13x13 strategy grid (.png or .svg)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Browse a saved solution: the strategy, EV and equity at the end of a line."""
@@ -206,8 +227,11 @@ def register(app: typer.Typer) -> None:
 
         if rows < 1:
             raise ValueError(f"--rows {rows}: must be at least 1")
+        output_file(grid, "--grid", (".png", ".svg"))
         sol = Solution.load(solution)
         view = sol.view(line)
+        if grid is not None:
+            _write_grid(view, grid)
         if as_json:
             print_json({
                 "line": list(view.line), "kind": view.kind, "player": ("oop", "ip")[view.player],
@@ -215,6 +239,53 @@ def register(app: typer.Typer) -> None:
                 "totals": view.totals() if view.actions else {},
                 "classes": view.classes(), "combos": view.combo_rows(),
                 "exploitability_pct_pot": sol.exploitability_pct, "ev": list(sol.ev),
-            })
+            } | ({"grid": str(grid)} if grid is not None else {}))
             return
         _view_table(view, combos, rows)
+        if grid is not None:
+            console.print(f"grid written to {grid}", highlight=False)
+
+    @group.command("threshold")
+    @user_errors
+    def threshold_command(
+        solution: Path = typer.Argument(..., help="A river solution written by spot solve --save."),
+        min_segment: float = typer.Option(
+            0.0, "--min-segment", help="Absorb segments thinner than this share of the axis (0..0.5)."),
+        square: Path | None = typer.Option(
+            None, "--square", help="Draw the unit square with real hands on its axes (.png/.svg)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """The patent's reading of a river solution: each decision as dividing points on the
+        strength axis, played back and measured by a best response (what it concedes)."""
+        from pokerlab.spot.solution import Solution
+        from pokerlab.spot.solved import read_saved
+
+        if not 0 <= min_segment <= 0.5:
+            raise ValueError(f"--min-segment {min_segment}: must be in [0, 0.5]")
+        output_file(square, "--square", (".png", ".svg"))
+        sol = Solution.load(solution)
+        if sol.spot.street != "river":
+            raise ValueError(f"{solution}: the threshold reading reads river spots, not a {sol.spot.street}")
+        r = read_saved(sol, min_segment)
+        if square is not None:
+            with removed_unless_done(square):
+                r.plot(str(square), f"Threshold reading, river {_board(sol)}, pot {sol.spot.pot:g}: "
+                       "the line each pair of hands plays")
+        c = r.concession
+        if as_json:
+            print_json({
+                "board": _board(sol), "min_segment": min_segment,
+                "solver_exploitability_pct_pot": c.solver_pct,
+                "reading_exploitability_pct_pot": c.reading_pct, "concession_pct_pot": c.concession_pct,
+                "decisions": r.reading.as_dict(r.names),
+            } | ({"square": str(square)} if square is not None else {}))
+            return
+        view = r.reading.as_dict(r.names)
+        body = [[line, ("OOP", "IP")[d["player"]], d["text"]] for line, d in view.items()]
+        console.print(table(f"threshold reading, river {_board(sol)} (weakest hands first, "
+                            "dividing points between actions)", ["line", "who", "reading"], body,
+                            width=80))
+        console.print(f"exploitability: solver {c.solver_pct:.4f}%, reading {c.reading_pct:.4f}% of "
+                      f"the pot; the reading concedes {c.concession_pct:.4f}%", highlight=False)
+        if square is not None:
+            console.print(f"square written to {square}", highlight=False)
