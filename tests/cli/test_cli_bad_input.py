@@ -183,6 +183,13 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["experiment", "waterloo-phases", "--plot", "{}"], PLOT),
     (["serve", "--port", "{}"], WHOLE | _choices("70000", "-1")),
     (["serve", "--port", "0", "--db", "{}"], DB),
+    (["spot", "solve", "--board", "{}", "--pot", "10", "--stack", "10", "--oop-range", "AA",
+      "--ip-range", "KK"], CARDS),
+    (["spot", "show", "{}"], NAME),
+    (["spot", "show", "missing.npz", "--grid", "{}"], PLOT),
+    (["spot", "threshold", "{}"], NAME),
+    (["spot", "threshold", "missing.npz", "--min-segment", "{}"], WHOLE | _choices("-0.1", "0.9")),
+    (["spot", "threshold", "missing.npz", "--square", "{}"], PLOT),
 ]
 
 
@@ -249,7 +256,7 @@ def test_every_command_is_driven():
     assert listed <= driven | {("bots",), ("version",), ("draw", "example")}, listed - driven  # no input
 
 
-GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw"}
+GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw", "spot"}
 
 
 # -- huge counts: lazily, with progress, stopped by Ctrl-C ----------------------------------
