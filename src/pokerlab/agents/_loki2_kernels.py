@@ -11,8 +11,10 @@ whole weight table, and the selective-sampling simulation (``docs/loki2.md``).
   weight tables (folded opponents by income-rate percentile), the rest of the board, and plays
   the hand out twice (first action check/call, then bet/raise) with PT-chosen actions, or
   always-call; returns the two mean values in chips, counted from the decision on.
-- :func:`play_trial`: one trial's betting and showdown, with an action log (a test replays it
-  through the engine and checks the same payoffs).
+- :func:`play_trial`: one trial's betting and showdown, with an action log and the 19 Davidson
+  inputs of each decision (a test replays the log through the engine and checks the same
+  payoffs and inputs); an opponent with a learned model (:func:`network_triple`,
+  :func:`tree_triple`) acts by that model's triple instead of the PT.
 
 Hand values inside trials and re-weighting: HS_1 of a holding against one random holding
 (exact card removal, as :func:`~pokerlab.agents._board_kernels.holding_strengths`), HS_n =
