@@ -135,14 +135,15 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                         any_reach = True
                         break
                 ti = top_index[node] if k == CHANCE else -1
-                if not any_reach:
-                    val[d, :] = 0.0
-                elif ti >= 0 and top_mode == 1:
+                if ti >= 0 and top_mode == 1:
+                    # Recorded even when nothing reaches it: the subtree walks read it.
                     top_opp[ti, :n_opp] = ropp[d]
                     top_own[ti, :n_own] = rown[d]
                     val[d, :] = 0.0
                 elif ti >= 0 and top_mode == 2:
                     val[d, :] = top_val[ti, :n_own]
+                elif not any_reach:
+                    val[d, :] = 0.0
                 else:
                     val[d, :] = 0.0
                     s_cur[d] = -1
@@ -422,6 +423,9 @@ class Walker:
             return out
         rec = prm.copy()
         rec[P_UPDATE] = 0.0
+        # Chance nodes the record pass does not reach (no opponent reach) keep zero reach.
+        self.top[1][:] = 0.0
+        self.top[2][:] = 0.0
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, rec, mode, 1, self.top, W)
         chunks = min(self.num_tasks, 4 * numba.get_num_threads())
         walk_tasks(p, self.t_node, self.t_sit, self.t_card, self.t_top, self.T, self.D, S, prm,

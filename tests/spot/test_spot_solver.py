@@ -1,0 +1,280 @@
+"""The spot solver's core: card removal, best responses and values against brute force.
+
+The brute force here shares nothing with the kernels but the tree: it walks the tree once per
+own combo, sums over the opponent's combos one pair at a time, deals every card explicitly and
+evaluates showdowns with :func:`pokerlab.evaluate.evaluate`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokerlab.cards import ALL_COMBOS, parse_cards
+from pokerlab.evaluate import evaluate
+from pokerlab.spot.bestresponse import combo_values, pair_weight
+from pokerlab.spot.bestresponse import evaluate as evaluate_profile
+from pokerlab.spot.deal import build_deal
+from pokerlab.spot.layout import build_layout
+from pokerlab.spot.solution import solve
+from pokerlab.spot.solver import Solver
+from pokerlab.spot.spec import Spot, StreetSizes, parse_sizes
+from pokerlab.spot.terminal import fold_values, showdown_values
+from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, build_tree
+
+RIVER = "Qs Jh 2h 8d 3c"
+
+
+def river_spot(oop: str, ip: str, **extra) -> Spot:
+    data = {"board": RIVER, "pot": 10, "stack": 30, "oop_range": oop, "ip_range": ip,
+            "bet": "50%", "raise": "a"}
+    data.update(extra)
+    return Spot.from_dict(data)
+
+
+# ---------------------------------------------------------------------------- card removal
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_terminal_values_equal_the_pair_loop(seed):
+    rng = np.random.default_rng(seed)
+    board = [int(c) for c in rng.choice(52, 5, replace=False)]
+    live = [i for i in range(1326) if not set(ALL_COMBOS[i].tolist()) & set(board)]
+    own = np.sort(rng.choice(live, int(rng.integers(1, 40)), replace=False))
+    opp = np.sort(rng.choice(live, int(rng.integers(1, 40)), replace=False))
+    oc, pc = ALL_COMBOS[own].astype(np.int64), ALL_COMBOS[opp].astype(np.int64)
+    pos = {int(c): j for j, c in enumerate(opp)}
+    same = np.array([pos.get(int(c), -1) for c in own], dtype=np.int64)
+    reach = rng.random(len(opp)) * (rng.random(len(opp)) < 0.8)
+    val = lambda cards: evaluate(list(cards) + board)  # noqa: E731
+    sv_own = np.array([val(c) for c in oc])
+    sv_opp = np.array([val(c) for c in pc])
+    order_own, order_opp = np.argsort(sv_own, kind="stable"), np.argsort(sv_opp, kind="stable")
+    half, commit = 17.5, 6.0
+    got = np.zeros(len(own))
+    showdown_values(reach, order_own, sv_own[order_own].astype(np.int32), len(own), order_opp,
+                    sv_opp[order_opp].astype(np.int32), len(opp), oc, pc, same, half, commit, got)
+    fold = np.zeros(len(own))
+    fold_values(reach, oc, pc, same, -3.0, fold)
+    want = np.zeros(len(own))
+    want_fold = np.zeros(len(own))
+    for i, h in enumerate(oc):
+        for j, g in enumerate(pc):
+            if set(h.tolist()) & set(g.tolist()):
+                continue
+            share = 2 * half if sv_own[i] > sv_opp[j] else half if sv_own[i] == sv_opp[j] else 0.0
+            want[i] += reach[j] * (share - commit)
+            want_fold[i] += reach[j] * -3.0
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(fold, want_fold, rtol=1e-12, atol=1e-9)
+
+
+# ---------------------------------------------------------------------------- brute force
+def brute_values(spot, strategy, player, best):
+    """Each own combo's value (times opponent weight), pair by pair, every card dealt."""
+    tree = build_tree(spot)
+    deal = build_deal(spot, isomorphism=False)
+    lay = build_layout(tree, deal)
+    own_cards = [tuple(int(x) for x in c) for c in deal.cards[player]]
+    opp_cards = [tuple(int(x) for x in c) for c in deal.cards[1 - player]]
+
+    def sit_of(cards_dealt):
+        s = 0
+        for c in cards_dealt:
+            s = int(deal.next_sit[s, c])
+        return s
+
+    def prob(node, dealt, q, hand_index, a):
+        s = sit_of(dealt)
+        na = int(tree.num_children[node])
+        blk = strategy[lay.block(node, int(deal.sit_local[s]), na)].reshape(na, -1)
+        return float(blk[a, hand_index])
+
+    def value(node, dealt, h, reach):
+        board = list(spot.board) + dealt
+        k = tree.kind[node]
+        com = tree.commit[node]
+        pot = spot.pot + com[0] + com[1]
+        if k == FOLD:
+            pay = -com[player] if tree.player[node] == player else pot - com[player]
+            return sum(r * pay for g, r in reach.items() if not set(g) & set(own_cards[h]))
+        if k == SHOWDOWN:
+            mine = evaluate(list(own_cards[h]) + board)
+            tot = 0.0
+            for g, r in reach.items():
+                if set(g) & set(own_cards[h]) or r == 0:
+                    continue
+                theirs = evaluate(list(g) + board)
+                share = pot if mine > theirs else pot / 2 if mine == theirs else 0.0
+                tot += r * (share - com[player])
+            return tot
+        if k == CHANCE:
+            left = 52 - len(board) - 4
+            tot = 0.0
+            for c in range(52):
+                if c in board or c in own_cards[h]:
+                    continue
+                sub = {g: r for g, r in reach.items() if c not in g}
+                tot += value(int(tree.first_child[node]), [*dealt, c], h, sub) / left
+            return tot
+        q = int(tree.player[node])
+        kids = list(tree.children(node))
+        if q == player:
+            vals = [value(c, dealt, h, reach) for c in kids]
+            if best:
+                return max(vals)
+            return sum(prob(node, dealt, q, h, a) * v for a, v in enumerate(vals))
+        tot = 0.0
+        for a, c in enumerate(kids):
+            sub = {g: r * prob(node, dealt, q, opp_cards.index(g), a) for g, r in reach.items()}
+            tot += value(c, dealt, h, sub)
+        return tot
+
+    w_opp = deal.weights[1 - player]
+    reach = {g: float(w) for g, w in zip(opp_cards, w_opp, strict=True)}
+    return np.array([value(0, [], h, reach) for h in range(len(own_cards))])
+
+
+def random_profile(tree, deal, lay, rng):
+    s = np.zeros(lay.size, dtype=np.float32)
+    for node in np.flatnonzero(tree.kind == DECISION):
+        na = int(tree.num_children[node])
+        n = deal.num_hands[int(tree.player[node])]
+        copies = deal.street_sits[int(tree.street[node])]
+        x = rng.random((copies, na, n)) + 0.05
+        x /= x.sum(axis=1, keepdims=True)
+        start = int(lay.offset[node])
+        s[start:start + x.size] = x.ravel()
+    return s
+
+
+@pytest.mark.parametrize("board,oop,ip", [
+    (RIVER, "AA,QQ,AK,65s", "KK,JJ,AQs,T9s"),
+    ("Qs Jh 2h 8d", "AA,KQs", "QJs,T9s"),
+])
+def test_values_and_best_responses_equal_brute_force(board, oop, ip):
+    spot = Spot.from_dict({"board": board, "pot": 10, "stack": 30, "oop_range": oop, "ip_range": ip,
+                           "bet": "50%", "raise": "a"})
+    tree, deal = build_tree(spot), build_deal(spot, isomorphism=False)
+    lay = build_layout(tree, deal)
+    strat = random_profile(tree, deal, lay, np.random.default_rng(7))
+    for player in (0, 1):
+        for best in (False, True):
+            got = combo_values(tree, deal, lay, strat, player, best)
+            want = brute_values(spot, strat, player, best)
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_isomorphic_cards_give_the_same_iterates():
+    """Four spades on the board: clubs, diamonds and hearts are interchangeable on the river.
+
+    Solving only the canonical river cards gives, iteration for iteration, the solution of
+    solving all 44 (the chance subtrees of a first-street chance node are walked in parallel,
+    so this also checks that split).
+    """
+    spot = Spot.from_dict({"board": "Qs Js 2s 8s", "pot": 10, "stack": 30, "oop_range": "AA,KK,T9",
+                           "ip_range": "QQ,JJ,AK", "bet": "50%", "raise": "a"})
+    iso, full = Solver(spot), Solver(spot, isomorphism=False)
+    assert iso.deal.num_sits < full.deal.num_sits and iso.layout.size < full.layout.size
+    iso.run(30)
+    full.run(30)
+    a = evaluate_profile(iso.tree, iso.deal, iso.layout, iso.average_strategy())
+    b = evaluate_profile(full.tree, full.deal, full.layout, full.average_strategy())
+    np.testing.assert_allclose(a.ev, b.ev, atol=1e-5)
+    np.testing.assert_allclose(a.best_response, b.best_response, atol=1e-5)
+    # Without rake the EVs share the pot exactly.
+    assert abs(sum(a.ev) - 10.0) < 1e-5
+
+
+# ---------------------------------------------------------------------------- properties
+@st.composite
+def small_river(draw):
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    board = [int(c) for c in rng.choice(52, 5, replace=False)]
+    live = [i for i in range(1326) if not set(ALL_COMBOS[i].tolist()) & set(board)]
+    w = []
+    for _ in range(2):
+        idx = rng.choice(live, int(rng.integers(3, 25)), replace=False)
+        x = np.zeros(1326)
+        x[idx] = rng.choice([0.25, 0.5, 1.0], len(idx))
+        w.append(x)
+    bet = draw(st.sampled_from(["50%", "100%", "33%,a", "75%"]))
+    rz = draw(st.sampled_from(["", "a", "100%"]))
+    sizes = StreetSizes(parse_sizes(bet), parse_sizes(rz))
+    return Spot(board=tuple(board), pot=10.0, stack=float(draw(st.sampled_from([10, 25, 60]))),
+                oop_range=w[0], ip_range=w[1], tree={("river", p): sizes for p in (0, 1)})
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_river())
+def test_random_rivers_strategies_sum_to_one_and_exploitability_falls(spot):
+    sol = Solver(spot)
+    sol.run(10)
+    early = evaluate_profile(sol.tree, sol.deal, sol.layout, sol.average_strategy())
+    sol.run(290)
+    s = sol.average_strategy()
+    late = evaluate_profile(sol.tree, sol.deal, sol.layout, s)
+    for node in np.flatnonzero(sol.tree.kind == DECISION):
+        na = int(sol.tree.num_children[node])
+        blk = s[sol.layout.block(node, 0, na)].reshape(na, -1)
+        np.testing.assert_allclose(blk.sum(axis=0), 1.0, atol=1e-5)
+        assert (blk >= 0).all()
+    assert late.exploitability <= early.exploitability + 1e-9
+    assert late.exploitability_pct < 1.0
+    assert late.exploitability >= -1e-6
+    # Without rake the two EVs share the pot.
+    assert abs(sum(late.ev) - spot.pot) < 1e-4
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_river())
+def test_random_rivers_weaker_range_worth_less(spot):
+    """OOP's range without its strongest combos (all of the top strength) is worth less."""
+    board = list(spot.board)
+    w = spot.oop_range.copy()
+    idx = np.flatnonzero(w > 0)
+    vals = np.array([evaluate([int(a), int(b), *board]) for a, b in ALL_COMBOS[idx]])
+    if (vals == vals.max()).all():
+        return
+    # Blockers could reward removing cards: keep the test to removals that change no IP combo's
+    # weight of live pairs (the removed combos share no card with IP's range).
+    top = idx[vals == vals.max()]
+    ip_cards = set(ALL_COMBOS[np.flatnonzero(spot.ip_range > 0)].ravel().tolist())
+    if set(ALL_COMBOS[top].ravel().tolist()) & ip_cards:
+        return
+    weak = w.copy()
+    weak[top] = 0.0
+    spot_weak = Spot(board=spot.board, pot=spot.pot, stack=spot.stack, oop_range=weak,
+                     ip_range=spot.ip_range, tree=spot.tree)
+    a = solve(spot, target_pct=0.05, max_iterations=1500)
+    b = solve(spot_weak, target_pct=0.05, max_iterations=1500)
+    slack = 2 * (a.evaluation.exploitability + b.evaluation.exploitability) + 1e-6
+    assert b.ev[0] <= a.ev[0] + slack
+
+
+# ---------------------------------------------------------------------------- locks
+def test_locks_are_respected_and_cost_the_locked_player():
+    spot = river_spot("AA,QQ,AK,65s", "KK,JJ,AQs,T9s")
+    free = solve(spot, target_pct=0.05, max_iterations=2000)
+    from pokerlab.spot.locks import parse_lock
+
+    locked = solve(spot, target_pct=0.05, max_iterations=2000, locks=[parse_lock("=x:1")])
+    root = locked.view("")
+    np.testing.assert_allclose(root.strategy[0], 1.0)
+    assert locked.locks and 0 in locked.locks
+    slack = free.evaluation.exploitability + locked.evaluation.exploitability
+    assert locked.ev[0] <= free.ev[0] + slack
+    # The rest is solved: IP's best response gains no more than the exploitability allows.
+    assert locked.exploitability_pct <= 0.05 + 1e-9 or locked.iterations == 2000
+
+
+def test_pair_weight_counts_disjoint_pairs():
+    spot = river_spot("AA", "AK")
+    deal = build_deal(spot)
+    # 6 AA combos x 16 AK combos, less pairs sharing an ace: each AA leaves 2 aces x 4 kings.
+    assert pair_weight(deal) == pytest.approx(6 * 8)
+
+
+def test_board_cards_and_parse():
+    assert parse_cards(RIVER) == list(river_spot("AA", "KK").board)
