@@ -179,6 +179,12 @@ def register(app: typer.Typer) -> None:
         locks = [parse_lock(t) for t in lock]
         if locks_file is not None:
             locks += read_locks(locks_file)
+        if locks:  # checked before any work
+            from pokerlab.spot.deal import build_deal
+            from pokerlab.spot.locks import build_locks
+            from pokerlab.spot.tree import build_tree
+
+            build_locks(build_tree(spot), build_deal(spot), locks)
         need = estimate_memory(spot, isomorphism=not no_isomorphism)
         err_console.print(f"memory needed: {_mib(need)}", highlight=False)
         with progress("solving", max_iterations, enabled=not no_progress) as advance:
