@@ -283,15 +283,27 @@ def test_versions_play_a_table(name: str) -> None:
 
 
 def test_loki2_plays_every_holdem_bot() -> None:
-    """Loki-2 with simulation and with triples, heads-up against every registered hold'em bot
-    (a few hands each: no illegal action, chips conserved)."""
+    """Loki-2, with simulation or with triples in turn, heads-up against every registered
+    hold'em bot (a duplicate pair of hands each: no illegal action, chips conserved; the slow
+    sweep below plays both against every bot)."""
     from pokerlab.agents.registry import playing
 
     others = [b for b in playing("texas-holdem") if not b.startswith("loki2")]
     assert len(others) > 10
-    for other in others:
-        for name in ("loki2-sim", "loki2-triple"):
-            config = MatchConfig(bots=(name, other), hands=2, seed=2, duplicate=True)
-            result = run_match(config, MatchStore(":memory:"))
-            assert [r.illegal_actions for r in result.results] == [0, 0], other
-            assert sum(r.chips for r in result.results) == 0
+    for k, other in enumerate(others):
+        name = ("loki2-sim", "loki2-triple")[k % 2]
+        config = MatchConfig(bots=(name, other), hands=2, seed=2, duplicate=True)
+        result = run_match(config, MatchStore(":memory:"))
+        assert [r.illegal_actions for r in result.results] == [0, 0], other
+        assert sum(r.chips for r in result.results) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["loki2-sim", "loki2-triple", "loki2-sim-call"])
+def test_every_version_plays_every_holdem_bot(name: str) -> None:
+    from pokerlab.agents.registry import playing
+
+    for other in playing("texas-holdem"):
+        config = MatchConfig(bots=(name, other), hands=20, seed=3, duplicate=True)
+        result = run_match(config, MatchStore(":memory:"))
+        assert [r.illegal_actions for r in result.results] == [0, 0], other
