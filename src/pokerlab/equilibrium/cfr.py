@@ -35,6 +35,8 @@ Examples
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from numba import njit
 
@@ -152,6 +154,10 @@ def _iterate(
                             value[node, h] += value[c, h]
 
 
+SLICE_SECONDS = 0.1
+"""About how long one kernel call of :meth:`CFRSolver.run` lasts (Ctrl-C waits at most that)."""
+
+
 class CFRSolver:
     """CFR, CFR+ or discounted CFR on a game (see the module docstring).
 
@@ -191,18 +197,34 @@ class CFRSolver:
         self.iterations = 0
 
     def run(self, iterations: int) -> None:
-        """Run ``iterations`` more iterations (every player updates once in each)."""
+        """Run ``iterations`` more iterations (every player updates once in each).
+
+        The kernel runs them in slices of about :data:`SLICE_SECONDS` (Python, and so Ctrl-C,
+        waits for a running kernel: one call of 15 s could not be stopped). A slice starts where
+        the last ended, so the result is the same as one call's; after Ctrl-C, ``iterations``
+        counts the slices done.
+        """
         if iterations < 0:
             raise ValueError(f"iterations: must be 0 or more, not {iterations}")
         f = self.flat
-        _iterate(
-            int(iterations), self.iterations, _MODE[self.algorithm],
-            self.alpha, self.beta, self.gamma,
-            f.kind, f.player, f.child_start, f.child_list, f.row_base, f.terminal_index,
-            f.terminal_payoff, f.prefix_hands, self._decisions, self._hands, f.row_group,
-            self._regrets, self._avg, self._probs, self._reach, self._value, self._scratch,
-        )  # fmt: skip
-        self.iterations += int(iterations)
+        left, size = int(iterations), 1
+        while left > 0:
+            step = min(size, left)
+            began = time.perf_counter()
+            _iterate(
+                step, self.iterations, _MODE[self.algorithm],
+                self.alpha, self.beta, self.gamma,
+                f.kind, f.player, f.child_start, f.child_list, f.row_base, f.terminal_index,
+                f.terminal_payoff, f.prefix_hands, self._decisions, self._hands, f.row_group,
+                self._regrets, self._avg, self._probs, self._reach, self._value, self._scratch,
+            )  # fmt: skip
+            self.iterations += step
+            left -= step
+            took = time.perf_counter() - began
+            if took < SLICE_SECONDS / 2:
+                size = step * 2
+            elif took > SLICE_SECONDS * 2:
+                size = max(1, step // 2)
 
     def current_strategy(self) -> Strategy:
         """The strategy regret matching plays on the next iteration."""
