@@ -44,9 +44,13 @@ heads-up hand from it:
   above plays the lower side ``a / (a + b)`` of the time, ``"both"`` (claim 17) both; each
   threshold mixes on its own.
 
-Three or more players: the first round and the draw follow the textbook rules of
-:mod:`pokerlab.agents.draw_rules` (no class game for three is solved), and so does a final
-round with two or more opponents; a final round left heads-up plays the patent's solution.
+Three players (limit): the first round comes from the first round for three
+(:mod:`pokerlab.agents.draw_game3`: the equilibrium engine's three-player CFR on the classes,
+with the rules' draws and a showdown after it, read as dividing points); the draw follows the
+textbook keep rules, a final round with two opponents the textbook rules, and a final round
+left heads-up the patent's solution (its range by the cards drawn). Four or more players, and
+three at pot limit or no limit: the first round and the draw follow the textbook rules of
+:mod:`pokerlab.agents.draw_rules`.
 ``first_round="rules"`` plays the textbook first round and draw heads-up too (the bot of
 before the class game).
 
@@ -279,6 +283,8 @@ class DrawThresholdBot(DrawRulesBot):
 
     def pre_draw(self, observation: Observation) -> Action | None:
         """The class game's action at a first-round or draw decision, or ``None`` off its tree."""
+        if observation.players == 3 and not observation.legal.max_discards:
+            return self.first_round_for_three(observation)
         solution = self.solution(observation)
         if solution is None:
             return None
@@ -299,6 +305,25 @@ class DrawThresholdBot(DrawRulesBot):
         if observation.legal.max_discards:
             return Action(DRAW, keep_mask(observation.hole, int(label.split()[1])))
         return self._play(label, observation)
+
+    def first_round_for_three(self, observation: Observation) -> Action | None:
+        """A three-handed first-round action from the first round for three
+        (:mod:`pokerlab.agents.draw_game3`, limit with the cap of two), or ``None``."""
+        game = observation.game
+        if (self.threshold_config.first_round != "class-game" or not game.is_limit
+                or game.raise_cap not in (None, 2)):
+            return None
+        from pokerlab.agents.draw_game3 import solve3
+
+        try:
+            decision = solve3().decision(first_round_labels(observation.actions),
+                                         self.threshold_config.reading)
+        except KeyError:
+            return None
+        if decision.player != observation.position:
+            return None
+        row = decision.probs[hand_class(observation.hole)]
+        return self._play(decision.actions[self.rng.choices(range(len(row)), list(row))[0]], observation)
 
     def class_game_range(self, observation: Observation, other: int, drew: int) -> np.ndarray | None:
         """The opponent's final-hand distribution under the class game (see the module), or

@@ -205,3 +205,33 @@ def whole_hand_exactness(solved: Any) -> WholeHandExactness:
         pre_draw_read_exploitability=measure(pre_read).exploitability / sb,
         pre_draw_read_concedes=concedes(pre_read),
     )
+
+
+@dataclass(frozen=True)
+class ThreeHandedExactness:
+    """The first round for three (:mod:`pokerlab.agents.draw_game3`): NashConv of the solver's
+    strategy and of its dividing-point reading, in small bets per hand, and each player's value."""
+
+    settings: dict[str, Any]
+    nodes: int
+    engine_nash_conv: float
+    engine_values: tuple[float, float, float]
+    read_nash_conv: float
+    read_values: tuple[float, float, float]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly view."""
+        return asdict(self)
+
+
+def three_handed_exactness(solved: Any) -> ThreeHandedExactness:
+    """Measure a solved first round for three (:func:`pokerlab.agents.draw_game3.solve_game3`)."""
+    sb = float(solved.settings.bet_size)
+    engine, read = measure(solved.engine), measure(solved.read)
+    return ThreeHandedExactness(
+        settings=asdict(solved.settings), nodes=solved.flat.num_nodes,
+        engine_nash_conv=engine.nash_conv / sb,
+        engine_values=tuple(float(v) / sb for v in engine.values),  # type: ignore[arg-type]
+        read_nash_conv=read.nash_conv / sb,
+        read_values=tuple(float(v) / sb for v in read.values),  # type: ignore[arg-type]
+    )
