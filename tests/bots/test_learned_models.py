@@ -183,3 +183,22 @@ def test_a_persons_stored_hands() -> None:
     data = player_decisions(store, table.match_id, "you")
     assert set(data.y.tolist()) == {1, 2} and len(data.y) > 60
     assert set(evaluate(data)["models"]) == {"frequency", "network", "tree"}
+
+
+def test_loki2_loads_a_model_trained_offline(tmp_path) -> None:
+    """A network saved by `opponents train` in Loki-2's model folder plays that opponent in
+    the simulation trials from the first hand (kind 1 in the kernel's inputs)."""
+    from pokerlab.agents.base import Observation
+    from pokerlab.agents.registry import create_bot
+    from pokerlab.engine import Hand
+
+    net = NetworkModel()
+    (tmp_path / "raiser.json").write_text(json.dumps({"player": "raiser", **net.to_dict()}))
+    (tmp_path / "other.json").write_text(json.dumps({"player": "other", **TreeModel().to_dict()}))
+    bot = create_bot("loki2-sim-network", store_path="", model_dir=str(tmp_path))
+    hand = Hand(GameSettings.preset("limit"), [2000] * 3, Dealer(seed=0).cards(0, 3))
+    view = Observation(hand, 0, player_names=("me", "raiser", "other"))
+    bot.begin_hand(view)
+    inputs = bot.learned_inputs(view)
+    assert inputs["kinds"].tolist() == [0, 1, 0]  # the tree file is not a network: PT
+    assert inputs["nets"][1, :76] == pytest.approx(net.w1.ravel())

@@ -39,9 +39,12 @@ raises; an A-A weight of 0.90 after a call with PT(A-A) = [0, 0.20, 0.80] become
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -59,6 +62,8 @@ from pokerlab.agents.registry import register_variant
 
 __all__ = ["VERSIONS", "Loki2Bot", "Loki2Config", "choose", "probability_triple"]
 
+MODEL_DIR_VAR = "POKERLAB_LEARNED_MODELS"
+"""Environment variable naming the folder of offline-trained opponent models."""
 SIMULATION = ("off", "pt", "call")
 OPPONENT_MODELS = ("frequency", "network", "tree")
 _ACTIONS = ("fold", "call", "raise")
@@ -87,7 +92,13 @@ class Loki2Config(LokiConfig):
         Davidson's inputs of its decisions, :mod:`pokerlab.agents.learned_models`).
     learn_every, learn_after
         Refit each opponent's learned model every ``learn_every`` hands, once it has
-        ``learn_after`` decisions (before that the PT plays it) [ours].
+        ``learn_after`` decisions (before that the PT plays it, or the model trained offline)
+        [ours].
+    model_dir
+        A folder of models trained offline (``pokerlab opponents train PLAYER --out
+        DIR/PLAYER.json``): an opponent's file, when its kind is ``opponent_model``, plays it
+        from the first hand, and online learning goes on from it (``None``: the folder named
+        by ``POKERLAB_LEARNED_MODELS``, if any).
     """
 
     pt_betting: bool = True
@@ -98,6 +109,7 @@ class Loki2Config(LokiConfig):
     opponent_model: str = "frequency"
     learn_every: int = 100
     learn_after: int = 200
+    model_dir: str | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -257,13 +269,30 @@ class Loki2Bot(LokiBot):
                 continue
             x, y = np.array(xs), np.array(ys)
             if self.config.opponent_model == "network":
-                net = self.learned.get(name)
+                net = self.learned_model(name)
                 if net is None:
                     self.learned[name] = NetworkModel().fit(x, y)
                 else:
                     net.fit(x, y, epochs=300)
             else:
                 self.learned[name] = TreeModel().fit(x, y)
+
+    def learned_model(self, name: str) -> Any:
+        """Opponent ``name``'s learned model: learned online, else loaded from ``model_dir``
+        (once), else ``None``."""
+        if name in self.learned:
+            return self.learned[name]
+        folder = self.config.model_dir or os.environ.get(MODEL_DIR_VAR)
+        found = None
+        path = Path(folder) / f"{name}.json" if folder else None
+        if path is not None and path.is_file():
+            from pokerlab.agents.learned_models import model_from_dict
+
+            data = json.loads(path.read_text())
+            if data.get("kind") == self.config.opponent_model:
+                found = model_from_dict(data)
+        self.learned[name] = found
+        return found
 
     def learned_inputs(self, observation: Observation) -> dict[str, np.ndarray]:
         """The simulation's learned-model arrays for this decision: what Davidson's inputs
@@ -291,8 +320,9 @@ class Loki2Bot(LokiBot):
                     ctx[pos, 1] = 1.0
         kinds = np.zeros(n, dtype=np.int64)
         nets = np.zeros((n, NET_SIZE))
-        models = {p: self.learned.get(self.opponent_name(observation, p)) for p in range(n)
-                  if p != observation.position}
+        models = {} if self.config.opponent_model == "frequency" else {
+            p: self.learned_model(self.opponent_name(observation, p)) for p in range(n)
+            if p != observation.position}
         trees = [m for m in models.values() if m is not None and m.kind == "tree"]
         size = max([len(m.left) for m in trees], default=1)
         tree_i = np.full((n, 3, size), -1, dtype=np.int64)
