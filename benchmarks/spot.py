@@ -3,7 +3,7 @@
 Three spots, each described once (a :class:`pokerlab.spot.spec.Spot` dict below) and written
 into each solver's own input format: pokerlab's TOML, TexasSolver's console commands
 (:func:`pokerlab.spot.texassolver.write_texassolver`) and the ``key=value`` file of the
-``pfs-bench`` driver over postflop-solver's library (``/work/shared/peers/pfs-bench``):
+``pfs-bench`` driver over postflop-solver's library (the peers' build notes of issue 25):
 
 - ``river``: Qs Jh 2h 8d 3c, pot 80, stack 240, bets 25/50/100% and all-in, raises 50/100%
   and all-in; target 0.1% of the pot;
@@ -17,12 +17,12 @@ into each solver's own input format: pokerlab's TOML, TexasSolver's console comm
 All three spots use TexasSolver's README ranges. The trees are the same in the three solvers:
 every bet and raise of these spots is a whole number of chips (both peers round sizes to
 whole chips), no size lands where TexasSolver's all-in threshold (it counts the starting
-pot's half, see /work/notes/spot-peers-findings.md) or its console's limit of a bet and three
+pot's half: ``pokerlab.spot.texassolver``) or its console's limit of a bet and three
 raises (``raise_cap = 3``) acts, and no raise is cut by postflop-solver's min-raise rule; the
 betting lines of both peers' builders were enumerated from their sources and compared.
 
-Each solver runs as its own process under GNU time (its peak resident memory and CPU seconds), checks its
-exploitability every 10 iterations with its own best response and stops at the target:
+Each solver runs as its own process under GNU time (its peak resident memory and CPU
+seconds), checks its exploitability every 10 iterations with its own best response and stops at the target:
 ``seconds`` is the solver's own solve time (TexasSolver's "time used", which leaves out its
 4 s rank-table load; postflop-solver's ``solve_time_s``; pokerlab's ``seconds``), ``wall_s``
 the whole process, ``peak_rss_bytes`` its peak memory. Game values ``ev_oop``/``ev_ip`` are
@@ -31,8 +31,13 @@ each player's best-response value, so its ``ev_oop`` is the middle of the interv
 (``ev_oop_interval``), within its exploitability of the truth. ``agree``: the two solvers' OOP
 values differ by at most 2 x (exploitability of one + of the other), the most two profiles of
 those exploitabilities can differ; ``ev_diff_pct_pot`` says by how much they do.
-``ratio_time``/``ratio_memory``: pokerlab over the peer (targets: time at most 1.0 x
-TexasSolver's and 1.5 x postflop-solver's, memory at most postflop-solver's).
+TexasSolver weights each card of a chance node by 1 / (cards left after the board and one
+hand) instead of both hands (upstream issue bupticybee/TexasSolver#95): after a turn or river
+card its values are scaled by 44/46 (45/47), so on the turn and the flop it solves a slightly
+different game and its values may miss the others' by more than the exploitabilities; its
+times still compare (same tree, same work). ``ratio_time``/``ratio_memory``: pokerlab over
+the peer (targets: time at most 1.0 x TexasSolver's and 1.5 x postflop-solver's, memory at
+most postflop-solver's).
 
 Usage: ``python benchmarks/spot.py [--json] [--quick] [--spots river,turn,flop]
 [--solvers pokerlab,texassolver,postflop-solver] [--texassolver BIN --texassolver-resources DIR]

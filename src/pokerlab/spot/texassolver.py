@@ -29,7 +29,12 @@ Commands that describe the spot
     all-in if OOP's ``allin`` is set for that street), never the ordinary bet sizes, so the
     spot gets an explicit donk list for OOP on the turn and the river.
 ``set_allin_threshold T``
-    :attr:`~pokerlab.spot.spec.Spot.allin_threshold` (TexasSolver's default 0.67).
+    :attr:`~pokerlab.spot.spec.Spot.allin_threshold`, taken as it is (TexasSolver's default
+    0.67). TexasSolver's own rule differs: it makes a bet or raise all-in when half the
+    starting pot plus all the player has put in since the spot began exceeds ``T`` times the
+    effective stack (``GameTree::get_possible_bets``), so with ``T = 1`` a bet leaving less
+    than half the starting pot behind is an all-in there. Trees agree where no size lands in
+    that band.
 ``set_raise_limit N``
     Written by TexasSolver's GUI: a bet and ``N - 1`` raises per street, so
     ``raise_cap = N - 1``. The console branch does not know this command and always uses
