@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from pokerlab.cards import parse_cards
 from pokerlab.equilibrium import exploitability
@@ -194,3 +196,38 @@ def test_the_solver_agrees_with_the_lp(data):
     assert lp.exploitability_pct(_solver_in_oracle(lp, solver, strategy)) == pytest.approx(
         e.exploitability_pct, abs=1e-4
     )
+
+
+CLASSES = ["AA", "KK", "QQ", "JJ", "TT", "99", "55", "22", "AKs", "AQo", "KQs", "QJs", "JTs", "T9s",
+           "98s", "76s", "54s", "A5s", "K9o", "Q8o", "72o", "A2s", "KJo", "86s"]  # fmt: skip
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    bet=st.sampled_from(["33%", "75%", "150%", "a"]),
+    raise_=st.sampled_from([None, "60%", "a"]),
+)
+def test_random_small_rivers_agree_with_the_lp(seed, bet, raise_):
+    from pokerlab.cards import format_cards
+    from pokerlab.spot.bestresponse import evaluate
+    from pokerlab.spot.solver import Solver
+
+    rng = np.random.default_rng(seed)
+    board = format_cards(rng.choice(52, 5, replace=False).tolist())
+    ranges = [",".join(rng.choice(CLASSES, rng.integers(2, 6), replace=False)) for _ in range(2)]
+    data = {"board": board, "pot": 20, "stack": float(rng.choice([10, 40, 100])),
+            "oop_range": ranges[0], "ip_range": ranges[1], "bet": bet}  # fmt: skip
+    if raise_ is not None:
+        data |= {"raise": raise_, "raise_cap": 1}
+    try:
+        spot_ = Spot.from_dict(data)
+        lp = solve_spot_lp(spot_)
+    except ValueError:  # a range emptied by the board, or no pair of combos apart
+        assume(False)
+    solver = Solver(spot_)
+    solver.run(300)
+    e = evaluate(solver.tree, solver.deal, solver.layout, solver.average_strategy())
+    assert spot_.pot - e.best_response[1] - 1e-6 <= lp.ev[0] <= e.best_response[0] + 1e-6
+    lp_eval = evaluate(solver.tree, solver.deal, solver.layout, _lp_in_layout(lp, solver))
+    assert abs(lp_eval.exploitability_pct) < 1e-4 and lp_eval.ev[0] == pytest.approx(lp.ev[0], abs=1e-4)
