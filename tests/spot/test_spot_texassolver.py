@@ -93,6 +93,8 @@ def test_readme_example(tmp_path: Path) -> None:
     board = parse_cards("Qs Jh 2h")
     ip = parse_range("AA,KK,QQ,JJ,TT,99:0.75,AK,AQs,KQs:0.5,QJs,JTs:0.75,65s:0.25", dead=board)
     np.testing.assert_array_equal(s.ip_range, ip.weights)
+    np.testing.assert_array_equal(Spot.from_dict(s.to_dict()).ip_range, ip.weights)
+    assert s.ip_range_text == "" and s.oop_range_text.startswith("QQ:0.5,JJ:0.75")
     assert s.oop_range.sum() == pytest.approx(
         parse_range("QQ:0.5,JJ:0.75,TT,99,88,AKo:0.25,AQs,KQ,QJ,JTo:0.5,T9s,98s,87s",
                     dead=board).weights.sum())

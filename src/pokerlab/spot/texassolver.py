@@ -324,7 +324,7 @@ def parse_texassolver(text: str, source: str = "<text>") -> TexasSolverInput:
     if len(board) != tree.n_board:
         raise SpotError(f"{source} line {board_line}: set_board: {len(board)} cards, but the tree "
                         f"of line {tree_line} was built for {tree.n_board}")
-    weights = []
+    weights, texts = [], []
     for name in ("oop", "ip"):
         if name not in ranges:
             raise SpotError(f"{source}: no set_range_{name} line")
@@ -333,13 +333,16 @@ def parse_texassolver(text: str, source: str = "<text>") -> TexasSolverInput:
             w = parse_range(rtext, dead=board).weights.copy()
         except ValueError as exc:
             raise SpotError(f"{source} line {rline}: set_range_{name}: {exc}") from None
-        w[w <= MIN_WEIGHT] = 0.0
+        low = (w > 0) & (w <= MIN_WEIGHT)
+        w[low] = 0.0
         weights.append(w)
+        # The text would bring the dropped items back (Spot.to_dict): then the weights speak.
+        texts.append("" if low.any() else rtext)
     sizes = {(st, p): _street_sizes(tree, st, p) for st in STREETS for p in range(2)}
     try:
         spot = Spot(board=tuple(board), pot=tree.pot, stack=tree.stack, oop_range=weights[0],
-                    ip_range=weights[1], oop_range_text=ranges["oop"][0],
-                    ip_range_text=ranges["ip"][0], tree=sizes,
+                    ip_range=weights[1], oop_range_text=texts[0], ip_range_text=texts[1],
+                    tree=sizes,
                     raise_cap=max(tree.raise_limit - 1, 0), allin_threshold=tree.allin_threshold)
     except SpotError as exc:
         raise SpotError(f"{source} line {tree_line}: build_tree: {exc}") from None
