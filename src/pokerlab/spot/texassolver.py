@@ -57,6 +57,9 @@ Accepted and ignored (they do not describe the spot)
 lines and ``#`` comments. Any other command is an error (TexasSolver prints "command not
 recognized" and goes on; a misspelt size line would silently change the tree).
 
+The deck is hold'em's 52 cards: TexasSolver's short deck is a command-line flag
+(``-m shortdeck``), not part of the file, and pokerlab has no short-deck spot.
+
 Errors are :class:`~pokerlab.spot.spec.SpotError` of one line naming the file, the line number
 and the command.
 
