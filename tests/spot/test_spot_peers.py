@@ -110,3 +110,43 @@ def test_values_agree_with_postflop_solver(name: str) -> None:
 @pytest.mark.parametrize("name", list(SLOW))
 def test_values_agree_with_postflop_solver_slow(name: str) -> None:
     check(*SLOW[name])
+
+
+def _benchmark():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "spot.py"
+    spec = importlib.util.spec_from_file_location("spot_benchmark", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_benchmark_spots_build_the_same_tree_in_every_solver() -> None:
+    # benchmarks/spot.py relies on its spots being trees the three solvers build alike: whole
+    # chips everywhere (both peers round sizes to chips), no bet or raise short of all-in that
+    # TexasSolver's all-in threshold would turn into one (half the starting pot plus what the
+    # player has put in above threshold x stack), and the raise cap of 3 (TexasSolver's console)
+    # never acting (postflop-solver has none).
+    import numpy as np
+
+    from pokerlab.spot.texassolver import write_texassolver
+    from pokerlab.spot.tree import DECISION, build_tree
+
+    bench = _benchmark()
+    for name in bench.SPOTS:
+        for quick in (False, True):
+            spot = bench.spot_of(name, quick)
+            tree = build_tree(spot)
+            assert np.array_equal(tree.commit, np.round(tree.commit)), name
+            for n in range(1, tree.size):
+                mover = int(tree.player[tree.parent[n]])
+                if tree.label[n][:1] in ("b", "r") and not tree.allin[n]:
+                    assert spot.pot / 2 + tree.commit[n, mover] <= spot.allin_threshold * spot.stack
+            uncapped = build_tree(Spot.from_dict({**spot.to_dict(), "raise_cap": None}))
+            assert uncapped.size == tree.size
+            assert int(np.count_nonzero(tree.kind == DECISION)) > 0
+            write_texassolver(spot, accuracy_pct=0.1, max_iterations=10, threads=2)
+            cfg = bench.pfs_config(spot, 0.1, 10)
+            assert f"pot={spot.pot:g}" in cfg and "oop_range=" in cfg
