@@ -56,3 +56,17 @@ def test_draw_matches_take_outside_bots() -> None:
                      "outsider-bluffer"):
             registry.unregister_bot(name)
         registry._LOADED.clear()
+
+
+def test_whole_hand_for_three() -> None:
+    data = json.loads(invoke("draw", "whole-hand", "--players", "3", "--iterations", "200", "--certify",
+                             "--json").stdout)
+    assert data["players"] == 3 and len(data["first_round"]) == 5
+    assert data["first_round"][2]["player"] == 2  # the button after two checks
+    c = data["certificate"]
+    assert c["engine_nash_conv"] < 0.01 and abs(sum(c["engine_values"])) < 1e-9
+    text = invoke("draw", "whole-hand", "--players", "3", "--iterations", "200")
+    assert text.exit_code == 0 and "P3, the button, after two checks" in text.output
+    bad = invoke("draw", "whole-hand", "--players", "3", "--game", "pot-limit")
+    assert bad.exit_code == 2 and "limit only" in bad.output
+    assert invoke("draw", "whole-hand", "--players", "4").exit_code == 2

@@ -562,10 +562,12 @@ class Segments:
                              for (a, lo, hi), c in zip(self.segments, self.classes, strict=True)]}
 
 
-def first_round_segments(solution: ClassSolution,
+def first_round_segments(solution: Any,
                          histories: tuple[tuple[str, ...], ...] = FIRST_ROUND_DECISIONS) -> list[Segments]:
     """The dividing points of the first round's decisions (each seat's hands that reach the
-    decision, by the solver's strategy, read as in :func:`read_decision`).
+    decision, by the solver's strategy, read as in :func:`read_decision`); ``solution`` a
+    :class:`ClassSolution` or the first round for three
+    (:class:`pokerlab.agents.draw_game3.ThreeSolution`).
 
     >>> s = solve(ClassGameSettings(levels=2, iterations=30), cache=False)
     >>> opening = first_round_segments(s)[0]

@@ -177,6 +177,31 @@ class ThreeSolution:
         """The decision after ``history``; ``KeyError`` off the tree."""
         return (self.read if reading == "read" else self.engine)[tuple(history)]
 
+    @property
+    def prior(self) -> np.ndarray:
+        """Each class's probability (one seat's; the seats are alike)."""
+        return joint3(self.settings.samples, self.settings.seed).sum(axis=(1, 2))  # type: ignore[no-any-return]
+
+    @property
+    def axis(self) -> np.ndarray:
+        """Each class's value after its best draw (:func:`pokerlab.agents.draw_game.class_axis`)."""
+        return class_axis(self.settings.samples, self.settings.seed)
+
+    def reach(self, history: tuple[str, ...], player: int, reading: str = "read") -> np.ndarray:
+        """``player``'s own probability per class of its actions along ``history``."""
+        table = self.read if reading == "read" else self.engine
+        out = np.ones(NUM_DRAW_CLASSES)
+        for i in range(len(history)):
+            d = table.get(tuple(history[:i]))
+            if d is not None and d.player == player:
+                out = out * d.probs[:, d.actions.index(history[i])]
+        return out
+
+
+FIRST_ROUND_DECISIONS3 = ((), ("check",), ("check", "check"), ("bet",), ("check", "check", "bet"))
+"""The decisions shown for three: P1's opening, P2's after a check, the button's after two
+checks (the steal), P2 facing P1's bet, P1 facing the button's bet after two checks."""
+
 
 @dataclass(frozen=True)
 class Solved3:

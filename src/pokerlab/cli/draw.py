@@ -141,13 +141,18 @@ def register(app: typer.Typer) -> None:
     def whole_hand(
         game: str = typer.Option("limit", "--game", help="limit or pot-limit (no-limit plays pot-limit)."),
         levels: int = typer.Option(6, "--levels", help="Post-draw slices per class and draw (1 to 12)."),
-        iterations: int = typer.Option(1000, "--iterations", min=1, help="DCFR iterations."),
+        iterations: int | None = typer.Option(
+            None, "--iterations", min=1,
+            help="Solver iterations (DCFR 1,000 heads-up; CFR+ 2,000 for three)."),
         certify: bool = typer.Option(False, "--certify",
                                      help="Measure the solution and its reading (solves the game again)."),
+        players: int = typer.Option(2, "--players", help="2: the whole hand; 3: the first round for three "
+                                    "(limit)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Heads-up five-card draw solved on hand classes by the equilibrium engine, and its
-        first round read as the patent's dividing points (cached per settings)."""
+        first round read as the patent's dividing points (cached per settings); --players 3:
+        the first round for three."""
         from dataclasses import replace
 
         from pokerlab.agents.draw_classes import CLASS_NAMES
@@ -156,7 +161,13 @@ def register(app: typer.Typer) -> None:
 
         if game not in ("limit", "pot-limit"):
             raise ValueError(f"--game: limit or pot-limit, not {game!r}")
-        settings = replace(ClassGameSettings(), bet=game, levels=levels, iterations=iterations)
+        if players not in (2, 3):
+            raise ValueError(f"--players: 2 or 3, not {players}")
+        if players == 3:
+            _whole_hand_three(game, iterations, certify, as_json)
+            return
+        settings = replace(ClassGameSettings(), bet=game, levels=levels,
+                           iterations=iterations or ClassGameSettings().iterations)
         solution = solve(settings)
         decisions = first_round_segments(solution)
         certificate = whole_hand_exactness(solve_game(settings)) if certify else None
@@ -186,6 +197,44 @@ def register(app: typer.Typer) -> None:
                                   f"{c.pre_draw_read_concedes[1]:+.5f}"]]))
             console.print(f"value of the game to P1: {c.engine_value_p0:+.4f} sb/hand "
                           f"({c.states} states per player, {c.nodes:,} nodes)")
+
+    def _whole_hand_three(game: str, iterations: int | None, certify: bool, as_json: bool) -> None:
+        from pokerlab.agents.draw_classes import CLASS_NAMES
+        from pokerlab.agents.draw_game import first_round_segments
+        from pokerlab.agents.draw_game3 import FIRST_ROUND_DECISIONS3, ThreeSettings, solve3, solve_game3
+        from pokerlab.arena.draw_exactness import three_handed_exactness
+
+        if game != "limit":
+            raise ValueError("--players 3: the first round for three is solved at limit only")
+        settings = ThreeSettings(iterations=iterations or ThreeSettings().iterations)
+        solution = solve3(settings)
+        decisions = first_round_segments(solution, FIRST_ROUND_DECISIONS3)
+        certificate = three_handed_exactness(solve_game3(settings)) if certify else None
+        if as_json:
+            from dataclasses import asdict
+
+            print_json({"players": 3, "settings": asdict(solution.settings),
+                        "classes": [{"name": n, "prior": float(p), "axis": float(a)} for n, p, a in
+                                    zip(CLASS_NAMES, solution.prior, solution.axis, strict=True)],
+                        "first_round": [d.to_dict() for d in decisions],
+                        "certificate": None if certificate is None else certificate.to_dict()})
+            return
+        names = {(): "P1 opens (first to act)", ("check",): "P2 after a check",
+                 ("check", "check"): "P3, the button, after two checks", ("bet",): "P2 facing P1's bet",
+                 ("check", "check", "bet"): "P1 facing the button's bet"}
+        for d in decisions:
+            rows = [[a, f"{lo:.3f}", f"{hi:.3f}", ", ".join(c)] for (a, lo, hi), c in
+                    zip(d.segments, d.classes, strict=True)]
+            console.print(table(f"{names[d.history]}: hands by value after the best draw",
+                                ["action", "from", "to", "classes"], rows))
+        if certificate is not None:
+            c = certificate
+            console.print(table("certificate (small bets per hand)",
+                                ["strategy", "NashConv", "P1", "P2", "P3"],
+                                [["solver (CFR+)", f"{c.engine_nash_conv:.5f}",
+                                  *(f"{v:+.4f}" for v in c.engine_values)],
+                                 ["dividing points", f"{c.read_nash_conv:.5f}",
+                                  *(f"{v:+.4f}" for v in c.read_values)]]))
 
     @group.command("exactness")
     @user_errors
