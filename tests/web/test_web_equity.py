@@ -145,3 +145,35 @@ def test_the_page_lays_out_the_grid_and_is_linked(client: TestClient) -> None:
     assert html.count('data-class="AKs"') == 4  # two players, the template, the hand-against-range grid
     assert html.index('data-class="AA"') < html.index('data-class="AKs"') < html.index('data-class="AKo"')
     assert '<a href="/equity">Equity</a>' in client.get("/").text
+
+
+def test_ctrl_c_stops_the_server_and_its_computing_workers_in_one_line(tmp_path) -> None:
+    """Ctrl-C at a terminal reaches the whole process group: the server stops with one line and
+    status 130, and its equity workers (one in the middle of a long computation) end without a
+    traceback of their own."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pokerlab", "serve", "--port", "0", "--db", str(tmp_path / "w.sqlite")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal starts it
+    try:
+        url = server.stdout.readline().split()[2]
+        body = json.dumps({"players": ["random"] * 3, "mode": "monte-carlo", "samples": 100_000_000})
+        request = urllib.request.Request(url + "/api/equity", data=body.encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        token = json.loads(urllib.request.urlopen(request, timeout=60).read())["job"]
+        deadline = time.monotonic() + 60
+        while json.loads(urllib.request.urlopen(f"{url}/api/equity/jobs/{token}").read())["done"] == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        os.killpg(server.pid, signal.SIGINT)
+        _, err = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+    assert server.returncode == 130 and err.strip() == "stopped (Ctrl-C)", err

@@ -32,6 +32,11 @@ PROGRESS_EVERY = 0.1
 
 def _serve(connection: Any) -> None:
     """A worker process: answer ``(serial, question)`` messages until ``None`` or the end of the pipe."""
+    import signal
+
+    # Ctrl-C at a terminal reaches the whole process group: the server stops the workers itself
+    # (a worker's own KeyboardInterrupt would print a traceback)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from pokerlab._json import jsonable
     from pokerlab.errors import user_message
     from pokerlab.strength.equity_report import equity_report
