@@ -179,6 +179,34 @@ def _probe(address: str, host: str, port: int) -> None:
         raise ValueError(f"--cluster {address}: no Ray cluster answers at {host}:{port} ({reason})") from None
 
 
+def ray_token_auth(env: dict[str, str] | None = None, home: str | None = None) -> bool:
+    """Whether a driver connecting to a running cluster should send Ray's authentication token:
+    ``RAY_AUTH_MODE`` when set, else whether a token is at hand (``RAY_AUTH_TOKEN``,
+    ``RAY_AUTH_TOKEN_PATH`` or ``~/.ray/auth_token``).
+
+    That is the rule ``ray start --head`` follows (Ray 2.59 and later): with a token in
+    ``~/.ray/auth_token`` (which any ``ray.init()`` of a local cluster writes, the demo's
+    included) the cluster requires it, and a driver that left the mode unset was refused with
+    ``InvalidAuthToken``. A cluster without token authentication accepts a driver that sends one.
+
+    Examples
+    --------
+    >>> ray_token_auth({"RAY_AUTH_MODE": "disabled", "RAY_AUTH_TOKEN": "x"})
+    False
+    >>> ray_token_auth({"RAY_AUTH_TOKEN": "x"}), ray_token_auth({}, home="/nonexistent")
+    (True, False)
+    """
+    env = dict(os.environ) if env is None else env
+    mode = env.get("RAY_AUTH_MODE")
+    if mode is not None:
+        return mode.lower() == "token"
+    if env.get("RAY_AUTH_TOKEN"):
+        return True
+    path = env.get("RAY_AUTH_TOKEN_PATH") or os.path.join(
+        home if home is not None else os.path.expanduser("~"), ".ray", "auth_token")
+    return os.path.isfile(path)
+
+
 class RayExecutor(Executor):
     """Tasks on a Ray cluster, one CPU each; a task whose worker or node died is run again
     (Ray's task retries), and its result still reaches the driver once.
@@ -192,6 +220,9 @@ class RayExecutor(Executor):
     backend = "ray"
 
     def __init__(self, address: str | None = None) -> None:
+        if "RAY_AUTH_MODE" not in os.environ and ray_token_auth():
+            # As `ray start --head` decided for the head; before Ray loads (it reads the mode then).
+            os.environ["RAY_AUTH_MODE"] = "token"
         try:
             import ray
         except ImportError:
