@@ -80,3 +80,34 @@ def test_read_decision_keeps_wide_segments_and_merges_narrow_ones() -> None:
     assert read[1].tolist() == [1.0, 0.0]  # the sliver went to its neighbour
     assert read[2] == pytest.approx([0.2, 0.8])
     assert read.sum(axis=1) == pytest.approx(np.ones(4))
+
+
+def test_default_solutions_ship_with_the_package(monkeypatch) -> None:
+    from pokerlab.agents import draw_game, draw_game3
+
+    def no_solving(*args: object, **kwargs: object) -> None:
+        raise AssertionError("solved instead of loading the shipped data")
+
+    monkeypatch.setattr(draw_game, "solve_game", no_solving)
+    monkeypatch.setattr(draw_game3, "solve_game3", no_solving)
+    draw_game._solve_cached.cache_clear()
+    draw_game3.solve3.cache_clear()
+    try:
+        for bet in ("limit", "pot-limit"):
+            settings = ClassGameSettings(bet=bet)
+            assert (draw_game.SHIPPED / draw_game.solution_file(settings)).is_file()
+            assert solve(settings).decision(()).probs.shape == (12, 2)
+        assert draw_game3.solve3().decision(()).player == 0
+    finally:
+        draw_game._solve_cached.cache_clear()
+        draw_game3.solve3.cache_clear()
+
+
+@pytest.mark.slow
+def test_shipped_solutions_are_what_the_solver_gives(tmp_path) -> None:
+    import filecmp
+
+    from pokerlab.agents import draw_game3
+
+    for path in draw_game3.ship(tmp_path):
+        assert filecmp.cmp(path, draw_game3.SHIPPED / path.name, shallow=False), path.name

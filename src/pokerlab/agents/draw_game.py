@@ -43,8 +43,10 @@ axis are given to their neighbours: what is left is a few segments between divid
 per decision, the patent's picture. The read strategy is certified in the same game
 (:func:`pokerlab.arena.draw_exactness.whole_hand_exactness`).
 
-**The solution** (:func:`solve`) is cached under the cache folder, keyed by the settings:
-the first call solves (under a minute on one core for the defaults), later calls load it.
+**The solution** (:func:`solve`) of the default settings ships with the package
+(:data:`SHIPPED`, written by ``python -m pokerlab.agents.draw_game3``); other settings are
+solved on first use (under a minute on one core) and cached under the cache folder, keyed by
+every setting.
 
 Examples
 --------
@@ -66,6 +68,7 @@ import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -502,13 +505,24 @@ def solution_of(solved: Solved) -> ClassSolution:
                          pre_draw_table(solved.engine, s.levels), pre_draw_table(solved.read, s.levels))
 
 
+SHIPPED = Path(__file__).parent / "data"
+"""The solutions of the default settings that ship with the package (written by
+``python -m pokerlab.agents.draw_game3``)."""
+
+
+def solution_file(settings: ClassGameSettings) -> str:
+    """The file name of a solution, keyed by every setting."""
+    return f"draw-class-game-v{CACHE_VERSION}-{settings.key()}.json"
+
+
 @functools.lru_cache(maxsize=4)
 def _solve_cached(settings: ClassGameSettings) -> ClassSolution:
-    path = cache_dir() / f"draw-class-game-v{CACHE_VERSION}-{settings.key()}.json"
-    try:
-        return ClassSolution.from_json(json.loads(path.read_text()))
-    except Exception:  # missing or damaged: solve again
-        pass
+    for path in (SHIPPED / solution_file(settings), cache_dir() / solution_file(settings)):
+        try:
+            return ClassSolution.from_json(json.loads(path.read_text()))
+        except Exception:  # missing or damaged: the next place, or solve again
+            pass
+    path = cache_dir() / solution_file(settings)
     solution = solution_of(solve_game(settings))
     try:  # a temporary file renamed, so a concurrent reader never sees half a file
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".json")

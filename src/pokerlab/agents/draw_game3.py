@@ -36,13 +36,24 @@ import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from pokerlab._cache import cache_dir
 from pokerlab.agents.draw_classes import NUM_DRAW_CLASSES, SAMPLES, SEED, hand_classes, transitions
-from pokerlab.agents.draw_game import ClassDecision, _own_reach, class_axis, read_decision
+from pokerlab.agents.draw_game import (
+    SHIPPED,
+    ClassDecision,
+    ClassGameSettings,
+    _own_reach,
+    class_axis,
+    read_decision,
+    solution_file,
+    solution_of,
+    solve_game,
+)
 from pokerlab.agents.draw_ranges import _cached
 from pokerlab.equilibrium import CFRSolver, Decision, FlatGame, Game, Strategy, Terminal
 
@@ -266,15 +277,21 @@ def _from_json(data: dict[str, Any]) -> ThreeSolution:
     return ThreeSolution(ThreeSettings(**data["settings"]), table(data["engine"]), table(data["read"]))
 
 
+def solution_file3(settings: ThreeSettings) -> str:
+    """The file name of a solution for three, keyed by every setting."""
+    return f"draw-class-game3-v{CACHE_VERSION}-{settings.key()}.json"
+
+
 @functools.lru_cache(maxsize=2)
 def solve3(settings: ThreeSettings | None = None) -> ThreeSolution:
     """The solved first round for three: loaded from the cache folder, or solved and stored."""
     s = settings or ThreeSettings()
-    path = cache_dir() / f"draw-class-game3-v{CACHE_VERSION}-{s.key()}.json"
-    try:
-        return _from_json(json.loads(path.read_text()))
-    except Exception:  # missing or damaged: solve again
-        pass
+    for path in (SHIPPED / solution_file3(s), cache_dir() / solution_file3(s)):
+        try:
+            return _from_json(json.loads(path.read_text()))
+        except Exception:  # missing or damaged: the next place, or solve again
+            pass
+    path = cache_dir() / solution_file3(s)
     solved = solve_game3(s)
     solution = ThreeSolution(s, _table(solved.engine), _table(solved.read))
     try:
@@ -285,3 +302,27 @@ def solve3(settings: ThreeSettings | None = None) -> ThreeSolution:
     except OSError:
         pass
     return solution
+
+
+def ship(folder: Path = SHIPPED) -> list[Path]:
+    """Solve the default games (heads-up limit and pot limit, the first round for three) and
+    write them to ``folder`` (the package's data: what :func:`solve3` and
+    :func:`pokerlab.agents.draw_game.solve` load first)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for bet in ("limit", "pot-limit"):
+        settings = ClassGameSettings(bet=bet)
+        path = folder / solution_file(settings)
+        path.write_text(json.dumps(solution_of(solve_game(settings)).to_json()))
+        written.append(path)
+    three = ThreeSettings()
+    solved = solve_game3(three)
+    path = folder / solution_file3(three)
+    path.write_text(json.dumps(_to_json(ThreeSolution(three, _table(solved.engine), _table(solved.read)))))
+    written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for written in ship():
+        print(written)
