@@ -111,6 +111,10 @@ def test_a_refusal_names_the_option_and_the_value(capsys, tmp_path, monkeypatch)
 # -- nothing left on disk after a refusal (issue 28) ----------------------------------------
 
 LEFT_BEHIND = [
+    (["match", "random", "raiser", "--hands", "3", "--resume", "--db", "fresh.sqlite"], {},
+     "--resume: fresh.sqlite holds no match to resume"),
+    (["match", "loki-a", "raiser", "--hands", "3", "--db", "m.sqlite"],
+     {"POKERLAB_OPPONENT_DB": "/proc/none/opponents.sqlite"}, "opponent store /proc/none/opponents.sqlite"),
     (["experiment", "loki-modelling", "--hands", "10", "--resume", "--db", "fresh.sqlite"], {},
      "--resume: fresh.sqlite holds no match to resume"),
     (["experiment", "threshold-vs-loki", "--hands", "4", "--db", "m.sqlite"],

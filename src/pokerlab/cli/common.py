@@ -93,9 +93,10 @@ def _probe_folder(folder: Path, where: str) -> None:
 @contextmanager
 def removed_unless_done(path: str | Path | None) -> Iterator[None]:
     """Remove the file at ``path`` (and SQLite's ``-wal``, ``-shm``, ``-journal`` beside it) when
-    the block fails, if the file did not exist before it: a refused command leaves nothing on disk
-    (``match --resume --db new.sqlite`` with nothing to resume left an empty database). Ctrl-C
-    keeps the file: it holds the work done, which ``--resume`` continues.
+    the block is refused (a user mistake, :func:`pokerlab.errors.user_message`), if the file did
+    not exist before it: a refused command leaves nothing on disk (``match --resume --db
+    new.sqlite`` with nothing to resume left an empty database). Ctrl-C and a failing bot keep
+    the file: it holds the work done, which ``--resume`` continues.
 
     Examples
     --------
@@ -113,10 +114,8 @@ def removed_unless_done(path: str | Path | None) -> Iterator[None]:
     fresh = path is not None and str(path) != ":memory:" and not Path(path).exists()
     try:
         yield
-    except (KeyboardInterrupt, Interrupted):
-        raise
-    except BaseException:
-        if fresh:
+    except Exception as exc:
+        if fresh and not isinstance(exc, Interrupted) and user_message(exc) is not None:
             for suffix in ("", "-wal", "-shm", "-journal"):
                 with contextlib.suppress(OSError):
                     Path(f"{path}{suffix}").unlink()

@@ -17,6 +17,7 @@ from pokerlab.cli.common import (
     print_error,
     print_json,
     progress,
+    removed_unless_done,
     table,
     user_errors,
     variant_option,
@@ -112,29 +113,31 @@ def register(app: typer.Typer) -> None:
         output_file(plot, "--plot", (".png", ".svg"))
         output_dir(hand_history, "--hand-history", reuse=resume, pattern="hand-*.phh")
         output_file(db, "--db")
-        executor = executor_for(workers, cluster)
-        store = MatchStore(db)
-        try:
-            label = progress_label("hands", executor.where())
-            with progress(label, total=config.hands, enabled=not (no_progress or as_json)) as advance:
-                result = run_match(config, store, resume=resume, executor=executor,
-                                   hand_history=hand_history, progress=advance,
-                                   on_start=lambda done, total: advance(done), strict=strict)
-        except BotFailed as exc:
-            match_id = store.find_match(config.key())
-            stored = len(store.hand_numbers(match_id)) if match_id is not None else 0
-            head, _, trace = str(exc).partition("\n")
-            sys.stderr.write(trace.rstrip() + "\n")
-            print_error(f"{head}; {stored:,} of {config.hands:,} hands are stored in {db} (match {match_id})")
-            raise typer.Exit(code=1) from None
-        except KeyboardInterrupt:
-            match_id = store.find_match(config.key())
-            stored = len(store.hand_numbers(match_id)) if match_id is not None else 0
-            raise Interrupted(f"{stored:,} of {config.hands:,} hands are stored in {db} (match {match_id}); "
-                              "the same command with --resume continues") from None
-        finally:
-            store.close()
-            executor.close()
+        with removed_unless_done(db):  # a refusal (nothing to resume, a bad store) leaves no file
+            executor = executor_for(workers, cluster)
+            store = MatchStore(db)
+            try:
+                label = progress_label("hands", executor.where())
+                with progress(label, total=config.hands, enabled=not (no_progress or as_json)) as advance:
+                    result = run_match(config, store, resume=resume, executor=executor,
+                                       hand_history=hand_history, progress=advance,
+                                       on_start=lambda done, total: advance(done), strict=strict)
+            except BotFailed as exc:
+                match_id = store.find_match(config.key())
+                stored = len(store.hand_numbers(match_id)) if match_id is not None else 0
+                head, _, trace = str(exc).partition("\n")
+                sys.stderr.write(trace.rstrip() + "\n")
+                print_error(f"{head}; {stored:,} of {config.hands:,} hands are stored in {db} "
+                            f"(match {match_id})")
+                raise typer.Exit(code=1) from None
+            except KeyboardInterrupt:
+                match_id = store.find_match(config.key())
+                stored = len(store.hand_numbers(match_id)) if match_id is not None else 0
+                raise Interrupted(f"{stored:,} of {config.hands:,} hands are stored in {db} "
+                                  f"(match {match_id}); the same command with --resume continues") from None
+            finally:
+                store.close()
+                executor.close()
         if plot is not None:
             from pokerlab.arena.plot import plot_bankroll
 
