@@ -96,6 +96,9 @@ def test_the_reading_concedes_little_on_a_solved_spot(tmp_path):
     coarse = read_solution(decisions, lp.weights(), lp.river.strength, min_segment=0.05)
     c1 = concession(decisions, coarse, lp.exploitability_pct)
     assert c1.concession_pct > c0.concession_pct
+    # Read one decision at a time (here none costs more than all of them read together).
+    assert set(c1.by_decision) == set(decisions)
+    assert all(-1e-9 <= v <= c1.reading_pct + 1e-9 for v in c1.by_decision.values())
     for r in coarse.decisions.values():
         widths = [s.hi - s.lo for s in r.segments]
         assert min(widths) >= 0.05 - 1e-12 or len(widths) == 1
@@ -175,6 +178,8 @@ def test_the_threshold_command(tmp_path, capsys):
         got["reading_exploitability_pct_pot"] - got["solver_exploitability_pct_pot"]
     )
     assert got["concession_pct_pot"] > 0 and got["decisions"]["(root)"]["player"] == 0
+    alone = [d["exploitability_pct_alone"] for d in got["decisions"].values()]
+    assert len(alone) == 6 and min(alone) >= got["solver_exploitability_pct_pot"] - 1e-6
     bad_square = ["--square", str(tmp_path / "s.jpg")]
     for bad, message in ((["--min-segment", "0.9"], "--min-segment 0.9"), (bad_square, "--square")):
         assert run(app, ["spot", "threshold", str(saved), *bad]) == 2

@@ -283,13 +283,15 @@ def register(app: typer.Typer) -> None:
                 "board": _board(sol), "min_segment": min_segment,
                 "solver_exploitability_pct_pot": c.solver_pct,
                 "reading_exploitability_pct_pot": c.reading_pct, "concession_pct_pot": c.concession_pct,
-                "decisions": r.reading.as_dict(r.names),
+                "decisions": r.reading.as_dict(r.names, c.by_decision),
             } | ({"square": str(square)} if square is not None else {}))
             return
-        view = r.reading.as_dict(r.names)
-        body = [[line, ("OOP", "IP")[d["player"]], d["text"]] for line, d in view.items()]
+        view = r.reading.as_dict(r.names, c.by_decision)
+        body = [[line, ("OOP", "IP")[d["player"]], d["text"], f"{d['exploitability_pct_alone']:.3f}"]
+                for line, d in view.items()]
         console.print(table(f"threshold reading, river {_board(sol)} (weakest hands first, "
-                            "dividing points between actions)", ["line", "who", "reading"], body,
+                            "dividing points between actions; alone: exploitability % with only "
+                            "this decision read)", ["line", "who", "reading", "alone"], body,
                             width=80))
         console.print(f"exploitability: solver {c.solver_pct:.4f}%, reading {c.reading_pct:.4f}% of "
                       f"the pot; the reading concedes {c.concession_pct:.4f}%", highlight=False)

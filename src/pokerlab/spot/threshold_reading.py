@@ -296,11 +296,16 @@ class ThresholdReading:
         """The threshold strategy at every decision: ``(combos, actions)`` per line."""
         return {h: r.probs for h, r in self.decisions.items()}
 
-    def as_dict(self, names: tuple[Sequence[str], Sequence[str]] | None = None) -> dict[str, Any]:
+    def as_dict(
+        self,
+        names: tuple[Sequence[str], Sequence[str]] | None = None,
+        alone: Mapping[History, float] | None = None,
+    ) -> dict[str, Any]:
         """A JSON-friendly view: per line, the actor, the segments and the dividing points.
 
         With ``names`` (each player's combo names, in the rows' order) each dividing point
-        also names a combo of the strength level it falls in.
+        also names a combo of the strength level it falls in; ``alone`` (a
+        :attr:`Concession.by_decision`) adds each decision's exploitability read alone.
         """
         out = {}
         for h, r in self.decisions.items():
@@ -319,6 +324,8 @@ class ThresholdReading:
                 "cuts": cuts,
                 "absorbed": r.absorbed,
             }
+            if alone is not None and h in alone:
+                out[" ".join(h) or "(root)"]["exploitability_pct_alone"] = alone[h]
         return out
 
 
@@ -362,10 +369,15 @@ def read_solution(
 
 @dataclass(frozen=True)
 class Concession:
-    """What the reading gives up: both exploitabilities in % of the pot, and the difference."""
+    """What the reading gives up: both exploitabilities in % of the pot, and the difference.
+
+    ``by_decision[line]`` is the exploitability when only the decision at ``line`` is read
+    (every other decision keeps the solver's strategy): where the reading costs.
+    """
 
     solver_pct: float
     reading_pct: float
+    by_decision: dict[History, float] = field(default_factory=dict)
 
     @property
     def concession_pct(self) -> float:
@@ -377,10 +389,17 @@ def concession(
     decisions: Mapping[History, Decision],
     reading: ThresholdReading,
     exploitability_pct: Callable[[Mapping[History, np.ndarray]], float],
+    by_decision: bool = True,
 ) -> Concession:
-    """Measure the solver's strategy and the reading with the same best response."""
+    """Measure the solver's strategy and the reading with the same best response (and, with
+    ``by_decision``, the reading of each decision alone)."""
     solver = {h: d.probs for h, d in decisions.items()}
-    return Concession(float(exploitability_pct(solver)), float(exploitability_pct(reading.profile())))
+    profile = reading.profile()
+    each = {}
+    if by_decision:
+        for h in decisions:
+            each[h] = float(exploitability_pct({**solver, h: profile[h]}))
+    return Concession(float(exploitability_pct(solver)), float(exploitability_pct(profile)), each)
 
 
 # ---------------------------------------------------------------- the unit square
