@@ -90,7 +90,7 @@ def test_default_solutions_ship_with_the_package(monkeypatch) -> None:
 
     monkeypatch.setattr(draw_game, "solve_game", no_solving)
     monkeypatch.setattr(draw_game3, "solve_game3", no_solving)
-    draw_game._solve_cached.cache_clear()
+    monkeypatch.setattr(draw_game, "_SOLVED", {})
     draw_game3.solve3.cache_clear()
     try:
         for bet in ("limit", "pot-limit"):
@@ -99,7 +99,6 @@ def test_default_solutions_ship_with_the_package(monkeypatch) -> None:
             assert solve(settings).decision(()).probs.shape == (12, 2)
         assert draw_game3.solve3().decision(()).player == 0
     finally:
-        draw_game._solve_cached.cache_clear()
         draw_game3.solve3.cache_clear()
 
 

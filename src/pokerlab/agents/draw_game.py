@@ -62,7 +62,6 @@ Examples
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import tempfile
@@ -515,15 +514,37 @@ def solution_file(settings: ClassGameSettings) -> str:
     return f"draw-class-game-v{CACHE_VERSION}-{settings.key()}.json"
 
 
-@functools.lru_cache(maxsize=4)
-def _solve_cached(settings: ClassGameSettings) -> ClassSolution:
+_SOLVED: dict[ClassGameSettings, ClassSolution] = {}
+
+
+def stored_solution(settings: ClassGameSettings) -> ClassSolution | None:
+    """The solution of ``settings`` shipped with the package or in the cache folder, or
+    ``None`` when it has not been solved."""
+    if settings in _SOLVED:
+        return _SOLVED[settings]
     for path in (SHIPPED / solution_file(settings), cache_dir() / solution_file(settings)):
         try:
-            return ClassSolution.from_json(json.loads(path.read_text()))
-        except Exception:  # missing or damaged: the next place, or solve again
-            pass
-    path = cache_dir() / solution_file(settings)
-    solution = solution_of(solve_game(settings))
+            solution = ClassSolution.from_json(json.loads(path.read_text()))
+        except Exception:  # missing or damaged: the next place
+            continue
+        _SOLVED[settings] = solution
+        return solution
+    return None
+
+
+def solve(settings: ClassGameSettings | None = None, cache: bool = True,
+          progress: Callable[[int, int], None] | None = None) -> ClassSolution:
+    """The solution's pre-draw tables for ``settings``: shipped with the package or in the
+    cache folder, else solved (``progress(done, total)`` as the iterations go) and stored in
+    the cache folder (``cache=False``: solved now, nothing stored)."""
+    s = settings or ClassGameSettings()
+    if not cache:
+        return solution_of(solve_game(s, progress))
+    solution = stored_solution(s)
+    if solution is not None:
+        return solution
+    solution = solution_of(solve_game(s, progress))
+    path = cache_dir() / solution_file(s)
     try:  # a temporary file renamed, so a concurrent reader never sees half a file
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".json")
         with os.fdopen(fd, "w") as handle:
@@ -531,16 +552,8 @@ def _solve_cached(settings: ClassGameSettings) -> ClassSolution:
         os.replace(tmp, path)
     except OSError:
         pass
+    _SOLVED[s] = solution
     return solution
-
-
-def solve(settings: ClassGameSettings | None = None, cache: bool = True) -> ClassSolution:
-    """The solution's pre-draw tables for ``settings``: loaded from the cache folder, or solved
-    and stored there on first use (``cache=False``: solved now, nothing stored)."""
-    s = settings or ClassGameSettings()
-    if not cache:
-        return solution_of(solve_game(s))
-    return _solve_cached(s)
 
 
 def settings_for(bet: str, raise_cap: int | None) -> ClassGameSettings | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -24,6 +25,17 @@ from pokerlab.cli.common import (
 def _money(x: object) -> str:
     value = float(x)  # type: ignore[arg-type]
     return "0" if value == 0 else f"{value:+.2f}"
+
+
+def _ticker(advance: Any) -> Any:
+    """``progress(done, total)`` for a solver, advancing a progress bar by the difference."""
+    last = [0]
+
+    def tick(done: int, total: int) -> None:
+        advance(done - last[0])
+        last[0] = done
+
+    return tick
 
 
 def register(app: typer.Typer) -> None:
@@ -156,7 +168,13 @@ def register(app: typer.Typer) -> None:
         from dataclasses import replace
 
         from pokerlab.agents.draw_classes import CLASS_NAMES
-        from pokerlab.agents.draw_game import ClassGameSettings, first_round_segments, solve, solve_game
+        from pokerlab.agents.draw_game import (
+            ClassGameSettings,
+            first_round_segments,
+            solve,
+            solve_game,
+            stored_solution,
+        )
         from pokerlab.arena.draw_exactness import whole_hand_exactness
 
         if game not in ("limit", "pot-limit"):
@@ -168,9 +186,17 @@ def register(app: typer.Typer) -> None:
             return
         settings = replace(ClassGameSettings(), bet=game, levels=levels,
                            iterations=iterations or ClassGameSettings().iterations)
+        quiet = as_json
+        if stored_solution(settings) is None:
+            with progress("solving", total=settings.iterations, enabled=not quiet) as advance:
+                solution = solve(settings, progress=_ticker(advance))
         solution = solve(settings)
         decisions = first_round_segments(solution)
-        certificate = whole_hand_exactness(solve_game(settings)) if certify else None
+        certificate = None
+        if certify:
+            with progress("certifying: solving again", total=settings.iterations,
+                          enabled=not quiet) as advance:
+                certificate = whole_hand_exactness(solve_game(settings, _ticker(advance)))
         if as_json:
             print_json({"settings": solution.to_json()["settings"],
                         "classes": [{"name": n, "prior": float(p), "axis": float(a)} for n, p, a in
