@@ -45,8 +45,9 @@ def address(sock: socket.socket) -> str:
 
 
 @contextlib.contextmanager
-def _running(app: Any, sock: socket.socket) -> Iterator[tuple[Any, threading.Thread]]:
-    """Run ``app`` on ``sock`` in a daemon thread; stop it (and close the socket) on exit."""
+def _running(app: Any, sock: socket.socket) -> Iterator[tuple[Any, threading.Event]]:
+    """Run ``app`` on ``sock`` in a daemon thread; stop it (and close the socket) on exit. Yields
+    the uvicorn server and an event set when it has stopped."""
     import uvicorn
 
     # log_config=None: uvicorn leaves logging alone (its own set-up would keep the streams of
@@ -54,14 +55,24 @@ def _running(app: Any, sock: socket.socket) -> Iterator[tuple[Any, threading.Thr
     config = uvicorn.Config(app, log_config=None, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True,
-                              name="pokerlab-web")
+    stopped = threading.Event()
+
+    def run() -> None:
+        try:
+            server.run(sockets=[sock])
+        finally:
+            stopped.set()
+
+    thread = threading.Thread(target=run, daemon=True, name="pokerlab-web")
     thread.start()
     try:
-        yield server, thread
+        yield server, stopped
     finally:
         server.should_exit = True
-        thread.join(timeout=15)
+        # not thread.join: once a KeyboardInterrupt has interrupted a join, Python 3.11 takes the
+        # thread for stopped and joins return at once, so the socket was closed under uvicorn's
+        # shutdown (a traceback after "stopped (Ctrl-C)", and the lifespan's clean-up skipped)
+        stopped.wait(timeout=15)
         sock.close()
 
 
@@ -69,9 +80,9 @@ def _running(app: Any, sock: socket.socket) -> Iterator[tuple[Any, threading.Thr
 def serving(app: Any, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
     """Serve ``app`` in a background thread; yields its address and stops it on exit."""
     sock = bind(host, port)
-    with _running(app, sock) as (server, thread):
+    with _running(app, sock) as (server, stopped):
         while not server.started:
-            if not thread.is_alive():
+            if stopped.is_set():
                 raise RuntimeError("the web server stopped while starting (see the log above)")
             time.sleep(0.005)
         yield address(sock)
@@ -80,6 +91,6 @@ def serving(app: Any, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
 def serve_forever(app: Any, sock: socket.socket) -> None:
     """Serve ``app`` on ``sock`` until Ctrl-C, which stops the server and then propagates as
     ``KeyboardInterrupt``."""
-    with _running(app, sock) as (_, thread):
-        while thread.is_alive():
-            thread.join(0.2)
+    with _running(app, sock) as (_, stopped):
+        while not stopped.wait(0.2):
+            pass
