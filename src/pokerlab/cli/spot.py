@@ -141,6 +141,9 @@ def register(app: typer.Typer) -> None:
         check_every: int = typer.Option(
             10, "--check-every", help="Measure the exploitability every this many iterations."),
         cfr_plus: bool = typer.Option(False, "--cfr-plus", help="CFR+ instead of discounted CFR."),
+        schedule: str = typer.Option(
+            "fast", "--schedule", help="DCFR discounting: fast (postflop-solver's: negative "
+            "regrets halved, averages restarted at 4^k) or dcfr (alpha 1.5, beta 0.5, gamma 3)."),
         lock: list[str] = typer.Option(
             [], "--lock", help='Lock a node: "LINE=ACTION:PROB,...[@HANDS]" (repeatable; "=x:1": '
             "OOP checks at the root)."),
@@ -170,6 +173,8 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"--threads {threads}: must be 1..{most}")
         if rows < 1:
             raise ValueError(f"--rows {rows}: must be at least 1")
+        if schedule not in ("fast", "dcfr"):
+            raise ValueError(f"--schedule {schedule}: use fast or dcfr")
         output_file(save, "--save", (".npz",))
         spot = _spot(spot_file, texassolver, {
             "board": board, "pot": pot, "stack": stack, "oop_range": oop_range,
@@ -190,7 +195,8 @@ def register(app: typer.Typer) -> None:
         with progress("solving", max_iterations, enabled=not no_progress) as advance:
             sol = solve(spot, target_pct=target, max_iterations=max_iterations,
                         max_seconds=max_seconds, threads=threads, check_every=check_every,
-                        cfr_plus=cfr_plus, locks=locks or None, isomorphism=not no_isomorphism,
+                        cfr_plus=cfr_plus, schedule=schedule, locks=locks or None,
+                        isomorphism=not no_isomorphism,
                         progress=lambda it, expl: advance(1))
         if save is not None:
             with removed_unless_done(save):

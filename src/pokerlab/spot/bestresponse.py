@@ -47,7 +47,7 @@ def combo_values(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, p
     """
     w = walker if walker is not None else Walker(tree, deal, layout, np.full(tree.size, -1))
     spot = tree.spot
-    prm = np.array([spot.pot, spot.rake_pct, spot.rake_cap, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+    prm = np.array([spot.pot, spot.rake_pct, spot.rake_cap, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
     strat = np.ascontiguousarray(strategy, dtype=np.float32)
     empty = np.zeros(1, dtype=np.float32)
     return w.run(player, (strat, empty, empty), prm, MODE_BEST if best else MODE_EVAL)
@@ -70,10 +70,29 @@ class Evaluation:
     exploitability_pct: float
 
 
-def evaluate(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray) -> Evaluation:
+def measuring_walker(tree: Tree, deal: Deal, layout: Layout) -> Walker:
+    """A walker for :func:`evaluate` and :func:`exploitability_pct` to reuse (no locks)."""
+    return Walker(tree, deal, layout, np.full(tree.size, -1, dtype=np.int64))
+
+
+def exploitability_pct(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray,
+                       walker: Walker | None = None) -> float:
+    """Exploitability of ``strategy`` in % of the pot; without rake from the two best responses
+    alone (the EVs then add to the pot), with rake by :func:`evaluate`."""
+    if tree.spot.rake_pct > 0:
+        return evaluate(tree, deal, layout, strategy, walker).exploitability_pct
+    w = walker if walker is not None else measuring_walker(tree, deal, layout)
+    z = pair_weight(deal)
+    br = [float(np.dot(deal.weights[p], combo_values(tree, deal, layout, strategy, p, True, w))) / z
+          for p in (0, 1)]
+    return 100.0 * (br[0] + br[1] - tree.spot.pot) / 2.0 / tree.spot.pot
+
+
+def evaluate(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray,
+             walker: Walker | None = None) -> Evaluation:
     """EVs, best-response values and exploitability of ``strategy`` (both players)."""
     z = pair_weight(deal)
-    walker = Walker(tree, deal, layout, np.full(tree.size, -1, dtype=np.int64))
+    walker = walker if walker is not None else measuring_walker(tree, deal, layout)
     ev, br = [], []
     for p in (0, 1):
         w = deal.weights[p]

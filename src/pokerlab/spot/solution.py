@@ -43,7 +43,7 @@ import numpy as np
 from pokerlab._threads import numba_threads
 from pokerlab.cards.codes import format_cards, parse_card
 from pokerlab.cards.ranges import class_of
-from pokerlab.spot.bestresponse import Evaluation, evaluate
+from pokerlab.spot.bestresponse import Evaluation, evaluate, exploitability_pct, measuring_walker
 from pokerlab.spot.deal import Deal, build_deal
 from pokerlab.spot.layout import Layout, build_layout
 from pokerlab.spot.locks import Lock, build_locks
@@ -334,7 +334,7 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
     o = 1 - q
     # Values in the canonical frame.
     T, D = _tuples(tree, layout, deal)
-    prm = np.array([tree.spot.pot, tree.spot.rake_pct, tree.spot.rake_cap] + [0.0] * 6)
+    prm = np.array([tree.spot.pot, tree.spot.rake_pct, tree.spot.rake_cap] + [0.0] * 7)
     strat32 = np.ascontiguousarray(strategy, dtype=np.float32)
     empty = np.zeros(1, dtype=np.float32)
     S = (strat32, empty, empty)
@@ -389,15 +389,22 @@ def _tuples(tree: Tree, layout: Layout, deal: Deal) -> tuple[tuple, tuple]:
 
 def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
           max_seconds: float | None = None, threads: int | None = None, check_every: int = 10,
-          cfr_plus: bool = False, alpha: float = 1.5, beta: float = 0.5, gamma: float = 3.0,
-          locks: list[Lock] | None = None, isomorphism: bool = True,
+          cfr_plus: bool = False, schedule: str = "fast", locks: list[Lock] | None = None,
+          isomorphism: bool = True,
           progress: Callable[[int, float | None], None] | None = None) -> Solution:
     """Solve ``spot`` until the exploitability is at most ``target_pct`` % of the pot.
 
     Also stops after ``max_iterations`` iterations or ``max_seconds`` seconds (measured
     between checks). ``progress(iterations, exploitability_pct or None)`` is called after every
-    iteration. ``threads``: numba threads (``None``: all).
+    iteration. ``threads``: numba threads (``None``: all). ``schedule``: ``"fast"``
+    (:data:`pokerlab.spot.solver.FAST`, postflop-solver's discounting) or ``"dcfr"``
+    (:data:`pokerlab.spot.solver.DCFR`, alpha 1.5, beta 0.5, gamma 3).
     """
+    from pokerlab.spot.solver import DCFR, FAST
+
+    if schedule not in ("fast", "dcfr"):
+        raise SpotError(f"schedule: {schedule!r} is not 'fast' or 'dcfr'")
+    params = FAST if schedule == "fast" else DCFR
     if max_iterations < 1:
         raise SpotError(f"max_iterations: {max_iterations} must be at least 1")
     if check_every < 1:
@@ -407,19 +414,21 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
     lock_arrays = build_locks(tree, deal, locks) if locks else {}
     with numba_threads(threads):
         t0 = time.perf_counter()
-        solver = Solver(spot, alpha=alpha, beta=beta, gamma=gamma, cfr_plus=cfr_plus,
-                        locks=lock_arrays, tree=tree, deal=deal)
+        solver = Solver(spot, cfr_plus=cfr_plus, locks=lock_arrays, tree=tree, deal=deal, **params)
         ev = None
+        walker = measuring_walker(tree, deal, solver.layout)
         while True:
             solver.iterate()
             it = solver.iterations
             last = it >= max_iterations or (
                 max_seconds is not None and time.perf_counter() - t0 >= max_seconds)
             if it % check_every == 0 or last:
-                ev = evaluate(tree, deal, solver.layout, solver.average_strategy())
+                strat = solver.average_strategy()
+                pct = exploitability_pct(tree, deal, solver.layout, strat, walker)
                 if progress is not None:
-                    progress(it, ev.exploitability_pct)
-                if ev.exploitability_pct <= target_pct or last:
+                    progress(it, pct)
+                if pct <= target_pct or last:
+                    ev = evaluate(tree, deal, solver.layout, strat, walker)
                     break
             elif progress is not None:
                 progress(it, None)

