@@ -70,3 +70,12 @@ def test_whole_hand_for_three() -> None:
     bad = invoke("draw", "whole-hand", "--players", "3", "--game", "pot-limit")
     assert bad.exit_code == 2 and "limit only" in bad.output
     assert invoke("draw", "whole-hand", "--players", "4").exit_code == 2
+
+
+def test_whole_hand_plots(tmp_path) -> None:
+    for players in ("2", "3"):
+        path = tmp_path / f"points-{players}.svg"
+        result = invoke("draw", "whole-hand", "--players", players, "--plot", str(path))
+        assert result.exit_code == 0 and path.read_text().startswith("<?xml")
+    bad = invoke("draw", "whole-hand", "--plot", str(tmp_path / "points.gif"))
+    assert bad.exit_code == 2 and "--plot" in bad.output

@@ -160,6 +160,7 @@ def register(app: typer.Typer) -> None:
                                      help="Measure the solution and its reading (solves the game again)."),
         players: int = typer.Option(2, "--players", help="2: the whole hand; 3: the first round for three "
                                     "(limit)."),
+        plot: Path | None = typer.Option(None, "--plot", help="The dividing points drawn (PNG or SVG)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Heads-up five-card draw solved on hand classes by the equilibrium engine, and its
@@ -181,8 +182,9 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"--game: limit or pot-limit, not {game!r}")
         if players not in (2, 3):
             raise ValueError(f"--players: 2 or 3, not {players}")
+        output_file(plot, "--plot", (".png", ".svg"))
         if players == 3:
-            _whole_hand_three(game, iterations, certify, as_json)
+            _whole_hand_three(game, iterations, certify, as_json, plot)
             return
         settings = replace(ClassGameSettings(), bet=game, levels=levels,
                            iterations=iterations or ClassGameSettings().iterations)
@@ -192,6 +194,12 @@ def register(app: typer.Typer) -> None:
                 solution = solve(settings, progress=_ticker(advance))
         solution = solve(settings)
         decisions = first_round_segments(solution)
+        names = {(): "P1 opens (first to act)", ("check",): "P2 after a check",
+                 ("bet",): "P2 facing a bet", ("check", "bet"): "P1 checked, facing a bet"}
+        if plot is not None:
+            from pokerlab.arena.draw_plot import plot_segments
+
+            plot_segments(decisions, names, f"heads-up {game} five-card draw: the first round", plot)
         certificate = None
         if certify:
             with progress("certifying: solving again", total=settings.iterations,
@@ -202,10 +210,9 @@ def register(app: typer.Typer) -> None:
                         "classes": [{"name": n, "prior": float(p), "axis": float(a)} for n, p, a in
                                     zip(CLASS_NAMES, solution.prior, solution.axis, strict=True)],
                         "first_round": [d.to_dict() for d in decisions],
-                        "certificate": None if certificate is None else certificate.to_dict()})
+                        "certificate": None if certificate is None else certificate.to_dict(),
+                        "plot": None if plot is None else str(plot)})
             return
-        names = {(): "P1 opens (first to act)", ("check",): "P2 after a check",
-                 ("bet",): "P2 facing a bet", ("check", "bet"): "P1 checked, facing a bet"}
         for d in decisions:
             rows = [[a, f"{lo:.3f}", f"{hi:.3f}", ", ".join(c)] for (a, lo, hi), c in
                     zip(d.segments, d.classes, strict=True)]
@@ -223,8 +230,11 @@ def register(app: typer.Typer) -> None:
                                   f"{c.pre_draw_read_concedes[1]:+.5f}"]]))
             console.print(f"value of the game to P1: {c.engine_value_p0:+.4f} sb/hand "
                           f"({c.states} states per player, {c.nodes:,} nodes)")
+        if plot is not None:
+            console.print(f"dividing points: {plot}")
 
-    def _whole_hand_three(game: str, iterations: int | None, certify: bool, as_json: bool) -> None:
+    def _whole_hand_three(game: str, iterations: int | None, certify: bool, as_json: bool,
+                          plot: Path | None) -> None:
         from pokerlab.agents.draw_classes import CLASS_NAMES
         from pokerlab.agents.draw_game import first_round_segments
         from pokerlab.agents.draw_game3 import FIRST_ROUND_DECISIONS3, ThreeSettings, solve3, solve_game3
@@ -236,6 +246,13 @@ def register(app: typer.Typer) -> None:
         solution = solve3(settings)
         decisions = first_round_segments(solution, FIRST_ROUND_DECISIONS3)
         certificate = three_handed_exactness(solve_game3(settings)) if certify else None
+        names = {(): "P1 opens (first to act)", ("check",): "P2 after a check",
+                 ("check", "check"): "P3, the button, after two checks", ("bet",): "P2 facing P1's bet",
+                 ("check", "check", "bet"): "P1 facing the button's bet"}
+        if plot is not None:
+            from pokerlab.arena.draw_plot import plot_segments
+
+            plot_segments(decisions, names, "three-handed limit five-card draw: the first round", plot)
         if as_json:
             from dataclasses import asdict
 
@@ -243,11 +260,9 @@ def register(app: typer.Typer) -> None:
                         "classes": [{"name": n, "prior": float(p), "axis": float(a)} for n, p, a in
                                     zip(CLASS_NAMES, solution.prior, solution.axis, strict=True)],
                         "first_round": [d.to_dict() for d in decisions],
-                        "certificate": None if certificate is None else certificate.to_dict()})
+                        "certificate": None if certificate is None else certificate.to_dict(),
+                        "plot": None if plot is None else str(plot)})
             return
-        names = {(): "P1 opens (first to act)", ("check",): "P2 after a check",
-                 ("check", "check"): "P3, the button, after two checks", ("bet",): "P2 facing P1's bet",
-                 ("check", "check", "bet"): "P1 facing the button's bet"}
         for d in decisions:
             rows = [[a, f"{lo:.3f}", f"{hi:.3f}", ", ".join(c)] for (a, lo, hi), c in
                     zip(d.segments, d.classes, strict=True)]
@@ -261,6 +276,8 @@ def register(app: typer.Typer) -> None:
                                   *(f"{v:+.4f}" for v in c.engine_values)],
                                  ["dividing points", f"{c.read_nash_conv:.5f}",
                                   *(f"{v:+.4f}" for v in c.read_values)]]))
+        if plot is not None:
+            console.print(f"dividing points: {plot}")
 
     @group.command("exactness")
     @user_errors
