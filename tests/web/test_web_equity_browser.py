@@ -135,3 +135,25 @@ def test_a_mistake_is_one_line_and_goes_when_mended(server: str, page, screensho
     page.click("#compute")
     page.wait_for_selector('#equity-result[data-state="ready"]')
     assert alert.is_hidden()
+
+
+def test_a_long_computation_shows_its_progress_and_stops(server: str, page, screenshot) -> None:
+    page.goto(server + "/equity")
+    _ready(page, 2)
+    page.locator("#player-1 [data-role=text]").fill("QQ+")  # a range: no hand-against-range grid
+    _ready(page, 1, "QQ+")
+    page.select_option("#mode", "monte-carlo")
+    page.fill("#samples", "100000000")
+    page.click("#compute")
+    page.wait_for_function("Number(document.getElementById('progress').value) > 0")
+    assert page.locator("#stop").is_visible() and page.locator("#compute").is_disabled()
+    assert page.locator("#progress-text").inner_text().endswith("%")
+    screenshot(page, "equity-progress")
+    page.click("#stop")
+    page.wait_for_selector('#equity-result[data-state="stopped"]')
+    assert page.locator("#summary").inner_text() == "Stopped." and page.locator("#stop").is_hidden()
+    page.fill("#samples", "20000")
+    page.click("#compute")  # the next computation has a fresh worker
+    page.wait_for_selector('#equity-result[data-state="ready"]')
+    assert page.locator("#results tbody tr").count() == 2
+    assert page.locator("#grid-box").is_hidden() and page.locator("#grid-note").is_visible()

@@ -82,6 +82,7 @@ async function compute() {
   const box = document.getElementById("equity-result");
   const asked = question();
   box.dataset.state = "computing";
+  document.getElementById("summary").textContent = "Computing…";
   setBusy(true);
   try {
     let view = await api("POST", "/api/equity", asked);
@@ -131,6 +132,7 @@ function draw(result, seconds) {
   document.querySelector("#results tbody").replaceChildren(...rows);
   const box = document.getElementById("grid-box");
   box.hidden = !result.grid;
+  document.getElementById("grid-note").hidden = Boolean(result.grid) || result.players.length !== 2;
   if (result.grid) {
     document.getElementById("grid-title").textContent =
       `${result.players[0]} against Player 2's range${on}`;
