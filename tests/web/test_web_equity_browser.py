@@ -60,6 +60,12 @@ def test_ranges_clicked_and_typed_give_pokerlab_equity_s_numbers(server: str, pa
     assert "part" in _cell(page, 2, "99").get_attribute("class")
     _cell(page, 2, "AKo").click()
     _ready(page, 2, "QQ-JJ, AJs+, 99:0.5")
+    page.select_option("#player-2 [data-role=paint]", "0.25")  # a click now puts a class in at 25%
+    _cell(page, 2, "88").click()
+    _ready(page, 2, "QQ-JJ, AJs+, 99:0.5, 88:0.25")
+    _cell(page, 2, "88").click()  # at the paint weight already: taken out
+    _ready(page, 2, "QQ-JJ, AJs+, 99:0.5")
+    page.select_option("#player-2 [data-role=paint]", "1")
     assert "in" not in _cell(page, 2, "AKo").get_attribute("class").split()
     ranged = "QQ-JJ, AJs+, 99:0.5"
     assert page.locator("#player-2 [data-role=count]").inner_text() == f"{len(parse_range(ranged))} combos"

@@ -2,7 +2,8 @@
 // for the top percent of hands, and the 13x13 grid of classes. Click or drag across the grid
 // to put classes in or take them out; the server (pokerlab.cards.range_text) rewrites the text,
 // reads typed text and percentages, and says which classes are in with what weight, so the
-// grid, the text box and the slider stay in step. Uses common.js's api().
+// grid, the text box and the slider stay in step. The paint menu sets the weight a click puts
+// in (Equilab's weighted ranges). Uses common.js's api().
 //
 //   const editor = new RangeEditor(element, { onChange: (editor) => ..., onError: (message) => ... });
 //   editor.text; editor.setText("QQ+, AKs"); editor.setLabel("Player 3");
@@ -21,6 +22,7 @@ export class RangeEditor {
     this.percent = root.querySelector('[data-role="percent"]');
     this.count = root.querySelector('[data-role="count"]');
     this.label = root.querySelector('[data-role="label"]');
+    this.paint = root.querySelector('[data-role="paint"]');
     this.cells = new Map();
     for (const cell of root.querySelectorAll('[data-role="grid"] .cell')) this.cells.set(cell.dataset.class, cell);
     this.weights = {};
@@ -101,8 +103,9 @@ export class RangeEditor {
       event.preventDefault();
       try { event.target.releasePointerCapture(event.pointerId); } catch (e) { /* not captured */ }
       // (a touch captures the pointer on the first cell; released, the drag reaches the others)
-      // A full class is taken out, any other put in at full weight.
-      const weight = (this.weights[cell.dataset.class] || 0) >= 1 ? 0 : 1;
+      // A class at the paint weight is taken out, any other put in at that weight.
+      const paint = Number(this.paint ? this.paint.value : 1);
+      const weight = (this.weights[cell.dataset.class] || 0) === paint ? 0 : paint;
       this.painting = { weight, classes: new Set() };
       this._paint(cell);
     });
