@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from pokerlab.bar_labels import BAR, label_bars
 from pokerlab.models.base import Solution
 
 _COLOURS = {"bet": "#d62728", "raise": "#9467bd", "call": "#2ca02c", "check": "#1f77b4",
@@ -59,26 +60,30 @@ def number_lines(solution: Solution) -> list[dict[str, Any]]:
     return out
 
 
-def _number_lines(ax, solution: Solution) -> None:
+def _number_lines(ax: Any, solution: Solution) -> list[dict[str, Any]]:
+    """Draw the bars of :func:`number_lines` on ``ax``; returns the rows for
+    :func:`~pokerlab.bar_labels.label_bars`, which names every interval (a narrow one, such as
+    a bluff on ``[0, a]``, above its bar with a line to it) and threshold once the layout is final."""
     lines = number_lines(solution)
+    rows = []
     for row, line in enumerate(lines):
         yy = len(lines) - 1 - row
-        for i, s in enumerate(line["segments"]):
+        for s in line["segments"]:
             lo, hi = s["from"], s["to"]
-            ax.barh(yy, hi - lo, left=lo, height=0.5, color=s["colour"], alpha=0.75,
+            ax.barh(yy, hi - lo, left=lo, height=BAR, color=s["colour"], alpha=0.75,
                     edgecolor="black", hatch="//" if s["hatched"] else None)
-            if hi - lo > 0.06:
-                ax.text((lo + hi) / 2, yy, s["action"], ha="center", va="center", fontsize=7)
-            if s["upto"] != "1":
-                # alternate label heights so that close thresholds stay readable
-                ax.text(hi, yy - 0.3 - 0.14 * (i % 2), f"{s['upto']}={hi:.3f}", ha="center", va="top",
-                        fontsize=7)
-    ax.set_ylim(-0.75, len(lines) - 0.5)  # room for the threshold labels under the lowest bar
+        rows.append({"segments": [{"from": s["from"], "to": s["to"], "sequence": s["action"]}
+                                  for s in line["segments"]],
+                     "cuts": [{"value": s["to"], "name": f"{s['upto']}={s['to']:.3f}"}
+                              for s in line["segments"] if s["upto"] != "1"]})
+    ax.set_ylim(-0.75, len(lines) - 0.2)  # room for the thresholds below and the names above
     ax.set_yticks(range(len(lines)))
     ax.set_yticklabels([line["title"] for line in reversed(lines)], fontsize=8)
+    ax.tick_params(axis="y", length=0)
     ax.set_xlim(0, 1)
     ax.set_xlabel("hand")
     ax.set_title(f"{solution.model}: value {float(solution.value):.6g}")
+    return rows
 
 
 def draw(solution: Solution, path: str | Path) -> Path:
@@ -96,8 +101,9 @@ def draw(solution: Solution, path: str | Path) -> Path:
         from pokerlab.models.payoffs import PLANS, first_player_payoff, profile_game, second_player_payoff
 
         plans_i, plans_ii = PLANS[model]
-        fig, axes = plt.subplots(2 + len(plans_ii), 1, figsize=(9, 4.5 + 3 * (1 + len(plans_ii))))
-        _number_lines(axes[0], solution)
+        fig, axes = plt.subplots(2 + len(plans_ii), 1, figsize=(9, 4.5 + 3 * (1 + len(plans_ii))),
+                                 height_ratios=(1.4, *[1] * (1 + len(plans_ii))))
+        labelled = [(axes[0], _number_lines(axes[0], solution))]
         grid = np.linspace(0.0, 1.0, 401)
         game = profile_game(solution, numeric=True)
         for plan in plans_i:
@@ -118,7 +124,7 @@ def draw(solution: Solution, path: str | Path) -> Path:
         from pokerlab.models.newman import BLUFF_HAND, CALL_THRESHOLD, VALUE_HAND, B
 
         fig, axes = plt.subplots(2, 1, figsize=(9, 6), height_ratios=(1, 3))
-        _number_lines(axes[0], solution)
+        labelled = [(axes[0], _number_lines(axes[0], solution))]
         bets = np.linspace(0.0, 10.0, 400)
         for expr, label in ((VALUE_HAND, "value hand betting B"), (BLUFF_HAND, "bluff hand betting B"),
                             (CALL_THRESHOLD, "II calls above")):
@@ -127,9 +133,10 @@ def draw(solution: Solution, path: str | Path) -> Path:
         axes[1].set_ylabel("hand")
         axes[1].legend(fontsize=8)
     elif solution.lines:
-        fig, ax = plt.subplots(figsize=(9, 1.2 + 0.8 * len(solution.lines)))
-        _number_lines(ax, solution)
+        fig, ax = plt.subplots(figsize=(9, 1.6 + 1.0 * len(solution.lines)))
+        labelled = [(ax, _number_lines(ax, solution))]
     else:
+        labelled = []
         extra = model in ("endgame-continuum", "endgame")
         fig, axes = plt.subplots(2 if extra else 1, 1, figsize=(9, 7 if extra else 4), squeeze=False)
         ax = axes[0][0]
@@ -164,6 +171,8 @@ def draw(solution: Solution, path: str | Path) -> Path:
             ax2.set_ylabel("call probability")
             ax2.legend(fontsize=8)
     fig.tight_layout()
+    for ax_bars, rows in labelled:  # named once the layout is final: the names are measured
+        label_bars(ax_bars, rows)
     fig.savefig(path)
     plt.close(fig)
     return path

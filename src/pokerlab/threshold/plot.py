@@ -13,10 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pokerlab.bar_labels import BAR, label_bars, spread
 from pokerlab.threshold.picture import axis_rows, picture
 from pokerlab.threshold.solve import Solution
-
-BAR = 0.5  # height of a branch axis's bar, rows one apart
 
 
 def plot_solution(solution: Solution, path: str | Path) -> Path:
@@ -42,50 +41,48 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
     for region in drawing["regions"]:
         ax.add_patch(Polygon(region["points"], color=cmap(norm(region["payoff"])), lw=0))
     ax.plot([0, 1], [0, 1], color="black", lw=0.8)
-    last = {1: -1.0, 2: -1.0}
-    tier = {1: 0, 2: 0}
-    top = 0.0  # points the rotated labels above the square reach, so the title clears them
     for t in drawing["thresholds"]:
-        value, player = t["value"], t["player"]
-        # stagger the labels of thresholds that sit close together on one axis
-        tier[player] = tier[player] + 1 if value - last[player] < 0.03 else 0
-        last[player] = value
-        step = 9 * (tier[player] % 3)
-        if player == 1:
-            top = max(top, 4 + step * 2 + 6.5 * len(t["name"]))
-            ax.axvline(value, color="black", lw=0.6, ls="--")
-            ax.annotate(
-                t["name"],
-                (value, 1.0),
-                xytext=(0, 4 + step * 2),
-                textcoords="offset points",
-                ha="center",
-                va="bottom",
-                fontsize=8,
-                rotation=90,
-            )
+        if t["player"] == 1:
+            ax.axvline(t["value"], color="black", lw=0.6, ls="--")
         else:
-            ax.axhline(value, color="black", lw=0.6, ls=":")
-            ax.annotate(
-                t["name"],
-                (1.0, value),
-                xytext=(4 + step * 3, 0),
-                textcoords="offset points",
-                ha="left",
-                va="center",
-                fontsize=8,
-            )
+            ax.axhline(t["value"], color="black", lw=0.6, ls=":")
+    # the rotated names above the square: the title clears the longest
+    top = 14 + 6.5 * max((len(t["name"]) for t in drawing["thresholds"] if t["player"] == 1), default=0)
     _unit_square(ax, "P1 hand strength", "P2 hand strength")
     ax.set_title(f"{drawing['game']}, P = {drawing['pot']}: P1's payoff by region", pad=top + 8)
     sm = plt.cm.ScalarMappable(norm=norm, cmap=cmap)
-    fig.colorbar(sm, ax=ax, fraction=0.046, pad=0.16, label="payoff to P1")
+    fig.colorbar(sm, ax=ax, fraction=0.046, pad=0.12, label="payoff to P1")
 
     _draw_axes(axes_ax, drawing["axes"])
     fig.tight_layout()
-    _label_axes(axes_ax, drawing["axes"])  # measured against the bars where the layout put them
+    _label_thresholds(ax, drawing["thresholds"])  # measured where the layout put the square
+    label_bars(axes_ax, drawing["axes"])  # measured against the bars where the layout put them
     fig.savefig(path)
     plt.close(fig)
     return path
+
+
+def _label_thresholds(ax: Any, thresholds: list[dict[str, Any]], fontsize: float = 8) -> None:
+    """Name each dividing point at its line: P1's above the square (written upwards), P2's
+    right of it, in one row each, pushed apart as little as needed (:func:`spread`) and tied
+    to their lines, so close points keep readable names and none strays from its line."""
+    to_points = 72 / ax.figure.dpi
+    height = fontsize * 1.25 / to_points  # a name's height in pixels, with a little air
+    for player, size, at in ((1, ax.bbox.width, "x"), (2, ax.bbox.height, "y")):
+        mine = sorted((t for t in thresholds if t["player"] == player), key=lambda t: t["value"])
+        if not mine:
+            continue
+        places = spread([t["value"] for t in mine], [height / size] * len(mine), 0.0)
+        for t, place in zip(mine, places, strict=True):
+            shift = (place - t["value"]) * size * to_points
+            if at == "x":
+                where, offset, align = (t["value"], 1.0), (shift, 12), {"ha": "center", "va": "bottom"}
+            else:
+                where, offset, align = (1.0, t["value"]), (12, shift), {"ha": "left", "va": "center"}
+            ax.annotate(t["name"], where, xytext=offset, textcoords="offset points", fontsize=fontsize,
+                        rotation=90 if at == "x" else 0, annotation_clip=False,
+                        arrowprops={"arrowstyle": "-", "lw": 0.4, "shrinkA": 0, "shrinkB": 0},
+                        **align)
 
 
 def _unit_square(ax: Any, xlabel: str, ylabel: str) -> None:
@@ -97,8 +94,8 @@ def _unit_square(ax: Any, xlabel: str, ylabel: str) -> None:
 
 
 def _draw_axes(ax: Any, rows: list[dict[str, Any]]) -> None:
-    """The bars of every branch axis, one row each; :func:`_label_axes` names them once the
-    figure's layout is final (it measures the labels against the bars)."""
+    """The bars of every branch axis, one row each; :func:`~pokerlab.bar_labels.label_bars`
+    names them once the figure's layout is final (it measures the labels against the bars)."""
     for r, row in enumerate(rows):
         y = len(rows) - 1 - r
         for segment in row["segments"]:
@@ -110,121 +107,6 @@ def _draw_axes(ax: Any, rows: list[dict[str, Any]]) -> None:
     ax.tick_params(axis="y", length=0)
     ax.set_xlabel("hand strength")
     ax.set_title("action sequences on each axis (FIG. 12)")
-
-
-def _label_axes(ax: Any, rows: list[dict[str, Any]]) -> None:
-    """Name each segment of :func:`_draw_axes`'s bars and each cut between them, no two names
-    on top of each other: a name that fits inside its segment is written there; the others
-    go in a lane above the bar, pushed apart as little as needed, each with a line to its
-    segment; the cuts' names go below the bar, a tier lower where a neighbour's is in the way."""
-    renderer = ax.figure.canvas.get_renderer()
-    px = ax.bbox.width  # pixels per unit of hand strength (the axis runs 0..1)
-    to_points = 72 / ax.figure.dpi
-    gap = 10 / px  # between two names in a row, so each reads as one
-    bottom, top = ax.get_ylim()
-    unit = ax.bbox.height / (top - bottom) * to_points  # points per row
-    below = 0.0  # points the cuts' names of the row above take under its bar
-
-    def width(name: str) -> float:
-        probe = ax.text(0, 0, name, fontsize=7)
-        wide = probe.get_window_extent(renderer).width / px
-        probe.remove()
-        return wide
-
-    for r, row in enumerate(rows):
-        y = len(rows) - 1 - r
-        above: list[tuple[float, float, str]] = []  # centre, width, name
-        for segment in row["segments"]:
-            lo, hi, name = segment["from"], segment["to"], segment["sequence"]
-            wide = width(name)
-            if wide + gap <= hi - lo:
-                ax.text((lo + hi) / 2, y, name, ha="center", va="center", fontsize=7)
-            else:
-                above.append(((lo + hi) / 2, wide, name))
-        lanes = 1  # more lanes only if one cannot hold every name (no built-in game needs two)
-        while lanes < len(above) and any(sum(w + gap for _, w, _ in above[k::lanes]) > 1
-                                         for k in range(lanes)):
-            lanes += 1
-        # the lanes climb as high as the room up to the row above allows: steeper lines
-        room = (top - y - BAR / 2) * unit if r == 0 else (1 - BAR) * unit - below
-        lift = min(24.0, max(6.0, room - 10 * (lanes - 1) - 11))  # 11: a name's height and a margin
-        for lane in range(lanes):
-            members = above[lane::lanes]
-            places = _spread([c for c, _, _ in members], [w for _, w, _ in members], gap)
-            for (centre, _, name), place in zip(members, places, strict=True):
-                ax.annotate(
-                    name,
-                    (centre, y + BAR / 2),
-                    xytext=((place - centre) * px * to_points, lift + 10 * lane),
-                    textcoords="offset points",
-                    ha="center",
-                    va="bottom",
-                    fontsize=7,
-                    # the line leaves the name's foot, so it passes under the others in its lane
-                    arrowprops={"arrowstyle": "-", "lw": 0.5, "shrinkA": 0, "shrinkB": 0, "relpos": (0.5, 0)},
-                )
-        ends: list[float] = []  # the right end of the last name in each tier
-        for cut in row["cuts"]:
-            value, half = cut["value"], width(cut["name"]) / 2
-            tier = next((k for k, end in enumerate(ends) if end + gap <= value - half), len(ends))
-            if tier == len(ends):
-                ends.append(0.0)
-            ends[tier] = value + half
-            ax.annotate(
-                cut["name"],
-                (value, y - BAR / 2),
-                xytext=(0, -3 - 8 * tier),
-                textcoords="offset points",
-                ha="center",
-                va="top",
-                fontsize=7,
-            )
-        below = 3 + 8 * len(ends) + 2 if ends else 0.0
-
-
-def _spread(centres: list[float], widths: list[float], gap: float) -> list[float]:
-    """Centres for labels of ``widths`` wanted at ``centres`` (in order) on ``[0, 1]``: as
-    close to them as they go without overlapping (``gap`` apart), in the same order.
-
-    Overlapping neighbours merge into a block placed where its members want on average.
-
-    Examples
-    --------
-    >>> [round(x, 3) for x in _spread([0.5, 0.51, 0.9], [0.1, 0.1, 0.1], 0.0)]
-    [0.455, 0.555, 0.9]
-    >>> [round(x, 3) for x in _spread([0.0, 0.01], [0.2, 0.2], 0.0)]
-    [0.1, 0.3]
-    """
-    blocks: list[list[int]] = []  # [first, last + 1] of each block of labels set side by side
-    lefts: list[float] = []
-
-    def place(first: int, stop: int) -> float:
-        offsets, at = [], 0.0
-        for k in range(first, stop):
-            offsets.append(at + widths[k] / 2)
-            at += widths[k] + gap
-        wanted = sum(centres[k] - o for k, o in zip(range(first, stop), offsets, strict=True)) / len(offsets)
-        return min(max(wanted, 0.0), max(1.0 - (at - gap), 0.0))
-
-    def right(b: int) -> float:
-        first, stop = blocks[b]
-        return lefts[b] + sum(widths[first:stop]) + gap * (stop - first - 1)
-
-    for k in range(len(centres)):
-        blocks.append([k, k + 1])
-        lefts.append(place(k, k + 1))
-        while len(blocks) > 1 and right(-2) + gap > lefts[-1]:
-            first = blocks[-2][0]
-            stop = blocks.pop()[1]
-            lefts.pop()
-            blocks[-1] = [first, stop]
-            lefts[-1] = place(first, stop)
-    out = []
-    for (first, stop), left in zip(blocks, lefts, strict=True):
-        for k in range(first, stop):
-            out.append(left + widths[k] / 2)
-            left += widths[k] + gap
-    return out
 
 
 def plot_many(conditions: Any, report: dict[str, Any], path: str | Path) -> Path:
@@ -259,14 +141,14 @@ def plot_many(conditions: Any, report: dict[str, Any], path: str | Path) -> Path
     extent = max(abs(v) for v in payoff.values()) or 1.0
     norm = colors.TwoSlopeNorm(vmin=-extent, vcenter=0.0, vmax=extent)
     cmap = plt.get_cmap("RdBu")
-    fig, axes = plt.subplots(
-        1,
-        len(picks) + 1,
-        figsize=(3.6 * len(picks) + 8, 5.2),
-        layout="constrained",  # the axes' row names clear the slices beside them
-        gridspec_kw={"width_ratios": [1] * len(picks) + [2.2]},
-    )
-    for ax, x in zip(axes[:-1], picks, strict=True):
+    rows = axis_rows(model.structure, dict(zip(names, values, strict=True)))
+    # the slices in a row, the axes of action sequences under them across the whole width:
+    # a page-shaped figure whose text reads at its own size (one row of both was 2600x520)
+    fig = plt.figure(figsize=(max(3.1 * len(picks), 11.0), 3.6 + 1.1 * len(rows)), layout="constrained")
+    grid = fig.add_gridspec(2, len(picks), height_ratios=(3.0, 0.45 + 0.75 * len(rows)))
+    slices = [fig.add_subplot(grid[0, k]) for k in range(len(picks))]
+    bars_ax = fig.add_subplot(grid[1, :])
+    for ax, x in zip(slices, picks, strict=True):
         i = next(k for k in range(len(edges) - 1) if edges[k] <= x <= edges[k + 1])
         for j in range(len(edges) - 1):
             for k in range(len(edges) - 1):
@@ -284,22 +166,20 @@ def plot_many(conditions: Any, report: dict[str, Any], path: str | Path) -> Path
                 ax.axvline(v, color="black", lw=0.5, ls="--")
             elif t.player == 3:
                 ax.axhline(v, color="black", lw=0.5, ls=":")
-        _unit_square(ax, "P2 hand", "P3 hand")
-        ax.set_title(f"P1 holds {x:.3f}", fontsize=9)
+        _unit_square(ax, "P2 hand", "P3 hand" if ax is slices[0] else "")
+        ax.set_title(f"P1 holds {x:.3f}", fontsize=10)
     fig.colorbar(
         plt.cm.ScalarMappable(norm=norm, cmap=cmap),
-        ax=axes[:-1],
-        orientation="horizontal",
-        fraction=0.06,
-        pad=0.1,
+        ax=slices,
+        orientation="vertical",
+        fraction=0.03,
         label="payoff to P1 in the box",
     )
-    rows = axis_rows(model.structure, dict(zip(names, values, strict=True)))
-    _draw_axes(axes[-1], rows)
+    _draw_axes(bars_ax, rows)
     fig.suptitle(f"{report['game']}, P = {report['pot']}: slices of the cube by P1's payoff")
     fig.draw_without_rendering()  # the layout, fixed before the names are measured against it
     fig.set_layout_engine("none")
-    _label_axes(axes[-1], rows)
+    label_bars(bars_ax, rows, fontsize=8)
     fig.savefig(path)
     plt.close(fig)
     return path
