@@ -83,7 +83,7 @@ def workspace(max_depth, max_actions, n_own, n_opp):
             np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, fastmath=True)
 def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, W):
     """Player ``p``'s counterfactual values at ``root`` in situation ``sit0`` into ``out``.
 
