@@ -142,8 +142,9 @@ def local_ray_cluster() -> str:
 
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if not ray.is_initialized():
-        ray.init(num_cpus=2, include_dashboard=False, object_store_memory=100 * 1024 * 1024,
-                 log_to_driver=False, logging_level=logging.ERROR)
+        # address="local": a new instance even when `ray start --head` runs a cluster here
+        ray.init(address="local", num_cpus=2, include_dashboard=False,
+                 object_store_memory=100 * 1024 * 1024, log_to_driver=False, logging_level=logging.ERROR)
     return ray.get_runtime_context().gcs_address
 
 
