@@ -114,3 +114,29 @@ def test_solve_help_names_every_built_in_game(monkeypatch):
     out = " ".join(render(["solve", "--help"], 400, monkeypatch).split())
     for name in available_games():
         assert name in out, name
+
+
+def test_freezeout_plot_numbers_seats_from_one_in_a_readable_legend(tmp_path, monkeypatch):
+    # Issue 28: the legend said "(seat 0)" in 6-point type over the curves.
+    from types import SimpleNamespace
+
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from pokerlab.cli.experiment import _plot_freezeouts
+
+    caught = []
+    close = plt.close
+    monkeypatch.setattr(plt, "close", caught.append)
+    curves = np.array([[250, 150, 200], [400, 0, 200]])
+    result = SimpleNamespace(name="trust", bots=("a", "b", "c"), chip_curves=[curves])
+    _plot_freezeouts([result], tmp_path / "f.png")
+    (fig,) = caught
+    legend = fig.axes[0].get_legend()
+    labels = [t.get_text() for t in legend.get_texts()]
+    assert labels == ["a (seat 1)", "b (seat 2)", "c (seat 3)"]
+    assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+    fig.canvas.draw()
+    box, plot = legend.get_window_extent(), fig.axes[0].get_window_extent()
+    assert box.x0 >= plot.x1  # beside the curves, not on them
+    close(fig)

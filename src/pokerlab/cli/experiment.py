@@ -174,19 +174,19 @@ def _plot_freezeouts(results, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(len(results), 1, figsize=(8, 3.2 * len(results)), squeeze=False)
+    fig, axes = plt.subplots(len(results), 1, figsize=(11, 3.4 * len(results)), squeeze=False)
     for ax, r in zip(axes[:, 0], results, strict=True):
         after = r.chip_curves[0]  # stacks after each hand; every seat starts with an equal share
         start = np.full((1, after.shape[1]), after[0].sum() / after.shape[1])
         stacks = np.vstack([start, after])
         for seat in range(stacks.shape[1]):
             ax.plot(range(len(stacks)), stacks[:, seat],
-                    label=f"{r.bots[seat % len(r.bots)]} (seat {seat})")
+                    label=f"{r.bots[seat % len(r.bots)]} (seat {seat + 1})")  # seats from 1 (README)
         ax.set_xlim(0, len(stacks) - 1)
         ax.set_title(f"{r.name}: trial 1")
         ax.set_xlabel("hands played")
         ax.set_ylabel("chips")
-        ax.legend(fontsize=6, loc="best")
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
