@@ -182,6 +182,8 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"--game: limit or pot-limit, not {game!r}")
         if players not in (2, 3):
             raise ValueError(f"--players: 2 or 3, not {players}")
+        if not 1 <= levels <= 12:
+            raise ValueError(f"--levels: 1 to 12, not {levels}")
         output_file(plot, "--plot", (".png", ".svg"))
         if players == 3:
             _whole_hand_three(game, iterations, certify, as_json, plot)
