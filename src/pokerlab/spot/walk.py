@@ -83,7 +83,15 @@ def workspace(max_depth, max_actions, n_own, n_opp):
             np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64))
 
 
-@njit(cache=True, nogil=True, fastmath=True)
+@njit(cache=True, nogil=True)
+def _any(x, n):
+    for i in range(n):  # noqa: SIM110 (a generator is slower in numba)
+        if x[i] != 0.0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, W):
     """Player ``p``'s counterfactual values at ``root`` in situation ``sit0`` into ``out``.
 
@@ -109,6 +117,7 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     update = prm[P_UPDATE] > 0
     plus = prm[P_PLUS] > 0
     by_reach = prm[P_REACH] > 0
+    averaging = mode == MODE_CFR  # also the record pass: it must reach every chance node
     d = 0
     entering = True
     done = False
@@ -143,7 +152,8 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                     val[d, :] = 0.0
                 elif ti >= 0 and top_mode == 2:
                     val[d, :] = top_val[ti, :n_own]
-                elif not any_reach:
+                elif not any_reach and (not averaging or not _any(rown[d], n_own)):
+                    # Nothing to learn here: every value is 0, and (CFR) no strategy sum grows.
                     val[d, :] = 0.0
                 else:
                     val[d, :] = 0.0
@@ -250,7 +260,11 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                     ropp[d + 1, j] = x
                     if x != 0.0:
                         anyr = True
-                if anyr:
+                if anyr or (averaging and _any(rown[d], n_own)):
+                    # In CFR a line the opponent never takes is still walked while the player
+                    # reaches it: its strategy sums must follow its current strategy there (left
+                    # stale, the average strategy stays exploitable where the opponent's best
+                    # response can go).
                     break
                 a += 1
             if a < na:
