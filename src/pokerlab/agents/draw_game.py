@@ -471,7 +471,7 @@ def solve_game(settings: ClassGameSettings | None = None,
     s = settings or ClassGameSettings()
     flat = FlatGame.build(build_game(s))
     solver = CFRSolver(flat, s.algorithm)
-    step = max(1, s.iterations // 20)
+    step = max(1, min(50, s.iterations // 20))  # a report at least every 50 iterations (Ctrl-C)
     done = 0
     while done < s.iterations:
         now = min(step, s.iterations - done)

@@ -249,7 +249,13 @@ def solve_game3(settings: ThreeSettings | None = None,
     s = settings or ThreeSettings()
     flat = FlatGame.build(build_game3(s))
     solver = CFRSolver(flat, "cfr+")
-    solver.run(s.iterations)
+    done = 0
+    while done < s.iterations:  # in steps, so that progress is told and Ctrl-C is heard
+        now = min(200, s.iterations - done)
+        solver.run(now)
+        done += now
+        if progress is not None:
+            progress(done, s.iterations)
     engine = solver.average_strategy()
     return Solved3(s, flat, engine, read3(engine, s))
 
@@ -282,17 +288,24 @@ def solution_file3(settings: ThreeSettings) -> str:
     return f"draw-class-game3-v{CACHE_VERSION}-{settings.key()}.json"
 
 
-@functools.lru_cache(maxsize=2)
-def solve3(settings: ThreeSettings | None = None) -> ThreeSolution:
-    """The solved first round for three: loaded from the cache folder, or solved and stored."""
+_SOLVED3: dict[ThreeSettings, ThreeSolution] = {}
+
+
+def solve3(settings: ThreeSettings | None = None,
+           progress: Callable[[int, int], None] | None = None) -> ThreeSolution:
+    """The solved first round for three: shipped with the package, in the cache folder, or
+    solved (``progress(done, total)``) and stored there."""
     s = settings or ThreeSettings()
+    if s in _SOLVED3:
+        return _SOLVED3[s]
     for path in (SHIPPED / solution_file3(s), cache_dir() / solution_file3(s)):
         try:
-            return _from_json(json.loads(path.read_text()))
+            _SOLVED3[s] = _from_json(json.loads(path.read_text()))
+            return _SOLVED3[s]
         except Exception:  # missing or damaged: the next place, or solve again
             pass
     path = cache_dir() / solution_file3(s)
-    solved = solve_game3(s)
+    solved = solve_game3(s, progress)
     solution = ThreeSolution(s, _table(solved.engine), _table(solved.read))
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".json")
@@ -301,6 +314,7 @@ def solve3(settings: ThreeSettings | None = None) -> ThreeSolution:
         os.replace(tmp, path)
     except OSError:
         pass
+    _SOLVED3[s] = solution
     return solution
 
 

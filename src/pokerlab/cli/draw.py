@@ -245,9 +245,14 @@ def register(app: typer.Typer) -> None:
         if game != "limit":
             raise ValueError("--players 3: the first round for three is solved at limit only")
         settings = ThreeSettings(iterations=iterations or ThreeSettings().iterations)
-        solution = solve3(settings)
+        with progress("solving", total=settings.iterations, enabled=not as_json) as advance:
+            solution = solve3(settings, _ticker(advance))
         decisions = first_round_segments(solution, FIRST_ROUND_DECISIONS3)
-        certificate = three_handed_exactness(solve_game3(settings)) if certify else None
+        certificate = None
+        if certify:
+            with progress("certifying: solving again", total=settings.iterations,
+                          enabled=not as_json) as advance:
+                certificate = three_handed_exactness(solve_game3(settings, _ticker(advance)))
         names = {(): "P1 opens (first to act)", ("check",): "P2 after a check",
                  ("check", "check"): "P3, the button, after two checks", ("bet",): "P2 facing P1's bet",
                  ("check", "check", "bet"): "P1 facing the button's bet"}
