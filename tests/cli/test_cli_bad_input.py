@@ -293,6 +293,8 @@ HUGE = "1000000000000"
     (["experiment", "waterloo-phases", "--trials", HUGE, "--hands", "30"], "during the phases comparison"),
     (["preflop", "simulate", "--trials", HUGE, "--no-cache"], r"stopped after 0 of 1,000,000,000,000 games"),
     (["equilibrium", "kuhn", "--iterations", HUGE], r"stopped after 0 of 1,000,000,000,000 iterations"),
+    (["draw", "whole-hand", "--levels", "1", "--iterations", HUGE], "stopped by Ctrl-C"),
+    (["draw", "whole-hand", "--players", "3", "--iterations", HUGE], "stopped by Ctrl-C"),
     (["acpc", "deal", "--game", "limit", "--hands", HUGE, "--bot", "raiser", "--bot", "random"],
      r"stopped after 0 of 1,000,000,000,000 hands"),
 ], ids=lambda a: a[0] if isinstance(a, list) else None)
