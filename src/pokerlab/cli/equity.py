@@ -103,7 +103,7 @@ def register(app: typer.Typer) -> None:
                                   "with no result") from None
         result, board_cards, chart = report.result, report.board, report.grid
         out = {**report.as_dict(), "executor": where}
-        on = f" on {format_cards(board_cards)}" if board_cards else ""
+        on = f" on {format_cards(board_cards, sep='')}" if board_cards else ""
         title = f"Equity of {players[0]} against each class of the range {players[1]}{on}"
         table_of_grid = chart.table(title) if chart is not None else None
         if plot:

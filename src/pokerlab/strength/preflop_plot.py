@@ -9,6 +9,7 @@ values are, and the title says what was computed (for an equity grid: the hand a
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -66,7 +67,7 @@ def plot_table(table: PreflopTable, path: str | Path, title: str | None = None,
                     color="black" if bright else "white")
     bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     bar.set_label(label or _value_label(table.title), fontsize=11)
-    ax.set_title(title or table.title, fontsize=12, pad=12)
+    ax.set_title("\n".join(textwrap.wrap(title or table.title, 90)), fontsize=12, pad=12)  # long ranges
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
