@@ -276,7 +276,8 @@ class DrawThresholdBot(DrawRulesBot):
         """The class game's solution for a heads-up hand of this table (``None`` with more
         players, beyond the solved trees, or when the configuration plays the rules)."""
         game = observation.game
-        if self.threshold_config.first_round != "class-game" or observation.players != 2:
+        if (self.threshold_config.first_round != "class-game" or observation.players != 2
+                or game.small_blind or game.big_blind):  # the class games have antes only
             return None
         settings = settings_for(game.kind, game.raise_cap)
         return None if settings is None else solve(settings)
@@ -311,7 +312,7 @@ class DrawThresholdBot(DrawRulesBot):
         (:mod:`pokerlab.agents.draw_game3`, limit with the cap of two), or ``None``."""
         game = observation.game
         if (self.threshold_config.first_round != "class-game" or not game.is_limit
-                or game.raise_cap not in (None, 2)):
+                or game.raise_cap not in (None, 2) or game.small_blind or game.big_blind):
             return None
         from pokerlab.agents.draw_game3 import solve3
 
