@@ -36,28 +36,28 @@ def _finished(client: TestClient, view: dict, seconds: float = 120) -> dict:
 
 
 def test_the_range_view_keeps_text_and_grid_in_step(client: TestClient) -> None:
-    typed = client.post("/api/equity/range", json={"text": "QQ+, AKs, KK:0.5"}).json()
+    typed = client.post("/api/range", json={"text": "QQ+, AKs, KK:0.5"}).json()
     # an item named twice keeps its largest weight (parse_range): KK stays whole
     assert typed["classes"] == {"AA": 1.0, "KK": 1.0, "QQ": 1.0, "AKs": 1.0}
     assert typed["combos"] == 22 and typed["share"] == pytest.approx(22 / 1326)
     assert typed["text"] == "QQ+, AKs, KK:0.5"  # typed text is left as typed
-    clicked = client.post("/api/equity/range", json={"text": "QQ+, AKs", "classes": ["JJ", "AQs"],
+    clicked = client.post("/api/range", json={"text": "QQ+, AKs", "classes": ["JJ", "AQs"],
                                                        "weight": 1}).json()
     assert clicked["text"] == "JJ+, AQs+" and clicked["combos"] == 32
-    halved = client.post("/api/equity/range", json={"text": "JJ+, AQs+", "classes": ["AA"],
+    halved = client.post("/api/range", json={"text": "JJ+, AQs+", "classes": ["AA"],
                                                       "weight": 0.5}).json()
     assert halved["text"] == "KK-JJ, AQs+, AA:0.5" and halved["classes"]["AA"] == 0.5
-    removed = client.post("/api/equity/range", json={"text": "AhKh, QQ", "classes": ["QQ"],
+    removed = client.post("/api/range", json={"text": "AhKh, QQ", "classes": ["QQ"],
                                                        "weight": 0}).json()
     assert removed["text"] == "AhKh" and removed["classes"] == {"AKs": 0.25}
-    empty = client.post("/api/equity/range", json={"text": "  "}).json()
+    empty = client.post("/api/range", json={"text": "  "}).json()
     assert empty == {"text": "  ", "classes": {}, "combos": 0, "share": 0.0}
 
 
 def test_a_percentage_range_is_the_library_s(client: TestClient) -> None:
     from pokerlab.cards import parse_range
 
-    view = client.post("/api/equity/range", json={"text": "15%"}).json()
+    view = client.post("/api/range", json={"text": "15%"}).json()
     assert view["combos"] == len(parse_range("15%"))
 
 
@@ -134,7 +134,7 @@ def test_bad_range_edits_and_unknown_jobs_get_one_line(client: TestClient) -> No
                           ({"text": "", "classes": ["AAs"]}, "unknown hand class 'AAs'"),
                           ({"text": "", "classes": ["AA"], "weight": "1"}, "weight: expected a number"),
                           ({"text": "", "classes": ["AA"], "weight": 3}, "weight must be in [0, 1]")):
-        reply = client.post("/api/equity/range", json=body)
+        reply = client.post("/api/range", json=body)
         assert reply.status_code == 400 and reply.json()["error"].startswith(message), reply.json()
     reply = client.get("/api/equity/jobs/nothing")
     assert reply.status_code == 400 and reply.json()["error"].startswith("no equity computation 'nothing'")

@@ -53,7 +53,7 @@ BODIES = {
         "mode": st.sampled_from(["auto", "exact", "monte-carlo", "fast"]) | JSON,
         "samples": st.integers(-5, 10**9) | JSON, "seed": st.integers(-5, 2**63) | JSON,
         "grid": st.booleans() | JSON}),
-    "/api/equity/range": _body({
+    "/api/range": _body({
         "text": st.text("AKQJT98765432soxh+-,:.% ", max_size=20) | JSON,
         "classes": st.lists(st.sampled_from(["AA", "AKs", "72o", "AAs", "x"]), max_size=4) | JSON,
         "weight": st.floats(-1, 2) | JSON}),

@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 
 from pokerlab.arena.storage import DEFAULT_DB
 from pokerlab.errors import USER_EXCEPTIONS, user_message
-from pokerlab.web import equity, matches, models, play, strategies
+from pokerlab.web import equity, matches, models, play, ranges, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
 from pokerlab.web.equity_jobs import EquityJobs
 from pokerlab.web.runs import Runs
@@ -128,6 +128,7 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
         *models.routes(),
         *play.routes(),
         *equity.routes(),
+        *ranges.routes(),
         *matches.routes(),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]

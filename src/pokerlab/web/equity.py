@@ -5,9 +5,7 @@ class of the second player's range.
 The question is :func:`pokerlab.strength.equity_report.equity_report`'s, the one ``pokerlab
 equity`` asks, so the page shows the command's numbers. It runs in the server's equity worker
 processes (:mod:`pokerlab.web.equity_jobs`): the page submits it, watches its progress and can
-stop it. The range editor's grid and text box are kept in step by the library
-(:mod:`pokerlab.cards.range_text`): the page sends the text, or the classes clicked, and draws
-what comes back.
+stop it. Each player's range editor asks :mod:`pokerlab.web.ranges`.
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ from starlette.routing import Route
 
 from pokerlab.web.common import answer, body_of, in_thread, page
 from pokerlab.web.forms import boolean, integer, text, texts
+from pokerlab.web.ranges import MAX_RANGE_TEXT
 
 MAX_PLAYERS = 6
 """Most players the page seats (PokerStove's and Equilab's six; the library takes ten)."""
@@ -31,9 +30,6 @@ MODES = {"auto": None, "exact": True, "monte-carlo": False}
 
 MAX_SAMPLES = 100_000_000
 """Most Monte Carlo showdowns one request may ask for (about half a minute on two cores)."""
-
-MAX_RANGE_TEXT = 20_000
-"""Longest range text accepted (every one of the 1,326 combos written out fits)."""
 
 FIRST_WAIT = 0.5
 """Seconds a request to compute waits for the answer before answering with the job's progress."""
@@ -79,34 +75,11 @@ def question(body: dict[str, Any]) -> dict[str, Any]:
             "grid": None if grid else False}
 
 
-def range_view(body: dict[str, Any]) -> dict[str, Any]:
-    """A range as the editor shows it: the text (rewritten by the library when classes were
-    set), the mean weight of each class, the number of combos and the share of all hands.
-    ``classes`` and ``weight`` set those classes to that weight (0 takes them out)."""
-    from pokerlab.cards import Range, parse_range
-    from pokerlab.cards.range_text import class_weights, range_text, share, with_classes
-
-    source = text(body, "text", "", max_length=MAX_RANGE_TEXT)
-    r = parse_range(source) if source.strip() else Range()
-    if "classes" in body:
-        names = texts(body, "classes", most=169, max_length=3)
-        weight = body.get("weight", 1.0)
-        if isinstance(weight, bool) or not isinstance(weight, int | float):
-            raise ValueError(f"weight: expected a number in [0, 1], got {weight!r}")
-        r = with_classes(r, names, float(weight))
-        source = range_text(r)
-    return {"text": source, "classes": class_weights(r), "combos": len(r), "share": share(r)}
-
-
 async def equity_page(request: Request) -> Response:
     from pokerlab.cards.grid import GRID_CLASSES
 
     return page(request, "equity.html", {"grid": GRID_CLASSES, "max_players": MAX_PLAYERS,
                                          "max_samples": MAX_SAMPLES})
-
-
-async def api_range(request: Request) -> Response:
-    return answer(await in_thread(range_view, await body_of(request)))
 
 
 async def api_compute(request: Request) -> Response:
@@ -134,7 +107,6 @@ def routes() -> list[Route]:
     """The page and its API."""
     return [
         Route("/equity", equity_page),
-        Route("/api/equity/range", api_range, methods=["POST"]),
         Route("/api/equity", api_compute, methods=["POST"]),
         Route("/api/equity/jobs/{token}", api_job),
         Route("/api/equity/jobs/{token}/stop", api_stop, methods=["POST"]),

@@ -1,8 +1,8 @@
 // The range editor (templates/range_editor.html): a player's cards or range as text, a slider
 // for the top percent of hands, and the 13x13 grid of classes. Click or drag across the grid
-// to put classes in or take them out; the server (pokerlab.cards.range_text) rewrites the text,
-// reads typed text and percentages, and says which classes are in with what weight, so the
-// grid, the text box and the slider stay in step. The paint menu sets the weight a click puts
+// to put classes in or take them out; the server (POST /api/range: web/ranges.py and
+// pokerlab.cards.range_text) rewrites the text, reads typed text and percentages, and says
+// which classes are in with what weight, so the grid, the text box and the slider stay in step. The paint menu sets the weight a click puts
 // in (Equilab's weighted ranges). Uses common.js's api().
 //
 //   const editor = new RangeEditor(element, { onChange: (editor) => ..., onError: (message) => ... });
@@ -50,7 +50,7 @@ export class RangeEditor {
     this.root.dataset.state = "busy";
     const body = { text: this.input.value, ...(edit || {}) };
     try {
-      const view = await api("POST", "/api/equity/range", body);
+      const view = await api("POST", "/api/range", body);
       if (mine !== this.asked) return;
       if (edit) this.input.value = view.text;
       this._draw(view);
