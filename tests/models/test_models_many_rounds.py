@@ -30,7 +30,7 @@ def test_the_closed_form_agrees_with_the_general_formula(P, stacks, n):
         assert float(fast.strategy[name]) == pytest.approx(float(p), rel=1e-12, abs=1e-15), name
 
 
-@pytest.mark.parametrize("n", [16, 30, 200])
+@pytest.mark.parametrize("n", [16, 200])
 def test_many_rounds_answer_and_agree_with_the_engine(n):
     _, solution, check = model_report("endgame-n-round", [f"n={n}", "stacks=260,330", "P=1/20"])
     assert check is not None and check.agrees, check.max_diff
