@@ -135,3 +135,18 @@ def test_tree_sizing_rules():
     assert tree(bet="90%", stack=10, allin_threshold=0.67).actions(0) == ["x", "b10"]
     # Equal sizes merge; a bet over the stack is the all-in.
     assert tree(bet="150%,a", stack=12).actions(0) == ["x", "b12"]
+
+
+def test_a_texassolver_input_file(tmp_path, capsys):
+    from pokerlab.spot.texassolver import write_texassolver
+
+    spot = Spot.from_dict({"board": "Qs Jh 2h 8d 3c", "pot": 10, "stack": 20, "oop_range": "AA,QQ,AK",
+                           "ip_range": "KK,JJ,AQs", "bet": "50%,a", "raise": "a", "raise_cap": 3})
+    path = tmp_path / "input.txt"
+    path.write_text(write_texassolver(spot, accuracy_pct=0.3, max_iterations=100, threads=1))
+    out = solve_json(capsys, ["--texassolver", str(path), "--target", "0.3"])
+    direct = solve_json(capsys, ["--board", "Qs Jh 2h 8d 3c", "--pot", "10", "--stack", "20",
+                                 "--oop-range", "AA,QQ,AK", "--ip-range", "KK,JJ,AQs", "--bet", "50%,a",
+                                 "--raise", "a", "--raise-cap", "3", "--target", "0.3"])
+    assert out["root"]["actions"] == direct["root"]["actions"]
+    assert out["ev"][0] == pytest.approx(direct["ev"][0], abs=0.1)
