@@ -233,7 +233,8 @@ def register(app: typer.Typer) -> None:
             if "rounds" in c:
                 body_rounds = [[str(k), str(r["levels"]), fmt_gain(r["nash_conv"], ".3g"),
                                 f"{r['seconds']:.1f}"] for k, r in enumerate(c["rounds"])]  # fmt: skip
-                columns = ["round", "levels", "NashConv", "seconds"]
+                # a count of refinements (0: the levels as given), not a round number
+                columns = ["refinements", "levels", "NashConv", "seconds"]
                 console.print(table("Refining the levels", columns, body_rounds))
             title = f"On continuous hands ({c['levels']} levels, {c['seconds']:.1f} s)"
             console.print(table(title, ["", "value", "gain (exact best response)"], body))
