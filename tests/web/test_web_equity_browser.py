@@ -138,7 +138,7 @@ def test_a_mistake_is_one_line_and_goes_when_mended(server: str, page, screensho
     page.wait_for_selector('#equity-result[data-state="error"]')
     assert alert.inner_text() == "duplicate card 'Ah'"
     page.fill("#board", "Ac 7c 2d")
-    page.click("#compute")
+    page.locator("#player-2 [data-role=text]").press("Enter")  # Enter in a range computes too
     page.wait_for_selector('#equity-result[data-state="ready"]')
     assert alert.is_hidden()
 

@@ -24,6 +24,7 @@ function addPlayer(text) {
 
 function makeEditor(root) {
   const editor = new RangeEditor(root, { onChange: () => showError(""), onError: showError });
+  editor.input.addEventListener("keydown", (e) => { if (e.key === "Enter") compute(); });
   editors.push(editor);
   return editor;
 }
@@ -79,12 +80,14 @@ function showProgress(view) {
 }
 
 async function compute() {
+  if (running) return; // one computation at a time from a page
   const box = document.getElementById("equity-result");
   const asked = question();
   box.dataset.state = "computing";
   document.getElementById("summary").textContent = "Computing…";
   setBusy(true);
   try {
+    running = "asking";
     let view = await api("POST", "/api/equity", asked);
     running = view.job;
     while (view.state === "waiting" || view.state === "running") {
@@ -141,7 +144,7 @@ function draw(result, seconds) {
 }
 
 async function stop() {
-  if (running) await guarded(() => api("POST", `/api/equity/jobs/${running}/stop`));
+  if (running && running !== "asking") await guarded(() => api("POST", `/api/equity/jobs/${running}/stop`));
 }
 
 function modeChanged() {
