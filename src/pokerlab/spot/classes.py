@@ -7,8 +7,8 @@ a board card are left out. This is the number PioSOLVER and GTO+ print in their 
 
 The grid puts AA top left: row and column ``i`` is the rank ``A, K, ..., 2`` (``i = 0`` is
 the ace), pairs on the diagonal, suited hands above it (row = higher rank), offsuit below.
-It is the pre-flop tables' grid (:mod:`pokerlab.strength.preflop_tables`, ranks 2..A, suited
-below) turned by half a turn.
+It is :mod:`pokerlab.cards.grid`'s layout (``display_cell`` is that module's), the one every
+13x13 table, heat map and strategy grid of pokerlab uses.
 
 Examples
 --------
@@ -36,22 +36,10 @@ from typing import Any
 import numpy as np
 
 from pokerlab.cards import COMBO_CARDS, PREFLOP_CLASSES
-from pokerlab.strength.preflop_tables import COMBO_CELLS, grid_cell
+from pokerlab.cards.grid import COMBO_GRID_CELLS, display_cell
 
 CLASS_INDEX: dict[str, int] = {name: i for i, name in enumerate(PREFLOP_CLASSES)}
 """Position of each class name in :data:`pokerlab.cards.PREFLOP_CLASSES`."""
-
-
-def display_cell(name: str) -> tuple[int, int]:
-    """``(row, col)`` of a class on the grid with AA top left and suited hands above the diagonal.
-
-    Examples
-    --------
-    >>> display_cell("AA"), display_cell("K2s"), display_cell("K2o")
-    ((0, 0), (1, 12), (12, 1))
-    """
-    row, col = grid_cell(name)
-    return 12 - row, 12 - col
 
 
 def _class_of_cell() -> np.ndarray:
@@ -65,7 +53,7 @@ CELL_CLASS: np.ndarray = _class_of_cell()
 """``(13, 13)``: class index (into :data:`PREFLOP_CLASSES`) shown at each display cell."""
 CELL_CLASS.setflags(write=False)
 
-COMBO_CLASS: np.ndarray = CELL_CLASS[12 - COMBO_CELLS[:, 0], 12 - COMBO_CELLS[:, 1]]
+COMBO_CLASS: np.ndarray = CELL_CLASS[COMBO_GRID_CELLS[:, 0], COMBO_GRID_CELLS[:, 1]]
 """``(1326,)``: class index of each combo, by combo index."""
 COMBO_CLASS.setflags(write=False)
 
