@@ -148,6 +148,8 @@ def register(app: typer.Typer) -> None:
             [], "--lock", help='Lock a node: "LINE=ACTION:PROB,...[@HANDS]" (repeatable; "=x:1": '
             "OOP checks at the root)."),
         locks_file: Path | None = typer.Option(None, "--locks", help="Node locks from a TOML file."),
+        compress: bool = typer.Option(
+            False, "--compress", help="16-bit regrets and strategy sums: half the memory."),
         no_isomorphism: bool = typer.Option(
             False, "--no-isomorphism", help="Solve every dealt card, even suit-isomorphic ones."),
         save: Path | None = typer.Option(None, "--save", help="Write the solution here (.npz)."),
@@ -190,13 +192,13 @@ def register(app: typer.Typer) -> None:
             from pokerlab.spot.tree import build_tree
 
             build_locks(build_tree(spot), build_deal(spot), locks)
-        need = estimate_memory(spot, isomorphism=not no_isomorphism)
+        need = estimate_memory(spot, isomorphism=not no_isomorphism, compressed=compress)
         err_console.print(f"memory needed: {_mib(need)}", highlight=False)
         with progress("solving", max_iterations, enabled=not no_progress) as advance:
             sol = solve(spot, target_pct=target, max_iterations=max_iterations,
                         max_seconds=max_seconds, threads=threads, check_every=check_every,
                         cfr_plus=cfr_plus, schedule=schedule, locks=locks or None,
-                        isomorphism=not no_isomorphism,
+                        isomorphism=not no_isomorphism, compressed=compress,
                         progress=lambda it, expl: advance(1))
         if save is not None:
             with removed_unless_done(save):

@@ -47,10 +47,11 @@ def combo_values(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, p
     """
     w = walker if walker is not None else Walker(tree, deal, layout, np.full(tree.size, -1))
     spot = tree.spot
-    prm = np.array([spot.pot, spot.rake_pct, spot.rake_cap, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+    prm = np.zeros(11)
+    prm[:3] = spot.pot, spot.rake_pct, spot.rake_cap
     strat = np.ascontiguousarray(strategy, dtype=np.float32)
     empty = np.zeros(1, dtype=np.float32)
-    return w.run(player, (strat, empty, empty), prm, MODE_BEST if best else MODE_EVAL)
+    return w.run(player, (strat, empty, empty, empty, empty), prm, MODE_BEST if best else MODE_EVAL)
 
 
 def pair_weight(deal: Deal) -> float:

@@ -35,6 +35,8 @@ class Layout:
     offset: np.ndarray  # int64 (nodes,)
     stride: np.ndarray  # int64 (nodes,)
     size: int  # floats per storage array
+    block_base: np.ndarray | None = None  # int64 (nodes,): index of the node's first block
+    num_blocks: int = 0  # blocks in all (one scale each in the 16-bit mode)
 
     def block(self, node: int, local: int, num_actions: int) -> slice:
         """The slice of node ``node``'s block for situation index ``local``."""
@@ -42,8 +44,11 @@ class Layout:
         return slice(start, start + int(self.stride[node]))
 
     def memory_bytes(self, compressed: bool = False, extra: int = 0) -> int:
-        """Bytes of the regret and strategy-sum arrays (4 bytes a number, 2 compressed) + ``extra``."""
-        return int(self.size) * (4 if compressed else 8) + extra
+        """Bytes of the regret and strategy-sum arrays (4 bytes a number; 2 compressed, plus a
+        float32 scale per block) + ``extra``."""
+        if compressed:
+            return int(self.size) * 4 + 8 * int(self.num_blocks) + extra
+        return int(self.size) * 8 + extra
 
 
 def build_layout(tree: Tree, deal: Deal) -> Layout:
@@ -51,7 +56,9 @@ def build_layout(tree: Tree, deal: Deal) -> Layout:
     n = tree.size
     offset = np.zeros(n, dtype=np.int64)
     stride = np.zeros(n, dtype=np.int64)
+    block_base = np.zeros(n, dtype=np.int64)
     pos = 0
+    blocks = 0
     nh = deal.num_hands
     for node in range(n):
         if tree.kind[node] != DECISION:
@@ -59,5 +66,8 @@ def build_layout(tree: Tree, deal: Deal) -> Layout:
         st = int(tree.num_children[node]) * nh[int(tree.player[node])]
         stride[node] = st
         offset[node] = pos
-        pos += st * deal.street_sits[int(tree.street[node])]
-    return Layout(offset, stride, pos)
+        block_base[node] = blocks
+        copies = deal.street_sits[int(tree.street[node])]
+        pos += st * copies
+        blocks += copies
+    return Layout(offset, stride, pos, block_base, blocks)

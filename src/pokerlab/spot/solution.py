@@ -54,7 +54,7 @@ from pokerlab.spot.tree import CHANCE, DECISION, Tree, build_tree
 from pokerlab.spot.walk import MODE_EVAL, walk, workspace
 
 
-def estimate_memory(spot: Spot, isomorphism: bool = True) -> int:
+def estimate_memory(spot: Spot, isomorphism: bool = True, compressed: bool = False) -> int:
     """Bytes the solver will hold for ``spot`` (regrets, strategy sums, tables, buffers)."""
     tree = build_tree(spot)
     deal = build_deal(spot, isomorphism=isomorphism)
@@ -64,7 +64,7 @@ def estimate_memory(spot: Spot, isomorphism: bool = True) -> int:
     chance = int(np.count_nonzero((tree.kind == CHANCE) & (tree.street == len(spot.board) - 3)))
     canon = int(np.count_nonzero((deal.next_sit[0] >= 0) & (deal.next_perm[0] == 0)))
     buffers = 8 * m * (3 * max(chance, 1) + max(chance * canon, 1))
-    return lay.memory_bytes(extra=tables + buffers)
+    return lay.memory_bytes(compressed, extra=tables + buffers)
 
 
 @dataclass(eq=False)
@@ -334,10 +334,10 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
     o = 1 - q
     # Values in the canonical frame.
     T, D = _tuples(tree, layout, deal)
-    prm = np.array([tree.spot.pot, tree.spot.rake_pct, tree.spot.rake_cap] + [0.0] * 7)
+    prm = np.array([tree.spot.pot, tree.spot.rake_pct, tree.spot.rake_cap] + [0.0] * 8)
     strat32 = np.ascontiguousarray(strategy, dtype=np.float32)
     empty = np.zeros(1, dtype=np.float32)
-    S = (strat32, empty, empty)
+    S = (strat32, empty, empty, empty, empty)
     from pokerlab.spot.walk import tree_depth
 
     md, ma = tree_depth(tree)
@@ -390,7 +390,7 @@ def _tuples(tree: Tree, layout: Layout, deal: Deal) -> tuple[tuple, tuple]:
 def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
           max_seconds: float | None = None, threads: int | None = None, check_every: int = 10,
           cfr_plus: bool = False, schedule: str = "fast", locks: list[Lock] | None = None,
-          isomorphism: bool = True,
+          isomorphism: bool = True, compressed: bool = False,
           progress: Callable[[int, float | None], None] | None = None) -> Solution:
     """Solve ``spot`` until the exploitability is at most ``target_pct`` % of the pot.
 
@@ -398,7 +398,8 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
     between checks). ``progress(iterations, exploitability_pct or None)`` is called after every
     iteration. ``threads``: numba threads (``None``: all). ``schedule``: ``"fast"``
     (:data:`pokerlab.spot.solver.FAST`, postflop-solver's discounting) or ``"dcfr"``
-    (:data:`pokerlab.spot.solver.DCFR`, alpha 1.5, beta 0.5, gamma 3).
+    (:data:`pokerlab.spot.solver.DCFR`, alpha 1.5, beta 0.5, gamma 3). ``compressed``: 16-bit
+    regrets and strategy sums (half the memory).
     """
     from pokerlab.spot.solver import DCFR, FAST
 
@@ -414,7 +415,8 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
     lock_arrays = build_locks(tree, deal, locks) if locks else {}
     with numba_threads(threads):
         t0 = time.perf_counter()
-        solver = Solver(spot, cfr_plus=cfr_plus, locks=lock_arrays, tree=tree, deal=deal, **params)
+        solver = Solver(spot, cfr_plus=cfr_plus, locks=lock_arrays, tree=tree, deal=deal,
+                        compressed=compressed, **params)
         ev = None
         walker = measuring_walker(tree, deal, solver.layout)
         while True:

@@ -75,13 +75,16 @@ class Solver:
         (see :mod:`pokerlab.spot.locks`); those nodes are not updated.
     isomorphism
         Merge suit-isomorphic chance cards.
+    compressed
+        16-bit storage (postflop-solver's compression): int16 regrets and uint16 strategy
+        sums, one float32 scale per node and dealt-card block; half the memory.
     tree, deal
         Pre-built tree and deal (else built from ``spot``).
     """
 
     def __init__(self, spot: Spot, *, alpha: float = 1.5, beta: float = 0.5, gamma: float = 3.0,
                  cfr_plus: bool = False, restart: bool = False, reach_weighted: bool = True,
-                 locks: dict[int, np.ndarray] | None = None,
+                 locks: dict[int, np.ndarray] | None = None, compressed: bool = False,
                  isomorphism: bool = True, tree: Tree | None = None,
                  deal: Deal | None = None) -> None:
         self.spot = spot
@@ -91,8 +94,13 @@ class Solver:
         self.alpha, self.beta, self.gamma, self.cfr_plus = alpha, beta, gamma, cfr_plus
         self.restart, self.reach_weighted = restart, reach_weighted
         self.iterations = 0
-        self.regret = np.zeros(self.layout.size, dtype=np.float32)
-        self.cum = np.zeros(self.layout.size, dtype=np.float32)
+        self.compressed = compressed
+        size = self.layout.size
+        self.regret = np.zeros(size, dtype=np.int16 if compressed else np.float32)
+        self.cum = np.zeros(size, dtype=np.uint16 if compressed else np.float32)
+        nb = self.layout.num_blocks if compressed else 1
+        self.rscale = np.zeros(nb, dtype=np.float32)
+        self.cscale = np.zeros(nb, dtype=np.float32)
         nh = self.deal.num_hands
         lock_off = np.full(self.tree.size, -1, dtype=np.int64)
         chunks = []
@@ -118,8 +126,8 @@ class Solver:
         """Bytes of the solver's arrays (regrets, strategy sums, locks, task buffers, tables)."""
         d = self.deal
         tables = sum(a.nbytes for a in (*d.sd_order, *d.sd_value, *d.hand_perm))
-        return int(self.regret.nbytes + self.cum.nbytes + self.lock.nbytes
-                   + self.walker.buffer_bytes + tables)
+        return int(self.regret.nbytes + self.cum.nbytes + self.lock.nbytes + self.rscale.nbytes
+                   + self.cscale.nbytes + self.walker.buffer_bytes + tables)
 
     def _params(self, t: int, update: bool) -> np.ndarray:
         if self.cfr_plus:
@@ -140,13 +148,13 @@ class Solver:
             w = 1.0
         return np.array([self.spot.pot, self.spot.rake_pct, self.spot.rake_cap, dpos, dneg, dstrat,
                          w, 1.0 if self.cfr_plus else 0.0, 1.0 if update else 0.0,
-                         1.0 if self.reach_weighted else 0.0])
+                         1.0 if self.reach_weighted else 0.0, 1.0 if self.compressed else 0.0])
 
     def iterate(self) -> None:
         """One iteration: update OOP, then IP."""
         t = self.iterations + 1
         prm = self._params(t, True)
-        S = (self.regret, self.cum, self.lock)
+        S = (self.regret, self.cum, self.lock, self.rscale, self.cscale)
         for p in (0, 1):
             self.walker.run(p, S, prm, MODE_CFR)
         self.iterations = t

@@ -24,7 +24,8 @@ Array bundles (tuples, in this order): ``T`` = (kind, player, commit, first_chil
 num_children, offset, stride, lock_offset); ``D`` = see :func:`deal_tuple`; ``S`` = (regret or
 strategy, strategy sums, lock strategies); ``prm`` = float64 (pot, rake percent, rake cap,
 positive-regret discount, negative-regret discount, strategy-sum discount, strategy-sum
-weight, CFR+ flag, update flag, 1 to weight the strategy sums by the own reach).
+weight, CFR+ flag, update flag, 1 to weight the strategy sums by the own reach, 1 for the
+16-bit storage), and the 16-bit mode's block scales end ``S``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from pokerlab.spot.terminal import fold_values, showdown_values
 from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, Tree
 
 MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
-P_POT, P_RAKE_PCT, P_RAKE_CAP, P_DPOS, P_DNEG, P_DSTRAT, P_WSTRAT, P_PLUS, P_UPDATE, P_REACH = range(10)
+(P_POT, P_RAKE_PCT, P_RAKE_CAP, P_DPOS, P_DNEG, P_DSTRAT, P_WSTRAT, P_PLUS, P_UPDATE, P_REACH,
+ P_COMP) = range(11)
 
 
 def deal_tuple(deal: Deal) -> tuple:
@@ -52,8 +54,9 @@ def deal_tuple(deal: Deal) -> tuple:
 
 def tree_tuple(tree: Tree, layout: Layout, lock_off: np.ndarray) -> tuple:
     """The tree's arrays in the order the kernels read them."""
+    blocks = layout.block_base if layout.block_base is not None else np.zeros(tree.size, np.int64)
     return (tree.kind, tree.player, tree.commit, tree.first_child, tree.num_children,
-            layout.offset, layout.stride, lock_off)
+            layout.offset, layout.stride, lock_off, blocks)
 
 
 def tree_depth(tree: Tree) -> tuple[int, int]:
@@ -84,6 +87,49 @@ def workspace(max_depth, max_actions, n_own, n_opp):
 
 
 @njit(cache=True, nogil=True)
+def _update_compressed(store, cum, rscale, cscale, blk, base, na, n, strat, cv, vrow, wrow, dpos,
+                       dneg, dstrat, wstrat, plus, by_reach):
+    """The 16-bit update of one block: int16 regrets and uint16 strategy sums, each block with
+    one float32 scale (the largest magnitude maps to 32767 or 65535). ``cv`` is overwritten."""
+    rs = rscale[blk]
+    big = 0.0
+    for b in range(na):
+        o = base + b * n
+        crow = cv[b]
+        for h in range(n):
+            r = store[o + h] * rs
+            r = r * (dpos if r > 0 else dneg) + (crow[h] - vrow[h])
+            if plus:
+                r = max(r, 0.0)
+            crow[h] = r
+            big = max(big, abs(r))
+    inv = 32767.0 / big if big > 0 else 0.0
+    rscale[blk] = big / 32767.0
+    for b in range(na):
+        o = base + b * n
+        crow = cv[b]
+        for h in range(n):
+            store[o + h] = round(crow[h] * inv)
+    cs = cscale[blk]
+    big = 0.0
+    for b in range(na):
+        o = base + b * n
+        srow = strat[b]
+        crow = cv[b]
+        for h in range(n):
+            x = cum[o + h] * cs * dstrat + wstrat * srow[h] * (wrow[h] if by_reach else 1.0)
+            crow[h] = x
+            big = max(big, x)
+    inv = 65535.0 / big if big > 0 else 0.0
+    cscale[blk] = big / 65535.0
+    for b in range(na):
+        o = base + b * n
+        crow = cv[b]
+        for h in range(n):
+            cum[o + h] = round(crow[h] * inv)
+
+
+@njit(cache=True, nogil=True)
 def _any(x, n):
     for i in range(n):  # noqa: SIM110 (a generator is slower in numba)
         if x[i] != 0.0:
@@ -97,7 +143,7 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
 
     ``W`` is a :func:`workspace` for this player's hand counts.
     """
-    kind, player, commit, first_child, num_children, node_off, node_stride, lock_off = T
+    kind, player, commit, first_child, num_children, node_off, node_stride, lock_off, node_block = T
     sit_local, next_sit, next_perm, next_canon, deal_factor, sd_row = D[:6]
     if p == 0:
         own_cards, opp_cards, same_own, perm_own = D[6], D[7], D[8], D[10]
@@ -105,7 +151,7 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     else:
         own_cards, opp_cards, same_own, perm_own = D[7], D[6], D[9], D[11]
         sdo_own, sdv_own, sdc_own, sdo_opp, sdv_opp, sdc_opp = D[15], D[16], D[17], D[12], D[13], D[14]
-    store, cum, lock = S
+    store, cum, lock, rscale, cscale = S
     top_index, top_opp, top_own, top_val = top
     n_own = own_cards.shape[0]
     n_opp = opp_cards.shape[0]
@@ -118,6 +164,7 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     plus = prm[P_PLUS] > 0
     by_reach = prm[P_REACH] > 0
     averaging = mode == MODE_CFR  # also the record pass: it must reach every chance node
+    compressed = prm[P_COMP] > 0
     d = 0
     entering = True
     done = False
@@ -302,22 +349,27 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                 dpos, dneg, dstrat, wstrat = prm[P_DPOS], prm[P_DNEG], prm[P_DSTRAT], prm[P_WSTRAT]
                 vrow = val[d]
                 wrow = rown[d]
-                for b in range(na):
-                    o = base + b * n_own
-                    srow = strat[d, b]
-                    crow = cv[d, b]
-                    for h in range(n_own):
-                        r = store[o + h]
-                        r = r * (dpos if r > 0 else dneg) + (crow[h] - vrow[h])
-                        if plus:
-                            r = max(r, 0.0)
-                        store[o + h] = r
-                    if by_reach:
+                if compressed:
+                    _update_compressed(store, cum, rscale, cscale, node_block[node] + sit_local[sit],
+                                       base, na, n_own, strat[d], cv[d], vrow, wrow, dpos, dneg,
+                                       dstrat, wstrat, plus, by_reach)
+                else:
+                    for b in range(na):
+                        o = base + b * n_own
+                        srow = strat[d, b]
+                        crow = cv[d, b]
                         for h in range(n_own):
-                            cum[o + h] = cum[o + h] * dstrat + wstrat * wrow[h] * srow[h]
-                    else:
-                        for h in range(n_own):
-                            cum[o + h] = cum[o + h] * dstrat + wstrat * srow[h]
+                            r = store[o + h]
+                            r = r * (dpos if r > 0 else dneg) + (crow[h] - vrow[h])
+                            if plus:
+                                r = max(r, 0.0)
+                            store[o + h] = r
+                        if by_reach:
+                            for h in range(n_own):
+                                cum[o + h] = cum[o + h] * dstrat + wstrat * wrow[h] * srow[h]
+                        else:
+                            for h in range(n_own):
+                                cum[o + h] = cum[o + h] * dstrat + wstrat * srow[h]
         done = True
     out[:] = val[0]
 
