@@ -30,9 +30,9 @@ import sympy
 
 from pokerlab.equilibrium import discretised_game, solve_lp
 from pokerlab.gamespec import builtin_game
-from pokerlab.threshold.certify import certify
-from pokerlab.threshold.discover import discover
-from pokerlab.threshold.solve import build_model, solve
+from pokerlab.threshold.certifying.certify import certify
+from pokerlab.threshold.discovering.discover import discover
+from pokerlab.threshold.solving.solve import build_model, solve
 
 GAME = "patent-check-raise"
 POT = 3

@@ -19,7 +19,7 @@ from pokerlab.arena.table import play_hand
 from pokerlab.cards import parse_cards
 from pokerlab.engine import CHECK_CALL, DRAW, Action, GameSettings, Hand
 from pokerlab.evaluate import CATEGORY_FLOOR, categories, evaluate, evaluate_batch, random_hands
-from pokerlab.threshold.hands import virtual_hand
+from pokerlab.threshold.reporting.hands import virtual_hand
 
 DRAW_LIMIT = GameSettings.preset("limit", "five-card-draw")
 

@@ -1,5 +1,5 @@
 """A discretised equilibrium played on continuous hands and certified there: each level's mix
-(the behaviour reading) or its dividing points (the staircase) (pokerlab.threshold.continuous;
+(the behaviour reading) or its dividing points (the staircase) (pokerlab.threshold.refining.continuous;
 README, three players)."""
 
 from __future__ import annotations
@@ -20,15 +20,15 @@ from pokerlab.equilibrium.flat import FlatGame
 from pokerlab.equilibrium.strategy import Strategy
 from pokerlab.equilibrium.value import expected_values
 from pokerlab.gamespec import builtin_game
-from pokerlab.threshold.continuous import (
+from pokerlab.threshold.certifying.response import best_response_to
+from pokerlab.threshold.refining.continuous import (
     behaviour,
     continuous_certificate,
     decision_rows,
     mixed_zones,
     staircase,
 )
-from pokerlab.threshold.refine import refine, solve_levels
-from pokerlab.threshold.response import best_response_to
+from pokerlab.threshold.refining.refine import refine, solve_levels
 
 # game 1 for three at P = 3, solved exactly (test_threshold_three.py): P1, P2, P3
 GAME1_VALUES = (0.0776, -0.0433, -0.0343)
@@ -275,7 +275,7 @@ def test_five_rounds_of_refinement_certify_game2_for_three_below_7e_5() -> None:
 def test_closed_form_roots_match_the_polynomial_solver() -> None:
     import mpmath
 
-    from pokerlab.threshold.response import _real_roots
+    from pokerlab.threshold.certifying.response import _real_roots
 
     with mpmath.workdps(40):
         cases = [

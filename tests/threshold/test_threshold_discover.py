@@ -6,8 +6,8 @@ import pytest
 
 from pokerlab.gamespec import builtin_game, rules_game
 from pokerlab.gamespec.plans import branch_plans, branches
-from pokerlab.threshold.discover import auto_name, canonical_masses, discover, read_runs
-from pokerlab.threshold.solve import solve
+from pokerlab.threshold.discovering.discover import auto_name, canonical_masses, discover, read_runs
+from pokerlab.threshold.solving.solve import solve
 
 
 @pytest.mark.parametrize("name", ["patent-no-raise", "patent-raise", "patent-check-raise"])
@@ -94,7 +94,7 @@ def test_discovery_revises_where_the_patent_order_fails():
     # at P = 1/2 the patent's order is violated; discovery finds another certified structure
     from fractions import Fraction
 
-    from pokerlab.threshold.certify import certify
+    from pokerlab.threshold.certifying.certify import certify
 
     game = builtin_game("patent-check-raise", pot=Fraction(1, 2))
     found = discover(game, levels=(100, 200))
@@ -107,7 +107,7 @@ def test_best_response_revision_adds_the_interval_that_gains_most():
     from fractions import Fraction
 
     from pokerlab.gamespec.structure import DeclaredOrder, parse_structure
-    from pokerlab.threshold.revise import improvements, revised_runs
+    from pokerlab.threshold.certifying.revise import improvements, revised_runs
 
     game = builtin_game("patent-no-raise", pot=1)
     # P1 without value bets: P2 calls everything that beats the bluffs; P1 should bet its best hands

@@ -16,7 +16,7 @@ from pokerlab.gamespec import (
     rules_game,
 )
 from pokerlab.gamespec.plans import branch_plans, branches, outcome_table
-from pokerlab.threshold.solve import solve
+from pokerlab.threshold.solving.solve import solve
 
 DATA = Path(__file__).parent / "data"
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from pokerlab.cards import parse_cards
-from pokerlab.threshold.hands import (
+from pokerlab.threshold.reporting.hands import (
     five_card_draw_scale,
     holdem_river_scale,
     map_threshold,

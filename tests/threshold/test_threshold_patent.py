@@ -9,9 +9,9 @@ import pytest
 import sympy
 
 from pokerlab.gamespec import P, builtin_game
-from pokerlab.threshold.certify import certify
-from pokerlab.threshold.solve import build_model, solve
-from pokerlab.threshold.strategy import ThresholdStrategy
+from pokerlab.threshold.certifying.certify import certify
+from pokerlab.threshold.solving.solve import build_model, solve
+from pokerlab.threshold.solving.strategy import ThresholdStrategy
 
 S = sympy.symbols
 b1, B1, C2 = S("b1 B1 C2")
@@ -234,7 +234,7 @@ def test_patent_solutions_are_exact_equilibria(name, pot):
 
 def test_certificate_catches_a_non_equilibrium():
     # solve game 2 at P=3 but certify the strategies against the game at P=1
-    from pokerlab.threshold.solve import Solution
+    from pokerlab.threshold.solving.solve import Solution
 
     at3 = solve(builtin_game("patent-raise", pot=3))
     at1 = solve(builtin_game("patent-raise", pot=1))

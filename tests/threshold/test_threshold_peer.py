@@ -9,7 +9,7 @@ from pokerlab.equilibrium import discretised_game, expected_value, exploitabilit
 from pokerlab.equilibrium.flat import FlatGame
 from pokerlab.equilibrium.strategy import Strategy
 from pokerlab.threshold import builtin_game, solve
-from pokerlab.threshold.strategy import level_probabilities
+from pokerlab.threshold.solving.strategy import level_probabilities
 
 
 def discrete_profile(solution, levels):

@@ -8,10 +8,10 @@ import sympy
 from pokerlab.gamespec import P, Terminal, builtin_game, game_from_toml, rules_game
 from pokerlab.gamespec.plans import branch_plans, branches, outcome_table
 from pokerlab.gamespec.structure import declared_structure
-from pokerlab.threshold.algebraic import NumberField
-from pokerlab.threshold.cube import build_cube_model
-from pokerlab.threshold.response import best_responses
-from pokerlab.threshold.solve import build_model, solve
+from pokerlab.threshold.certifying.response import best_responses
+from pokerlab.threshold.solving.algebraic import NumberField
+from pokerlab.threshold.solving.cube import build_cube_model
+from pokerlab.threshold.solving.solve import build_model, solve
 
 
 def test_three_player_game1_tree():
@@ -96,7 +96,7 @@ def test_cube_model_of_two_players_is_the_square_model(name):
 
 @pytest.mark.parametrize("name", ["patent-no-raise", "patent-raise", "patent-check-raise"])
 def test_best_responses_of_two_players_match_the_certificate(name):
-    from pokerlab.threshold.certify import _frac, certify
+    from pokerlab.threshold.certifying.certify import _frac, certify
 
     sol = solve(builtin_game(name, pot=3))
     values = {n: _frac(v) for n, v in sol.exact.items()}
@@ -142,7 +142,7 @@ def _simple_structure(game):
 def test_the_certificate_refuses_a_stationary_point_that_is_no_equilibrium():
     # without P1's middle betting band the conditions have one ordered solution, but P1 gains
     # by betting the hands just below B1: the derivative vanishes at B1, the gain does not
-    from pokerlab.threshold.polynomial import solve_conditions
+    from pokerlab.threshold.solving.polynomial import solve_conditions
 
     game = builtin_game("patent-no-raise-3p", pot=3)
     structure = _simple_structure(game)
@@ -155,7 +155,7 @@ def test_the_certificate_refuses_a_stationary_point_that_is_no_equilibrium():
     assert 0.534 < float(p1.improvements[0][1]) < 0.536
     assert abs(float(p1.improvements[0][2]) - float(point.values["B1"])) < 1e-12  # up to B1
     # the report adds a measured gain to proved ones (this mix failed at P = 100)
-    from pokerlab.threshold.report_many import point_report
+    from pokerlab.threshold.reporting.report_many import point_report
 
     report = point_report(game, structure, point)
     assert not report["equilibrium"] and report["certificate"].startswith("mpmath")
@@ -165,7 +165,7 @@ def test_the_certificate_refuses_a_stationary_point_that_is_no_equilibrium():
 @pytest.mark.slow
 def test_game1_for_three_players_has_an_exact_equilibrium():
     # P = 3: one solution respects the order; each player's exact best response gains nothing
-    from pokerlab.threshold.polynomial import solve_conditions
+    from pokerlab.threshold.solving.polynomial import solve_conditions
 
     game = builtin_game("patent-no-raise-3p", pot=3)
     found = solve_conditions(game)
@@ -227,8 +227,8 @@ def test_discretised_cfr_converges_to_the_exact_dividing_points():
     # 40 levels, 2,000 CFR+ iterations of the engine's N-player solver: every dividing point
     # within 1/levels of the solution of the conditions (measured: at most 0.9/levels)
     from pokerlab.equilibrium import CFRSolver, discretised_game, nash_conv
-    from pokerlab.threshold.discrete import read_dividing_points
-    from pokerlab.threshold.polynomial import solve_conditions
+    from pokerlab.threshold.discovering.discrete import read_dividing_points
+    from pokerlab.threshold.solving.polynomial import solve_conditions
 
     game = builtin_game("patent-no-raise-3p", pot=3)
     (point,) = solve_conditions(game, method="numeric").solutions
@@ -246,7 +246,7 @@ def test_discovery_of_three_player_structures_from_cfr():
     # P = 1: the reading of the discretised CFR+ equilibrium breaks its order (C2 > B1); the
     # values found re-sort it and the re-sorted structure is certified (no middle band at
     # this pot: it is a feature of larger pots)
-    from pokerlab.threshold.report import solve_report
+    from pokerlab.threshold.reporting.report import solve_report
 
     report = solve_report("patent-no-raise-3p", pot="1", discover_order=True, method="numeric")
     outcomes = [a["outcome"] for a in report["discovery"]["attempts"]]
@@ -266,7 +266,7 @@ def test_betting_trees_beyond_the_node_budget_are_refused(players, raise_cap):
 
 def test_discretisations_beyond_the_memory_budget_are_refused():
     from pokerlab.equilibrium import discretised_game
-    from pokerlab.threshold.discover_many import discover_many
+    from pokerlab.threshold.discovering.discover_many import discover_many
 
     five = rules_game("five", pot=3, players=5)
     with pytest.raises(ValueError, match=r"--levels 40: 40 hand levels for 5 players need [\d,]+ payoff"):
@@ -296,7 +296,7 @@ def test_game2_for_three_players_and_its_discrete_equilibrium():
 
 
 def test_discovery_starts_no_solve_after_its_time_limit():
-    from pokerlab.threshold.discover_many import discover_many
+    from pokerlab.threshold.discovering.discover_many import discover_many
 
     found = discover_many(builtin_game("patent-raise-3p", pot=3), levels=(10,), iterations=50, time_limit=0.0)
     assert found.structure is None

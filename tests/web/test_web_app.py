@@ -74,7 +74,7 @@ def test_serve_refuses_a_port_in_use_in_one_line(tmp_path) -> None:
 
 
 def test_strategies_api_gives_pokerlab_solve_and_the_picture(client: TestClient) -> None:
-    from pokerlab.threshold.report import solve_report
+    from pokerlab.threshold.reporting.report import solve_report
 
     assert client.post("/api/strategies/game", json={"game": "von-neumann"}).json()["parameters"] == ["B"]
     reply = client.post("/api/strategies/solve", json={"game": "patent-raise", "params": {"P": "3"}}).json()

@@ -24,7 +24,7 @@ heads-up hand from it:
   and pot limit (bets and raises the size of the pot, as the patent's Table 4 counts them; a
   pot-limit game's thresholds do not depend on the pot) are the same rules built by
   :func:`pokerlab.threshold.rules_game`, their threshold order found by
-  :func:`pokerlab.threshold.discover` (cached per game and pot). No-limit plays the pot-limit
+  :func:`pokerlab.threshold.discovering.discover` (cached per game and pot). No-limit plays the pot-limit
   solution with pot-sized bets.
 * **The hand** on the final round: its rank ``x`` is the mid-rank strength of its five cards
   against the opponent's range after the draw. With ``final_range="class-game"`` (the
@@ -39,7 +39,7 @@ heads-up hand from it:
   (:func:`pokerlab.agents.draw_ranges.opponent_range`, learned per opponent over the match).
 * **The virtual hands.** A threshold ``t`` of the solution falls between two real hands,
   strengths ``s_lo <= t < s_hi``. The two neighbours mix as the patent's virtual hand says
-  (FIG. 29, :func:`pokerlab.threshold.hands.virtual_hand`): ``mixing="below"`` (claim 15) the
+  (FIG. 29, :func:`pokerlab.threshold.reporting.hands.virtual_hand`): ``mixing="below"`` (claim 15) the
   hand below plays the upper side ``b / (a + b)`` of the time, ``"above"`` (claim 16) the hand
   above plays the lower side ``a / (a + b)`` of the time, ``"both"`` (claim 17) both; each
   threshold mixes on its own.
@@ -158,7 +158,7 @@ def interval_probabilities(x: ArrayLike, below: ArrayLike, above: ArrayLike, cut
     it ``b / (a + b) = (above - t) / (above - x)`` of the time in the modes ``below`` and
     ``both``; the nearest above (``below <= t < x``) crosses down ``a / (a + b) =
     (t - below) / (x - below)`` of the time in ``above`` and ``both`` (the patent's virtual
-    hand, :func:`pokerlab.threshold.hands.virtual_hand`); each threshold on its own."""
+    hand, :func:`pokerlab.threshold.reporting.hands.virtual_hand`); each threshold on its own."""
     x = np.atleast_1d(np.asarray(x, dtype=float))
     lo = np.atleast_1d(np.asarray(below, dtype=float))
     hi = np.atleast_1d(np.asarray(above, dtype=float))

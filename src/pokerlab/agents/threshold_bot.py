@@ -7,7 +7,7 @@ plays it: on the river, heads-up, its hand's strength against the opponent's wei
 (the hand strength of :mod:`pokerlab.agents.modelling`, weighted by the opponent's table) is its
 rank ``x`` in [0, 1]; the pot at the start of the river, in river bets, is the patent's ``P``;
 the game is patent game 3 (limit bets, a bet and two raises, check-raise allowed), solved once
-exactly with ``P`` symbolic (:func:`pokerlab.threshold.solve.solve`) and evaluated at the pot.
+exactly with ``P`` symbolic (:func:`pokerlab.threshold.solving.solve.solve`) and evaluated at the pot.
 The bot is P1 when it acts first on the river. Its action is the one the solution's plan
 for ``x`` takes at the betting so far, bluffs included (the low ``b1``, ``b2``, ``r2``...
 intervals bet or raise). Earlier streets, more than two players, and raises beyond the
@@ -41,7 +41,7 @@ from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION
 from pokerlab.gamespec import BettingGame, Decision
 from pokerlab.gamespec.structure import Structure
 from pokerlab.threshold import P, builtin_game
-from pokerlab.threshold.solve import Solution, solve
+from pokerlab.threshold.solving.solve import Solution, solve
 
 
 @dataclass(frozen=True)

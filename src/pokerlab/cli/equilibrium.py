@@ -180,8 +180,8 @@ def register(app: typer.Typer) -> None:
             }
         if continuous:
             from pokerlab.gamespec import load_game as load_betting_game
-            from pokerlab.threshold.continuous import continuous_certificate
-            from pokerlab.threshold.refine import refine as refine_levels
+            from pokerlab.threshold.refining.continuous import continuous_certificate
+            from pokerlab.threshold.refining.refine import refine as refine_levels
 
             betting_game = load_betting_game(game, pot=pot)
             strategy, edges, solved_levels = result.strategy, None, levels
@@ -202,7 +202,7 @@ def register(app: typer.Typer) -> None:
                     check = continuous_certificate(betting_game, result.strategy, levels)
                 report["continuous"] = check.report()
             if hands_plot is not None:
-                from pokerlab.threshold.plot_behaviour import plot_behaviour
+                from pokerlab.threshold.reporting.plot_behaviour import plot_behaviour
 
                 nash_conv = fmt_gain(report["continuous"]["nash_conv"], ".2g")
                 bound = f"{solved_levels} levels, NashConv {nash_conv}"

@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
         """Derive both players' threshold strategies exactly (US patent 6,129,631) and certify them."""
         from pokerlab.cards import parse_cards
         from pokerlab.exact import exact_fraction
-        from pokerlab.threshold.report import solve_report
+        from pokerlab.threshold.reporting.report import solve_report
 
         params = {}
         for item in param:
@@ -91,7 +91,7 @@ def register(app: typer.Typer) -> None:
         if "_conditions" in report:  # three or more players
             conditions = report.pop("_conditions")
             if plot:
-                from pokerlab.threshold.plot import plot_many
+                from pokerlab.threshold.reporting.plot import plot_many
 
                 plot_many(conditions, report, plot)
                 report["plot"] = plot
@@ -102,7 +102,7 @@ def register(app: typer.Typer) -> None:
             return
         solution = report.pop("_solution")
         if plot:
-            from pokerlab.threshold.plot import plot_solution
+            from pokerlab.threshold.reporting.plot import plot_solution
 
             numeric = solution if not solution.symbolic else None
             if numeric is None:

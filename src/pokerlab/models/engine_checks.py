@@ -99,7 +99,7 @@ def solve_structure(game: Any, axes: dict[int, dict[str, str]], thresholds: dict
     """The engine's exact solution of ``game`` under the structure ``axes`` with the closed form's order."""
     from pokerlab.gamespec.structure import parse_structure
     from pokerlab.threshold import DeclaredOrder
-    from pokerlab.threshold.solve import solve
+    from pokerlab.threshold.solving.solve import solve
 
     error: ValueError | None = None
     for flip in (False, True):
@@ -114,8 +114,8 @@ def solve_structure(game: Any, axes: dict[int, dict[str, str]], thresholds: dict
 
 def threshold_check(solution: Solution, discover_structure: bool = True, time_limit: float = 20.0) -> Check:
     """Solve and certify the model with the dividing-point generator; compare."""
-    from pokerlab.threshold.certify import certify
-    from pokerlab.threshold.discover import discover
+    from pokerlab.threshold.certifying.certify import certify
+    from pokerlab.threshold.discovering.discover import discover
 
     params = solution.params
     if not all(sp.sympify(v).is_Rational for v in params.values()):
@@ -160,7 +160,7 @@ def threshold_check(solution: Solution, discover_structure: bool = True, time_li
 
 def _alternative_check(game: Any, solution: Solution, notes: list[str]) -> float:
     """§2.6: I's alternative strategy (value bets on (f, c'), check-call above c'), by the engine."""
-    from pokerlab.threshold.certify import certify
+    from pokerlab.threshold.certifying.certify import certify
 
     axes = {1: {"": "bet | a | pass-fold | b | pass-call | f1 | bet | c1 | pass-call"},
             2: {"bet": "fold | d | call", "pass": "bet | e | pass | f | bet"}}

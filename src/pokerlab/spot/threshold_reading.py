@@ -9,7 +9,7 @@ and measures what the reading gives up.
 At one decision, the acting player's combos are sorted by showdown strength on the board.
 Each combo weighs its range weight times the probability that the player's own earlier
 actions brought it here (its *reach*); the axis runs from 0 to 1 through that weight, weakest
-first (the mid-rank view of :mod:`pokerlab.threshold.hands`, on the range that reaches the
+first (the mid-rank view of :mod:`pokerlab.threshold.reporting.hands`, on the range that reaches the
 decision). A threshold strategy cannot tell combos of equal strength apart: each strength
 *level* plays its combos' reach-weighted mix. Laying each level's mix out along its stretch
 of the axis (continuing the action the level below ended with, ending with the action the
@@ -482,7 +482,7 @@ def plot_square(
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Patch
 
-    from pokerlab.threshold.picture import PALETTE
+    from pokerlab.threshold.reporting.picture import PALETTE
 
     # The picture's Set3 colours, then the rest of Set3, then tab20: enough for every line.
     extra = ("#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f")

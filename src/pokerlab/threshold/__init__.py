@@ -1,14 +1,21 @@
 """The dividing-point method of US patent 6,129,631: exact threshold strategies for one-round games.
 
-Given a two-player betting game over independent uniform(0, 1) hand strengths, the engine
-lists each player's action sequences and the outcome table (:mod:`~pokerlab.gamespec.plans`),
-places dividing points in one relative order (:mod:`~pokerlab.gamespec.structure`), builds
-P1's expected return over the regions of the unit square and solves the derivative equations
-exactly (:mod:`~pokerlab.threshold.solve`), checks the order and certifies the result with
-exact best responses (:mod:`~pokerlab.threshold.certify`), finds the order itself from a
-discretised LP when none is given (:mod:`~pokerlab.threshold.discover`), plays the strategy
-(:mod:`~pokerlab.threshold.strategy`), maps thresholds to real hands with the patent's virtual
-hands (:mod:`~pokerlab.threshold.hands`) and draws the regions (:mod:`~pokerlab.threshold.plot`).
+Given a two-player betting game over independent uniform(0, 1) hand strengths, the game's
+action sequences, outcome table and declared order come from :mod:`pokerlab.gamespec`; this
+package solves it in five layers, each importing only the ones before it (checked by
+``tests/test_layers.py``):
+
+1. :mod:`~pokerlab.threshold.solving` builds P1's expected return over the regions of the unit
+   square and solves the derivative equations exactly (``solve``; ``cube``, ``polynomial`` and
+   ``algebraic`` for three or more players), and plays the solution (``strategy``).
+2. :mod:`~pokerlab.threshold.certifying` checks the result with exact best responses
+   (``certify``, ``response``) and revises an order by them (``revise``).
+3. :mod:`~pokerlab.threshold.discovering` finds the order itself from a discretised equilibrium
+   when none is given (``discover``, ``discover_many``, ``discrete``).
+4. :mod:`~pokerlab.threshold.refining` plays a discretised equilibrium on continuous hands,
+   certifies it there and refines its levels (``continuous``, ``refine``).
+5. :mod:`~pokerlab.threshold.reporting` turns all of it into what ``pokerlab solve`` prints and
+   draws (``report``, ``report_many``, ``hands``, ``picture``, ``plot``, ``plot_behaviour``).
 
 Examples
 --------
@@ -34,10 +41,10 @@ from pokerlab.gamespec import (
 )
 from pokerlab.gamespec.plans import branch_plans, branches, outcome_table
 from pokerlab.gamespec.structure import Structure, declared_structure, parse_structure
-from pokerlab.threshold.certify import Certificate, certify
-from pokerlab.threshold.discover import Discovery, discover
-from pokerlab.threshold.solve import Solution, build_model, solve
-from pokerlab.threshold.strategy import ThresholdStrategy
+from pokerlab.threshold.certifying.certify import Certificate, certify
+from pokerlab.threshold.discovering.discover import Discovery, discover
+from pokerlab.threshold.solving.solve import Solution, build_model, solve
+from pokerlab.threshold.solving.strategy import ThresholdStrategy
 
 __all__ = [
     "BUILTIN_GAMES",

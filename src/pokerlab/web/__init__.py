@@ -2,7 +2,7 @@
 watch matches.
 
 The web layer holds no poker logic: every page calls the library functions the command line
-calls (:mod:`pokerlab.threshold.report`, :mod:`pokerlab.models.report`,
+calls (:mod:`pokerlab.threshold.reporting.report`, :mod:`pokerlab.models.report`,
 :mod:`pokerlab.arena.session`, :mod:`pokerlab.arena.match`) and turns their plain data into
 JSON; the pages draw that data as HTML and SVG with a little plain JavaScript.
 

@@ -1,9 +1,9 @@
 """The Strategies page: a dividing-point game (built-in, shipped or pasted as TOML) solved at the
 numbers the sliders give, with its picture.
 
-The solution is :func:`pokerlab.threshold.report.solve_report`, called as ``pokerlab solve``
+The solution is :func:`pokerlab.threshold.reporting.report.solve_report`, called as ``pokerlab solve``
 calls it (the pot as ``pot``, other symbols as ``params``), so the page shows the command's
-numbers; the picture is :func:`pokerlab.threshold.picture.picture`, which ``--plot`` draws.
+numbers; the picture is :func:`pokerlab.threshold.reporting.picture.picture`, which ``--plot`` draws.
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ def describe_game(body: dict[str, Any]) -> dict[str, Any]:
 def solve_game(body: dict[str, Any]) -> dict[str, Any]:
     """``pokerlab solve``'s report of the requested game at the requested numbers, with the
     picture when every symbol has a number."""
-    from pokerlab.threshold.picture import picture
-    from pokerlab.threshold.report import solve_report
+    from pokerlab.threshold.reporting.picture import picture
+    from pokerlab.threshold.reporting.report import solve_report
 
     game = _game(body)
     values = mapping(body, "params")

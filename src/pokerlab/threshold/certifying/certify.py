@@ -11,7 +11,7 @@ over the hands. Exploitability is the sum of both players' gains from best respo
 Examples
 --------
 >>> from pokerlab.gamespec import builtin_game
->>> from pokerlab.threshold.solve import solve
+>>> from pokerlab.threshold.solving.solve import solve
 >>> cert = certify(solve(builtin_game("patent-no-raise", pot=1)))
 >>> cert.value, cert.best_response_p1, cert.best_response_p2, cert.exploitability
 (Fraction(1, 18), Fraction(1, 18), Fraction(1, 18), Fraction(0, 1))
@@ -28,7 +28,7 @@ import sympy
 
 from pokerlab.gamespec import BettingGame
 from pokerlab.gamespec.plans import Branch, FullPlan, branch_plans, play_history
-from pokerlab.threshold.solve import Solution
+from pokerlab.threshold.solving.solve import Solution
 
 
 def _frac(x: Any) -> Fraction:

@@ -42,9 +42,13 @@ import sympy
 from pokerlab.gamespec import BettingGame, Node, folded_players, is_terminal
 from pokerlab.gamespec.plans import Branch, BranchPlan, History, branch_plans
 from pokerlab.gamespec.structure import Structure
-from pokerlab.threshold.algebraic import RealAlgebraic
+from pokerlab.threshold.solving.algebraic import RealAlgebraic
 
 Poly = list[Any]  # coefficients, lowest degree first
+
+NUMERIC_BOUND = 1e-40
+"""The NashConv below which a numerically solved point counts as an equilibrium (the reports
+and the three-player discovery both judge by it)."""
 
 
 def _mul(p: Poly, q: Poly) -> Poly:

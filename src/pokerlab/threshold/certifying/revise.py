@@ -12,7 +12,7 @@ Examples
 --------
 >>> from fractions import Fraction
 >>> from pokerlab.gamespec import builtin_game
->>> from pokerlab.threshold.solve import solve
+>>> from pokerlab.threshold.solving.solve import solve
 >>> from pokerlab.gamespec.structure import DeclaredOrder, parse_structure
 >>> game = builtin_game("patent-no-raise", pot=1)
 >>> no_bluff = parse_structure(game, DeclaredOrder(
@@ -30,8 +30,8 @@ import itertools
 from fractions import Fraction
 
 from pokerlab.gamespec.plans import Branch, BranchPlan, branch_plans
-from pokerlab.threshold.certify import _frac, _lines, _player_cuts
-from pokerlab.threshold.solve import Solution
+from pokerlab.threshold.certifying.certify import _frac, _lines, _player_cuts
+from pokerlab.threshold.solving.solve import Solution
 
 Gain = tuple[Branch, Fraction, Fraction, BranchPlan]  # branch, from, to, the better plan
 

@@ -15,7 +15,7 @@
    order, then the exact certificate (exploitability 0). When the order fails, re-sort by the
    exact values and solve again; when the structure fails, drop some of the shortest runs
    (fewest first) and try again; when the certificate finds a gain, put the better plans on
-   the axes where they gain (:mod:`pokerlab.threshold.revise`, for features narrower than a
+   the axes where they gain (:mod:`pokerlab.threshold.certifying.revise`, for features narrower than a
    level) and solve again; then refine ``N``. Every attempt is reported.
 
 Threshold names follow the game's declared structure when the axes found are the declared
@@ -44,9 +44,9 @@ import sympy
 from pokerlab.gamespec import BettingGame, P, is_decision
 from pokerlab.gamespec.plans import Branch, BranchPlan, branch_plans, branches
 from pokerlab.gamespec.structure import Structure, Threshold, declared_structure
-from pokerlab.threshold.certify import certify
-from pokerlab.threshold.revise import revised_runs
-from pokerlab.threshold.solve import Solution, solve
+from pokerlab.threshold.certifying.certify import certify
+from pokerlab.threshold.certifying.revise import revised_runs
+from pokerlab.threshold.solving.solve import Solution, solve
 
 _CODES = {"pass": "K", "bet": "B", "raise": "R", "reraise": "RR", "call": "C", "fold": "F"}
 _AGGRESSION = {"fold": 0, "pass": 1, "call": 1, "bet": 2, "raise": 3, "reraise": 4}

@@ -1,6 +1,6 @@
 """Find the threshold structure of a game of three or more players (``--discover-order``).
 
-The two-player search (:mod:`~pokerlab.threshold.discover`) reads an LP; beyond two players
+The two-player search (:mod:`~pokerlab.threshold.discovering.discover`) reads an LP; beyond two players
 there is no LP, so:
 
 1. Solve the game discretised to ``L`` equally likely hand levels per player with the
@@ -13,9 +13,9 @@ there is no LP, so:
 3. The runs of equal plans give the axes and, by their ends, the interleaving of all
    players' dividing points (named as the game declares them when the axes agree).
 4. Solve the polynomial first-order conditions numerically from the dividing points read
-   (:func:`~pokerlab.threshold.polynomial.solve_conditions`), keep the solutions in the
+   (:func:`~pokerlab.threshold.solving.polynomial.solve_conditions`), keep the solutions in the
    order, and certify each by every player's exact best response: NashConv below
-   :data:`~pokerlab.threshold.report_many.NUMERIC_BOUND`. When the order fails, re-sort by
+   :data:`~pokerlab.threshold.certifying.response.NUMERIC_BOUND`. When the order fails, re-sort by
    the values found; when nothing is certified, drop some of the shortest runs (fewest
    first); then more levels. Every attempt is reported.
 
@@ -40,7 +40,8 @@ import numpy as np
 from pokerlab.gamespec import BettingGame
 from pokerlab.gamespec.plans import branches
 from pokerlab.gamespec.structure import Structure
-from pokerlab.threshold.discover import (
+from pokerlab.threshold.certifying.response import NUMERIC_BOUND, best_responses
+from pokerlab.threshold.discovering.discover import (
     Attempt,
     Discovery,
     _branch_masses,
@@ -52,9 +53,7 @@ from pokerlab.threshold.discover import (
     require_numbers,
     true_runs,
 )
-from pokerlab.threshold.polynomial import solve_conditions
-from pokerlab.threshold.report_many import NUMERIC_BOUND
-from pokerlab.threshold.response import best_responses
+from pokerlab.threshold.solving.polynomial import solve_conditions
 
 
 def block_layout(masses: np.ndarray, noise: float) -> np.ndarray:

@@ -30,7 +30,7 @@ from typing import Any
 
 from pokerlab.gamespec import BettingGame
 from pokerlab.gamespec.structure import Structure
-from pokerlab.threshold.discover import _branch_masses
+from pokerlab.threshold.discovering.discover import _branch_masses
 
 
 def read_dividing_points(

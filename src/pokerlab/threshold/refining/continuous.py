@@ -15,7 +15,7 @@ hand in ``[k/L, (k+1)/L)`` plays what level ``k`` plays. Two readings:
   points.
 
 Either is certified like any threshold strategy, by every player's exact best response over
-continuous hands (:func:`~pokerlab.threshold.response.best_response_to`, which takes mixes).
+continuous hands (:func:`~pokerlab.threshold.certifying.response.best_response_to`, which takes mixes).
 The NashConv is an upper bound on what any player could gain against the profile in the
 continuous game: an epsilon-equilibrium with that epsilon, a statement about the real game
 rather than its discretisation. It falls roughly as ``1/L``; the behaviour reading's is about
@@ -23,7 +23,7 @@ half the staircase's (game 2 for three at P = 3: 0.0033 against 0.0044 at 20 lev
 against 0.0014 at 40). :func:`mixed_zones` lists where the discrete equilibrium mixes.
 
 Levels may have unequal widths (``edges``: a game solved with ``widths``), as
-:mod:`~pokerlab.threshold.refine` makes them where the certificate finds gains.
+:mod:`~pokerlab.threshold.refining.refine` makes them where the certificate finds gains.
 
 Examples
 --------
@@ -52,14 +52,20 @@ import numpy as np
 from pokerlab.gamespec import BettingGame
 from pokerlab.gamespec.plans import BranchPlan, History, branches, history_key
 from pokerlab.gamespec.structure import Structure
-from pokerlab.threshold.discover import (
+from pokerlab.threshold.certifying.response import (
+    AxisStrategy,
+    Mix,
+    Response,
+    axis_strategy,
+    best_response_to,
+)
+from pokerlab.threshold.discovering.discover import (
     _branch_masses,
     _structure_from_runs,
     read_runs,
     require_numbers,
     true_runs,
 )
-from pokerlab.threshold.response import AxisStrategy, Mix, Response, axis_strategy, best_response_to
 
 DIGITS = 30
 """Working precision of the certificate (the strategy's probabilities are binary floats, read as is)."""

@@ -3,7 +3,7 @@
 A discretised game whose levels have unequal widths (each level's probability is its width,
 :func:`~pokerlab.equilibrium.discretised_game` with ``widths``) is the continuous game
 restricted to strategies that mix alike across each level: the payoffs agree exactly
-(:func:`~pokerlab.threshold.continuous.behaviour`). Its equilibrium, played on continuous
+(:func:`~pokerlab.threshold.refining.continuous.behaviour`). Its equilibrium, played on continuous
 hands, concedes where a player's best plan changes inside a level (a dividing point, or the
 edge of a band where it mixes); elsewhere it concedes nothing. The exact best responses say
 where: each interval on which a player gains shares its gain among the levels it covers.
@@ -12,7 +12,7 @@ four levels carry 84%) and solving again lowers the bound far more than splittin
 level: the work of CFR grows as the levels to the power of the players.
 
 This module only chooses the levels; solving is the engine's CFR+ and measuring is the
-certificate (:func:`~pokerlab.threshold.continuous.continuous_certificate`).
+certificate (:func:`~pokerlab.threshold.refining.continuous.continuous_certificate`).
 
 Examples
 --------
@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab.gamespec import BettingGame
-from pokerlab.threshold.continuous import ContinuousCheck, continuous_certificate, level_edges
+from pokerlab.threshold.refining.continuous import ContinuousCheck, continuous_certificate, level_edges
 
 SHARE = 0.8
 """Each round splits the fewest levels that carry this share of the certificate's gains."""

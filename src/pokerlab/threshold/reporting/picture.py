@@ -5,12 +5,12 @@ y axis, split at every threshold into cells; a cell whose P1 interval lies above
 is one region where P1's hand is higher (the diagonal cells split into two triangles). Each
 region carries the betting line both hands follow there and P1's payoff. And each branch axis
 (FIG. 12): the intervals of action sequences between that branch's thresholds.
-:mod:`pokerlab.threshold.plot` draws it with matplotlib, the web page with SVG.
+:mod:`pokerlab.threshold.reporting.plot` draws it with matplotlib, the web page with SVG.
 
 Examples
 --------
 >>> from pokerlab.gamespec import builtin_game
->>> from pokerlab.threshold.solve import solve
+>>> from pokerlab.threshold.solving.solve import solve
 >>> p = picture(solve(builtin_game("patent-no-raise", pot=1)))
 >>> [(t["name"], t["player"], round(t["value"], 4)) for t in p["thresholds"]]
 [('b1', 1, 0.1111), ('C2', 2, 0.5556), ('B1', 1, 0.7778)]
@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokerlab.gamespec.plans import play_history
-from pokerlab.threshold.solve import Solution
+from pokerlab.threshold.solving.solve import Solution
 
 PALETTE = ("#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5")
 """Colours of the action sequences on the axes, in order of first appearance."""

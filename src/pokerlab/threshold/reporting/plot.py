@@ -2,7 +2,7 @@
 for three players, slices of the unit cube at fixed hands of P1.
 
 Left: P1's hand on the x axis, P2's on the y axis; each region of :func:`picture
-<pokerlab.threshold.picture.picture>` is shaded by P1's payoff there, the threshold lines are
+<pokerlab.threshold.reporting.picture.picture>` is shaded by P1's payoff there, the threshold lines are
 labelled on their axis. Right: every branch axis with its intervals of action sequences,
 named inside the bar, or above it with a line to it where the interval is too narrow.
 The format follows the file suffix (``.png`` or ``.svg``).
@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab.bar_labels import BAR, label_bars, spread
-from pokerlab.threshold.picture import axis_rows, picture
-from pokerlab.threshold.solve import Solution
+from pokerlab.threshold.reporting.picture import axis_rows, picture
+from pokerlab.threshold.solving.solve import Solution
 
 
 def plot_solution(solution: Solution, path: str | Path) -> Path:

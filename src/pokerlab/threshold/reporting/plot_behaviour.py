@@ -5,7 +5,7 @@ Each level is a column as wide as its hands (unequal after ``--refine``), split 
 top in proportion to the actions' probabilities there, in one colour an action. Where the
 player's own earlier actions bring less than 1% of a level's hands to the decision, the
 column is left blank: what the strategy says there is never played. Bands where a column
-holds two colours are where the player mixes (:func:`~pokerlab.threshold.continuous.mixed_zones`).
+holds two colours are where the player mixes (:func:`~pokerlab.threshold.refining.continuous.mixed_zones`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from pokerlab.gamespec import BettingGame
 from pokerlab.gamespec.plans import history_key
-from pokerlab.threshold.continuous import MIXING, decision_rows, level_edges
+from pokerlab.threshold.refining.continuous import MIXING, decision_rows, level_edges
 
 COLOURS = {
     "pass": "#bdbdbd",

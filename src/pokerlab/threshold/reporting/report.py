@@ -25,9 +25,9 @@ from pokerlab.exact import exact_fraction, exact_number
 from pokerlab.gamespec import BettingGame, P, load_game
 from pokerlab.gamespec.plans import branch_plans, branches, outcome_table, play_history
 from pokerlab.gamespec.structure import declared_structure
-from pokerlab.threshold.certify import certify
-from pokerlab.threshold.discover import Discovery, discover, discovery_pot
-from pokerlab.threshold.solve import Solution, solve
+from pokerlab.threshold.certifying.certify import certify
+from pokerlab.threshold.discovering.discover import Discovery, discover, discovery_pot
+from pokerlab.threshold.solving.solve import Solution, solve
 
 
 def _text(expr: Any) -> str:
@@ -70,7 +70,7 @@ def _certificate(solution: Solution) -> tuple[dict[str, Any], Solution | None]:
 
 def _gains(solution: Solution) -> list[dict[str, Any]]:
     """Where a best response does better than the solution (largest gains first)."""
-    from pokerlab.threshold.revise import improvements
+    from pokerlab.threshold.certifying.revise import improvements
 
     amounts: list[Any] = []
     found = improvements(solution, amounts)
@@ -129,7 +129,7 @@ def solve_report(
         A hand strength in [0, 1]: report the action sequence each player follows with it.
     method : {"auto", "exact", "numeric"}
         How to solve the polynomial conditions of a game of three or more players
-        (:func:`~pokerlab.threshold.polynomial.solve_conditions`).
+        (:func:`~pokerlab.threshold.solving.polynomial.solve_conditions`).
     """
     game = spec if isinstance(spec, BettingGame) else load_game(spec)
     game = _substitute_params(game, _parse_params(params))
@@ -192,7 +192,7 @@ def _discovery(game: BettingGame, numeric: BettingGame, report: dict[str, Any]) 
     """Find the structure at the numbers of ``numeric`` (an LP with two players, CFR+ with
     more) and record every attempt in ``report["discovery"]``; refuse when none is certified."""
     if game.players > 2:
-        from pokerlab.threshold.discover_many import discover_many
+        from pokerlab.threshold.discovering.discover_many import discover_many
 
         discovery = discover_many(numeric)
     else:
@@ -233,9 +233,9 @@ def _many_players(
     with_explain: bool,
     method: str,
 ) -> dict[str, Any]:
-    """The report of a game of three or more players (:mod:`~pokerlab.threshold.report_many`)."""
-    from pokerlab.threshold.polynomial import solve_conditions
-    from pokerlab.threshold.report_many import conditions_report
+    """The report of a game of three or more players (:mod:`~pokerlab.threshold.reporting.report_many`)."""
+    from pokerlab.threshold.reporting.report_many import conditions_report
+    from pokerlab.threshold.solving.polynomial import solve_conditions
 
     unsupported = [
         option
@@ -262,7 +262,7 @@ def _many_players(
 
 
 def _play_report(solution: Solution, strength: str) -> dict[str, Any]:
-    from pokerlab.threshold.strategy import ThresholdStrategy
+    from pokerlab.threshold.solving.strategy import ThresholdStrategy
 
     if solution.symbolic:
         raise ValueError("--strength needs numbers: give a pot (e.g. --pot 3)")
@@ -274,7 +274,7 @@ def _play_report(solution: Solution, strength: str) -> dict[str, Any]:
 def _hands_report(solution: Solution, cards: str, board: list[int] | None) -> dict[str, Any]:
     from fractions import Fraction
 
-    from pokerlab.threshold.hands import (
+    from pokerlab.threshold.reporting.hands import (
         CDF_CONVENTION,
         five_card_draw_scale,
         holdem_river_scale,

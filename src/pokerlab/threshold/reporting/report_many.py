@@ -3,8 +3,9 @@
 Every solution of the first-order conditions that respects the order, each with every
 player's expected return and its certificate: each player's exact best response against the
 others' thresholds, its gain, and NashConv (the sum of the gains). A solution is called an
-equilibrium only with NashConv exactly 0 (exact route) or below :data:`NUMERIC_BOUND`
-(numeric route, :data:`~pokerlab.threshold.polynomial.DIGITS` digits).
+equilibrium only with NashConv exactly 0 (exact route) or below
+:data:`~pokerlab.threshold.certifying.response.NUMERIC_BOUND` (numeric route,
+:data:`~pokerlab.threshold.solving.polynomial.DIGITS` digits).
 
 Examples
 --------
@@ -25,12 +26,9 @@ import sympy
 
 from pokerlab.gamespec import BettingGame
 from pokerlab.gamespec.structure import Structure
-from pokerlab.threshold.algebraic import RealAlgebraic
-from pokerlab.threshold.polynomial import Conditions, Point, solve_conditions
-from pokerlab.threshold.response import best_responses
-
-NUMERIC_BOUND = 1e-40
-"""The NashConv below which a numerically solved point is reported as an equilibrium."""
+from pokerlab.threshold.certifying.response import NUMERIC_BOUND, best_responses
+from pokerlab.threshold.solving.algebraic import RealAlgebraic
+from pokerlab.threshold.solving.polynomial import Conditions, Point, solve_conditions
 
 
 def exact_text(value: Any) -> str:

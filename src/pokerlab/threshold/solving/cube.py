@@ -15,7 +15,7 @@ and uniform inside it). So player ``i``'s expected return is
 a polynomial of degree ``n`` in the thresholds, and the first-order condition of a threshold
 ``t`` of player ``i`` is ``dE_i/dt = 0`` (each player moves only its own dividing points):
 polynomial of degree ``n - 1``, linear for two players (where ``E_2 = -E_1``, and this model
-agrees with :mod:`pokerlab.threshold.solve`). All arithmetic is exact, in a sympy domain: the
+agrees with :mod:`pokerlab.threshold.solving.solve`). All arithmetic is exact, in a sympy domain: the
 rationals for a numeric pot, rational functions of ``P`` otherwise.
 
 Examples

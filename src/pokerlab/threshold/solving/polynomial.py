@@ -1,6 +1,6 @@
 """All solutions of the polynomial first-order conditions of an n-player game (steps 960-965).
 
-With two players the derivative equations are linear (:mod:`pokerlab.threshold.solve`); with
+With two players the derivative equations are linear (:mod:`pokerlab.threshold.solving.solve`); with
 ``n`` players ``dE_i/dt = 0`` is a polynomial of degree ``n - 1`` (:mod:`~.cube`). This module
 finds every real solution that respects the assumed order:
 
@@ -49,8 +49,8 @@ from sympy.polys.rings import PolyElement, ring
 
 from pokerlab.gamespec import BettingGame
 from pokerlab.gamespec.structure import Structure
-from pokerlab.threshold.algebraic import NumberField, RealAlgebraic
-from pokerlab.threshold.cube import CubeModel, build_cube_model
+from pokerlab.threshold.solving.algebraic import NumberField, RealAlgebraic
+from pokerlab.threshold.solving.cube import CubeModel, build_cube_model
 
 DIGITS = 50
 """Working precision of the numeric route (decimal digits)."""

@@ -6,7 +6,7 @@ C1 as "the lowest hand with which P1 pass-calls").
 Examples
 --------
 >>> from pokerlab.gamespec import builtin_game
->>> from pokerlab.threshold.solve import solve
+>>> from pokerlab.threshold.solving.solve import solve
 >>> play = ThresholdStrategy(solve(builtin_game("patent-raise", pot=3)))
 >>> play.sequence(1, 0.83)
 'bet-call'
@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from pokerlab.gamespec.plans import BranchPlan, FullPlan
-from pokerlab.threshold.solve import Solution
+from pokerlab.threshold.solving.solve import Solution
 
 
 def plan_label(plan: FullPlan) -> str:
@@ -96,7 +96,7 @@ def level_probabilities(solution: Solution, levels: int) -> dict[tuple[int, tupl
     Examples
     --------
     >>> from pokerlab.gamespec import builtin_game
-    >>> from pokerlab.threshold.solve import solve
+    >>> from pokerlab.threshold.solving.solve import solve
     >>> probs = level_probabilities(solve(builtin_game("patent-no-raise", pot=1)), 9)
     >>> probs[(1, ())]["bet"].round(3).tolist()  # b1 = 1/9, B1 = 7/9
     [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0]
