@@ -29,6 +29,8 @@ def label_bars(ax: Any, rows: list[dict[str, Any]], fontsize: float = 7) -> None
     bottom, top = ax.get_ylim()
     unit = ax.bbox.height / (top - bottom) * to_points  # points per row
     below = 0.0  # points the cuts' names of the row above take under its bar
+    tier_step = fontsize + 1.0  # points between two tiers of cut names (8 at 7-point names)
+    lane_step = fontsize + 3.0  # points between two lanes of names above a bar (10 at 7 points)
 
     def width(name: str) -> float:
         probe = ax.text(0, 0, name, fontsize=fontsize)
@@ -52,7 +54,7 @@ def label_bars(ax: Any, rows: list[dict[str, Any]], fontsize: float = 7) -> None
             lanes += 1
         # the lanes climb as high as the room up to the row above allows: steeper lines
         room = (top - y - BAR / 2) * unit if r == 0 else (1 - BAR) * unit - below
-        lift = min(24.0, max(6.0, room - 10 * (lanes - 1) - 11))  # 11: a name's height and a margin
+        lift = min(24.0, max(6.0, room - lane_step * (lanes - 1) - lane_step - 1))  # a name and a margin
         for lane in range(lanes):
             members = above[lane::lanes]
             places = spread([c for c, _, _ in members], [w for _, w, _ in members], gap)
@@ -60,7 +62,7 @@ def label_bars(ax: Any, rows: list[dict[str, Any]], fontsize: float = 7) -> None
                 ax.annotate(
                     name,
                     (centre, y + BAR / 2),
-                    xytext=((place - centre) * px * to_points, lift + 10 * lane),
+                    xytext=((place - centre) * px * to_points, lift + lane_step * lane),
                     textcoords="offset points",
                     ha="center",
                     va="bottom",
@@ -78,13 +80,13 @@ def label_bars(ax: Any, rows: list[dict[str, Any]], fontsize: float = 7) -> None
             ax.annotate(
                 cut["name"],
                 (value, y - BAR / 2),
-                xytext=(0, -3 - 8 * tier),
+                xytext=(0, -3 - tier_step * tier),
                 textcoords="offset points",
                 ha="center",
                 va="top",
                 fontsize=fontsize,
             )
-        below = 3 + 8 * len(ends) + 2 if ends else 0.0
+        below = 3 + tier_step * len(ends) + 2 if ends else 0.0
 
 
 def spread(centres: list[float], widths: list[float], gap: float) -> list[float]:

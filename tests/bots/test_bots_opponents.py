@@ -470,7 +470,7 @@ def test_show_gives_the_raw_counts_and_the_prior_of_a_bot_that_never_folds(tmp_p
     np.testing.assert_allclose(estimates, (counts + prior) / (counts + prior).sum(axis=2, keepdims=True))
     table = runner.invoke(app, ["opponents", "show", "raiser", "--db", str(db)], env={"COLUMNS": "200"})
     assert table.exit_code == 0, table.output
-    assert "prior of 10 pseudo-actions" in table.output
+    assert "prior of 10 pseudo-actions" in " ".join(table.output.split())
     flop_facing = next(line for line in table.output.splitlines() if "flop" in line and "│ bet " in line)
     assert "(0)" in flop_facing.split("│")[4]  # the fold cell: estimate (0 seen)
     for line in runner.invoke(app, ["opponents", "show", "raiser", "--db", str(db)],

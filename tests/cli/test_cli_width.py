@@ -12,7 +12,6 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from pokerlab.cli import common
 from pokerlab.cli.main import COMMAND_MODULES, app
 
 runner = CliRunner()
@@ -21,7 +20,6 @@ BOX = re.compile(r"[│┃┏┓┗┛┳┻╋━─┡┩╇┼├┤┬┴┌
 
 
 def render(args: list[str], width: int, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(common.console, "width", width)
     result = runner.invoke(app, args, terminal_width=width, env={"COLUMNS": str(width)})
     assert result.exit_code == 0, result.output
     return result.stdout
@@ -140,3 +138,17 @@ def test_freezeout_plot_numbers_seats_from_one_in_a_readable_legend(tmp_path, mo
     box, plot = legend.get_window_extent(), fig.axes[0].get_window_extent()
     assert box.x0 >= plot.x1  # beside the curves, not on them
     close(fig)
+
+
+def test_the_console_follows_columns_at_each_command(monkeypatch):
+    # rich fixes COLUMNS when the console is made (at import): every later command printed at
+    # that width, whatever COLUMNS it ran with.
+    from pokerlab.cli.common import console
+
+    render(["bots"], 400, monkeypatch)  # imports and prints at 400 columns
+    monkeypatch.setenv("COLUMNS", "123")
+    assert console.width == 123
+    monkeypatch.setenv("COLUMNS", "91")
+    assert console.width == 91
+    narrow = render(["bots"], 80, monkeypatch)
+    assert max(map(len, narrow.splitlines())) <= 80

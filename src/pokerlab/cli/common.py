@@ -26,6 +26,11 @@ from pokerlab.cli.errors import INTERRUPTED_STATUS, Interrupted, UserError, prin
 
 console = Console()
 err_console = Console(stderr=True)
+# rich fixes the width from COLUMNS when a console is made, that is when this module is first
+# imported: a later command (or a test's CliRunner(env={"COLUMNS": ...})) then printed at the
+# width of whoever imported first. Unfixed, rich reads the terminal and COLUMNS at each print.
+for _c in (console, err_console):
+    _c.size = (None, None)  # type: ignore[assignment]
 
 P = ParamSpec("P")
 R = TypeVar("R")
