@@ -48,8 +48,7 @@ def plot_table(table: PreflopTable, path: str | Path, title: str | None = None,
 
     grid = class_grid(table.by_class())
     fig, ax = plt.subplots(figsize=(10, 9))
-    cmap = matplotlib.colormaps["viridis"].copy()
-    cmap.set_bad("#eeeeee")
+    cmap = matplotlib.colormaps["viridis"].with_extremes(bad="#eeeeee")  # classes with no value
     image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap)
     ax.set_xticks(range(13), list(GRID_RANKS))
     ax.set_yticks(range(13), list(GRID_RANKS))
