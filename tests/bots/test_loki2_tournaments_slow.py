@@ -25,3 +25,13 @@ def test_loki2_tournament(name: str) -> None:
     assert got == pytest.approx((enhanced, control), abs=1e-4)
     (claim,) = judge(TOURNAMENTS[name], result)
     assert claim["verdict"] == verdict
+
+
+def test_loki2_sim_against_loki_a_heads_up() -> None:
+    """`pokerlab match loki2-sim loki-a --hands 20000 --duplicate` (seed 0): Loki-2 with
+    simulation +0.0516 sb/hand [+0.037, +0.066], above Loki A (about 80 minutes at load 10)."""
+    from pokerlab.arena import MatchConfig, MatchStore, run_match
+
+    config = MatchConfig(bots=("loki2-sim", "loki-a"), hands=20_000, duplicate=True, seed=0)
+    sim, loki = run_match(config, MatchStore(":memory:")).results
+    assert round(sim.per_hand, 4) == 0.0516 and sim.ci95[0] > 0 > loki.ci95[1]
