@@ -80,6 +80,16 @@ STEPS: list[Step] = [
          ("equilibrium kuhn3",),
          "CFR+ placed in the published family of equilibria (Szafron, Gibson and Sturtevant "
          "2013)."),
+    Step("Hold'em spots: a river, range against range",
+         ("spot solve --board 'Qs Jh 2h 8d 3c' --pot 100 --stack 200 "
+          "--oop-range 'AA,KK,QQ,AQs,AJs,KQs,T9s,98s,A5s,A4s,33,22,K9s,QTs' "
+          "--ip-range 'QQ-TT,AQ,KQ,QJs,JT,99-44' --bet 75% --raise 60% --raise-cap 1 "
+          "--target 0.05 --rows 10 --no-progress --save out/river.npz",
+          "spot show out/river.npz --line b75 --rows 8 --grid out/river-ip-grid.png",
+          "spot threshold out/river.npz --min-segment 0.02 --square out/river-square.png"),
+         "A river solved by discounted CFR to 0.05% of the pot, OOP's strategy by hand class; "
+         "IP facing the bet, also as a 13x13 grid; then the patent's reading: each decision as "
+         "dividing points on the strength axis, and what that reading concedes."),
     Step("Five-card draw, the patent's own game",
          ("draw example",),
          "The patent's FIG. 2 and 3 replayed by the rules engine."),
