@@ -236,7 +236,6 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Browse a saved solution: the strategy, EV and equity at the end of a line."""
-        from pokerlab.cards import format_cards
         from pokerlab.spot.solution import Solution
 
         if rows < 1:
@@ -247,13 +246,9 @@ def register(app: typer.Typer) -> None:
         if grid is not None:
             _write_grid(view, grid)
         if as_json:
-            print_json({
-                "line": list(view.line), "kind": view.kind, "player": ("oop", "ip")[view.player],
-                "board": format_cards(list(view.board)), "pot": view.pot, "actions": view.actions,
-                "totals": view.totals() if view.actions else {},
-                "classes": view.classes(), "combos": view.combo_rows(),
-                "exploitability_pct_pot": sol.exploitability_pct, "ev": list(sol.ev),
-            } | ({"grid": str(grid)} if grid is not None else {}))
+            from pokerlab.spot.browse import node_report
+
+            print_json(node_report(sol, line) | ({"grid": str(grid)} if grid is not None else {}))
             return
         _view_table(view, combos, rows)
         if grid is not None:

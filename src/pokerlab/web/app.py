@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -36,10 +37,11 @@ from starlette.staticfiles import StaticFiles
 
 from pokerlab.arena.storage import DEFAULT_DB
 from pokerlab.errors import USER_EXCEPTIONS, user_message
-from pokerlab.web import equity, matches, models, play, ranges, strategies
+from pokerlab.web import equity, matches, models, play, ranges, spot, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
 from pokerlab.web.equity_jobs import EquityJobs
 from pokerlab.web.runs import Runs
+from pokerlab.web.spot_jobs import SpotJobs
 from pokerlab.web.tables import Tables
 
 log = logging.getLogger("pokerlab.web")
@@ -118,9 +120,11 @@ async def api_bots(request: Request) -> Response:
     return JSONResponse(await in_thread(gather))
 
 
-def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers: int = 2) -> Starlette:
+def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers: int = 2,
+               max_solves: int = 2) -> Starlette:
     """The application, storing tables and matches in the SQLite file ``db``, playing at most
-    ``max_matches`` matches at once and computing equities in ``equity_workers`` processes."""
+    ``max_matches`` matches at once, computing equities in ``equity_workers`` processes and
+    solving at most ``max_solves`` spots at once (their solutions in a temporary folder)."""
     routes = [
         Route("/", home),
         Route("/api/bots", api_bots),
@@ -129,6 +133,7 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
         *play.routes(),
         *equity.routes(),
         *ranges.routes(),
+        *spot.routes(),
         *matches.routes(),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
@@ -140,6 +145,8 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
     tables = Tables(str(db))
     runs = Runs(str(db), most=max_matches)
     equity_jobs = EquityJobs(workers=equity_workers)
+    solutions = tempfile.TemporaryDirectory(prefix="pokerlab-spot-")
+    spot_jobs = SpotJobs(Path(solutions.name), most=max_solves)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -147,11 +154,15 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
         await in_thread(tables.close_all)  # the bots keep what they learned; hands are stored
         await in_thread(runs.stop_all)
         await in_thread(equity_jobs.close)
+        await in_thread(spot_jobs.close)
+        solutions.cleanup()
 
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
     app.state.db = str(db)
     app.state.tables = tables
     app.state.runs = runs
     app.state.equity = equity_jobs
+    app.state.spot_jobs = spot_jobs
+    app.state.spot_solutions = spot.Solutions(Path(solutions.name))
     return app
 

@@ -1,0 +1,92 @@
+"""The Solver page in a real headless Chromium: a river spot set through the form, solved in the
+server's solving process, a node opened by clicking its action, and the 13x13 grid checked
+against ``pokerlab spot show --json`` for the same node; a solution saved by the command line
+opened on the page shows the same numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pokerlab.cli.main import app as cli
+
+BOARD, OOP, IP = "Ks Qd Jh 4c 2s", "AT, 65, KQ", "77, QJ, AK"
+
+
+def _cli_json(*args: str) -> dict:
+    result = CliRunner().invoke(cli, ["spot", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def _grid(page) -> dict[str, dict[str, float]]:
+    """Each coloured cell's action frequencies, as the page drew them."""
+    cells = page.locator('[data-role="strategy-grid"] .cell.valued')
+    return {cells.nth(k).get_attribute("data-class"): json.loads(cells.nth(k).get_attribute("data-freq"))
+            for k in range(cells.count())}
+
+
+def _check_grid(page, expected: dict, tolerance: float) -> None:
+    shown = _grid(page)
+    by_class = {row["class"]: row for row in expected["classes"]}
+    assert set(shown) == {c for c, row in by_class.items() if row["combos"] > 0}
+    for name, freq in shown.items():
+        for action in expected["actions"]:
+            assert abs(freq.get(action, 0.0) - by_class[name][action]) <= tolerance, (name, action)
+
+
+def test_a_river_solved_through_the_form_shows_pokerlab_spot_s_grid(server: str, page, screenshot,
+                                                                      tmp_path: Path) -> None:
+    page.goto(server + "/solver")
+    for k in (1, 2):
+        page.wait_for_selector(f'#player-{k}[data-state="ready"]')
+    page.fill("#board", BOARD)
+    page.fill("#pot", "10")
+    page.fill("#stack", "100")
+    for k, text in ((1, OOP), (2, IP)):
+        page.locator(f"#player-{k} [data-role=text]").fill(text)
+        page.wait_for_selector(f'#player-{k}[data-state="ready"][data-text="{text}"]')
+    for street in ("flop", "turn", "river"):
+        for player in ("oop", "ip"):
+            page.fill(f"#size-{street}-{player}-bet", "100%")
+            page.fill(f"#size-{street}-{player}-raise", "")
+    page.fill("#target", "0.05")
+    page.fill("#max-iterations", "2000")
+    page.click("#solve")
+    page.wait_for_selector('#result[data-state="ready"][data-line=""]')
+    assert "iterations" in page.inner_text("#progress")
+    page.click('#next [data-action="b10"]')
+    page.wait_for_selector('#result[data-state="ready"][data-line="b10"]')
+    assert "IP to act" in page.inner_text("#node-info")
+    # the command line solves the same spot with the same stopping rule
+    saved = tmp_path / "river.npz"
+    _cli_json("solve", "--board", BOARD, "--pot", "10", "--stack", "100", "--oop-range", OOP,
+              "--ip-range", IP, "--bet", "100%", "--target", "0.05", "--max-iterations", "2000",
+              "--save", str(saved), "--no-progress")
+    expected = _cli_json("show", str(saved), "--line", "b10")
+    _check_grid(page, expected, 1e-4)
+    assert page.locator("#combos tbody tr").count() == len(expected["combos"])
+    page.fill("#filter", "Ac")
+    assert page.locator("#combos tbody tr").count() == sum("Ac" in r["combo"] for r in expected["combos"])
+    page.fill("#filter", "")
+    page.click('#combos th[data-key="ev"]')  # sorted by EV, the highest first
+    evs = [float(page.locator("#combos tbody tr").nth(k).locator("td").nth(-2).inner_text())
+           for k in range(3)]
+    assert evs == sorted(evs, reverse=True)
+    # the threshold reading of the river
+    page.click("#threshold")
+    page.wait_for_selector("#threshold-table tbody tr")
+    assert "concedes" in page.inner_text("#threshold-summary")
+    screenshot(page, "solver")
+    # the command line's solution opens on the page and shows its numbers exactly
+    page.set_input_files("#open-solution", str(saved))
+    page.wait_for_selector('#result[data-state="ready"][data-line=""]')
+    page.click('#next [data-action="b10"]')
+    page.wait_for_selector('#result[data-state="ready"][data-line="b10"]')
+    _check_grid(page, expected, 1e-9)
+    # the line bar leads back to the root
+    page.click('#line-bar [data-depth="0"]')
+    page.wait_for_selector('#result[data-state="ready"][data-line=""]')
+    _check_grid(page, _cli_json("show", str(saved)), 1e-9)
