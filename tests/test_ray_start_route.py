@@ -22,11 +22,11 @@ import time
 from pathlib import Path
 
 import pytest
+import ray  # noqa: F401  (the ray extra, a test dependency: missing, this file fails, not skips)
 
 from pokerlab import _cache
 from pokerlab.executors import ray_token_auth
 
-ray = pytest.importorskip("ray")
 BIN = Path(sys.executable).parent
 
 
