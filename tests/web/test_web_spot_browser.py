@@ -90,3 +90,35 @@ def test_a_river_solved_through_the_form_shows_pokerlab_spot_s_grid(server: str,
     page.click('#line-bar [data-depth="0"]')
     page.wait_for_selector('#result[data-state="ready"][data-line=""]')
     _check_grid(page, _cli_json("show", str(saved)), 1e-9)
+
+
+def test_import_export_and_a_running_solve_found_after_a_reload(server: str, page) -> None:
+    page.goto(server + "/solver")
+    for k in (1, 2):
+        page.wait_for_selector(f'#player-{k}[data-state="ready"]')
+    page.click("#import-box summary")
+    page.select_option("#import-kind", "texassolver")
+    page.fill("#import-text", "set_pot 50\nset_effective_stack 200\nset_board Qs,Jh,2h,8d\n"
+                              "set_range_oop QQ:0.5,JJ,AQs\nset_range_ip AA,KK\n"
+                              "set_bet_sizes oop,turn,bet,50\n"
+                              "set_bet_sizes ip,turn,bet,75\nset_accuracy 0.4\nbuild_tree\n")
+    page.click("#import")
+    page.wait_for_selector('#player-2[data-state="ready"][data-text="AA,KK"]')
+    assert page.input_value("#board") == "Qs Jh 2h 8d" and page.input_value("#target") == "0.4"
+    assert page.input_value("#size-turn-ip-bet") == "75%" and page.input_value("#size-river-ip-bet") == ""
+    page.click("#export")
+    page.wait_for_function("document.getElementById('import-text').value.startsWith('board = ')")
+    assert 'bet = "75%"' in page.input_value("#import-text")
+    # a solve that runs for long: the reloaded page finds it, follows it and stops it
+    page.fill("#target", "0")
+    page.fill("#max-iterations", "100000")
+    page.click("#solve")
+    page.wait_for_selector('#result[data-state="solving"]')
+    page.wait_for_function("/running: [1-9]/.test(document.getElementById('progress').textContent)")
+    page.reload()
+    page.wait_for_selector('#result[data-state="solving"]')
+    page.wait_for_function("/running: [1-9]/.test(document.getElementById('progress').textContent)")
+    assert page.input_value("#board") == "Qs Jh 2h 8d"
+    page.click("#stop")
+    page.wait_for_selector('#result[data-state="stopped"]')
+    assert page.locator("#solve").is_enabled()

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import time
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,7 +146,7 @@ class Solution:
                 locks = {int(n): np.asarray(z[f"lock_{n}"]) for n in meta.get("locked_nodes", [])}
         except OSError as exc:
             raise SpotError(f"{where}: {exc.strerror or exc}") from None
-        except (ValueError, KeyError, json.JSONDecodeError, EOFError):
+        except (ValueError, KeyError, json.JSONDecodeError, EOFError, zipfile.BadZipFile):
             raise SpotError(f"{where}: not a pokerlab spot solution") from None
         if not isinstance(meta, dict) or meta.get("format") != "pokerlab-spot-solution":
             raise SpotError(f"{where}: not a pokerlab spot solution")
@@ -418,22 +419,26 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
         solver = Solver(spot, cfr_plus=cfr_plus, locks=lock_arrays, tree=tree, deal=deal,
                         compressed=compressed, **params)
         ev = None
-        walker = measuring_walker(tree, deal, solver.layout)
+        # The measuring walks read the strategy sums (normalised as they are read) and the locks:
+        # no copy of the average strategy while solving.
+        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off)
         while True:
             solver.iterate()
             it = solver.iterations
             last = it >= max_iterations or (
                 max_seconds is not None and time.perf_counter() - t0 >= max_seconds)
             if it % check_every == 0 or last:
-                strat = solver.average_strategy()
-                pct = exploitability_pct(tree, deal, solver.layout, strat, walker)
+                pct = exploitability_pct(tree, deal, solver.layout, solver.cum, walker, solver.lock)
                 if progress is not None:
                     progress(it, pct)
                 if pct <= target_pct or last:
-                    ev = evaluate(tree, deal, solver.layout, strat, walker)
+                    ev = evaluate(tree, deal, solver.layout, solver.cum, walker, solver.lock)
                     break
             elif progress is not None:
                 progress(it, None)
         seconds = time.perf_counter() - t0
-    return Solution(spot, tree, deal, solver.layout, solver.average_strategy(), solver.iterations,
-                    seconds, ev, solver.memory_bytes, lock_arrays, isomorphism)
+        memory = solver.memory_bytes
+        solver.regret = np.zeros(0, dtype=solver.regret.dtype)  # freed before the copy below
+        strategy = solver.average_strategy()
+    return Solution(spot, tree, deal, solver.layout, strategy, solver.iterations, seconds, ev,
+                    memory, lock_arrays, isomorphism)

@@ -18,18 +18,20 @@ let node = null;     // the node's report
 let following = null;
 let sortKey = "equity";
 let sortDown = true;
+let extras = {}; // what an imported spot sets that the form has no field for (raise cap, rake, donk sizes...)
 
 const $ = (id) => document.getElementById(id);
 
 function spotOfForm() {
   const spot = {
     board: $("board").value.trim(), pot: Number($("pot").value), stack: Number($("stack").value),
-    oop_range: editors[0].text, ip_range: editors[1].text,
+    oop_range: editors[0].text, ip_range: editors[1].text, ...extras.top,
   };
   for (const street of STREETS) {
     spot[street] = {};
     for (const player of ["oop", "ip"]) {
       spot[street][player] = {
+        ...((extras.sizes || {})[`${street}-${player}`] || {}),
         bet: $(`size-${street}-${player}-bet`).value.trim(),
         raise: $(`size-${street}-${player}-raise`).value.trim(),
       };
@@ -39,6 +41,8 @@ function spotOfForm() {
 }
 
 function fillForm(spot, settings = {}) {
+  const shown = ["board", "pot", "stack", "oop_range", "ip_range", ...STREETS];
+  extras = { top: Object.fromEntries(Object.entries(spot).filter(([k]) => !shown.includes(k))), sizes: {} };
   $("board").value = spot.board;
   $("pot").value = spot.pot;
   $("stack").value = spot.stack;
@@ -50,6 +54,7 @@ function fillForm(spot, settings = {}) {
   for (const street of STREETS) {
     for (const player of ["oop", "ip"]) {
       const sizes = (spot[street] || {})[player] || {};
+      if (sizes.donk !== undefined) extras.sizes[`${street}-${player}`] = { donk: sizes.donk };
       $(`size-${street}-${player}-bet`).value = sizes.bet || "";
       $(`size-${street}-${player}-raise`).value = sizes.raise || "";
     }

@@ -1,0 +1,148 @@
+"""The Solver page's API: spots read from and written as text, solves in their own process
+(progress, stop, found again), nodes browsed as ``pokerlab spot show --json`` prints them, and
+every mistake one line with status 400."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from pokerlab.cli.main import app as cli
+from pokerlab.spot.spec import Spot
+from pokerlab.spot.texassolver import parse_texassolver
+from pokerlab.web.app import create_app
+
+RIVER = {"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 100, "oop_range": "AT, 65, KQ",
+         "ip_range": "77, QJ", "river": {"oop": {"bet": "100%"}, "ip": {"bet": "50%", "raise": "60%"}}}
+TURN = {"board": "Ks Qd Jh 4c", "pot": 10, "stack": 100, "oop_range": "AT, 65, KQ",
+        "ip_range": "77, QJ", "bet": "75%"}
+TEXASSOLVER = """set_pot 50
+set_effective_stack 200
+set_board Qs,Jh,2h,8d,3c
+set_range_oop QQ:0.5,JJ,AQs
+set_range_ip AA,KK,QQ
+set_bet_sizes oop,river,bet,50
+set_bet_sizes oop,river,donk,33
+set_raise_limit 2
+set_allin_threshold 0.9
+set_accuracy 0.2
+set_max_iteration 300
+build_tree
+start_solve
+"""
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(":memory:")) as c:
+        yield c
+
+
+def _wait(client: TestClient, view: dict, seconds: float = 120) -> dict:
+    end = time.monotonic() + seconds
+    while view["state"] == "running" and time.monotonic() < end:
+        time.sleep(0.1)
+        view = client.get(f"/api/spot/jobs/{view['job']}").json()
+    return view
+
+
+def _one_line(reply) -> str:
+    assert reply.status_code == 400, reply.text
+    message = reply.json()["error"]
+    assert "\n" not in message and "Traceback" not in message
+    return message
+
+
+def test_spot_text_in_and_out(client: TestClient) -> None:
+    toml = client.post("/api/spot/export", json={"spot": RIVER}).json()["toml"]
+    back = client.post("/api/spot/import", json={"text": toml, "kind": "toml"}).json()
+    assert back["spot"] == Spot.from_dict(RIVER).to_dict()
+    given = client.post("/api/spot/import", json={"text": TEXASSOLVER, "kind": "texassolver"}).json()
+    assert (given["target_pct"], given["max_iterations"]) == (0.2, 300)
+    assert given["spot"] == parse_texassolver(TEXASSOLVER).spot.to_dict()
+    assert given["spot"]["allin_threshold"] == 0.9
+    assert given["spot"]["board"] == "Qs Jh 2h 8d 3c" and given["spot"]["river"]["oop"]["bet"] == "50%"
+    assert "set_pot" in _one_line(client.post("/api/spot/import", json={"text": "set_pot x",
+                                                                        "kind": "texassolver"}))
+    assert _one_line(client.post("/api/spot/import", json={"text": "board = ", "kind": "toml"}))
+    assert "kind" in _one_line(client.post("/api/spot/import", json={"text": "", "kind": "pio"}))
+
+
+@pytest.mark.parametrize(("body", "word"), [
+    ({"spot": RIVER | {"board": "Ks Ks Qd"}}, "board"),
+    ({"spot": RIVER | {"pot": -1}}, "pot"),
+    ({"spot": RIVER | {"oop_range": "ZZ"}}, "oop_range"),
+    ({"spot": RIVER | {"river": {"oop": {"bet": "lots"}}}}, "lots"),
+    ({"spot": "river"}, "spot"),
+    ({"spot": RIVER, "target_pct": -1}, "target_pct"),
+    ({"spot": RIVER, "max_iterations": 0}, "max_iterations"),
+    ({"spot": RIVER, "threads": 999}, "threads"),
+])
+def test_a_bad_spot_or_setting_is_one_line(client: TestClient, body: dict, word: str) -> None:
+    assert word in _one_line(client.post("/api/spot/solve", json=body))
+
+
+def test_solve_browse_and_the_command_line_agree(client: TestClient, tmp_path: Path) -> None:
+    view = client.post("/api/spot/solve", json={"spot": RIVER, "target_pct": 0.05}).json()
+    view = _wait(client, view)
+    assert view["state"] == "finished", view
+    assert view["exploitability_pct"] <= 0.05 and view["iterations"] > 0 and view["memory_bytes"] > 0
+    assert view["summary"]["exploitability_pct_pot"] == view["exploitability_pct"]
+    node = client.get(f"/api/spot/solutions/{view['job']}/node", params={"line": "b10"}).json()
+    assert (node["kind"], node["player"], node["next"]) == ("decision", "ip", ["f", "c", "r28"])
+    assert set(node["grid"]["colours"]) == {"f", "c", "r28"}
+    # the page's solution, downloaded as spot solve --save writes it, shows the same node
+    saved = tmp_path / "river.npz"
+    saved.write_bytes((Path(client.app.state.spot_jobs.get(view["job"]).path)).read_bytes())
+    result = CliRunner().invoke(cli, ["spot", "show", str(saved), "--line", "b10", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {k: v for k, v in node.items()
+                                         if k not in ("grid", "summary", "spot", "street")}
+    # uploaded, the file browses the same
+    ident = client.post("/api/spot/solutions", content=saved.read_bytes()).json()["solution"]
+    again = client.get(f"/api/spot/solutions/{ident}/node", params={"line": "b10"}).json()
+    assert again["classes"] == node["classes"] and again["grid"] == node["grid"]
+    reading = client.get(f"/api/spot/solutions/{ident}/threshold").json()
+    assert reading["solver_exploitability_pct_pot"] == pytest.approx(view["exploitability_pct"])
+    assert "line" in _one_line(client.get(f"/api/spot/solutions/{ident}/node", params={"line": "b10 zz"}))
+    assert "no solve" in _one_line(client.get("/api/spot/solutions/nothing/node"))
+
+
+def test_an_upload_that_is_no_solution_is_one_line_and_leaves_nothing(client: TestClient) -> None:
+    folder = client.app.state.spot_solutions.folder
+    before = set(folder.glob("*")) if folder.exists() else set()
+    damaged = client.post("/api/spot/solutions", content=b"PK\x03\x04no")
+    assert "not a pokerlab spot solution" in _one_line(damaged)
+    assert "empty" in _one_line(client.post("/api/spot/solutions", content=b""))
+    assert (set(folder.glob("*")) if folder.exists() else set()) == before
+
+
+def test_a_turn_solve_deals_cards_is_stopped_and_found_again(client: TestClient) -> None:
+    done = _wait(client, client.post("/api/spot/solve", json={"spot": TURN, "target_pct": 1.0}).json())
+    assert done["state"] == "finished"
+    at = f"/api/spot/solutions/{done['job']}/node"
+    chance = client.get(at, params={"line": "x x"}).json()
+    assert chance["kind"] == "chance" and len(chance["next"]) == 48 and "Ks" not in chance["next"]
+    river = client.get(at, params={"line": "x x Ah"}).json()
+    assert river["kind"] == "decision" and river["board"].endswith("Ah")
+    assert "already on the board" in _one_line(client.get(at, params={"line": "x x Ks"}))
+    assert "river" in _one_line(client.get(f"/api/spot/solutions/{done['job']}/threshold"))
+    # a long solve: stopped while it runs, and listed (what a reloaded page finds)
+    ask = {"spot": TURN, "target_pct": 0, "max_iterations": 100000}
+    long = client.post("/api/spot/solve", json=ask).json()
+    assert long["state"] == "running"
+    assert client.get("/api/spot/jobs").json()["jobs"][0]["job"] == long["job"]
+    end = time.monotonic() + 60
+    while client.get(f"/api/spot/jobs/{long['job']}").json()["iterations"] == 0 and time.monotonic() < end:
+        time.sleep(0.1)
+    stopped = client.post(f"/api/spot/jobs/{long['job']}/stop").json()
+    assert stopped["state"] == "stopped" and stopped["iterations"] > 0
+    process = client.app.state.spot_jobs.get(long["job"]).process
+    process.join(10)
+    assert not process.is_alive()
+    assert "stopped" in _one_line(client.get(f"/api/spot/solutions/{long['job']}/node"))
