@@ -39,7 +39,8 @@ from pokerlab.spot.walk import MODE_BEST, MODE_EVAL, Walker
 
 
 def combo_values(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, player: int,
-                 best: bool, walker: Walker | None = None) -> np.ndarray:
+                 best: bool, walker: Walker | None = None,
+                 lock: np.ndarray | None = None) -> np.ndarray:
     """Counterfactual values (chips times opponent reach) of ``player``'s combos at the root.
 
     ``strategy`` is the profile in the layout (each block's columns sum to 1); ``best``: the
@@ -49,9 +50,11 @@ def combo_values(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, p
     spot = tree.spot
     prm = np.zeros(11)
     prm[:3] = spot.pot, spot.rake_pct, spot.rake_cap
-    strat = np.ascontiguousarray(strategy, dtype=np.float32)
+    strat = strategy if strategy.dtype in (np.float32, np.uint16) else np.asarray(strategy, np.float32)
     empty = np.zeros(1, dtype=np.float32)
-    return w.run(player, (strat, empty, empty, empty, empty), prm, MODE_BEST if best else MODE_EVAL)
+    locks = empty if lock is None else lock
+    return w.run(player, (np.ascontiguousarray(strat), empty, locks, empty, empty), prm,
+                 MODE_BEST if best else MODE_EVAL)
 
 
 def pair_weight(deal: Deal) -> float:
@@ -71,33 +74,36 @@ class Evaluation:
     exploitability_pct: float
 
 
-def measuring_walker(tree: Tree, deal: Deal, layout: Layout) -> Walker:
-    """A walker for :func:`evaluate` and :func:`exploitability_pct` to reuse (no locks)."""
-    return Walker(tree, deal, layout, np.full(tree.size, -1, dtype=np.int64))
+def measuring_walker(tree: Tree, deal: Deal, layout: Layout,
+                     lock_off: np.ndarray | None = None) -> Walker:
+    """A walker for :func:`evaluate` and :func:`exploitability_pct` to reuse (locks: the
+    offsets of locked nodes in the lock array given to them, -1 elsewhere)."""
+    off = np.full(tree.size, -1, dtype=np.int64) if lock_off is None else lock_off
+    return Walker(tree, deal, layout, off)
 
 
 def exploitability_pct(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray,
-                       walker: Walker | None = None) -> float:
+                       walker: Walker | None = None, lock: np.ndarray | None = None) -> float:
     """Exploitability of ``strategy`` in % of the pot; without rake from the two best responses
     alone (the EVs then add to the pot), with rake by :func:`evaluate`."""
     if tree.spot.rake_pct > 0:
-        return evaluate(tree, deal, layout, strategy, walker).exploitability_pct
+        return evaluate(tree, deal, layout, strategy, walker, lock).exploitability_pct
     w = walker if walker is not None else measuring_walker(tree, deal, layout)
     z = pair_weight(deal)
-    br = [float(np.dot(deal.weights[p], combo_values(tree, deal, layout, strategy, p, True, w))) / z
-          for p in (0, 1)]
+    br = [float(np.dot(deal.weights[p], combo_values(tree, deal, layout, strategy, p, True, w, lock)))
+          / z for p in (0, 1)]
     return 100.0 * (br[0] + br[1] - tree.spot.pot) / 2.0 / tree.spot.pot
 
 
 def evaluate(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray,
-             walker: Walker | None = None) -> Evaluation:
+             walker: Walker | None = None, lock: np.ndarray | None = None) -> Evaluation:
     """EVs, best-response values and exploitability of ``strategy`` (both players)."""
     z = pair_weight(deal)
     walker = walker if walker is not None else measuring_walker(tree, deal, layout)
     ev, br = [], []
     for p in (0, 1):
         w = deal.weights[p]
-        ev.append(float(np.dot(w, combo_values(tree, deal, layout, strategy, p, False, walker))) / z)
-        br.append(float(np.dot(w, combo_values(tree, deal, layout, strategy, p, True, walker))) / z)
+        ev.append(float(np.dot(w, combo_values(tree, deal, layout, strategy, p, False, walker, lock))) / z)
+        br.append(float(np.dot(w, combo_values(tree, deal, layout, strategy, p, True, walker, lock))) / z)
     expl = ((br[0] - ev[0]) + (br[1] - ev[1])) / 2.0
     return Evaluation((ev[0], ev[1]), (br[0], br[1]), expl, 100.0 * expl / tree.spot.pot)

@@ -11,7 +11,8 @@ actions, at ``p``'s nodes as
 - ``MODE_CFR``: the current strategy (regret matching, or the node's lock) times the actions'
   values; the regrets and the strategy sums are updated (discounted CFR, see
   :mod:`pokerlab.spot.solver`);
-- ``MODE_EVAL``: a fixed strategy (``S[0]``, e.g. the average strategy) times the values;
+- ``MODE_EVAL``: a fixed strategy (``S[0]``: a profile, or strategy sums, normalised per combo
+  here; a locked node plays its lock) times the values;
 - ``MODE_BEST``: the best action's value, combo by combo (a best response), the opponent
   playing ``S[0]``.
 
@@ -231,14 +232,27 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                                 row = strat[d, a]
                                 for h in range(nq):
                                     row[h] = row[h] * tot[h] if tot[h] > 0 else uni
-                        elif mode == MODE_CFR:
+                        elif lo >= 0:
                             for a in range(na):
                                 for h in range(nq):
                                     strat[d, a, h] = lock[lo + a * nq + h]
                         else:
+                            # A fixed profile, or strategy sums: normalised per combo (uniform
+                            # where they are 0), so the average needs no copy of its own.
+                            tot = strat[d, na]
+                            tot[:nq] = 0.0
                             for a in range(na):
+                                row = strat[d, a]
+                                o = base + a * nq
                                 for h in range(nq):
-                                    strat[d, a, h] = store[base + a * nq + h]
+                                    x = float(store[o + h])
+                                    row[h] = x
+                                    tot[h] += x
+                            uni = 1.0 / na
+                            for a in range(na):
+                                row = strat[d, a]
+                                for h in range(nq):
+                                    row[h] = row[h] / tot[h] if tot[h] > 0 else uni
         if done:
             if d == 0:
                 break
