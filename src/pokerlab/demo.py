@@ -93,12 +93,18 @@ STEPS: list[Step] = [
     Step("Five-card draw, the patent's own game",
          ("draw example",),
          "The patent's FIG. 2 and 3 replayed by the rules engine."),
+    Step("Five-card draw: the whole hand, solved on classes",
+         ("draw whole-hand --plot out/draw-first-round.png",),
+         "Heads-up draw as a discrete game on 12 hand classes (the draw a public number of "
+         "cards), solved by the equilibrium engine; its first round read as the patent's "
+         "dividing points, seat by seat."),
     Step("The draw-threshold bot",
          ("draw matches --hands 1200 --opponent draw-rules --opponent raiser --seed 1 --no-progress",
           "draw exactness --buckets 100 --iterations 1000"),
-         "The patent's solution after the draw against the textbook rules and the raiser, "
-         "heads-up and three-handed, on duplicate deals; then how far it is from an "
-         "equilibrium, beside CFR+."),
+         "The patent's method for the whole hand (the first round and the draw from the class "
+         "games, the final round from the patent's solution) against the textbook rules and the "
+         "raiser, heads-up and three-handed, on duplicate deals; then how far its final round is "
+         "from an equilibrium, beside CFR+."),
     Step("Matches between bots: duplicate deals, stored in SQLite",
          ("match raiser random calling-station --hands 3000 --duplicate --seed 4 "
           "--db out/demo-match.sqlite --plot out/bankroll.png",)),
