@@ -18,10 +18,15 @@ Measures
   answered (none may be lost or differ from an earlier answer), seconds per question; the peer,
   the same questions answered by ``equity_report`` in this process, one after another, and
   ``ratio_equity_web_vs_in_process``, questions answered per second through HTTP over in process.
+- ``spot``: and ``--spot-clients`` clients solve the Solver page's small rivers
+  (``pokerlab.web.load.SPOT_QUESTIONS``) one after another, each in the server's solving
+  process, and browse a random line of each solution: asked, finished (``solves_lost`` must be
+  0), refused while the server ran its most and asked again, nodes browsed, seconds per solve.
 
 The tables' bots are the cheap baselines (calling-station, raiser, random), so the load is
 on the web layer and the engine, not on a bot's thinking. Usage:
-``python benchmarks/web.py [--json] [--tables 50] [--equity-clients 4] [--seconds 60]``.
+``python benchmarks/web.py [--json] [--tables 50] [--equity-clients 4] [--spot-clients 2]
+[--seconds 60]``.
 """
 
 from __future__ import annotations
@@ -108,6 +113,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--tables", type=int, default=50, help="tables played at once")
     parser.add_argument("--equity-clients", type=int, default=4, help="equity clients asking at once")
+    parser.add_argument("--spot-clients", type=int, default=2, help="Solver page clients solving at once")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long each side plays")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
@@ -115,15 +121,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server, address = start_server(Path(folder) / "web.sqlite")
         try:
-            web = run_load(address, args.tables, args.seconds, args.seed, args.equity_clients)
+            web = run_load(address, args.tables, args.seconds, args.seed, args.equity_clients,
+                           args.spot_clients)
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(30)
         peer = in_process(args.tables, args.seconds, args.seed, Path(folder) / "peer.sqlite")
         equity_peer = equity_in_process(args.seconds, args.seed)
     result: dict[str, Any] = {
-        "benchmark": f"{args.tables} tables and {args.equity_clients} equity clients at once through the "
-                     f"HTTP API, {args.seconds:g} s",
+        "benchmark": f"{args.tables} tables, {args.equity_clients} equity and {args.spot_clients} spot "
+                     f"clients at once through the HTTP API, {args.seconds:g} s",
         "address": address,
         "web": {k: v for k, v in web.items() if k != "errors"},
         "errors": len(web["errors"]),
@@ -136,6 +143,7 @@ def main() -> None:
         "ratio_equity_web_vs_in_process": round(web["equity"]["answered_per_s"]
                                                 / max(equity_peer["answered_per_s"], 1e-9), 3),
         "equity_lost": web["equity"]["asked"] - web["equity"]["answered"],
+        "solves_lost": web["spot"]["asked"] - web["spot"]["finished"],
         "goal": "every table plays for the whole time without an error, chips conserved; every equity "
                 "question answered, each time the same",
         "meets_goal": not web["errors"] and web["equity"]["asked"] == web["equity"]["answered"],

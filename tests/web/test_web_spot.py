@@ -147,3 +147,17 @@ def test_a_turn_solve_deals_cards_is_stopped_and_found_again(client: TestClient)
     process.join(10)
     assert not process.is_alive()
     assert "stopped" in _one_line(client.get(f"/api/spot/solutions/{long['job']}/node"))
+
+
+def test_solves_and_browsing_beside_tables_lose_nothing() -> None:
+    # benchmarks/web.py --spot-clients runs this for a minute beside 50 tables; here 3 spot
+    # clients (one more than the server solves at once) and 4 tables for 4 s through HTTP
+    from pokerlab.web.load import run_load
+    from pokerlab.web.server import serving
+
+    with serving(create_app(":memory:")) as url:
+        result = run_load(url, tables=4, seconds=4.0, seed=2, spot_clients=3)
+    assert result["errors"] == []
+    spot = result["spot"]
+    assert spot["finished"] == spot["asked"] > 0 and spot["nodes_browsed"] >= spot["finished"]
+    assert result["hands"] > 0

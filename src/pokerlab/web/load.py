@@ -6,8 +6,12 @@ random size, the largest), deals the next hand when one is over, and checks ever
 chips (they add up to zero, and every stack is the starting stack plus what it won). Beside the
 tables, equity clients ask the Equity page's questions (:data:`EQUITY_QUESTIONS`, exact answers)
 one after another and follow each to its answer: none may be lost, fail, or differ from the
-answer the same question got before. Used by ``benchmarks/web.py`` (a minute, 50 tables) and the
-tests (seconds).
+answer the same question got before. Spot clients solve the Solver page's small rivers
+(:data:`SPOT_QUESTIONS`) one after another, each followed to its end (a solve refused because the
+server runs its most is asked again: refused is not lost), then browse a random line of the
+solution from the root to a terminal: every solve must finish, each node's action frequencies
+sum to one and the players' EVs share out the pot. Used by ``benchmarks/web.py`` (a minute, 50
+tables) and the tests (seconds).
 """
 
 from __future__ import annotations
@@ -30,6 +34,13 @@ EQUITY_QUESTIONS: tuple[dict[str, Any], ...] = (
 )
 """The equity clients' questions: heads-up and three-way, hands and ranges, all answered exactly."""
 GAMES = ("limit", "pot-limit", "no-limit")
+SPOT_QUESTIONS: tuple[dict[str, Any], ...] = (
+    {"spot": {"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 100, "oop_range": "AT, 65, KQ",
+              "ip_range": "77, QJ, AK", "bet": "100%"}, "target_pct": 0.1},
+    {"spot": {"board": "Qs Jh 2h 8d 3c", "pot": 100, "stack": 200, "oop_range": "AA-TT, AQs+, 98s",
+              "ip_range": "QQ-77, AJs+, JTs", "bet": "50%, a", "raise": "60%"}, "target_pct": 0.3},
+)
+"""The spot clients' questions: small rivers (no rake), each solved in a second or so."""
 
 
 @dataclass
@@ -149,6 +160,64 @@ def ask_equity(base: str, seconds: float, seed: int, timeout: float = 120.0) -> 
     return load
 
 
+@dataclass
+class SpotLoad:
+    """What one spot client did: solves asked, finished and refused (asked again), nodes browsed."""
+
+    asked: int = 0
+    finished: int = 0
+    refused: int = 0
+    nodes: int = 0
+    solve_seconds: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def solve_spots(base: str, seconds: float, seed: int, timeout: float = 120.0) -> SpotLoad:
+    """Solve :data:`SPOT_QUESTIONS` (drawn at random) for ``seconds`` and browse each solution."""
+    rng = random.Random(seed)
+    client = _Client(base, timeout)
+    load = SpotLoad()
+    try:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            k = rng.randrange(len(SPOT_QUESTIONS))
+            start = time.perf_counter()
+            try:
+                view = client.call("POST", "/api/spot/solve", SPOT_QUESTIONS[k])
+            except RuntimeError as exc:
+                if "solves are running" not in str(exc):
+                    raise
+                load.refused += 1
+                time.sleep(0.2)
+                continue
+            load.asked += 1
+            while view["state"] == "running":
+                time.sleep(0.05)
+                view = client.call("GET", f"/api/spot/jobs/{view['job']}")
+            if view["state"] != "finished":
+                load.errors.append(f"spot question {k}: {view['state']} ({view['error']})")
+                continue
+            load.finished += 1
+            load.solve_seconds.append(time.perf_counter() - start)
+            ev, pot = view["summary"]["ev"], SPOT_QUESTIONS[k]["spot"]["pot"]
+            if abs(sum(ev) - pot) > 1e-3 * pot:
+                load.errors.append(f"spot question {k}: EVs {ev} do not share out the pot {pot}")
+            line: list[str] = []
+            while True:
+                node = client.call("GET", f"/api/spot/solutions/{view['job']}/node?line={'+'.join(line)}")
+                load.nodes += 1
+                if node["kind"] != "decision":
+                    break
+                if abs(sum(node["totals"].values()) - 1) > 1e-4:
+                    load.errors.append(f"spot question {k} at {line}: frequencies {node['totals']}")
+                line.append(rng.choice(node["next"]))
+    except Exception as exc:  # counted, as a table's failure is
+        load.errors.append(f"spot: {type(exc).__name__}: {exc}")
+    finally:
+        client.connection.close()
+    return load
+
+
 def _quantiles(values: list[float], scale: float) -> dict[str, float]:
     """Median, 95th percentile and largest of ``values`` times ``scale``, rounded."""
     ordered = sorted(values)
@@ -161,12 +230,14 @@ def _quantiles(values: list[float], scale: float) -> dict[str, float]:
 
 
 def run_load(
-    base: str, tables: int, seconds: float, seed: int = 0, equity_clients: int = 0
+    base: str, tables: int, seconds: float, seed: int = 0, equity_clients: int = 0, spot_clients: int = 0
 ) -> dict[str, Any]:
-    """``tables`` tables and ``equity_clients`` equity clients at once for ``seconds``: requests,
-    hands, the tables' latencies, the equity questions asked and answered, and every error."""
+    """``tables`` tables, ``equity_clients`` equity clients and ``spot_clients`` spot clients at
+    once for ``seconds``: requests, hands, the tables' latencies, the equity questions asked and
+    answered, the solves asked and finished, and every error."""
     loads: list[TableLoad] = [TableLoad()] * tables
     equity_loads: list[EquityLoad] = [EquityLoad()] * equity_clients
+    spot_loads: list[SpotLoad] = [SpotLoad()] * spot_clients
     threads = []
 
     def worker(k: int) -> None:
@@ -175,11 +246,16 @@ def run_load(
     def asker(k: int) -> None:
         equity_loads[k] = ask_equity(base, seconds, seed * 1000 + 500 + k)
 
+    def solver(k: int) -> None:
+        spot_loads[k] = solve_spots(base, seconds, seed * 1000 + 700 + k)
+
     began = time.perf_counter()
     for k in range(tables):
         threads.append(threading.Thread(target=worker, args=(k,), name=f"table-{k}"))
     for k in range(equity_clients):
         threads.append(threading.Thread(target=asker, args=(k,), name=f"equity-{k}"))
+    for k in range(spot_clients):
+        threads.append(threading.Thread(target=solver, args=(k,), name=f"spot-{k}"))
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -188,6 +264,7 @@ def run_load(
     requests = sum(load.requests for load in loads)
     answers: dict[int, list[float]] = {}
     errors = [e for load in loads for e in load.errors] + [e for load in equity_loads for e in load.errors]
+    errors += [e for load in spot_loads for e in load.errors]
     for load in equity_loads:  # every client got the same answer to the same question
         for k, equity in load.answers.items():
             if answers.setdefault(k, equity) != equity:
@@ -201,5 +278,10 @@ def run_load(
         "equity": {"clients": equity_clients, "asked": sum(load.asked for load in equity_loads),
                    "answered": answered, "answered_per_s": round(answered / elapsed, 2),
                    "question_seconds": _quantiles([x for load in equity_loads for x in load.job_seconds], 1)},
+        "spot": {"clients": spot_clients, "asked": sum(load.asked for load in spot_loads),
+                 "finished": sum(load.finished for load in spot_loads),
+                 "refused_and_asked_again": sum(load.refused for load in spot_loads),
+                 "nodes_browsed": sum(load.nodes for load in spot_loads),
+                 "solve_seconds": _quantiles([x for load in spot_loads for x in load.solve_seconds], 1)},
         "errors": errors,
     }
