@@ -118,6 +118,12 @@ STEPS: list[Step] = [
          ("experiment loki-variants --hands 1000 --seed 1 --plot out/loki.png",),
          "Ten seats, seated by Papp's Table 8.1. A short run: 1,000 hands cannot tell the "
          "versions apart; the paper's orderings need about 100,000."),
+    Step("Loki-2: probability triples and simulation",
+         ("match loki2-sim loki-a --hands 200 --duplicate --seed 1 --db out/demo-loki2.sqlite",
+          "opponents evaluate --db out/demo-loki2.sqlite"),
+         "Peña's Loki-2 (500 simulated trials a decision) against Loki A; then how well Loki's "
+         "frequencies, Davidson's network and a decision tree predict each player's next "
+         "action on the held-out hands (200 hands: wide intervals)."),
     Step("Waterloo freezeouts: Phase III against Phase II",
          ("experiment waterloo-phases --trials 40 --comparison trust --seed 1 --plot out/freezeout.png",),
          "Phase III's showdown model against Phase II. A short run: about 600 trials separate "

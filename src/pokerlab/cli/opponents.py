@@ -162,8 +162,7 @@ def register(app: typer.Typer) -> None:
             cells = [f"{100 * m['accuracy']:.1f} ({100 * m['ci95'][0]:.0f}-{100 * m['ci95'][1]:.0f})"
                      for m in r["models"].values()]
             rows.append([r["player"], r["test_decisions"], *cells])
-        console.print(table(f"next action predicted, % of held-out decisions (95% interval), "
-                            f"match {match}",
+        console.print(table(f"match {match}: % of held-out next actions predicted (95% interval)",
                             ["player", "held out", "frequency", "network", "tree"], rows))
         for r in reports:
             top = ", ".join(r["models"]["network"]["top_inputs"][:3])
