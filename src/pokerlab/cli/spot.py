@@ -113,6 +113,9 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(help="Range-against-range equilibria of hold'em spots (river, turn, flop).",
                         no_args_is_help=True)
     app.add_typer(group, name="spot")
+    from pokerlab.cli import spot_batch
+
+    spot_batch.register(group)
 
     @group.command("solve")
     @user_errors

@@ -1,0 +1,217 @@
+"""One spot over many flops: the strategically different flops, a weighted subset of them, each
+flop solved by a pure task, results per flop in SQLite, and the report by flop and by texture.
+
+Flops: the 22,100 flops fall into 1,755 classes under the 24 permutations of the suits (two
+flops of one class are the same spot for every range, which names no suits or names them all
+alike); :func:`canonical_flops` lists each class once, with its *weight*, how many of the
+22,100 flops it stands for. :func:`flop_subset` takes ``n`` of them by systematic sampling in
+proportion to that weight (the flops in their canonical order, points every ``22100 / n``
+along the cumulated weights, starting half a step in): each flop of the subset stands for an
+equal share of all flops, so the subset's plain mean estimates the mean over every flop.
+
+Textures (:func:`textures`; a flop has several): the highest card (``A-high`` ... ``2-high``),
+``paired`` (two or three of a rank), ``monotone``/``two-tone``/``rainbow`` (suits),
+``connected`` (three ranks within a span of five: a straight needs two more cards).
+
+:func:`solve_flop` is the task: a pure function of the template, the flop and the settings;
+:func:`run_batch` hands the flops not yet stored to an executor
+(:mod:`pokerlab.executors`: this process, local processes or a Ray cluster) and stores each
+result as it comes, so a killed run resumes where it stopped. :func:`report` aggregates.
+
+Examples
+--------
+>>> flops = canonical_flops()
+>>> len(flops), sum(w for _, w in flops)
+(1755, 22100)
+>>> sub = flop_subset(49)
+>>> len(sub), len(set(sub))
+(49, 49)
+>>> textures("Ah Kh Qh"), textures("7s 7d 6c"), textures("Ad 4c 2s")
+(['A-high', 'monotone', 'connected'], ['7-high', 'paired', 'rainbow'], ['A-high', 'rainbow', 'connected'])
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from pokerlab.cards import format_cards, parse_cards
+
+RANKS = "23456789TJQKA"
+TOTAL_FLOPS = 22100
+"""Flops of a 52-card deck: C(52, 3)."""
+
+
+def _canonical(cards: tuple[int, ...]) -> tuple[int, ...]:
+    best: tuple[int, ...] | None = None
+    for perm in itertools.permutations(range(4)):
+        image = tuple(sorted((c & ~3) | perm[c & 3] for c in cards))
+        if best is None or image < best:
+            best = image
+    assert best is not None
+    return best
+
+
+@functools.lru_cache(maxsize=1)
+def _classes() -> tuple[tuple[tuple[int, ...], int], ...]:
+    counts: dict[tuple[int, ...], int] = {}
+    for flop in itertools.combinations(range(52), 3):
+        key = _canonical(flop)
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(sorted(counts.items(), key=lambda kv: tuple(-c for c in sorted(kv[0], reverse=True))))
+
+
+def canonical_flops() -> list[tuple[str, int]]:
+    """The 1,755 strategically different flops (highest cards first) and the flops each stands for."""
+    return [(format_cards(sorted(cards, reverse=True)), weight) for cards, weight in _classes()]
+
+
+def flop_subset(n: int) -> list[str]:
+    """``n`` flops sampled in proportion to their weight (see the module docstring).
+
+    Raises
+    ------
+    ValueError
+        ``n`` outside ``1..1755``.
+    """
+    flops = canonical_flops()
+    if not 1 <= n <= len(flops):
+        raise ValueError(f"--flops {n}: must be 1..{len(flops)}")
+    if n == len(flops):
+        return [f for f, _ in flops]
+    step = TOTAL_FLOPS / n
+    out, cum, k = [], 0, 0
+    for flop, weight in flops:
+        cum += weight
+        while k < n and (k + 0.5) * step < cum:
+            if not out or out[-1] != flop:
+                out.append(flop)
+            k += 1
+    return out
+
+
+def textures(flop: str) -> list[str]:
+    """The texture labels of ``flop`` (see the module docstring)."""
+    cards = parse_cards(flop)
+    if len(cards) != 3:
+        raise ValueError(f"flop {flop!r}: needs 3 cards")
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    suits = len({c & 3 for c in cards})
+    out = [f"{RANKS[ranks[0]]}-high"]
+    if len(set(ranks)) < 3:
+        out.append("paired")
+    out.append({1: "monotone", 2: "two-tone", 3: "rainbow"}[suits])
+    if len(set(ranks)) == 3:
+        spans = [ranks[0] - ranks[2]]
+        if ranks[0] == 12:  # the ace plays low too
+            low = sorted([-1, ranks[1], ranks[2]])
+            spans.append(low[2] - low[0])
+        if min(spans) <= 4:
+            out.append("connected")
+    return out
+
+
+def solve_flop(template: dict[str, Any], flop: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """Solve ``template`` (a spot dict without its board) on ``flop``: OOP's root strategy.
+
+    Returns the flop, the root actions and their frequencies over OOP's range, the bet
+    frequency (every action but the check), each player's EV, the exploitability reached, the
+    iterations and the seconds taken. A pure function of its arguments but for ``seconds``.
+    """
+    from pokerlab.spot.solution import solve
+    from pokerlab.spot.spec import Spot
+
+    spot = Spot.from_dict(dict(template, board=flop))
+    sol = solve(spot, **settings)
+    root = sol.view("")
+    totals = root.totals()
+    return {"flop": flop, "actions": root.actions, "frequencies": totals,
+            "bet": float(sum(f for a, f in totals.items() if a != "x")), "ev": list(sol.ev),
+            "exploitability_pct": sol.exploitability_pct, "iterations": sol.iterations,
+            "seconds": sol.seconds}
+
+
+class BatchStore:
+    """Results per flop in an SQLite file, with the template and settings they were solved with."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.db = sqlite3.connect(str(self.path))
+        self.db.execute("CREATE TABLE IF NOT EXISTS batch (key TEXT PRIMARY KEY, value TEXT)")
+        self.db.execute("CREATE TABLE IF NOT EXISTS flops (flop TEXT PRIMARY KEY, result TEXT)")
+        self.db.commit()
+
+    def settings(self) -> dict[str, Any] | None:
+        """The template and settings stored, if any."""
+        row = self.db.execute("SELECT value FROM batch WHERE key = 'settings'").fetchone()
+        return json.loads(row[0]) if row else None
+
+    def start(self, settings: dict[str, Any], resume: bool) -> None:
+        """Record ``settings``; with ``resume`` they must be the stored ones."""
+        stored = self.settings()
+        if stored is not None and not resume:
+            raise ValueError(f"--db {str(self.path)!r}: holds a batch already; give --resume or another file")
+        if stored is not None and stored != json.loads(json.dumps(settings)):
+            raise ValueError(f"--db {str(self.path)!r}: holds a batch of other settings; "
+                             "--resume needs the same")
+        self.db.execute("INSERT OR REPLACE INTO batch VALUES ('settings', ?)", (json.dumps(settings),))
+        self.db.commit()
+
+    def done(self) -> dict[str, dict[str, Any]]:
+        """The results stored, by flop."""
+        return {f: json.loads(r) for f, r in self.db.execute("SELECT flop, result FROM flops")}
+
+    def add(self, result: dict[str, Any]) -> None:
+        """Store one flop's result (at once: a killed run keeps it)."""
+        self.db.execute("INSERT OR REPLACE INTO flops VALUES (?, ?)", (result["flop"], json.dumps(result)))
+        self.db.commit()
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+
+def run_batch(template: dict[str, Any], flops: list[str], settings: dict[str, Any], store: BatchStore,
+              executor: Any, resume: bool = False,
+              progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+    """Solve ``template`` on each flop not yet in ``store`` with ``executor``; every flop's result.
+
+    ``progress(result)`` is called after each flop solved now.
+    """
+    store.start({"template": template, "flops": flops, "settings": settings}, resume)
+    done = store.done()
+    todo = [f for f in flops if f not in done]
+    for result in executor.map(solve_flop, [(template, f, settings) for f in todo]):
+        store.add(result)
+        done[result["flop"]] = result
+        if progress is not None:
+            progress(result)
+    return [done[f] for f in flops]
+
+
+def report(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Per flop (with its textures) and by texture: root bet frequency and OOP's EV, the means
+    over the flops given (each flop of a subset stands for an equal share, see
+    :func:`flop_subset`)."""
+    rows = [dict(r, textures=textures(r["flop"])) for r in results]
+    groups: dict[str, list[dict[str, Any]]] = {"all": rows}
+    for r in rows:
+        for t in r["textures"]:
+            groups.setdefault(t, []).append(r)
+    order = ["all", "monotone", "two-tone", "rainbow", "paired", "connected",
+             *(f"{r}-high" for r in reversed(RANKS))]
+    by = {name: {"flops": len(groups[name]), "bet": sum(r["bet"] for r in groups[name]) / len(groups[name]),
+                 "ev_oop": sum(r["ev"][0] for r in groups[name]) / len(groups[name])}
+          for name in order if groups.get(name)}
+    return {"flops": rows, "by_texture": by}
+
+
+def now() -> float:
+    """Seconds on a monotonic clock (for the command's timing)."""
+    return time.monotonic()

@@ -1,0 +1,105 @@
+"""pokerlab spot batch: the flops and their weights, the weighted subset, textures, the same
+results in this process and in local processes, a killed batch resumed, and the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerlab.cli.main import app as cli
+from pokerlab.executors import InProcessExecutor, ProcessExecutor
+from pokerlab.spot.batch import BatchStore, canonical_flops, flop_subset, report, run_batch, textures
+
+TEMPLATE = {"pot": 10, "stack": 10, "oop_range": "AA, KK, QQ", "ip_range": "JJ, TT, AK",
+            "flop": {"bet": "a"}}
+SETTINGS = {"target_pct": 0.5, "max_iterations": 60, "threads": 1}
+
+
+def _share(flops: list[tuple[str, int]], label: str) -> float:
+    return sum(w for f, w in flops if label in textures(f)) / sum(w for _, w in flops)
+
+
+def test_flop_classes_weights_and_the_subset() -> None:
+    flops = canonical_flops()
+    assert len(flops) == 1755 and sum(w for _, w in flops) == 22100
+    assert sorted({w for _, w in flops}) == [4, 12, 24]  # monotone/trips, two-tone/pairs, rainbow
+    # exact shares of all 22,100 flops: monotone 4*C(13,3), paired 13*6*48 + 13*4 (trips)
+    assert _share(flops, "monotone") == pytest.approx(1144 / 22100)
+    assert _share(flops, "paired") == pytest.approx(3796 / 22100)
+    for n in (49, 95, 184):
+        sub = flop_subset(n)
+        assert len(sub) == len(set(sub)) == n
+        equal = [(f, 1) for f in sub]  # each flop of the subset stands for an equal share
+        for label, full in (("monotone", 1144 / 22100), ("paired", 3796 / 22100),
+                            ("rainbow", _share(flops, "rainbow"))):
+            assert abs(_share(equal, label) - full) < 0.04, (n, label)  # systematic sampling: 2-3 flops off
+    assert flop_subset(1755) == [f for f, _ in flops]
+    with pytest.raises(ValueError, match="--flops 0"):
+        flop_subset(0)
+
+
+class _Killed(InProcessExecutor):
+    """Stops the driver (as a SIGKILL or Ctrl-C would) after ``after`` results."""
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+
+    def map(self, fn, tasks):  # type: ignore[no-untyped-def]
+        for k, result in enumerate(super().map(fn, tasks)):
+            if k == self.after:
+                raise KeyboardInterrupt
+            yield result
+
+
+def _strip(results: list[dict]) -> list[dict]:
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in results]
+
+
+def test_local_processes_agree_and_a_killed_batch_resumes(tmp_path: Path) -> None:
+    flops = flop_subset(3)
+    whole = BatchStore(tmp_path / "whole.sqlite")
+    here = run_batch(TEMPLATE, flops, SETTINGS, whole, InProcessExecutor())
+    whole.close()
+    store = BatchStore(tmp_path / "procs.sqlite")
+    with ProcessExecutor(2) as ex:
+        there = run_batch(TEMPLATE, flops, SETTINGS, store, ex)
+    store.close()
+    assert _strip(there) == _strip(here)
+    killed = BatchStore(tmp_path / "killed.sqlite")
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(TEMPLATE, flops, SETTINGS, killed, _Killed(after=1))
+    assert len(killed.done()) == 1
+    with pytest.raises(ValueError, match="--resume"):
+        run_batch(TEMPLATE, flops, SETTINGS, killed, InProcessExecutor())
+    solved = []
+    again = run_batch(TEMPLATE, flops, SETTINGS, killed, InProcessExecutor(), resume=True,
+                      progress=solved.append)
+    killed.close()
+    assert len(solved) == 2 and _strip(again) == _strip(here)
+    rep = report(here)
+    assert rep["by_texture"]["all"]["flops"] == 3
+    assert rep["by_texture"]["all"]["bet"] == pytest.approx(sum(r["bet"] for r in here) / 3)
+
+
+def test_the_command(tmp_path: Path) -> None:
+    template = tmp_path / "t.toml"
+    template.write_text('pot = 10\nstack = 10\noop_range = "AA, KK, QQ"\nip_range = "JJ, TT, AK"\n'
+                        '[flop]\nbet = "a"\n')
+    db, out, plot = tmp_path / "b.sqlite", tmp_path / "b.csv", tmp_path / "b.png"
+    args = ["spot", "batch", str(template), "--flops", "2", "--db", str(db), "--max-iterations", "40"]
+    result = CliRunner().invoke(cli, [*args, "--csv", str(out), "--plot", str(plot), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [r["flop"] for r in data["flops"]] == flop_subset(2)
+    assert out.read_text().count("\n") == 3 and plot.stat().st_size > 0
+    again = CliRunner().invoke(cli, args)
+    assert again.exit_code == 2 and "--resume" in again.output
+    resumed = CliRunner().invoke(cli, [*args, "--resume", "--json"])
+    assert resumed.exit_code == 0 and json.loads(resumed.stdout)["flops"] == data["flops"]
+    template.write_text('pot = 10\nstack = 10\noop_range = "ZZ"\nip_range = "JJ"\n')
+    bad = CliRunner().invoke(cli, ["spot", "batch", str(template), "--db", str(tmp_path / "new.sqlite")])
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1 and "oop_range" in bad.output
+    assert not (tmp_path / "new.sqlite").exists()
