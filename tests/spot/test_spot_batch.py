@@ -103,3 +103,31 @@ def test_the_command(tmp_path: Path) -> None:
     bad = CliRunner().invoke(cli, ["spot", "batch", str(template), "--db", str(tmp_path / "new.sqlite")])
     assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1 and "oop_range" in bad.output
     assert not (tmp_path / "new.sqlite").exists()
+
+
+@pytest.mark.slow
+def test_a_batch_on_a_local_ray_instance_equals_the_local_run(tmp_path: Path) -> None:
+    import logging
+    import os
+
+    import ray
+
+    from pokerlab.executors import RayExecutor
+
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    started = not ray.is_initialized()
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024 * 1024,
+                 log_to_driver=False, logging_level=logging.WARNING)
+    try:
+        flops = flop_subset(4)
+        local = BatchStore(tmp_path / "local.sqlite")
+        here = run_batch(TEMPLATE, flops, SETTINGS, local, InProcessExecutor())
+        store = BatchStore(tmp_path / "ray.sqlite")
+        with RayExecutor() as ex:
+            assert ex.where()["backend"] == "ray"
+            there = run_batch(TEMPLATE, flops, SETTINGS, store, ex)
+        assert _strip(there) == _strip(here) and len(store.done()) == 4
+    finally:
+        if started:
+            ray.shutdown()
