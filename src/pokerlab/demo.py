@@ -90,6 +90,12 @@ STEPS: list[Step] = [
          "A river solved by discounted CFR to 0.05% of the pot, OOP's strategy by hand class; "
          "IP facing the bet, also as a 13x13 grid; then the patent's reading: each decision as "
          "dividing points on the strength axis, and what that reading concedes."),
+    Step("Hold'em spots over many flops",
+         ("spot batch examples/spot-batch.toml --flops 4 --max-iterations 100 --db out/batch.sqlite "
+          "--resume --no-progress --plot out/batch.png",),
+         "One spot template solved on 4 flops of the weighted subset (each flop a task on the "
+         "executors, stored in SQLite as it comes: --resume continues): OOP's root bet frequency "
+         "and EV by texture."),
     Step("Five-card draw, the patent's own game",
          ("draw example",),
          "The patent's FIG. 2 and 3 replayed by the rules engine."),
