@@ -123,11 +123,16 @@ def _iterate(
                             value[node, h] += probs[base + h, a] * value[c, h]
                     # Each state's regrets go to its information group's row (its own
                     # when alone); the group's summed regret is then floored or discounted.
+                    # Summed as (regret + child value) - node value, in that order: written
+                    # regret += (child - node), the rounding differed in the last bits and
+                    # five refinements of game 2 for three split different levels (48, 60
+                    # instead of 47, 59); the order keeps ungrouped games' numbers as they were.
                     for ci in range(start, stop):
                         c = child_list[ci]
                         a = ci - start
                         for h in range(n):
-                            regrets[row_group[base + h], a] += value[c, h] - value[node, h]
+                            g = row_group[base + h]
+                            regrets[g, a] = regrets[g, a] + value[c, h] - value[node, h]
                     for ci in range(start, stop):
                         a = ci - start
                         for h in range(n):
