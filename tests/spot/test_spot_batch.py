@@ -131,3 +131,39 @@ def test_a_batch_on_a_local_ray_instance_equals_the_local_run(tmp_path: Path) ->
     finally:
         if started:
             ray.shutdown()
+
+
+@pytest.mark.slow
+def test_a_sigkilled_driver_resumes_to_the_uninterrupted_result(tmp_path: Path) -> None:
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    template = tmp_path / "t.toml"
+    template.write_text('pot = 10\nstack = 10\noop_range = "AA, KK, QQ"\nip_range = "JJ, TT, AK"\n'
+                        '[flop]\nbet = "a"\n')
+    db = tmp_path / "killed.sqlite"
+    common = ["spot", "batch", str(template), "--flops", "6", "--max-iterations", "60", "--no-progress"]
+    args = [*common, "--db", str(db)]
+    driver = subprocess.Popen([sys.executable, "-m", "pokerlab", *args], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    stored = 0
+    end = time.monotonic() + 120
+    while stored < 2 and time.monotonic() < end and driver.poll() is None:
+        time.sleep(0.1)
+        if db.exists():
+            try:
+                with sqlite3.connect(db) as conn:
+                    stored = conn.execute("SELECT COUNT(*) FROM flops").fetchone()[0]
+            except sqlite3.OperationalError:  # the table is not there yet
+                stored = 0
+    driver.send_signal(signal.SIGKILL)
+    driver.wait(30)
+    assert 2 <= stored < 6, stored
+    resumed = CliRunner().invoke(cli, [*args, "--resume", "--json"])
+    assert resumed.exit_code == 0, resumed.output
+    whole = CliRunner().invoke(cli, [*common, "--db", str(tmp_path / "whole.sqlite"), "--json"])
+    assert whole.exit_code == 0, whole.output
+    assert _strip(json.loads(resumed.stdout)["flops"]) == _strip(json.loads(whole.stdout)["flops"])
