@@ -161,3 +161,19 @@ def test_solves_and_browsing_beside_tables_lose_nothing() -> None:
     spot = result["spot"]
     assert spot["finished"] == spot["asked"] > 0 and spot["nodes_browsed"] >= spot["finished"]
     assert result["hands"] > 0
+
+
+def test_a_batch_file_is_reported_as_the_library_reports_it(client: TestClient, tmp_path: Path) -> None:
+    from pokerlab.executors import InProcessExecutor
+    from pokerlab.spot.batch import BatchStore, flop_subset, run_batch, stored_report
+
+    store = BatchStore(tmp_path / "batch.sqlite")
+    template = {"pot": 10, "stack": 10, "oop_range": "AA, KK", "ip_range": "QQ, AK", "flop": {"bet": "a"}}
+    run_batch(template, flop_subset(2), {"target_pct": 1.0, "max_iterations": 30, "threads": 1}, store,
+              InProcessExecutor())
+    store.close()
+    shown = client.post("/api/spot/batch", content=(tmp_path / "batch.sqlite").read_bytes()).json()
+    assert shown == json.loads(json.dumps(stored_report(tmp_path / "batch.sqlite")))
+    assert shown["stored"] == shown["total"] == 2 and shown["by_texture"]["all"]["flops"] == 2
+    assert "not a pokerlab spot batch" in _one_line(client.post("/api/spot/batch", content=b"no database"))
+    assert "empty" in _one_line(client.post("/api/spot/batch", content=b""))

@@ -122,3 +122,28 @@ def test_import_export_and_a_running_solve_found_after_a_reload(server: str, pag
     page.click("#stop")
     page.wait_for_selector('#result[data-state="stopped"]')
     assert page.locator("#solve").is_enabled()
+
+
+def test_a_batch_file_opens_by_texture_and_flop(server: str, page, screenshot, tmp_path: Path) -> None:
+    from pokerlab.executors import InProcessExecutor
+    from pokerlab.spot.batch import BatchStore, flop_subset, run_batch, stored_report
+
+    path = tmp_path / "batch.sqlite"
+    store = BatchStore(path)
+    template = {"pot": 10, "stack": 10, "oop_range": "AA, KK", "ip_range": "QQ, AK", "flop": {"bet": "a"}}
+    run_batch(template, flop_subset(3), {"target_pct": 1.0, "max_iterations": 30, "threads": 1}, store,
+              InProcessExecutor())
+    store.close()
+    expected = stored_report(path)
+    page.goto(server + "/solver")
+    page.set_input_files("#open-batch", str(path))
+    page.wait_for_selector('#batch[data-state="ready"]')
+    rows = page.locator("#batch-textures tbody tr")
+    shown = [rows.nth(k).get_attribute("data-texture") for k in range(rows.count())]
+    assert shown == list(expected["by_texture"])
+    for k, (name, v) in enumerate(expected["by_texture"].items()):
+        cells = rows.nth(k).locator("td")
+        assert cells.nth(2).inner_text() == f"{100 * v['bet']:.1f}%", name
+    flops = page.locator("#batch-flops tbody tr")
+    assert [flops.nth(k).get_attribute("data-flop") for k in range(flops.count())] == flop_subset(3)
+    screenshot(page, "solver-batch")

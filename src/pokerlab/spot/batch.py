@@ -212,6 +212,30 @@ def report(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     return {"flops": rows, "by_texture": by}
 
 
+def stored_report(path: str | Path) -> dict[str, Any]:
+    """:func:`report` of the flops stored in a batch file (in the batch's order), with the
+    template, the settings and how many of the batch's flops are stored.
+
+    Raises
+    ------
+    ValueError
+        The file is not a batch written by :func:`run_batch`.
+    """
+    try:
+        store = BatchStore(path)
+        try:
+            given, done = store.settings(), store.done()
+        finally:
+            store.close()
+    except sqlite3.DatabaseError:
+        raise ValueError(f"batch file {str(path)!r}: not a pokerlab spot batch") from None
+    if not isinstance(given, dict) or "flops" not in given:
+        raise ValueError(f"batch file {str(path)!r}: not a pokerlab spot batch")
+    results = [done[f] for f in given["flops"] if f in done]
+    return report(results) | {"template": given["template"], "settings": given["settings"],
+                              "stored": len(results), "total": len(given["flops"])}
+
+
 def now() -> float:
     """Seconds on a monotonic clock (for the command's timing)."""
     return time.monotonic()

@@ -194,6 +194,27 @@ async def api_upload(request: Request) -> Response:
     return answer({"solution": ident})
 
 
+async def api_batch(request: Request) -> Response:
+    """The report of an uploaded ``pokerlab spot batch`` file (its SQLite database)."""
+    import tempfile
+
+    from pokerlab.spot.batch import stored_report
+
+    raw = await request.body()
+    if not raw:
+        raise ValueError("batch file: empty")
+    if len(raw) > MAX_UPLOAD:
+        raise ValueError(f"batch file: {len(raw)} bytes, more than the {MAX_UPLOAD} accepted")
+
+    def read() -> dict[str, Any]:
+        with tempfile.TemporaryDirectory(prefix="pokerlab-batch-") as folder:
+            path = Path(folder) / "batch.sqlite"
+            path.write_bytes(raw)
+            return stored_report(path)
+
+    return answer(await in_thread(read))
+
+
 async def api_import(request: Request) -> Response:
     from pokerlab.spot.browse import read_spot_text
 
@@ -225,6 +246,7 @@ def routes() -> list[Route]:
         Route("/api/spot/solutions", api_upload, methods=["POST"]),
         Route("/api/spot/solutions/{ident}/node", api_node),
         Route("/api/spot/solutions/{ident}/threshold", api_threshold),
+        Route("/api/spot/batch", api_batch, methods=["POST"]),
         Route("/api/spot/import", api_import, methods=["POST"]),
         Route("/api/spot/export", api_export, methods=["POST"]),
     ]

@@ -292,6 +292,30 @@ async function openFile() {
   }
 }
 
+async function openBatch() {
+  const file = $("open-batch").files[0];
+  if (!file) return;
+  try {
+    const reply = await fetch("/api/spot/batch", { method: "POST", body: await file.arrayBuffer() });
+    const r = await reply.json();
+    if (!reply.ok) throw new Error(r.error);
+    $("batch-summary").textContent = `${r.stored} of ${r.total} flops stored; each to ${r.settings.target_pct}% `
+      + `of the pot or ${r.settings.max_iterations} iterations`;
+    document.querySelector("#batch-textures tbody").replaceChildren(...Object.entries(r.by_texture).map(([k, v]) =>
+      el("tr", { "data-texture": k }, el("td", {}, k), el("td", { class: "num" }, String(v.flops)),
+        el("td", { class: "num" }, pct(v.bet)), el("td", { class: "num" }, v.ev_oop.toFixed(3)))));
+    document.querySelector("#batch-flops tbody").replaceChildren(...r.flops.map((f) =>
+      el("tr", { "data-flop": f.flop }, el("td", {}, f.flop), el("td", {}, f.textures.join(", ")),
+        el("td", { class: "num" }, pct(f.bet)), el("td", { class: "num" }, f.ev[0].toFixed(3)),
+        el("td", { class: "num" }, f.exploitability_pct.toFixed(3)))));
+    $("batch").dataset.state = "ready";
+    showError("");
+  } catch (e) {
+    $("batch").dataset.state = "error";
+    showError(e.message);
+  }
+}
+
 // After a reload: the page's own solve (running or finished), else any solve still running.
 async function findSolve() {
   const known = (await api("GET", "/api/spot/jobs")).jobs;
@@ -314,6 +338,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("threshold").addEventListener("click", threshold);
   $("filter").addEventListener("input", () => { if (node) drawCombos(); });
   $("open-solution").addEventListener("change", openFile);
+  $("open-batch").addEventListener("change", openBatch);
   $("import-file").addEventListener("change", async () => {
     const file = $("import-file").files[0];
     if (file) $("import-text").value = await file.text();
