@@ -167,3 +167,16 @@ def test_a_sigkilled_driver_resumes_to_the_uninterrupted_result(tmp_path: Path) 
     whole = CliRunner().invoke(cli, [*common, "--db", str(tmp_path / "whole.sqlite"), "--json"])
     assert whole.exit_code == 0, whole.output
     assert _strip(json.loads(resumed.stdout)["flops"]) == _strip(json.loads(whole.stdout)["flops"])
+
+
+def test_a_line_reports_the_decision_it_leads_to(tmp_path: Path) -> None:
+    flops = flop_subset(2)
+    store = BatchStore(tmp_path / "line.sqlite")
+    after = run_batch(TEMPLATE, flops, SETTINGS, store, InProcessExecutor(), line="x")
+    store.close()
+    assert {r["player"] for r in after} == {"ip"} and all(r["line"] == "x" for r in after)
+    assert all(r["actions"] == ["x", "b10"] for r in after)
+    assert all(r["bet"] == pytest.approx(r["frequencies"]["b10"]) for r in after)
+    with pytest.raises(ValueError, match="not a decision"):
+        run_batch(TEMPLATE, flops, SETTINGS, BatchStore(tmp_path / "bad.sqlite"), InProcessExecutor(),
+                  line="b10 c")

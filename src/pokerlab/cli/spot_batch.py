@@ -52,7 +52,7 @@ def _plot(rep: dict[str, Any], path: Path, title: str) -> None:
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(11, 8))
     top.bar(range(len(flops)), [100 * r["bet"] for r in flops], color="#c00000")
     top.set_xticks(range(len(flops)), [r["flop"] for r in flops], rotation=90, fontsize=6)
-    top.set_ylabel("OOP bets at the root, % of the range")
+    top.set_ylabel("bets and raises, % of the range")
     top.set_title(title, fontsize=10)
     bottom.bar(range(len(groups)), [100 * v["bet"] for _, v in groups], color="#e06666")
     bottom.set_xticks(range(len(groups)), [f"{k}\n({v['flops']})" for k, v in groups], fontsize=7)
@@ -74,6 +74,8 @@ def register(group: typer.Typer) -> None:
             "subset sampled in proportion to how often each flop occurs."),
         db: Path = typer.Option(..., "--db", help="SQLite file of the results per flop."),
         resume: bool = typer.Option(False, "--resume", help="Continue the batch stored in --db."),
+        line: str = typer.Option(
+            "", "--line", help='Report the decision after these flop actions ("x": IP after a check).'),
         target: float = typer.Option(0.5, "--target", help="Each flop's target exploitability, % pot."),
         max_iterations: int = typer.Option(200, "--max-iterations", help="Most iterations per flop."),
         workers: int = typer.Option(1, "--workers", help="Local processes solving flops at once."),
@@ -111,7 +113,7 @@ def register(group: typer.Typer) -> None:
                 with progress(label, total=len(chosen), enabled=not (no_progress or as_json)) as advance:
                     advance(done)
                     results = run_batch(spot, chosen, settings, store, executor, resume=resume,
-                                        progress=lambda r: advance(1))
+                                        progress=lambda r: advance(1), line=line)
             except KeyboardInterrupt:
                 raise Interrupted(f"{len(store.done())} of {len(chosen)} flops are stored in {db}; "
                                   "the same command with --resume continues") from None
@@ -128,12 +130,14 @@ def register(group: typer.Typer) -> None:
                                 f"{r['ev'][1]:.6f}", f"{r['exploitability_pct']:.6f}", r["iterations"]])
         if plot is not None:
             with removed_unless_done(plot):
-                _plot(rep, plot, f"{len(chosen)} flops: OOP's root bet frequency")
+                _plot(rep, plot, f"{len(chosen)} flops: bets and raises " + (f"after {line}" if line else
+                                                                              "of OOP at the root"))
         if as_json:
             print_json(rep | {"db": str(db)} | ({"csv": str(csv_path)} if csv_path else {})
                        | ({"plot": str(plot)} if plot else {}))
             return
         rows = [[name, str(v["flops"]), f"{100 * v['bet']:.1f}", f"{v['ev_oop']:.3f}"]
                 for name, v in rep["by_texture"].items()]
-        console.print(table(f"{len(chosen)} flops, OOP at the root", ["texture", "flops", "bet %", "EV OOP"],
+        where = f"after {line}" if line else "OOP at the root"
+        console.print(table(f"{len(chosen)} flops, {where}", ["texture", "flops", "bet %", "EV OOP"],
                             rows, width=80))

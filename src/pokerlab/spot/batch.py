@@ -117,22 +117,29 @@ def textures(flop: str) -> list[str]:
     return out
 
 
-def solve_flop(template: dict[str, Any], flop: str, settings: dict[str, Any]) -> dict[str, Any]:
-    """Solve ``template`` (a spot dict without its board) on ``flop``: OOP's root strategy.
+def solve_flop(template: dict[str, Any], flop: str, settings: dict[str, Any],
+               line: str = "") -> dict[str, Any]:
+    """Solve ``template`` (a spot dict without its board) on ``flop``: the strategy at ``line``
+    (flop actions from the root, ``""``: OOP at the root).
 
-    Returns the flop, the root actions and their frequencies over OOP's range, the bet
-    frequency (every action but the check), each player's EV, the exploitability reached, the
-    iterations and the seconds taken. A pure function of its arguments but for ``seconds``.
+    Returns the flop, the actor and its actions at the line with their frequencies over its
+    range there, the bet frequency (bets and raises: every action but check, call and fold),
+    each player's EV at the root, the exploitability reached, the iterations and the seconds
+    taken. A pure function of its arguments but for ``seconds``.
     """
     from pokerlab.spot.solution import solve
     from pokerlab.spot.spec import Spot
 
     spot = Spot.from_dict(dict(template, board=flop))
     sol = solve(spot, **settings)
-    root = sol.view("")
-    totals = root.totals()
-    return {"flop": flop, "actions": root.actions, "frequencies": totals,
-            "bet": float(sum(f for a, f in totals.items() if a != "x")), "ev": list(sol.ev),
+    view = sol.view(line)
+    if view.kind != "decision":
+        raise ValueError(f"--line {line!r}: not a decision ({view.kind})")
+    totals = view.totals()
+    return {"flop": flop, "line": line, "player": ("oop", "ip")[view.player], "actions": view.actions,
+            "frequencies": totals,
+            "bet": float(sum(f for a, f in totals.items() if a not in ("x", "c", "f"))),
+            "ev": list(sol.ev),
             "exploitability_pct": sol.exploitability_pct, "iterations": sol.iterations,
             "seconds": sol.seconds}
 
@@ -179,15 +186,17 @@ class BatchStore:
 
 def run_batch(template: dict[str, Any], flops: list[str], settings: dict[str, Any], store: BatchStore,
               executor: Any, resume: bool = False,
-              progress: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """Solve ``template`` on each flop not yet in ``store`` with ``executor``; every flop's result.
+              progress: Callable[[dict[str, Any]], None] | None = None,
+              line: str = "") -> list[dict[str, Any]]:
+    """Solve ``template`` on each flop not yet in ``store`` with ``executor``; every flop's result
+    at ``line`` (see :func:`solve_flop`).
 
     ``progress(result)`` is called after each flop solved now.
     """
-    store.start({"template": template, "flops": flops, "settings": settings}, resume)
+    store.start({"template": template, "flops": flops, "settings": settings, "line": line}, resume)
     done = store.done()
     todo = [f for f in flops if f not in done]
-    for result in executor.map(solve_flop, [(template, f, settings) for f in todo]):
+    for result in executor.map(solve_flop, [(template, f, settings, line) for f in todo]):
         store.add(result)
         done[result["flop"]] = result
         if progress is not None:
