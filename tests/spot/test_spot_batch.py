@@ -11,7 +11,15 @@ from typer.testing import CliRunner
 
 from pokerlab.cli.main import app as cli
 from pokerlab.executors import InProcessExecutor, ProcessExecutor
-from pokerlab.spot.batch import BatchStore, canonical_flops, flop_subset, report, run_batch, textures
+from pokerlab.spot.batch import (
+    BatchStore,
+    canonical_flops,
+    flop_subset,
+    flop_weights,
+    report,
+    run_batch,
+    textures,
+)
 
 TEMPLATE = {"pot": 10, "stack": 10, "oop_range": "AA, KK, QQ", "ip_range": "JJ, TT, AK",
             "flop": {"bet": "a"}}
@@ -228,3 +236,11 @@ def test_a_line_reports_the_decision_it_leads_to(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not a decision"):
         run_batch(TEMPLATE, flops, SETTINGS, BatchStore(tmp_path / "bad.sqlite"), InProcessExecutor(),
                   line="b10 c")
+
+
+def test_all_flops_count_by_the_flops_they_stand_for() -> None:
+    flops = [f for f, _ in canonical_flops()]
+    assert sum(flop_weights(flops)) == 22100 and set(flop_weights(flop_subset(49))) == {1.0}
+    # a bet frequency of 1 on the monotone flops only: the mean is the monotone share of all flops
+    fake = [{"flop": f, "bet": float("monotone" in textures(f)), "ev": [0.0, 0.0]} for f in flops]
+    assert report(fake)["by_texture"]["all"]["bet"] == pytest.approx(1144 / 22100)

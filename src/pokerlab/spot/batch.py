@@ -204,19 +204,36 @@ def run_batch(template: dict[str, Any], flops: list[str], settings: dict[str, An
     return [done[f] for f in flops]
 
 
+def flop_weights(flops: list[str]) -> list[float]:
+    """How much each flop of a batch counts in its means: the number of flops it stands for
+    when ``flops`` are all 1,755 classes, else 1 (a subset of :func:`flop_subset` is already
+    drawn in proportion to those numbers)."""
+    if len(flops) == len(_classes()):
+        weight = dict(canonical_flops())
+        if set(flops) == set(weight):
+            return [float(weight[f]) for f in flops]
+    return [1.0] * len(flops)
+
+
 def report(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """Per flop (with its textures) and by texture: root bet frequency and OOP's EV, the means
-    over the flops given (each flop of a subset stands for an equal share, see
-    :func:`flop_subset`)."""
+    """Per flop (with its textures) and by texture: the bet frequency at the batch's line and
+    OOP's EV, the means over the flops given weighted by :func:`flop_weights` (each of all
+    1,755 flops by the flops it stands for; each flop of a subset alike)."""
     rows = [dict(r, textures=textures(r["flop"])) for r in results]
+    for r, w in zip(rows, flop_weights([r["flop"] for r in rows]), strict=True):
+        r["weight"] = w
     groups: dict[str, list[dict[str, Any]]] = {"all": rows}
     for r in rows:
         for t in r["textures"]:
             groups.setdefault(t, []).append(r)
     order = ["all", "monotone", "two-tone", "rainbow", "paired", "connected",
              *(f"{r}-high" for r in reversed(RANKS))]
-    by = {name: {"flops": len(groups[name]), "bet": sum(r["bet"] for r in groups[name]) / len(groups[name]),
-                 "ev_oop": sum(r["ev"][0] for r in groups[name]) / len(groups[name])}
+
+    def mean(group: list[dict[str, Any]], value: Callable[[dict[str, Any]], float]) -> float:
+        return sum(r["weight"] * value(r) for r in group) / sum(r["weight"] for r in group)
+
+    by = {name: {"flops": len(groups[name]), "bet": mean(groups[name], lambda r: r["bet"]),
+                 "ev_oop": mean(groups[name], lambda r: r["ev"][0])}
           for name in order if groups.get(name)}
     return {"flops": rows, "by_texture": by}
 
