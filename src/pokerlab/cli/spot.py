@@ -61,7 +61,8 @@ def _chips(x: float) -> str:
 
 
 def _mib(n: int) -> str:
-    return f"{n / 2**20:.1f} MiB"
+    """Bytes as MiB, or KiB below one MiB (a river needs kilobytes)."""
+    return f"{n / 2**20:.1f} MiB" if n >= 2**20 else f"{n / 2**10:.0f} KiB"
 
 
 def _view_table(view: Any, combos: bool, limit: int) -> None:
