@@ -286,12 +286,10 @@ def register(app: typer.Typer) -> None:
                        "the line each pair of hands plays")
         c = r.concession
         if as_json:
-            print_json({
-                "board": _board(sol), "min_segment": min_segment,
-                "solver_exploitability_pct_pot": c.solver_pct,
-                "reading_exploitability_pct_pot": c.reading_pct, "concession_pct_pot": c.concession_pct,
-                "decisions": r.reading.as_dict(r.names, c.by_decision),
-            } | ({"square": str(square)} if square is not None else {}))
+            from pokerlab.spot.browse import threshold_report
+
+            print_json(threshold_report(sol, min_segment, r)
+                       | ({"square": str(square)} if square is not None else {}))
             return
         view = r.reading.as_dict(r.names, c.by_decision)
         body = [[line, ("OOP", "IP")[d["player"]], d["text"], f"{d['exploitability_pct_alone']:.3f}"]

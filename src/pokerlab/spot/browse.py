@@ -34,7 +34,7 @@ from typing import Any
 from pokerlab.cards import format_cards
 from pokerlab.spot.grid import action_colours, cell_bars
 from pokerlab.spot.solution import Solution
-from pokerlab.spot.solved import read_saved, view_classes
+from pokerlab.spot.solved import SolvedReading, read_saved, view_classes
 from pokerlab.spot.spec import STREETS, Spot, SpotError
 from pokerlab.spot.tree import CHANCE, DECISION
 
@@ -86,8 +86,10 @@ def node_report(sol: Solution, line: str = "", *, grid: bool = False) -> dict[st
     return out
 
 
-def threshold_report(sol: Solution, min_segment: float = 0.0) -> dict[str, Any]:
-    """The patent's reading of a river solution, as ``pokerlab spot threshold --json`` prints it.
+def threshold_report(sol: Solution, min_segment: float = 0.0,
+                     reading: SolvedReading | None = None) -> dict[str, Any]:
+    """The patent's reading of a river solution, as ``pokerlab spot threshold --json`` prints it
+    (``reading``: :func:`~pokerlab.spot.solved.read_saved`'s, when already made).
 
     Raises
     ------
@@ -96,7 +98,7 @@ def threshold_report(sol: Solution, min_segment: float = 0.0) -> dict[str, Any]:
     """
     if sol.spot.street != "river":
         raise ValueError(f"the threshold reading reads river spots, not a {sol.spot.street}")
-    r = read_saved(sol, min_segment)
+    r = reading if reading is not None else read_saved(sol, min_segment)
     c = r.concession
     return {
         "board": format_cards(list(sol.spot.board)), "min_segment": min_segment,
