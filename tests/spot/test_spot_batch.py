@@ -140,7 +140,7 @@ def _ray_task_processes(name: str) -> list[int]:
 
 
 @pytest.mark.slow
-def test_a_batch_on_a_local_ray_instance_equals_the_local_run(tmp_path: Path) -> None:
+def test_49_flops_on_a_local_ray_instance_equal_local_processes(tmp_path: Path) -> None:
     # a Ray worker SIGKILLed while it solves a flop loses nothing: Ray runs the task again
     import logging
     import os
@@ -158,9 +158,10 @@ def test_a_batch_on_a_local_ray_instance_equals_the_local_run(tmp_path: Path) ->
         ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024 * 1024,
                  log_to_driver=False, logging_level=logging.WARNING)
     try:
-        flops = flop_subset(4)
+        flops = flop_subset(49)
         local = BatchStore(tmp_path / "local.sqlite")
-        here = run_batch(TEMPLATE, flops, SETTINGS, local, InProcessExecutor())
+        with ProcessExecutor(2) as ex:
+            here = run_batch(TEMPLATE, flops, SETTINGS, local, ex)
         store = BatchStore(tmp_path / "ray.sqlite")
         killed: list[int] = []
         stop = threading.Event()
@@ -183,7 +184,7 @@ def test_a_batch_on_a_local_ray_instance_equals_the_local_run(tmp_path: Path) ->
             stop.set()
             killer.join()
         assert killed, "no Ray worker was caught solving a flop"
-        assert _strip(there) == _strip(here) and len(store.done()) == 4
+        assert _strip(there) == _strip(here) and len(store.done()) == 49
     finally:
         if started:
             ray.shutdown()
