@@ -10,7 +10,15 @@ and importing the local processes; starting Ray's worker processes); Ray's own s
 reported apart (``ray_start_s``). Both sides must give the same per-flop results (checked).
 Target: Ray within 1.25x of local processes (``ratio_ray_vs_local``, time over time).
 
-Usage: ``python benchmarks/spot_batch.py [--json] [--flops 16] [--cluster ADDRESS]``.
+``--subset-error`` measures instead what the weighted subsets cost: a smaller tree
+(:data:`TINY`: a flop all-in or check, three pairs against two pairs and AK) is solved on all
+1,755 flops by local processes (stored in ``--db``, so a killed run resumes), and the
+aggregates (OOP's root bet frequency and EV, overall and by suit texture) of the 49-, 95- and
+184-flop subsets are compared with those of all flops, each flop counted by the flops it
+stands for.
+
+Usage: ``python benchmarks/spot_batch.py [--json] [--flops 16] [--cluster ADDRESS]
+[--subset-error [--db FILE]]``.
 """
 
 from __future__ import annotations
@@ -31,6 +39,34 @@ TEMPLATE: dict[str, Any] = {"pot": 10, "stack": 40, "oop_range": "QQ+, AKs, JTs"
                             "ip_range": "JJ-99, AQs+, KQs", "turn": {"bet": "75%"},
                             "river": {"bet": "75%"}}
 SETTINGS: dict[str, Any] = {"target_pct": 0.5, "max_iterations": 200, "threads": 1}
+TINY: dict[str, Any] = {"pot": 10, "stack": 10, "oop_range": "AA, KK, QQ", "ip_range": "JJ, TT, AK",
+                        "flop": {"bet": "a"}}
+TINY_SETTINGS: dict[str, Any] = {"target_pct": 0.5, "max_iterations": 60, "threads": 1}
+
+
+def subset_error(db: Path) -> dict[str, Any]:
+    """The weighted subsets' aggregates against all 1,755 flops' on the :data:`TINY` tree."""
+    from pokerlab.spot.batch import canonical_flops, report
+
+    every = [f for f, _ in canonical_flops()]
+    store = BatchStore(db)
+    start = time.perf_counter()
+    with ProcessExecutor(os.cpu_count() or 1) as ex:
+        results = run_batch(TINY, every, TINY_SETTINGS, store, ex, resume=True)
+    seconds = time.perf_counter() - start
+    store.close()
+    by_flop = {r["flop"]: r for r in results}
+    keys = ("all", "monotone", "two-tone", "rainbow", "paired")
+    full = report(results)["by_texture"]
+    out: dict[str, Any] = {"tree": TINY, "settings": TINY_SETTINGS, "seconds_all_flops": round(seconds, 1),
+                           "all_1755": {k: full[k] for k in keys}}
+    for n in (49, 95, 184):
+        sub = report([by_flop[f] for f in flop_subset(n)])["by_texture"]
+        out[f"subset_{n}"] = {k: {"bet": sub[k]["bet"], "ev_oop": sub[k]["ev_oop"],
+                                  "bet_error": sub[k]["bet"] - full[k]["bet"],
+                                  "ev_oop_error": sub[k]["ev_oop"] - full[k]["ev_oop"]}
+                              for k in keys if k in sub}
+    return out
 
 
 def timed(executor: Executor, flops: list[str], path: Path) -> tuple[float, list[dict[str, Any]]]:
@@ -48,7 +84,14 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--flops", type=int, default=16, help="flops of the weighted subset")
     parser.add_argument("--cluster", default=None, help="a running Ray cluster (default: start one)")
+    parser.add_argument("--subset-error", action="store_true", help="the subsets against all 1,755 flops")
+    parser.add_argument("--db", type=Path, default=None, help="--subset-error's SQLite file (resumable)")
     args = parser.parse_args()
+    if args.subset_error:
+        with tempfile.TemporaryDirectory() as folder:
+            out = subset_error(args.db or Path(folder) / "all.sqlite")
+        print(json.dumps(out, indent=2) if args.json else out)
+        return
     flops = flop_subset(args.flops)
     cores = os.cpu_count() or 1
     with tempfile.TemporaryDirectory() as folder:
