@@ -82,6 +82,11 @@ def self_check(base: str) -> list[dict[str, Any]]:
         f"{' vs '.join(e['players'])}{' on ' + e['board'] if e['board'] else ''}: equity "
         f"{100 * e['equity'][0]:.3f}% (win {100 * e['win'][0]:.2f}%, tie {100 * e['tie'][0]:.2f}%)"
         + (f", {len(e['grid'])} classes in the grid" if "grid" in e else "") for e in equity)
+    solved = timed("solver: a river, AT, 65, KQ against 77, QJ, AK, a pot-sized bet, to 0.1% of the pot",
+                   lambda: _solve_a_river(client))
+    rows[-1]["result"] = (f"{solved['summary']['iterations']} iterations, exploitability "
+                          f"{solved['summary']['exploitability_pct_pot']:.4f}% of the pot; OOP at the root: "
+                          + ", ".join(f"{a} {100 * f:.1f}%" for a, f in solved["totals"].items()))
     view = timed("play: a hand against calling-station, always calling", lambda: _play_a_hand(client))
     rows[-1]["result"] = (f"hand over on the {view['street_reached']}, you "
                           f"{view['won']:+d} chips, the chips add up: {view['conserved']}")
@@ -113,6 +118,22 @@ def _equity(client: Client, question: dict[str, Any], seconds: float = 120.0) ->
     if view["state"] != "finished":
         raise RuntimeError(f"equity {question['players']}: {view['state']} ({view['error']})")
     return view["result"]
+
+
+def _solve_a_river(client: Client, seconds: float = 120.0) -> dict[str, Any]:
+    """The Solver page's way: solve in the server's solving process, then open the root."""
+    spot = {"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 100, "oop_range": "AT, 65, KQ",
+            "ip_range": "77, QJ, AK", "bet": "100%"}
+    view = client.post("/api/spot/solve", {"spot": spot, "target_pct": 0.1})
+    deadline = time.monotonic() + seconds
+    while view["state"] == "running":
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"solver: no answer after {seconds:.0f} s")
+        time.sleep(0.05)
+        view = client.get(f"/api/spot/jobs/{view['job']}")
+    if view["state"] != "finished":
+        raise RuntimeError(f"solver: {view['state']} ({view['error']})")
+    return client.get(f"/api/spot/solutions/{view['job']}/node?line=")
 
 
 def _play_a_hand(client: Client, table_fields: dict[str, Any] | None = None) -> dict[str, Any]:
