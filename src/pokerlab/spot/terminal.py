@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 
-@njit(cache=True, nogil=True, fastmath=True)
+@njit(cache=True, nogil=True)
 def valid_reach(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndarray,
                 same: np.ndarray, out: np.ndarray) -> None:
     """``out[h]``: the opponent reach on hands sharing no card with own hand ``h``."""
@@ -54,7 +54,7 @@ def valid_reach(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndar
         out[h] = v
 
 
-@njit(cache=True, nogil=True, fastmath=True)
+@njit(cache=True, nogil=True)
 def fold_values(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndarray,
                 same: np.ndarray, payoff: float, out: np.ndarray) -> None:
     """``out[h] = payoff * (opponent reach not colliding with h)``: a fold terminal."""
@@ -63,7 +63,7 @@ def fold_values(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndar
         out[h] *= payoff
 
 
-@njit(cache=True, nogil=True, fastmath=True)
+@njit(cache=True, nogil=True)
 def showdown_values(opp_reach: np.ndarray, own_order: np.ndarray, own_value: np.ndarray,
                     own_count: int, opp_order: np.ndarray, opp_value: np.ndarray, opp_count: int,
                     own_cards: np.ndarray, opp_cards: np.ndarray, same: np.ndarray,
