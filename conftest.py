@@ -7,6 +7,7 @@ depend on the luck of the draw; a failure seen locally is fixed and pinned as a 
 
 import os
 
+import pytest
 from hypothesis import settings
 
 # The tests' local Ray instances (tests/test_executors.py) use token authentication, Ray's
@@ -17,6 +18,21 @@ os.environ.setdefault("RAY_AUTH_MODE", "token")
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture
+def registry_restored():
+    """Bots a test registers or loads (``--bot-module``) leave the registry as the test found
+    it, so that later tests in the same process list only the package's own bots."""
+    from pokerlab.agents import registry
+
+    registry.available()  # the package's own bots discovered first, so they are kept
+    saved = [(table, dict(table)) for table in (registry._FACTORIES, registry._DESCRIPTIONS,
+                                                registry._LOADED)]
+    yield
+    for table, copy in saved:
+        table.clear()
+        table.update(copy)
 
 
 def pytest_sessionfinish(session):

@@ -128,7 +128,7 @@ def test_a_bot_seated_only_where_it_plays_and_there_it_answers_legally(variant: 
     from pokerlab.arena.storage import MatchStore
 
     game = GameSettings.preset("limit", variant)
-    fast = [n for n in playing(variant) if not n.startswith(("loki-", "waterloo-", "threshold"))]
+    fast = [n for n in playing(variant) if not n.startswith(("loki", "waterloo-", "threshold"))]
     config = MatchConfig(bots=tuple(fast), hands=12, game=game, seats=min(6, len(fast)), seed=1)
     result = run_match(config, MatchStore(":memory:"))
     assert all(r.illegal_actions == 0 for r in result.results), result.results

@@ -16,16 +16,7 @@ SUPPORT = str(Path(__file__).resolve().parents[1] / "support" / "draw_outsiders.
 OUTSIDERS = ("outsider", "outsider-opener", "outsider-stealer", "outsider-caller", "outsider-bluffer")
 
 
-@pytest.fixture(autouse=True)
-def _registry_restored():
-    registry.available()  # the package's own bots discovered first
-    factories, descriptions, loaded = (dict(registry._FACTORIES), dict(registry._DESCRIPTIONS),
-                                       dict(registry._LOADED))
-    yield
-    for table, saved in ((registry._FACTORIES, factories), (registry._DESCRIPTIONS, descriptions),
-                         (registry._LOADED, loaded)):
-        table.clear()
-        table.update(saved)
+pytestmark = pytest.mark.usefixtures("registry_restored")
 
 
 @pytest.mark.parametrize("kind", ["limit", "pot-limit", "no-limit"])

@@ -43,18 +43,7 @@ CRASHING = textwrap.dedent('''
 ''')
 
 
-@pytest.fixture(autouse=True)
-def _registry_restored():
-    """The bots these tests load leave the registry as they found it (later tests in the
-    process list the draw bots)."""
-    registry.available()  # the package's own bots discovered first
-    factories, descriptions, loaded = (dict(registry._FACTORIES), dict(registry._DESCRIPTIONS),
-                                       dict(registry._LOADED))
-    yield
-    for table, saved in ((registry._FACTORIES, factories), (registry._DESCRIPTIONS, descriptions),
-                         (registry._LOADED, loaded)):
-        table.clear()
-        table.update(saved)
+pytestmark = pytest.mark.usefixtures("registry_restored")
 
 
 def invoke(*args: str):

@@ -7,9 +7,9 @@ import itertools
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from pokerlab.agents import registry
 from pokerlab.cli.main import app
 
 SUPPORT = str(Path(__file__).resolve().parents[1] / "support" / "draw_outsiders.py")
@@ -42,20 +42,15 @@ def test_whole_hand_bad_input_is_one_line() -> None:
         assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.usefixtures("registry_restored")
 def test_draw_matches_take_outside_bots() -> None:
-    try:
-        result = invoke("draw", "matches", "--hands", "6", "--seats", "2", "--bot-module", SUPPORT,
-                        "--json", "--no-progress")
-        assert result.exit_code == 0, result.output
-        opponents = [m["opponent"] for m in json.loads(result.stdout)["matches"]]
-        assert {"outsider", "outsider-stealer", "draw-rules", "random"} <= set(opponents)
-        bad = invoke("draw", "matches", "--seats", "7", "--hands", "2")
-        assert bad.exit_code == 2 and "--seats: 2 to 6" in bad.output
-    finally:
-        for name in ("outsider", "outsider-opener", "outsider-stealer", "outsider-caller",
-                     "outsider-bluffer"):
-            registry.unregister_bot(name)
-        registry._LOADED.clear()
+    result = invoke("draw", "matches", "--hands", "6", "--seats", "2", "--bot-module", SUPPORT,
+                    "--json", "--no-progress")
+    assert result.exit_code == 0, result.output
+    opponents = [m["opponent"] for m in json.loads(result.stdout)["matches"]]
+    assert {"outsider", "outsider-stealer", "draw-rules", "random"} <= set(opponents)
+    bad = invoke("draw", "matches", "--seats", "7", "--hands", "2")
+    assert bad.exit_code == 2 and "--seats: 2 to 6" in bad.output
 
 
 def test_whole_hand_for_three() -> None:
