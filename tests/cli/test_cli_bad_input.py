@@ -49,6 +49,7 @@ PLOT = _choices("{dir}", "{dir}/missing/x.png", "/sys/x.png", "{dir}/x.txt", "{d
 DB = _choices("{dir}", "{dir}/notes.txt", "{dir}/damaged.sqlite", "/sys/x.sqlite", "{dir}/missing/x.sqlite")
 
 B = ["random", "raiser"]
+SPOT_TEMPLATE = str(Path(__file__).resolve().parents[2] / "examples" / "spot-batch.toml")
 CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["hand", "{}"], CARDS),
     (["solve", "{}"], NAME),
@@ -201,6 +202,11 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["spot", "threshold", "{}"], NAME),
     (["spot", "threshold", "missing.npz", "--min-segment", "{}"], WHOLE | _choices("-0.1", "0.9")),
     (["spot", "threshold", "missing.npz", "--square", "{}"], PLOT),
+    (["spot", "batch", "{}", "--db", "{dir}/batch.sqlite"], NAME),
+    (["spot", "batch", SPOT_TEMPLATE, "--db", "{dir}/batch.sqlite", "--flops", "{}"],
+     WHOLE | _choices("0", "1756", "-3")),
+    (["spot", "batch", SPOT_TEMPLATE, "--db", "{}"], DB),
+    (["spot", "batch", SPOT_TEMPLATE, "--db", "{dir}/batch.sqlite", "--plot", "{}"], PLOT),
 ]
 
 

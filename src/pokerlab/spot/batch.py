@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from pokerlab._sqlite import open_store
 from pokerlab.cards import format_cards, parse_cards
 
 RANKS = "23456789TJQKA"
@@ -147,12 +148,13 @@ def solve_flop(template: dict[str, Any], flop: str, settings: dict[str, Any],
 class BatchStore:
     """Results per flop in an SQLite file, with the template and settings they were solved with."""
 
-    def __init__(self, path: str | Path) -> None:
+    SCHEMA = ("CREATE TABLE IF NOT EXISTS batch (key TEXT PRIMARY KEY, value TEXT);"
+              "CREATE TABLE IF NOT EXISTS flops (flop TEXT PRIMARY KEY, result TEXT);")
+
+    def __init__(self, path: str | Path, label: str = "--db") -> None:
+        # open_store refuses a folder, a file that is no database and a damaged one, naming label
         self.path = Path(path)
-        self.db = sqlite3.connect(str(self.path))
-        self.db.execute("CREATE TABLE IF NOT EXISTS batch (key TEXT PRIMARY KEY, value TEXT)")
-        self.db.execute("CREATE TABLE IF NOT EXISTS flops (flop TEXT PRIMARY KEY, result TEXT)")
-        self.db.commit()
+        self.db = open_store(self.path, self.SCHEMA, label)
 
     def settings(self) -> dict[str, Any] | None:
         """The template and settings stored, if any."""
@@ -248,12 +250,12 @@ def stored_report(path: str | Path) -> dict[str, Any]:
         The file is not a batch written by :func:`run_batch`.
     """
     try:
-        store = BatchStore(path)
+        store = BatchStore(path, "batch file")
         try:
             given, done = store.settings(), store.done()
         finally:
             store.close()
-    except sqlite3.DatabaseError:
+    except (sqlite3.DatabaseError, ValueError):  # no database, or a damaged one
         raise ValueError(f"batch file {str(path)!r}: not a pokerlab spot batch") from None
     if not isinstance(given, dict) or "flops" not in given:
         raise ValueError(f"batch file {str(path)!r}: not a pokerlab spot batch")
