@@ -92,10 +92,10 @@ STEPS: list[Step] = [
          "dividing points on the strength axis, and what that reading concedes."),
     Step("Hold'em spots over many flops",
          ("spot batch examples/spot-batch.toml --flops 4 --max-iterations 100 --db out/batch.sqlite "
-          "--resume --no-progress --plot out/batch.png",),
+          "--no-progress --plot out/batch.png",),
          "One spot template solved on 4 flops of the weighted subset (each flop a task on the "
-         "executors, stored in SQLite as it comes: --resume continues): OOP's root bet frequency "
-         "and EV by texture."),
+         "executors, stored in SQLite as it comes: --resume continues a killed batch): OOP's "
+         "root bet frequency and EV by texture."),
     Step("Five-card draw, the patent's own game",
          ("draw example",),
          "The patent's FIG. 2 and 3 replayed by the rules engine."),
@@ -188,7 +188,7 @@ def main(steps: list[Step] | None = None) -> int:
     console = Console()
     OUT.mkdir(exist_ok=True)
     # Fresh match databases each time, so the demo plays its hands rather than finding them stored.
-    for name in ("demo-match.sqlite", "demo-web.sqlite", "demo-ray.sqlite"):
+    for name in ("demo-match.sqlite", "demo-web.sqlite", "demo-ray.sqlite", "batch.sqlite"):
         (OUT / name).unlink(missing_ok=True)
     total = 0.0
     try:
