@@ -15,6 +15,10 @@ from hypothesis import settings
 # so. Ray reads the variable when it is imported, so it is set here, before any test imports it.
 os.environ.setdefault("RAY_AUTH_MODE", "token")
 
+# Modules the tests import, not tests: collected for doctests, draw_outsiders.py would register
+# its bots at collection, in every worker, with no test to put the registry back.
+collect_ignore = ["tests/support"]
+
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
