@@ -38,6 +38,29 @@ def _ticker(advance: Any) -> Any:
     return tick
 
 
+def _first_round_json_or_tables(head: dict[str, Any], solution: Any, decisions: list[Any],
+                                names: dict[Any, str], certificate: Any, plot: Path | None,
+                                as_json: bool) -> bool:
+    """``draw whole-hand``'s first round, heads-up or for three: the JSON object (``head``
+    first; True: nothing more to print) or each decision's table of segments (False)."""
+    from pokerlab.agents.draw_classes import CLASS_NAMES
+
+    if as_json:
+        print_json(head | {
+            "classes": [{"name": n, "prior": float(p), "axis": float(a)} for n, p, a in
+                        zip(CLASS_NAMES, solution.prior, solution.axis, strict=True)],
+            "first_round": [d.to_dict() for d in decisions],
+            "certificate": None if certificate is None else certificate.to_dict(),
+            "plot": None if plot is None else str(plot)})
+        return True
+    for d in decisions:
+        rows = [[a, f"{lo:.3f}", f"{hi:.3f}", ", ".join(c)] for (a, lo, hi), c in
+                zip(d.segments, d.classes, strict=True)]
+        console.print(table(f"{names.get(d.history, ' '.join(d.history))}: hands by value after "
+                            "the best draw", ["action", "from", "to", "classes"], rows))
+    return False
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``draw`` command group to ``app``."""
     group = typer.Typer(help="Five-card draw, the patent's game: its worked example, the "
@@ -168,7 +191,6 @@ def register(app: typer.Typer) -> None:
         the first round for three."""
         from dataclasses import replace
 
-        from pokerlab.agents.draw_classes import CLASS_NAMES
         from pokerlab.agents.draw_game import (
             ClassGameSettings,
             first_round_segments,
@@ -207,19 +229,9 @@ def register(app: typer.Typer) -> None:
             with progress("certifying: solving again", total=settings.iterations,
                           enabled=not quiet) as advance:
                 certificate = whole_hand_exactness(solve_game(settings, _ticker(advance)))
-        if as_json:
-            print_json({"settings": solution.to_json()["settings"],
-                        "classes": [{"name": n, "prior": float(p), "axis": float(a)} for n, p, a in
-                                    zip(CLASS_NAMES, solution.prior, solution.axis, strict=True)],
-                        "first_round": [d.to_dict() for d in decisions],
-                        "certificate": None if certificate is None else certificate.to_dict(),
-                        "plot": None if plot is None else str(plot)})
+        if _first_round_json_or_tables({"settings": solution.to_json()["settings"]}, solution,
+                                       decisions, names, certificate, plot, as_json):
             return
-        for d in decisions:
-            rows = [[a, f"{lo:.3f}", f"{hi:.3f}", ", ".join(c)] for (a, lo, hi), c in
-                    zip(d.segments, d.classes, strict=True)]
-            console.print(table(f"{names.get(d.history, ' '.join(d.history))}: hands by value after "
-                                "the best draw", ["action", "from", "to", "classes"], rows))
         if certificate is not None:
             c = certificate
             console.print(table("certificate (small bets per hand)", ["strategy", "exploitability",
@@ -237,7 +249,6 @@ def register(app: typer.Typer) -> None:
 
     def _whole_hand_three(game: str, iterations: int | None, certify: bool, as_json: bool,
                           plot: Path | None) -> None:
-        from pokerlab.agents.draw_classes import CLASS_NAMES
         from pokerlab.agents.draw_game import first_round_segments
         from pokerlab.agents.draw_game3 import FIRST_ROUND_DECISIONS3, ThreeSettings, solve3, solve_game3
         from pokerlab.arena.draw_exactness import three_handed_exactness
@@ -260,21 +271,11 @@ def register(app: typer.Typer) -> None:
             from pokerlab.arena.draw_plot import plot_segments
 
             plot_segments(decisions, names, "three-handed limit five-card draw: the first round", plot)
-        if as_json:
-            from dataclasses import asdict
+        from dataclasses import asdict
 
-            print_json({"players": 3, "settings": asdict(solution.settings),
-                        "classes": [{"name": n, "prior": float(p), "axis": float(a)} for n, p, a in
-                                    zip(CLASS_NAMES, solution.prior, solution.axis, strict=True)],
-                        "first_round": [d.to_dict() for d in decisions],
-                        "certificate": None if certificate is None else certificate.to_dict(),
-                        "plot": None if plot is None else str(plot)})
+        if _first_round_json_or_tables({"players": 3, "settings": asdict(solution.settings)}, solution,
+                                       decisions, names, certificate, plot, as_json):
             return
-        for d in decisions:
-            rows = [[a, f"{lo:.3f}", f"{hi:.3f}", ", ".join(c)] for (a, lo, hi), c in
-                    zip(d.segments, d.classes, strict=True)]
-            console.print(table(f"{names[d.history]}: hands by value after the best draw",
-                                ["action", "from", "to", "classes"], rows))
         if certificate is not None:
             c = certificate
             console.print(table("certificate (small bets per hand)",
