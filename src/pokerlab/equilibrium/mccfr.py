@@ -1,0 +1,642 @@
+"""External-sampling Monte Carlo CFR on a two-player limit betting tree, in numba.
+
+The game is a :class:`~pokerlab.equilibrium.limit_tree.LimitTree` (the public betting) and a
+*deal source*: any object with ``bucket_counts`` (one count per round) and
+``sample(rng: numpy.random.Generator, m) -> (buckets, showdown)``, a pure function of the
+generator's state, where ``buckets`` is ``int32[m, 2, rounds]`` (each position's card bucket on
+every round) and ``showdown`` is ``int8[m]`` (+1 position 0 wins, 0 tie, -1 position 1 wins).
+
+One **iteration** is one traversal for each player (position 0, then 1), each on its own
+sampled deal, as OpenSpiel's ``ExternalSamplingMCCFRSolver.iteration``: at the traverser's
+decisions every legal action is explored and the row's regrets get each action's sampled
+counterfactual value minus the node's; at the opponent's decisions one action is sampled
+from the current strategy (regret matching) and the opponent's row adds that strategy to its
+average-strategy sum ("simple" averaging: the sampling already weights by the opponent's
+reach). Rows are ``tree.row[node] + bucket``.
+
+Variants (the names of :mod:`pokerlab.equilibrium.cfr`'s family):
+
+- ``cfr``: plain regret matching;
+- ``cfr+``: regret matching+, regrets floored at 0 after each update;
+- ``dcfr``: discounted CFR: every ``interval`` iterations (the ``T``-th time), positive regrets
+  are scaled by ``T^alpha / (T^alpha + 1)``, negative ones by ``T^beta / (T^beta + 1)`` and the
+  average-strategy sums by ``(T / (T + 1))^gamma``. The discount is applied to whole arrays at
+  interval ends, as sampled CFR does it (Pluribus discounts on a clock): discounting every
+  row on every iteration would touch the whole table per traversal.
+
+Averaging (``cfr`` and ``cfr+``): ``uniform`` (every iteration weighs 1) or ``linear`` (the
+``T``-th interval weighs ``T``: the sums are scaled by ``T / (T + 1)`` at its end, which keeps
+them bounded, unlike weights ``t`` that grow without end). ``dcfr`` weighs by ``gamma``.
+
+Randomness: the deals come from the source with one :class:`numpy.random.Generator` per run,
+drawn in batches of ``batch`` iterations (``2 * batch`` deals); the opponent's samples are a
+counter-based hash (splitmix64) of the run's key, the traversal's number and the node, so the
+whole run is a function of (seed, stream, iteration). A checkpoint stores the generator's
+state at the start of the current batch and how much of the batch was used: a resumed run
+re-draws that batch and continues exactly as an uninterrupted one.
+
+Storage: regrets and average sums in ``float64`` by default, ``float32`` on request
+(:attr:`MCCFRConfig.dtype`). Sampled regrets are sums of millions of terms of either sign; in
+float32 an update below 2^-24 of the running sum is lost (regret-matching+ keeps sums
+smaller, plain regrets do not), so float64 is the default; float32 halves the memory of large
+abstractions (each row costs 2 x 3 x 8 bytes in float64). The arithmetic is float64 either way.
+
+The trainer does not measure itself: exploitability is the evaluation side's
+(:func:`pokerlab.equilibrium.leduc_deals.leduc_exploitability` for Leduc; a checkpoint
+callback lets a caller measure after each checkpoint).
+
+Parallel training (:class:`ParallelMCCFR`): ``W`` independent runs, stream ``w`` seeded by
+``SeedSequence([seed, w])``, each on a worker of a :mod:`pokerlab.executors` executor (this
+process, local processes or Ray), in rounds of ``round_iterations`` after which the driver
+holds every run's state (and checkpoints it). The combined average strategy sums the runs'
+average-strategy sums (reach-weighted, so each run counts by how much it played a row) and
+normalises. A run's state after ``n`` iterations is a function of (seed, w, n, settings), so
+Ray, local processes and this process give identical arrays.
+
+Examples
+--------
+>>> from pokerlab.equilibrium.leduc_deals import LeducDeals, leduc_exploitability
+>>> from pokerlab.equilibrium.limit_tree import LimitTree
+>>> trainer = MCCFRTrainer(LimitTree.leduc(), LeducDeals(), seed=1)
+>>> trainer.run(2000)
+>>> trainer.iterations, trainer.average_strategy().shape
+(2000, (288, 3))
+>>> leduc_exploitability(trainer.tree, trainer.average_strategy()) < 0.5
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+from numba import njit
+
+from pokerlab.equilibrium.limit_tree import DECISION, FOLD_NODE, SHOWDOWN, LimitTree
+from pokerlab.executors import Executor, InProcessExecutor
+
+ALGORITHMS = ("cfr", "cfr+", "dcfr")
+AVERAGING = ("uniform", "linear")
+DTYPES = ("float64", "float32")
+SLICE_SECONDS = 0.2
+"""About how long one kernel call of :meth:`MCCFRTrainer.run` lasts (Ctrl-C and progress wait
+at most that)."""
+
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_GOLD = np.uint64(0x9E3779B97F4A7C15)
+
+
+class DealSource(Protocol):
+    """What the trainer deals from (see the module docstring)."""
+
+    bucket_counts: tuple[int, ...]
+
+    def sample(self, rng: np.random.Generator, m: int) -> tuple[np.ndarray, np.ndarray]:
+        """``m`` deals: ``(buckets int32[m, 2, rounds], showdown int8[m])``."""
+        ...
+
+
+@dataclass(frozen=True)
+class MCCFRConfig:
+    """How to train (see the module docstring).
+
+    Parameters
+    ----------
+    algorithm
+        ``"cfr"``, ``"cfr+"`` or ``"dcfr"``.
+    averaging
+        ``"uniform"`` or ``"linear"`` (``cfr`` and ``cfr+``; ``dcfr`` weighs by ``gamma``).
+    alpha, beta, gamma
+        ``dcfr``'s discounts (the project's DCFR defaults 1.5, 0, 2).
+    interval
+        Iterations per discount / averaging step.
+    batch
+        Iterations per batch of deals (``2 * batch`` deals are drawn at once).
+    dtype
+        ``"float64"`` or ``"float32"`` storage of regrets and average sums.
+    """
+
+    algorithm: str = "cfr"
+    averaging: str = "uniform"
+    alpha: float = 1.5
+    beta: float = 0.0
+    gamma: float = 2.0
+    interval: int = 1000
+    batch: int = 1024
+    dtype: str = "float64"
+
+    def __post_init__(self) -> None:
+        if self.algorithm not in ALGORITHMS:
+            raise ValueError(f"algorithm: one of {', '.join(ALGORITHMS)}, not {self.algorithm!r}")
+        if self.averaging not in AVERAGING:
+            raise ValueError(f"averaging: one of {', '.join(AVERAGING)}, not {self.averaging!r}")
+        if self.dtype not in DTYPES:
+            raise ValueError(f"dtype: one of {', '.join(DTYPES)}, not {self.dtype!r}")
+        for name in ("interval", "batch"):
+            if int(getattr(self, name)) < 1:
+                raise ValueError(f"{name}: must be 1 or more, not {getattr(self, name)}")
+
+    @property
+    def regret_mode(self) -> int:
+        """0 plain, 1 floored (regret matching+), 2 discounted."""
+        return ALGORITHMS.index(self.algorithm)
+
+    @property
+    def average_power(self) -> float:
+        """The exponent of ``T / (T + 1)`` applied to the average sums at an interval's end."""
+        if self.algorithm == "dcfr":
+            return float(self.gamma)
+        return 1.0 if self.averaging == "linear" else 0.0
+
+
+# -- the kernel -----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _mix(x):
+    """splitmix64's finaliser (uint64 to uint64)."""
+    x = (x ^ (x >> np.uint64(30))) * _M1
+    x = (x ^ (x >> np.uint64(27))) * _M2
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True)
+def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, row, buckets, showdown, floor,
+              regrets, avg, value, sampled, stack):  # fmt: skip
+    """One external-sampling traversal of player ``p`` on deal ``d`` (explicit stack: the
+    entry ``node`` visits a node, ``-node - 1`` finishes it once its children are valued)."""
+    seed = _mix(key + np.uint64(trav) * _GOLD)
+    sp = 1
+    stack[0] = 0
+    sign = 1.0 if p == 0 else -1.0
+    sd = float(showdown[d])
+    while sp > 0:
+        sp -= 1
+        e = stack[sp]
+        if e >= 0:
+            node = e
+            k = kind[node]
+            if k == FOLD_NODE:
+                value[node] = sign * payoff[node]
+                continue
+            if k == SHOWDOWN:
+                value[node] = sign * sd * payoff[node]
+                continue
+            stack[sp] = -node - 1
+            sp += 1
+            q = actor[node]
+            if q == p:
+                for c in range(3):
+                    ch = child[node, c]
+                    if ch >= 0:
+                        stack[sp] = ch
+                        sp += 1
+                continue
+            r = row[node] + buckets[d, q, rnd[node]]
+            s0 = 0.0
+            s1 = 0.0
+            total = 0.0
+            legal = 0
+            for c in range(3):
+                if child[node, c] >= 0:
+                    legal += 1
+                    x = float(regrets[r, c])
+                    if x > 0.0:
+                        total += x
+            for c in range(3):
+                w = 0.0
+                if child[node, c] >= 0:
+                    if total > 0.0:
+                        x = float(regrets[r, c])
+                        w = x / total if x > 0.0 else 0.0
+                    else:
+                        w = 1.0 / legal
+                    avg[r, c] += w
+                if c == 0:
+                    s0 = w
+                elif c == 1:
+                    s1 = w
+            h = _mix(seed ^ (np.uint64(node) * _GOLD))
+            u = float(h >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+            if u < s0:
+                pick = 0
+            elif u < s0 + s1:
+                pick = 1
+            else:
+                pick = 2
+            if child[node, pick] < 0:  # rounding at the top end: the last legal action
+                pick = 2 if child[node, 2] >= 0 else 1
+            sampled[node] = child[node, pick]
+            stack[sp] = child[node, pick]
+            sp += 1
+        else:
+            node = -e - 1
+            if actor[node] != p:
+                value[node] = value[sampled[node]]
+                continue
+            r = row[node] + buckets[d, p, rnd[node]]
+            total = 0.0
+            legal = 0
+            for c in range(3):
+                if child[node, c] >= 0:
+                    legal += 1
+                    x = float(regrets[r, c])
+                    if x > 0.0:
+                        total += x
+            v = 0.0
+            for c in range(3):
+                ch = child[node, c]
+                if ch >= 0:
+                    if total > 0.0:
+                        x = float(regrets[r, c])
+                        w = x / total if x > 0.0 else 0.0
+                    else:
+                        w = 1.0 / legal
+                    v += w * value[ch]
+            for c in range(3):
+                ch = child[node, c]
+                if ch >= 0:
+                    x = float(regrets[r, c]) + (value[ch] - v)
+                    if floor and x < 0.0:
+                        x = 0.0
+                    regrets[r, c] = x
+            value[node] = v
+
+
+@njit(cache=True)
+def _discount(regrets, avg, mode, step, alpha, beta, power):
+    """The ``step``-th interval's end: dcfr's regret discounts and the average's weighting."""
+    t = float(step)
+    if mode == 2:
+        ta = t**alpha
+        tb = t**beta
+        pos = ta / (ta + 1.0)
+        neg = tb / (tb + 1.0)
+        for r in range(regrets.shape[0]):
+            for c in range(3):
+                x = regrets[r, c]
+                regrets[r, c] = x * pos if x > 0.0 else x * neg
+    if power > 0.0:
+        f = (t / (t + 1.0)) ** power
+        for r in range(avg.shape[0]):
+            for c in range(3):
+                avg[r, c] *= f
+
+
+@njit(cache=True)
+def _iterate(kind, actor, rnd, child, payoff, row, buckets, showdown, first_deal, t0, count, key,
+             mode, interval, alpha, beta, power, regrets, avg, value, sampled, stack):  # fmt: skip
+    """Iterations ``t0 + 1 .. t0 + count`` on deals ``first_deal ..`` of the batch (two each)."""
+    floor = mode == 1
+    for it in range(count):
+        t = t0 + it + 1
+        for p in range(2):
+            d = first_deal + 2 * it + p
+            _traverse(p, d, 2 * t + p, key, kind, actor, rnd, child, payoff, row, buckets, showdown,
+                      floor, regrets, avg, value, sampled, stack)  # fmt: skip
+        if t % interval == 0 and (mode == 2 or power > 0.0):
+            _discount(regrets, avg, mode, t // interval, alpha, beta, power)
+
+
+# -- the trainer ----------------------------------------------------------------------------
+
+
+def row_legal(tree: LimitTree) -> np.ndarray:
+    """``bool[rows, 3]``: which columns (fold, call, raise) each strategy row may play.
+
+    Examples
+    --------
+    >>> tree = LimitTree.leduc()
+    >>> row_legal(tree)[0].tolist()  # the first decision: check or bet
+    [False, True, True]
+    """
+    legal = np.zeros((tree.num_rows, 3), dtype=bool)
+    for node in np.flatnonzero(tree.kind == DECISION):
+        n = tree.bucket_counts[tree.round[node]]
+        legal[tree.row[node]: tree.row[node] + n] = tree.child[node] >= 0
+    return legal
+
+
+def normalise(tree: LimitTree, weights: np.ndarray) -> np.ndarray:
+    """Rows of ``weights`` (rows, 3) as probabilities; rows without weight uniform over their
+    legal actions; illegal columns 0 (float64)."""
+    legal = row_legal(tree)
+    block = np.where(legal, np.asarray(weights, dtype=np.float64), 0.0)
+    block = np.where(block > 0.0, block, 0.0)
+    total = block.sum(axis=1, keepdims=True)
+    uniform = legal / legal.sum(axis=1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(total > 0.0, block / total, uniform)
+
+
+def stream_key(seed: int, stream: int) -> tuple[np.random.SeedSequence, int]:
+    """The seed sequence of run ``stream`` and its 64-bit sampling key."""
+    seq = np.random.SeedSequence([int(seed), int(stream)])
+    key = int(seq.generate_state(2, np.uint64)[1])
+    return seq, key
+
+
+class MCCFRTrainer:
+    """External-sampling MCCFR on ``tree`` with deals from ``source`` (module docstring).
+
+    Parameters
+    ----------
+    tree
+        The betting tree; its rows are set to ``source.bucket_counts``.
+    source
+        The deal source.
+    seed, stream
+        The run's randomness: stream ``w`` of seed ``seed`` (the parallel trainer's runs).
+    config
+        Algorithm, averaging, discount interval, batch size, storage.
+    """
+
+    def __init__(self, tree: LimitTree, source: DealSource, seed: int = 0,
+                 config: MCCFRConfig | None = None, stream: int = 0) -> None:
+        self.config = config or MCCFRConfig()
+        counts = tuple(int(c) for c in source.bucket_counts)
+        self.tree = tree if tree.bucket_counts == counts else tree.with_buckets(counts)
+        self.source = source
+        self.seed = int(seed)
+        self.stream = int(stream)
+        seq, self._key = stream_key(seed, stream)
+        self._rng = np.random.Generator(np.random.PCG64(seq))
+        dtype = np.dtype(self.config.dtype)
+        self.regrets = np.zeros((self.tree.num_rows, 3), dtype=dtype)
+        self.avg = np.zeros((self.tree.num_rows, 3), dtype=dtype)
+        self.iterations = 0
+        n = self.tree.num_nodes
+        self._value = np.zeros(n)
+        self._sampled = np.zeros(n, dtype=np.int64)
+        self._stack = np.zeros(2 * n + 4, dtype=np.int64)
+        self._batch: tuple[np.ndarray, np.ndarray] | None = None
+        self._batch_state: dict[str, Any] | None = None
+        self._used = 0  # iterations of the current batch done
+
+    # -- running ----------------------------------------------------------------------------
+
+    def _next_batch(self) -> None:
+        self._batch_state = self._rng.bit_generator.state
+        buckets, showdown = self.source.sample(self._rng, 2 * self.config.batch)
+        self._batch = (np.ascontiguousarray(buckets, dtype=np.int32),
+                       np.ascontiguousarray(showdown, dtype=np.int8))
+        self._used = 0
+
+    def step(self, iterations: int) -> None:
+        """Run ``iterations`` more iterations in one go (no slicing, no callbacks)."""
+        t = self.tree
+        c = self.config
+        left = int(iterations)
+        while left > 0:
+            if self._batch is None or self._used == c.batch:
+                self._next_batch()
+            assert self._batch is not None
+            count = min(left, c.batch - self._used)
+            buckets, showdown = self._batch
+            _iterate(
+                t.kind, t.actor, t.round, t.child, t.payoff, t.row, buckets, showdown,
+                2 * self._used, self.iterations, count, np.uint64(self._key), c.regret_mode,
+                c.interval, float(c.alpha), float(c.beta), c.average_power, self.regrets, self.avg,
+                self._value, self._sampled, self._stack,
+            )  # fmt: skip
+            self._used += count
+            self.iterations += count
+            left -= count
+
+    def run(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        progress: Callable[[MCCFRTrainer, float], None] | None = None,
+        checkpoint_every: int | None = None,
+        checkpoint_path: str | os.PathLike[str] | None = None,
+        on_checkpoint: Callable[[MCCFRTrainer, Path], None] | None = None,
+    ) -> None:
+        """Train until ``iterations`` more are done or ``seconds`` pass (either or both).
+
+        The kernel runs in slices of about :data:`SLICE_SECONDS`; after each,
+        ``progress(trainer, iterations_per_second)`` is called. Every ``checkpoint_every``
+        iterations (counted from 0, so a resumed run checkpoints where the first would), the
+        state is saved to ``checkpoint_path`` and ``on_checkpoint(trainer, path)`` is called
+        (where a caller measures exploitability). Stops at the latest at ``iterations``; with
+        ``seconds`` only, at the first slice past the time.
+        """
+        if iterations is None and seconds is None:
+            raise ValueError("run: give iterations or seconds")
+        if iterations is not None and iterations < 0:
+            raise ValueError(f"iterations: must be 0 or more, not {iterations}")
+        if checkpoint_every is not None and (checkpoint_every < 1 or checkpoint_path is None):
+            raise ValueError("checkpoint_every: a positive count, with a checkpoint_path")
+        goal = None if iterations is None else self.iterations + int(iterations)
+        began = time.perf_counter()
+        size = 64
+        while goal is None or self.iterations < goal:
+            if seconds is not None and time.perf_counter() - began >= seconds:
+                break
+            step = size if goal is None else min(size, goal - self.iterations)
+            if checkpoint_every:
+                step = min(step, checkpoint_every - self.iterations % checkpoint_every)
+            start = time.perf_counter()
+            self.step(step)
+            took = time.perf_counter() - start
+            if took < SLICE_SECONDS / 2:
+                size *= 2
+            elif took > SLICE_SECONDS * 2:
+                size = max(1, size // 2)
+            if progress is not None:
+                progress(self, step / took if took > 0 else float("inf"))
+            if checkpoint_every and self.iterations % checkpoint_every == 0:
+                assert checkpoint_path is not None
+                path = self.save(checkpoint_path)
+                if on_checkpoint is not None:
+                    on_checkpoint(self, path)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def average_strategy(self) -> np.ndarray:
+        """``float64[rows, 3]``: the average strategy, row ``tree.row[node] + bucket``,
+        columns fold, call, raise (0 where illegal; uniform over the legal actions where the
+        row was never reached)."""
+        return normalise(self.tree, self.avg)
+
+    def current_strategy(self) -> np.ndarray:
+        """``float64[rows, 3]``: what regret matching plays on the next iteration."""
+        return normalise(self.tree, self.regrets)
+
+    # -- checkpoints ------------------------------------------------------------------------
+
+    def state(self) -> dict[str, np.ndarray]:
+        """Everything a resumed run needs, as arrays (what :meth:`save` writes)."""
+        meta = {
+            "seed": self.seed,
+            "stream": self.stream,
+            "iterations": self.iterations,
+            "config": asdict(self.config),
+            "bucket_counts": list(self.tree.bucket_counts),
+            "num_nodes": self.tree.num_nodes,
+            "num_rows": self.tree.num_rows,
+            "batch_used": self._used if self._batch is not None else self.config.batch,
+        }
+        rng_state = self._batch_state if self._batch is not None else self._rng.bit_generator.state
+        return {
+            "regrets": self.regrets,
+            "average": self.avg,
+            "iteration": np.array(self.iterations, dtype=np.int64),
+            "rng_state": np.array(json.dumps(rng_state)),
+            "meta": np.array(json.dumps(meta)),
+        }
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write :meth:`state` to ``path`` (npz), atomically (a file beside it, then renamed)."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".part")
+        with open(tmp, "wb") as fh:
+            np.savez(fh, **self.state())
+        os.replace(tmp, path)
+        return path
+
+    @classmethod
+    def from_state(cls, tree: LimitTree, source: DealSource, state: dict[str, Any]) -> MCCFRTrainer:
+        """A trainer resumed from :meth:`state` (the same tree and deal source)."""
+        meta = json.loads(str(state["meta"]))
+        trainer = cls(tree, source, meta["seed"], MCCFRConfig(**meta["config"]), meta["stream"])
+        t = trainer.tree
+        if (list(t.bucket_counts) != meta["bucket_counts"] or t.num_nodes != meta["num_nodes"]
+                or t.num_rows != meta["num_rows"]):
+            raise ValueError(f"checkpoint: made for another tree or abstraction (buckets "
+                             f"{meta['bucket_counts']}, {meta['num_nodes']} nodes)")
+        trainer.regrets = np.array(state["regrets"], dtype=trainer.regrets.dtype)
+        trainer.avg = np.array(state["average"], dtype=trainer.avg.dtype)
+        trainer.iterations = int(meta["iterations"])
+        trainer._rng.bit_generator.state = json.loads(str(state["rng_state"]))
+        used = int(meta["batch_used"])
+        if used < trainer.config.batch:  # re-draw the batch in progress, continue inside it
+            trainer._next_batch()
+            trainer._used = used
+        return trainer
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], tree: LimitTree, source: DealSource) -> MCCFRTrainer:
+        """Resume from a checkpoint file written by :meth:`save`."""
+        with np.load(path, allow_pickle=False) as data:
+            return cls.from_state(tree, source, {k: data[k] for k in data.files})
+
+
+# -- several runs -----------------------------------------------------------------------------
+
+
+def _train_stream(tree: LimitTree, source: DealSource, seed: int, stream: int, config: MCCFRConfig,
+                  state: dict[str, Any] | None, iterations: int) -> dict[str, np.ndarray]:
+    """One task: run ``stream`` (from ``state``, or fresh) ``iterations`` more; its new state."""
+    if state is None:
+        trainer = MCCFRTrainer(tree, source, seed, config, stream)
+    else:
+        trainer = MCCFRTrainer.from_state(tree, source, state)
+    trainer.step(iterations)
+    return trainer.state()
+
+
+class ParallelMCCFR:
+    """``workers`` independent runs on an executor, combined (module docstring).
+
+    Examples
+    --------
+    >>> from pokerlab.equilibrium.leduc_deals import LeducDeals
+    >>> par = ParallelMCCFR(LimitTree.leduc(), LeducDeals(), seed=3, workers=2)
+    >>> par.run(500, round_iterations=250)
+    >>> par.iterations, par.average_strategy().shape
+    ((500, 500), (288, 3))
+    """
+
+    def __init__(self, tree: LimitTree, source: DealSource, seed: int = 0,
+                 config: MCCFRConfig | None = None, workers: int = 2) -> None:
+        if workers < 1:
+            raise ValueError(f"workers: must be 1 or more, not {workers}")
+        self.config = config or MCCFRConfig()
+        counts = tuple(int(c) for c in source.bucket_counts)
+        self.tree = tree if tree.bucket_counts == counts else tree.with_buckets(counts)
+        self.source = source
+        self.seed = int(seed)
+        self.states: list[dict[str, Any] | None] = [None] * workers
+
+    @property
+    def workers(self) -> int:
+        """Number of runs."""
+        return len(self.states)
+
+    @property
+    def iterations(self) -> tuple[int, ...]:
+        """Iterations done by each run."""
+        return tuple(0 if s is None else int(s["iteration"]) for s in self.states)
+
+    def run(self, iterations: int, round_iterations: int | None = None,
+            executor: Executor | None = None,
+            on_round: Callable[[ParallelMCCFR], None] | None = None) -> None:
+        """Every run does ``iterations`` more, in rounds of ``round_iterations`` (all at once by
+        default); after each round the driver holds the states and calls ``on_round(self)``
+        (save, measure, show progress)."""
+        ex = executor or InProcessExecutor()
+        left = int(iterations)
+        size = int(round_iterations or max(1, left))
+        while left > 0:
+            step = min(size, left)
+            tasks = [(self.tree, self.source, self.seed, w, self.config, s, step)
+                     for w, s in enumerate(self.states)]
+            self.states = list(_results(ex.map(_train_stream, tasks)))
+            left -= step
+            if on_round is not None:
+                on_round(self)
+
+    def average_weights(self) -> np.ndarray:
+        """The runs' average-strategy sums added up (float64)."""
+        total = np.zeros((self.tree.num_rows, 3))
+        for s in self.states:
+            if s is not None:
+                total += s["average"]
+        return total
+
+    def average_strategy(self) -> np.ndarray:
+        """The combined average strategy (rows as :meth:`MCCFRTrainer.average_strategy`)."""
+        return normalise(self.tree, self.average_weights())
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Every run's state in one npz (keys ``w{index}_{name}``), written atomically."""
+        path = Path(path)
+        arrays: dict[str, np.ndarray] = {"workers": np.array(self.workers)}
+        for w, s in enumerate(self.states):
+            if s is not None:
+                arrays.update({f"w{w}_{k}": v for k, v in s.items()})
+        tmp = path.with_name(path.name + ".part")
+        with open(tmp, "wb") as fh:
+            np.savez(fh, **arrays)
+        os.replace(tmp, path)
+        return path
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], tree: LimitTree, source: DealSource) -> ParallelMCCFR:
+        """Resume the runs saved by :meth:`save`."""
+        with np.load(path, allow_pickle=False) as data:
+            workers = int(data["workers"])
+            states: list[dict[str, Any] | None] = []
+            for w in range(workers):
+                keys = [k for k in data.files if k.startswith(f"w{w}_")]
+                states.append({k[len(f"w{w}_"):]: data[k] for k in keys} or None)
+        first = next((s for s in states if s is not None), None)
+        if first is None:
+            raise ValueError(f"checkpoint {path}: no run has started")
+        meta = json.loads(str(first["meta"]))
+        par = cls(tree, source, meta["seed"], MCCFRConfig(**meta["config"]), workers)
+        par.states = states
+        return par
+
+
+def _results(results: Iterator[dict[str, np.ndarray]]) -> Iterator[dict[str, np.ndarray]]:
+    for r in results:
+        yield dict(r)
