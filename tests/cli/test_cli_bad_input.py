@@ -75,6 +75,11 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["match", *B, "--hands", "3", "--resume", "--seed", "{}"], _choices("5", "6")),
     (["match", *B, "--hands", "4", "--duplicate", "--freezeout", "--seed", "{}"], _choices("0", "1")),
     (["match", *B, "--variant", "{}"], NAME),
+    (["lbr", "{}", "--hands", "2"], NAME | _choices("draw-rules", "loki2-b")),  # unknown, draw, no policy
+    (["lbr", "random", "--hands", "{}"], WHOLE | NEGATIVE | _choices("0")),
+    (["lbr", "random", "--seed", "{}"], WHOLE | NEGATIVE),
+    (["lbr", "random", "--workers", "{}"], WHOLE | _choices("0", "-2")),
+    (["lbr", "random", "--samples", "{}"], WHOLE | _choices("0")),
     (["match", *B, "--variant", "five-card-draw", "--seats", "{}"], _choices("7", "10")),
     (["match", "random", "{}", "--variant", "five-card-draw", "--hands", "3"],  # plays hold'em only
      _choices("loki-a", "waterloo-phase1", "threshold")),
@@ -296,6 +301,7 @@ HUGE = "1000000000000"
     (["match", *B, "--hands", HUGE, "--db", "m.sqlite"],
      r"0 of 1,000,000,000,000 hands are stored in m.sqlite \(match 1\); the same command with --resume"),
     (["experiment", "threshold-vs-loki", "--opponent", "raiser", "--hands", HUGE], "stopped after 0 hands"),
+    (["lbr", "random", "--hands", HUGE], r"0 of 1,000,000,000,000 hands played"),
     (["experiment", "waterloo-phases", "--trials", HUGE, "--hands", "30"], "during the phases comparison"),
     (["preflop", "simulate", "--trials", HUGE, "--no-cache"], r"stopped after 0 of 1,000,000,000,000 games"),
     (["equilibrium", "kuhn", "--iterations", HUGE], r"stopped after 0 of 1,000,000,000,000 iterations"),

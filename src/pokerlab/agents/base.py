@@ -37,7 +37,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
+import numpy as np
+
+from pokerlab.cards import ALL_COMBOS
 from pokerlab.engine.hand import Action, Hand, Legal
 from pokerlab.engine.settings import GameSettings
 
@@ -51,7 +55,8 @@ class Observation:
     has only seats to tell its opponents apart).
     """
 
-    __slots__ = ("_hand", "_legal", "_names", "button_seat", "hand_number", "position", "seat")
+    __slots__ = ("_hand", "_hole", "_legal", "_names", "button_seat", "hand_number", "position",
+                 "seat")
 
     def __init__(
         self,
@@ -72,6 +77,26 @@ class Observation:
         self.button_seat = button_seat
         self.hand_number = hand_number
         self._legal = legal
+        self._hole: list[int] | None = None
+
+    def with_hole(self, cards: Sequence[int]) -> Observation:
+        """This view with other hole cards: what the player would see at this point of the
+        hand had it been dealt ``cards`` (everything else, the board and the betting, shared).
+        It is how a caller asks :meth:`Agent.policy` about hypothetical holdings; the cards
+        must not touch the board (they may be the opponents' real cards: a view never shows
+        those).
+
+        >>> from pokerlab.engine import Dealer, GameSettings, Hand
+        >>> hand = Hand(GameSettings.preset("limit"), [2000, 2000], Dealer(seed=0).cards(0, 2))
+        >>> view = Observation(hand, position=hand.actor)
+        >>> other = view.with_hole([51, 50])
+        >>> other.hole, other.to_call == view.to_call, view.hole == hand.hole(hand.actor)
+        ([51, 50], True, True)
+        """
+        view = Observation(self._hand, self.position, self.seat, self.button_seat,
+                           self.hand_number, self._legal, self._names)
+        view._hole = [int(c) for c in cards]
+        return view
 
     @property
     def player_names(self) -> tuple[str, ...] | None:
@@ -91,6 +116,8 @@ class Observation:
     @property
     def hole(self) -> list[int]:
         """This player's hole cards (two in hold'em, five in five-card draw)."""
+        if self._hole is not None:
+            return list(self._hole)
         return self._hand.hole(self.position)
 
     @property
@@ -170,7 +197,9 @@ class Observation:
     def shown(self, position: int) -> list[int] | None:
         """Hole cards ``position`` showed down (own cards always), else ``None``."""
         hand = self._hand
-        if position == self.position or (hand.finished and position in hand.showdown):
+        if position == self.position:
+            return self.hole
+        if hand.finished and position in hand.showdown:
             return hand.hole(position)
         return None
 
@@ -209,3 +238,79 @@ class Agent(ABC):
     def end_match(self) -> None:  # noqa: B027 - optional hook
         """The hands this bot was given are played (a match, or a worker's share of one): keep
         whatever must outlive them (the modelling bots save their opponent models)."""
+
+    def policy(self, observation: Observation) -> np.ndarray:
+        """The probabilities of ``(fold, check/call, bet/raise)`` the bot would play at this
+        decision with ``observation.hole``: what :meth:`act` samples from (``self.rng``'s
+        draws turned into probabilities), with an illegal answer counted as the table plays it
+        (:func:`legal_policy`). No side effects: no learning, no draws; a bot that follows the
+        betting computes its state up to this decision on the side, as if :meth:`act` had
+        been called here, and leaves its own untouched.
+
+        Hypothetical holdings: ask with ``observation.with_hole(cards)``
+        (:meth:`Observation.with_hole`), the view of this decision had the bot been dealt
+        ``cards``. The policy is the bot's behaviour *given* those cards and the public
+        betting so far: a bot whose earlier choices left state behind (a semi-bluff to follow
+        up) answers as it would have had it held ``cards`` all hand. Local best response
+        (:mod:`pokerlab.arena.lbr`) needs it for every holding the bot may hold, through
+        :meth:`range_policy`. Bots that do not implement it raise :class:`PolicyUnavailable`
+        (the default).
+
+        >>> from pokerlab.engine import Dealer, GameSettings, Hand
+        >>> hand = Hand(GameSettings.preset("limit"), [2000, 2000], Dealer(seed=0).cards(0, 2))
+        >>> class Silent(Agent):
+        ...     def act(self, observation):
+        ...         return Action(1)
+        >>> Silent().policy(Observation(hand, position=hand.actor))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokerlab.agents.base.PolicyUnavailable: bot 'agent' does not expose its policy ...
+        """
+        raise PolicyUnavailable(f"bot {self.name!r} does not expose its policy (Agent.policy)")
+
+    def range_policy(self, observation: Observation, combos: Sequence[int] | np.ndarray) -> np.ndarray:
+        """:meth:`policy` for each holding of ``combos`` (``combo_index`` numbers, none touching
+        the board): a ``(len(combos), 3)`` array. The default asks :meth:`policy` once per
+        holding; bots that can evaluate every holding at once (hand strength of all 1,326 on
+        a board in one kernel call) override it with the same answers."""
+        out = np.empty((len(combos), 3))
+        for row, index in enumerate(combos):
+            a, b = ALL_COMBOS[int(index)]
+            out[row] = self.policy(observation.with_hole((int(a), int(b))))
+        return out
+
+
+class PolicyUnavailable(NotImplementedError):
+    """The bot does not expose its action probabilities (:meth:`Agent.policy`)."""
+
+
+def has_policy(agent: Agent) -> bool:
+    """Whether ``agent``'s class implements :meth:`Agent.policy`.
+
+    >>> from pokerlab.agents.baseline import CallingStation
+    >>> has_policy(CallingStation())
+    True
+    """
+    return type(agent).policy is not Agent.policy
+
+
+def legal_policy(probabilities: Sequence[float] | np.ndarray, legal: Legal) -> np.ndarray:
+    """``(fold, check/call, bet/raise)`` probabilities of the bot's answers turned into those of
+    the actions played: a fold when checking is free and a bet or raise that is not allowed
+    are played as check/call (the table's rule for a fold; for a raise, the rule of the bots
+    that answer a raise they cannot make with check/call, as all of pokerlab's do).
+
+    >>> from pokerlab.engine.hand import Legal
+    >>> legal_policy([0.2, 0.3, 0.5], Legal(0, False, False, 0, 0)).tolist()
+    [0.0, 1.0, 0.0]
+    >>> legal_policy([0.2, 0.3, 0.5], Legal(10, True, True, 20, 20)).tolist()
+    [0.2, 0.3, 0.5]
+    """
+    p = np.array(probabilities, dtype=float)
+    if not legal.can_fold:
+        p[1] += p[0]
+        p[0] = 0.0
+    if not legal.can_raise:
+        p[1] += p[2]
+        p[2] = 0.0
+    return p

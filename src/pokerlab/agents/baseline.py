@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import numpy as np
+
 from pokerlab.agents.base import Agent, Observation
 from pokerlab.agents.registry import register_bot
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action
@@ -46,6 +48,23 @@ class RandomBot(Agent):
         low, high = legal.min_raise_to, legal.max_raise_to
         return Action(BET_RAISE, low if low == high else self.rng.randint(low, high))
 
+    def policy(self, observation: Observation) -> np.ndarray:
+        """Each legal action kind alike (fold only facing a bet, bet/raise when allowed).
+
+        >>> from pokerlab.engine import Dealer, GameSettings, Hand
+        >>> hand = Hand(GameSettings.preset("limit"), [2000, 2000], Dealer(seed=0).cards(0, 2))
+        >>> RandomBot().policy(Observation(hand, position=hand.actor)).round(3).tolist()
+        [0.333, 0.333, 0.333]
+        """
+        legal = observation.legal
+        if legal.max_discards:
+            raise ValueError("a draw is not a betting decision: no (fold, call, raise) policy")
+        p = np.array([float(legal.can_fold), 1.0, float(legal.can_raise)])
+        return p / p.sum()
+
+    def range_policy(self, observation: Observation, combos: object) -> np.ndarray:
+        return np.tile(self.policy(observation), (len(combos), 1))  # type: ignore[arg-type]
+
 
 @register_bot("calling-station", "always checks or calls")
 class CallingStation(Agent):
@@ -57,6 +76,13 @@ class CallingStation(Agent):
 
     def act(self, observation: Observation) -> Action:
         return CHECK_CALL_ACTION
+
+    def policy(self, observation: Observation) -> np.ndarray:
+        """Check/call, whatever the cards."""
+        return np.array([0.0, 1.0, 0.0])
+
+    def range_policy(self, observation: Observation, combos: object) -> np.ndarray:
+        return np.tile(self.policy(observation), (len(combos), 1))  # type: ignore[arg-type]
 
 
 @register_bot("raiser", "bets or raises the minimum whenever allowed, otherwise calls")
@@ -72,3 +98,11 @@ class Raiser(Agent):
         if legal.can_raise:
             return Action(BET_RAISE, legal.min_raise_to)
         return CHECK_CALL_ACTION
+
+    def policy(self, observation: Observation) -> np.ndarray:
+        """Bet/raise when allowed, else check/call, whatever the cards."""
+        return np.array([0.0, 0.0, 1.0]) if observation.legal.can_raise else np.array([0.0, 1.0, 0.0])
+
+    def range_policy(self, observation: Observation, combos: object) -> np.ndarray:
+        return np.tile(self.policy(observation), (len(combos), 1))  # type: ignore[arg-type]
+

@@ -47,6 +47,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "serve",
     "bots",
     "spot",
+    "lbr",
 )
 
 

@@ -1,0 +1,355 @@
+"""Local best response (Lisy and Bowling 2017) in heads-up limit hold'em: a lower bound on a
+bot's exploitability, measured by playing it.
+
+LBR plays hands of ``GameSettings.preset("limit")`` against the bot through the engine, both
+seats in turn. It knows the bot's strategy (:meth:`pokerlab.agents.base.Agent.range_policy`:
+the probabilities of fold, check/call and bet/raise for every holding the bot may hold) and
+tracks the bot's **range** exactly: 1,326 weights, zero for holdings that touch LBR's cards or
+the board, each multiplied by the probability the bot's policy gave the action it took
+(Bayes' rule), kept normalised. At each of its own decisions LBR
+
+1. computes WP, its hand's equity against the range if both checked or called to the end
+   (:func:`pokerlab.strength.range_equity.range_equity`: exact on the flop, turn and river,
+   ``samples`` boards of Monte Carlo before the flop);
+2. values its actions as the paper does, with ``pot`` the chips in the middle, ``asked`` the
+   call's price and ``a`` what a raise adds beyond the call (:func:`lbr_utilities`):
+   fold 0, call ``WP * pot - (1 - WP) * asked``, raise
+   ``FP * pot + (1 - FP) * (WP * (pot + a) - (1 - WP) * (asked + a))`` with FP the range's
+   probability of folding to the raise (the bot's policy at the node after the raise, each
+   holding weighted by the range);
+3. plays the best (a tie prefers the passive action; with nothing to call, check is worth
+   ``WP * pot`` >= 0, so LBR never folds for free).
+
+The bot sees a normal hand: its ``begin_hand``, ``act`` and ``end_hand`` are called as at a
+table, so a bot that models its opponents learns LBR's play and showdowns as in a match, and
+its policy is read from its current model without changing it. Each bot decision also
+checks the policy: the bot's actual holding must keep a positive weight (``mismatches``
+counts the decisions where the action it played had probability 0 under its own policy).
+
+Hands come in pairs on one deal (duplicate seating: LBR holds each seat's cards once), and
+the 95% interval is over pairs. Hands are cut into tasks of :data:`TASK_DEALS` deals, each
+with a fresh bot, so the result is the same for any number of workers. The result is in
+mbb/g, milli big blinds per hand, LBR's winnings (the bot's exploitability is at least
+about this much).
+
+Examples
+--------
+>>> result = run_lbr(LBRConfig("calling-station", hands=20, seed=1))
+>>> result.hands, result.mbb_per_game > 0, result.mismatches
+(20, True, 0)
+>>> lbr_utilities(wp=0.3, pot=100, asked=20, raise_by=20, fold_probability=0.5)
+(0.0, 16.0, 54.0)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pokerlab.agents.base import Agent, Observation, has_policy
+from pokerlab.agents.registry import check_bots, create_bot
+from pokerlab.arena.stats import win_rate
+from pokerlab.arena.table import bot_answer
+from pokerlab.cards import ALL_COMBOS
+from pokerlab.engine.dealing import Dealer
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
+from pokerlab.engine.settings import GameSettings
+from pokerlab.executors import executor_for
+from pokerlab.strength.range_equity import equity_kernel
+
+TASK_DEALS = 100
+"""Deals (two hands each) per task; every task starts with a fresh bot."""
+
+LBR_NAME = "lbr"
+"""LBR's player name (what a bot that names its opponents sees)."""
+
+_COMBOS = ALL_COMBOS.astype(np.int64)
+
+
+def _combos_touching() -> np.ndarray:
+    out = np.zeros((52, 1326), dtype=bool)
+    for i, (a, b) in enumerate(_COMBOS):
+        out[a, i] = True
+        out[b, i] = True
+    return out
+
+
+_TOUCHING = _combos_touching()
+"""``_TOUCHING[card]``: the holdings that use ``card``."""
+
+
+@dataclass(frozen=True)
+class LBRConfig:
+    """An LBR run: the bot (a registered name), hands (rounded up to a whole pair), the seed
+    of the deals (and of the bot's randomness and the pre-flop rollouts), and the boards LBR
+    rolls out before the flop."""
+
+    bot: str
+    hands: int
+    seed: int = 0
+    samples: int = 1000
+
+    def __post_init__(self) -> None:
+        if self.hands < 1:
+            raise ValueError(f"--hands must be at least 1, not {self.hands}")
+        if self.seed < 0:
+            raise ValueError(f"--seed must be 0 or more, not {self.seed}")
+        if self.samples < 1:
+            raise ValueError(f"samples must be at least 1, not {self.samples}")
+
+    @property
+    def deals(self) -> int:
+        """Deals played (each twice, seats swapped)."""
+        return (self.hands + 1) // 2
+
+
+@dataclass
+class LBRResult:
+    """What an LBR run measured; ``per_pair`` holds LBR's chips per deal (both hands)."""
+
+    bot: str
+    hands: int
+    seed: int
+    mbb_per_game: float
+    ci95: tuple[float, float]
+    seconds: float
+    lbr_decisions: int = 0
+    bot_decisions: int = 0
+    mismatches: int = 0
+    illegal_actions: int = 0
+    per_pair: list[int] = field(default_factory=list, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (``per_pair`` left out)."""
+        return {"bot": self.bot, "hands": self.hands, "seed": self.seed,
+                "mbb_per_game": self.mbb_per_game, "ci95": list(self.ci95),
+                "seconds": self.seconds, "seconds_per_hand": self.seconds / max(self.hands, 1),
+                "lbr_decisions": self.lbr_decisions, "bot_decisions": self.bot_decisions,
+                "policy_mismatches": self.mismatches, "illegal_actions": self.illegal_actions}
+
+
+def lbr_utilities(wp: float, pot: float, asked: float, raise_by: float | None,
+                  fold_probability: float) -> tuple[float, float, float | None]:
+    """``(fold, call, raise)`` utilities of Lisy and Bowling's LBR (``None`` for the raise when
+    it is not allowed, ``raise_by`` None), relative to folding now.
+
+    >>> lbr_utilities(wp=0.5, pot=30, asked=0, raise_by=10, fold_probability=0.0)
+    (0.0, 15.0, 15.0)
+    """
+    call = wp * pot - (1.0 - wp) * asked
+    if raise_by is None:
+        return 0.0, call, None
+    shown = wp * (pot + raise_by) - (1.0 - wp) * (asked + raise_by)
+    return 0.0, call, fold_probability * pot + (1.0 - fold_probability) * shown
+
+
+def lbr_choice(utilities: tuple[float, float, float | None], can_fold: bool) -> int:
+    """The action LBR plays: the best utility, ties to the more passive action, never a fold
+    when checking is free.
+
+    >>> lbr_choice((0.0, -4.0, None), True), lbr_choice((0.0, 3.0, 3.0), True)
+    (0, 1)
+    >>> lbr_choice((0.0, 1.0, 2.5), True)
+    2
+    """
+    fold, call, raise_ = utilities
+    best, kind = call, CHECK_CALL
+    if raise_ is not None and raise_ > best:
+        best, kind = raise_, BET_RAISE
+    if can_fold and fold > best:
+        kind = FOLD
+    return kind
+
+
+def _replay(hand: Hand, action: Action) -> Hand:
+    """A new hand with ``hand``'s deal and betting, then ``action``."""
+    out = Hand(hand.game, hand.starting_stacks, hand.cards, hand.ranks)
+    for _, _, kind, amount in hand.history:
+        out.apply_checked(Action(kind, amount))
+    out.apply_checked(action)
+    return out
+
+
+class LBRHand:
+    """One hand of LBR at position ``lbr`` against ``bot`` (the engine's ``hand``, dealt);
+    :meth:`play` plays it and returns LBR's chips. ``trace`` (a list) receives
+    ``(street, weights)`` after every change of the range, for tests."""
+
+    def __init__(self, hand: Hand, lbr: int, bot: Agent, hand_number: int, samples: int,
+                 seed: int, trace: list[tuple[int, np.ndarray]] | None = None) -> None:
+        self.hand = hand
+        self.lbr = lbr
+        self.me = 1 - lbr
+        self.bot = bot
+        self.samples = samples
+        self.seed = seed
+        self.hand_number = hand_number
+        self.trace = trace
+        self.names = tuple(LBR_NAME if p == lbr else bot.name for p in range(2))
+        self.view = Observation(hand, self.me, seat=self.me, button_seat=1, hand_number=hand_number,
+                                player_names=self.names)
+        self.hole = hand.hole(lbr)
+        self.weights = np.ones(1326)
+        self.board_seen = 0
+        self.lbr_decisions = 0
+        self.bot_decisions = 0
+        self.mismatches = 0
+        self.illegal = 0
+        self._remove(self.hole)
+
+    def _remove(self, cards: Sequence[int]) -> None:
+        for c in cards:
+            self.weights[_TOUCHING[int(c)]] = 0.0
+        self._normalise()
+
+    def _normalise(self) -> None:
+        total = self.weights.sum()
+        if total > 0:
+            self.weights /= total
+        if self.trace is not None:
+            self.trace.append((self.hand.street, self.weights.copy()))
+
+    def _see_board(self) -> None:
+        board = self.hand.board
+        if len(board) > self.board_seen:
+            self._remove(board[self.board_seen:])
+            self.board_seen = len(board)
+
+    def live(self) -> np.ndarray:
+        """The holdings the bot may hold (positive weight)."""
+        return np.nonzero(self.weights > 0)[0]
+
+    def play(self) -> int:
+        """Play the hand to the end; LBR's chips won (negative: lost)."""
+        hand, bot = self.hand, self.bot
+        bot.begin_hand(self.view)
+        while hand.queue:
+            self._see_board()
+            legal = hand._legal(hand.queue[0])
+            if hand.queue[0] == self.me:
+                self._bot_turn(legal)
+            else:
+                hand.apply_checked(Action(self._lbr_turn(legal), legal.min_raise_to))
+        self.view._legal = None
+        bot.end_hand(self.view)
+        return int(hand.payoffs[self.lbr])
+
+    def _bot_turn(self, legal: Any) -> None:
+        self.view._legal = legal
+        live = self.live()
+        policy = self.bot.range_policy(self.view, live)
+        action, reason = bot_answer(self.bot, self.view, legal)
+        if reason is not None:
+            self.illegal += 1
+        self.bot_decisions += 1
+        self.weights[live] *= policy[:, action.kind]
+        real = _combo_of(self.hand.hole(self.me))
+        if self.weights[real] <= 0.0:
+            self.mismatches += 1
+            # The policy disagrees with the play: keep measuring from the holdings that could
+            # have played it (the bot's own among them), not from an empty range.
+            self.weights[real] = max(self.weights.max(), 1e-300)
+        self._normalise()
+        self.hand.apply_checked(action)
+
+    def _lbr_turn(self, legal: Any) -> int:
+        hand = self.hand
+        self.lbr_decisions += 1
+        wp_seed = (self.seed * 1_000_003 + self.hand_number) * 64 + self.lbr_decisions
+        counts = equity_kernel(int(self.hole[0]), int(self.hole[1]),
+                               np.asarray(hand.board, dtype=np.int64), self.weights, self.samples,
+                               wp_seed & 0x7FFF_FFFF)
+        wp = (counts[0] + 0.5 * counts[1]) / counts[2] if counts[2] > 0 else 0.5
+        raise_by = None
+        fold_probability = 0.0
+        if legal.can_raise:
+            raise_by = legal.min_raise_to - hand.max_bet
+            fold_probability = self.fold_probability(legal.min_raise_to)
+        utilities = lbr_utilities(wp, hand.pot, legal.to_call, raise_by, fold_probability)
+        return lbr_choice(utilities, legal.can_fold)
+
+    def fold_probability(self, raise_to: int) -> float:
+        """The range's probability of folding to LBR's raise to ``raise_to`` (the bot's policy
+        at the node after it, holdings weighted by the range)."""
+        after = _replay(self.hand, Action(BET_RAISE, raise_to))
+        if after.finished or not after.queue or after.queue[0] != self.me:
+            return 0.0
+        view = Observation(after, self.me, seat=self.me, button_seat=1,
+                           hand_number=self.hand_number, player_names=self.names)
+        live = self.live()
+        policy = self.bot.range_policy(view, live)
+        return float(np.dot(self.weights[live], policy[:, FOLD]) / self.weights[live].sum())
+
+
+def _combo_of(cards: Sequence[int]) -> int:
+    a, b = sorted(int(c) for c in cards)
+    return b * (b - 1) // 2 + a
+
+
+def lbr_bot(name: str) -> Agent:
+    """A fresh bot ``name`` for LBR: ``ValueError`` (one line naming ``BOT``) when it is not a
+    registered hold'em bot or does not expose its policy; a bot that keeps opponent models gets
+    no store (LBR's hands teach only this run)."""
+    check_bots([name], "texas-holdem", "BOT")
+    bot = create_bot(name)
+    if not has_policy(bot):
+        raise ValueError(f"BOT: bot {name!r} does not expose its policy (Agent.policy), so LBR "
+                         "cannot measure it")
+    if hasattr(bot, "store_path"):
+        bot.store_path = ""
+    return bot
+
+
+def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int
+             ) -> tuple[list[int], list[int]]:
+    """Play deals ``first_deal .. first_deal + deals - 1`` (two hands each) with a fresh bot:
+    LBR's chips per deal and the counts ``[lbr decisions, bot decisions, mismatches,
+    illegal actions]``."""
+    game = GameSettings.preset("limit")
+    bot = lbr_bot(name)
+    dealer = Dealer(seed)
+    per_deal: list[int] = []
+    counts = [0, 0, 0, 0]
+    for deal in range(first_deal, first_deal + deals):
+        cards, ranks = dealer.cards(deal, 2), dealer.ranks(deal, 2)
+        chips = 0
+        for lbr in (0, 1):
+            h = 2 * deal + lbr
+            if bot.uses_rng:
+                bot.reseed(((seed * 1_000_003 + h) * 64 + 1) & 0xFFFF_FFFF_FFFF)
+            hand = Hand(game, [game.starting_stack] * 2, cards, ranks)
+            one = LBRHand(hand, lbr, bot, h, samples, seed)
+            chips += one.play()
+            for k, v in enumerate((one.lbr_decisions, one.bot_decisions, one.mismatches, one.illegal)):
+                counts[k] += v
+        per_deal.append(chips)
+    bot.end_match()
+    return per_deal, counts
+
+
+def run_lbr(config: LBRConfig, workers: int = 1,
+            progress: Callable[[int], None] | None = None) -> LBRResult:
+    """Measure ``config.bot`` by LBR; ``progress(k)`` as ``k`` more hands are played."""
+    lbr_bot(config.bot)  # refuse a bot without a policy before any work
+    start = time.perf_counter()
+    tasks = ((config.bot, config.seed, config.samples, first, min(TASK_DEALS, config.deals - first))
+             for first in range(0, config.deals, TASK_DEALS))  # lazily: a huge run starts at once
+    per_pair: list[int] = []
+    counts = [0, 0, 0, 0]
+    with executor_for(workers=min(workers, -(-config.deals // TASK_DEALS))) as executor:
+        for pairs, done in executor.map(lbr_task, tasks):
+            per_pair += pairs
+            counts = [a + b for a, b in zip(counts, done, strict=True)]
+            if progress is not None:
+                progress(2 * len(pairs))
+    big_blind = GameSettings.preset("limit").big_blind
+    mbb = np.array(per_pair, dtype=float) / 2.0 * 1000.0 / big_blind
+    mean, ci = win_rate(mbb)
+    return LBRResult(config.bot, 2 * len(per_pair), config.seed, mean,
+                     (float(ci[0]), float(ci[1])) if not math.isnan(ci[0]) else (math.nan, math.nan),
+                     time.perf_counter() - start, *counts, per_pair=per_pair)

@@ -1,0 +1,56 @@
+"""``pokerlab lbr``: local best response against a hold'em bot, in mbb/g with a 95% interval."""
+
+from __future__ import annotations
+
+import math
+
+import typer
+
+from pokerlab.cli.common import Interrupted, console, print_json, progress, table, user_errors
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``lbr`` command to ``app``."""
+
+    @app.command("lbr")
+    @user_errors
+    def lbr(
+        bot: str = typer.Argument(..., help="The hold'em bot to measure (one that exposes its policy)."),
+        hands: int = typer.Option(1000, "--hands", min=1,
+                                  help="Hands to play (a pair per deal, seats swapped)."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals, the bot's randomness and "
+                                 "LBR's pre-flop rollouts."),
+        samples: int = typer.Option(1000, "--samples", min=1,
+                                    help="Boards LBR rolls out for its pre-flop equity."),
+        workers: int = typer.Option(1, "--workers", min=1,
+                                    help="Processes sharing the hands (every 200 hands a fresh bot)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Local best response (Lisy and Bowling 2017) against BOT in heads-up limit hold'em.
+
+        LBR tracks the bot's range exactly from its policy and at each decision folds, calls
+        or raises by its equity against the range and the range's chance of folding to a
+        raise. Its winnings, in milli big blinds per hand, bound the bot's exploitability from
+        below.
+        """
+        from pokerlab.arena.lbr import LBRConfig, lbr_bot, run_lbr
+
+        config = LBRConfig(bot, hands=hands, seed=seed, samples=samples)
+        lbr_bot(bot)  # a bot LBR cannot measure: one line, before the bar
+        with progress(f"LBR against {bot}", total=2 * config.deals,
+                      enabled=not (no_progress or as_json)) as advance:
+            try:
+                result = run_lbr(config, workers=workers, progress=advance)
+            except KeyboardInterrupt:
+                raise Interrupted(f"{advance.done:,} of {2 * config.deals:,} hands played; "
+                                  "nothing is kept") from None
+        if as_json:
+            print_json(result.to_dict())
+            return
+        low, high = result.ci95
+        interval = "-" if math.isnan(low) else f"[{low:+.0f}, {high:+.0f}]"
+        rows = [[result.bot, f"{result.mbb_per_game:+.0f}", interval, f"{result.hands:,}",
+                 f"{result.seconds / result.hands:.3f}", result.mismatches]]
+        console.print(table(f"local best response, heads-up limit, seed {seed}",
+                            ["bot", "mbb/g", "95% CI", "hands", "s/hand", "mismatches"], rows))

@@ -1,0 +1,144 @@
+"""Local best response: its choices, its range tracking, and its figures against bots whose best
+response is known."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pokerlab.agents.base import Agent, Observation
+from pokerlab.agents.registry import create_bot
+from pokerlab.arena.lbr import (
+    _TOUCHING,
+    LBRConfig,
+    LBRHand,
+    lbr_bot,
+    lbr_choice,
+    lbr_utilities,
+    run_lbr,
+)
+from pokerlab.arena.table import play_hand
+from pokerlab.cards import parse_cards
+from pokerlab.engine import BET_RAISE, CHECK_CALL, FOLD, Action, Dealer, GameSettings, Hand
+from pokerlab.strength.range_equity import equity_kernel, range_equity
+
+GAME = GameSettings.preset("limit")
+
+
+def test_utilities_and_choice_by_hand() -> None:
+    # pot 100, 20 to call, WP 0.3, a raise of 20 more folds half the range:
+    # call 0.3 * 100 - 0.7 * 20 = 16; raise 0.5 * 100 + 0.5 * (0.3 * 120 - 0.7 * 40) = 54.
+    assert lbr_utilities(0.3, 100, 20, 20, 0.5) == pytest.approx((0.0, 16.0, 54.0))
+    assert lbr_choice(lbr_utilities(0.3, 100, 20, 20, 0.5), True) == BET_RAISE
+    # Nobody folds: raising is worth a(2 WP - 1) more than calling, so WP 0.4 calls...
+    assert lbr_choice(lbr_utilities(0.4, 100, 20, 20, 0.0), True) == CHECK_CALL
+    # ... and WP 0.1 folds: 0.1 * 100 - 0.9 * 20 = -8 < 0 (capped: no raise).
+    assert lbr_choice(lbr_utilities(0.1, 100, 20, None, 0.0), True) == FOLD
+    # Checking is free: never a fold, even with WP 0.
+    assert lbr_choice(lbr_utilities(0.0, 100, 0, 20, 0.0), False) == CHECK_CALL
+
+
+def test_fold_probability_of_the_random_bot_is_a_third_then_a_half() -> None:
+    # The random bot folds a third of the time when it may raise, half when the cap stops it.
+    cards = parse_cards("As Ks  2c 7d  Qs Js Ts 3h 4d")
+    hand = Hand(GAME, [2000, 2000], cards)  # LBR at position 0 (big blind), bot the button
+    one = LBRHand(hand, 0, create_bot("random"), 0, 100, 0)
+    hand.bet_raise(20)   # the bot (button) raises, LBR to act
+    assert one.fold_probability(30) == pytest.approx(1 / 3)
+    hand.bet_raise(30)
+    hand.bet_raise(40)   # the bot caps it
+    assert not hand.legal().can_raise
+
+
+def test_the_range_stays_normalised_and_removes_the_cards_seen() -> None:
+    trace: list = []
+    dealer = Dealer(5)
+    bot = create_bot("random")
+    for deal in range(6):
+        for lbr in (0, 1):
+            trace.clear()
+            bot.reseed(deal * 2 + lbr)
+            hand = Hand(GAME, [2000, 2000], dealer.cards(deal, 2), dealer.ranks(deal, 2))
+            LBRHand(hand, lbr, bot, deal, 200, 0, trace).play()
+            mine = hand.hole(lbr)
+            for street, weights in trace:
+                assert weights.sum() == pytest.approx(1.0)
+                seen = mine + hand.board[: (0, 3, 4, 5)[street]]
+                for c in seen:
+                    assert not weights[_TOUCHING[c]].any()
+            # Against the random bot every holding not touching a seen card is equally likely.
+            last = trace[-1][1]
+            assert np.ptp(last[last > 0]) < 1e-12
+
+
+class ValueBettor(Agent):
+    """LBR's rule against a calling station, written as an ordinary bot: it knows the
+    opponent's range is every holding, raises when its equity is above one half, calls when
+    the call pays, else folds."""
+
+    name = "value-bettor"
+
+    def __init__(self, seed: int, hand_number: int) -> None:
+        super().__init__()
+        self.seed, self.hand_number, self.decisions = seed, hand_number, 0
+
+    def act(self, observation: Observation) -> Action:
+        self.decisions += 1
+        weights = np.ones(1326)
+        for c in observation.hole + observation.board:
+            weights[_TOUCHING[c]] = 0.0
+        weights /= weights.sum()
+        wp_seed = (self.seed * 1_000_003 + self.hand_number) * 64 + self.decisions
+        counts = equity_kernel(*observation.hole, np.array(observation.board, dtype=np.int64),
+                               weights, 300, wp_seed & 0x7FFF_FFFF)
+        wp = (counts[0] + 0.5 * counts[1]) / counts[2]
+        legal = observation.legal
+        if legal.can_raise and wp > 0.5:
+            return Action(BET_RAISE, legal.min_raise_to)
+        if legal.can_fold and wp * observation.pot - (1 - wp) * legal.to_call < 0:
+            return Action(FOLD)
+        return Action(CHECK_CALL)
+
+
+def test_against_the_calling_station_lbr_is_the_value_bettor_hand_for_hand() -> None:
+    dealer = Dealer(11)
+    for deal in range(8):
+        for lbr in (0, 1):
+            h = 2 * deal + lbr
+            cards, ranks = dealer.cards(deal, 2), dealer.ranks(deal, 2)
+            lbr_hand = Hand(GAME, [2000, 2000], cards, ranks)
+            won = LBRHand(lbr_hand, lbr, create_bot("calling-station"), h, 300, 4).play()
+            table = Hand(GAME, [2000, 2000], cards, ranks)
+            agents = [create_bot("calling-station")] * 2
+            agents[lbr] = ValueBettor(4, h)
+            play_hand(table, agents)
+            assert table.history == lbr_hand.history
+            assert won == table.payoffs[lbr]
+
+
+def test_lbr_beats_the_baselines_and_refuses_a_bot_without_policy() -> None:
+    station = run_lbr(LBRConfig("calling-station", hands=60, seed=2, samples=200))
+    raiser = run_lbr(LBRConfig("raiser", hands=60, seed=2, samples=200))
+    for r in (station, raiser):
+        assert r.hands == 60 and r.mismatches == 0 and r.illegal_actions == 0
+        assert r.ci95[0] > 0, r   # strongly positive: far above zero after 60 hands
+    with pytest.raises(ValueError, match="BOT: bot 'loki2-b' does not expose its policy"):
+        lbr_bot("loki2-b")
+
+
+@pytest.mark.slow
+def test_the_result_does_not_depend_on_the_workers() -> None:
+    config = LBRConfig("random", hands=2 * 101 + 2, seed=3, samples=100)  # two tasks
+    one = run_lbr(config, workers=1)
+    two = run_lbr(config, workers=2)
+    assert one.per_pair == two.per_pair and one.hands == 204
+
+
+def test_equity_against_one_holding_is_exact() -> None:
+    weights = np.zeros(1326)
+    from pokerlab.cards import combo_index
+
+    weights[combo_index(*parse_cards("KhKd"))] = 1.0
+    # River: AA loses to the set; turn: 2 aces and 4 tens of 44 rivers win.
+    assert range_equity(parse_cards("AcAd"), parse_cards("Ks Qs Jd 4h 2c"), weights) == 0.0
+    assert range_equity(parse_cards("AcAd"), parse_cards("Ks Qs Jd 4h"), weights) == pytest.approx(6 / 44)
