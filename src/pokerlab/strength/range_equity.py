@@ -15,10 +15,10 @@ Examples
 >>> from pokerlab.cards import combo_index, parse_cards
 >>> hole, board = parse_cards("AcAd"), parse_cards("Ks Qs Jd 4h")
 >>> weights = np.zeros(1326); weights[combo_index(*parse_cards("KhKd"))] = 1.0
->>> round(range_equity(hole, board, weights), 4)    # two aces of 44 rivers... no: one king
+>>> round(range_equity(hole, board, weights), 4)  # KK has a set: 2 aces, 4 tens of 44 win
 0.1364
 >>> weights[:] = 1.0
->>> 0.75 < range_equity(hole, board, weights) < 0.85
+>>> 0.85 < range_equity(hole, board, weights) < 0.88
 True
 """
 
