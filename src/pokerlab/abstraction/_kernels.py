@@ -1,0 +1,346 @@
+"""Numba kernels: the exact strength of every hole combo on a board, one board at a time.
+
+All strengths are kept as **integers** so that the two ways of computing a bucket (the big
+training tables and :meth:`~pokerlab.abstraction.CardAbstraction.board_buckets` at play time)
+compare equal numbers and can never disagree at a bucket boundary through rounding:
+
+- river: ``num = 2 * wins + ties`` against the 990 opponent holdings that share no card with
+  the combo or the board, so ``HS = num / 1980`` (:data:`RIVER_DEN`);
+- turn: ``S = sum over the 46 rivers of num ** 2``, so ``E[HS^2] = S / (46 * 1980 ** 2)``;
+- flop: ``S = sum over the 1,081 (turn, river) runouts of num ** 2`` (each unordered pair once),
+  so ``E[HS^2] = S / (1081 * 1980 ** 2)``.
+
+The river sweep is :func:`pokerlab.spot.terminal.showdown_values` (the spot solver's exact
+card-removal showdown in linear time) with every opponent holding at reach 1, half-pot 1 and
+no commitment: its value per hand is then ``W - L + (W + T + L) = 2W + T``.
+
+Combos are in ``combo_index`` order (:func:`pokerlab.cards.combo_index`,
+:data:`pokerlab.cards.ALL_COMBOS`); a combo touching the board gets -1.
+
+Examples
+--------
+>>> import numpy as np
+>>> from pokerlab.cards import combo_index, parse_cards
+>>> num = river_nums(np.array(parse_cards("2c 7d 9h Jc Ks"), dtype=np.int64))
+>>> int(num[combo_index(*parse_cards("AsAh"))]), int((num < 0).sum())  # HS = 1705 / 1980
+(1705, 245)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pokerlab.abstraction.boards import BINOM, COMBO_PERM
+from pokerlab.cards import ALL_COMBOS
+from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, eval_key
+from pokerlab.spot.terminal import showdown_values
+
+RIVER_DEN = 1980
+"""Denominator of a river ``num``: twice the 990 opponent holdings."""
+
+_LO = ALL_COMBOS[:, 0].astype(np.int64)
+_HI = ALL_COMBOS[:, 1].astype(np.int64)
+
+
+@njit(cache=True, nogil=True)
+def _river_into(board: np.ndarray, extra0: int, extra1: int, num: np.ndarray,
+                ids: np.ndarray, cards: np.ndarray, value: np.ndarray, ones: np.ndarray,
+                same: np.ndarray, out: np.ndarray) -> None:
+    """``num[c] = 2W + T`` of every combo ``c`` on ``board`` (k cards) plus ``extra0``/``extra1``
+    (card codes, -1 = none) making five; -1 for combos touching those cards.
+
+    The work arrays (``ids`` .. ``out``, 1,326 long; ``cards`` (1326, 2)) are the caller's, so
+    a loop over many rivers allocates nothing.
+    """
+    used = np.int64(0)
+    key = EMPTY_KEY
+    mask = np.int64(0)
+    for c in board:
+        used |= np.int64(1) << c
+        key += CARD_KEY[c]
+        mask |= CARD_MASK[c]
+    for c in (extra0, extra1):
+        if c >= 0:
+            used |= np.int64(1) << c
+            key += CARD_KEY[c]
+            mask |= CARD_MASK[c]
+    n = 0
+    for c in range(1326):
+        a = _LO[c]
+        b = _HI[c]
+        if (used >> a) & 1 or (used >> b) & 1:
+            num[c] = -1
+            continue
+        ids[n] = c
+        cards[n, 0] = a
+        cards[n, 1] = b
+        value[n] = eval_key(key + CARD_KEY[a] + CARD_KEY[b], mask | CARD_MASK[a] | CARD_MASK[b])
+        n += 1
+    order = np.argsort(value[:n])
+    sorted_value = value[:n][order]
+    showdown_values(ones[:n], order, sorted_value, n, order, sorted_value, n,
+                    cards[:n], cards[:n], same[:n], 1.0, 0.0, out[:n])
+    for i in range(n):
+        num[ids[i]] = np.int64(out[i] + 0.5)
+
+
+@njit(cache=True, nogil=True)
+def _work() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    ids = np.empty(1326, dtype=np.int64)
+    cards = np.empty((1326, 2), dtype=np.int64)
+    value = np.empty(1326, dtype=np.int64)
+    ones = np.ones(1326)
+    same = np.arange(1326)
+    out = np.empty(1326)
+    return ids, cards, value, ones, same, out
+
+
+@njit(cache=True, nogil=True)
+def river_nums(board: np.ndarray) -> np.ndarray:
+    """``2W + T`` of every combo on a five-card ``board`` (int64 codes); -1 touching the board."""
+    num = np.empty(1326, dtype=np.int64)
+    ids, cards, value, ones, same, out = _work()
+    _river_into(board, -1, -1, num, ids, cards, value, ones, same, out)
+    return num
+
+
+@njit(cache=True, nogil=True)
+def turn_scores(board: np.ndarray, bins: int, river_hist: np.ndarray, river_count: np.ndarray,
+                weight: int) -> np.ndarray:
+    """``S`` (sum over the 46 rivers of ``num ** 2``) of every combo on a four-card ``board``.
+
+    -1 for combos touching the board. With ``bins > 0`` also fills ``river_hist[c, k]``: how
+    many rivers give combo ``c`` an HS in bin ``k`` of ``bins`` equal bins of [0, 1] (HS = 1
+    in the last), the next-round histogram of the potential-aware abstraction (add to it: the
+    caller zeroes it). When ``river_count`` has ``RIVER_DEN + 1`` entries, ``weight`` is added
+    to ``river_count[num]`` for every (river, combo): the river distribution the percentiles
+    come from.
+    """
+    used = np.int64(0)
+    for c in board:
+        used |= np.int64(1) << c
+    score = np.zeros(1326, dtype=np.int64)
+    num = np.empty(1326, dtype=np.int64)
+    ids, cards, value, ones, same, out = _work()
+    keep = river_count.shape[0] == RIVER_DEN + 1
+    for r in range(52):
+        if (used >> r) & 1:
+            continue
+        _river_into(board, r, -1, num, ids, cards, value, ones, same, out)
+        for c in range(1326):
+            v = num[c]
+            if v >= 0:
+                score[c] += v * v
+                if bins > 0:
+                    k = v * bins // RIVER_DEN
+                    if k >= bins:
+                        k = bins - 1
+                    river_hist[c, k] += 1
+                if keep:
+                    river_count[v] += weight
+    for c in range(1326):
+        if (used >> _LO[c]) & 1 or (used >> _HI[c]) & 1:
+            score[c] = -1
+    return score
+
+
+@njit(cache=True, nogil=True)
+def flop_scores(board: np.ndarray, per_turn: np.ndarray) -> np.ndarray:
+    """``S`` (sum over the 1,081 runouts of ``num ** 2``) of every combo on a three-card ``board``.
+
+    -1 for combos touching the board. ``per_turn`` (1326, 52) int64 is filled with each turn
+    card's share: ``per_turn[c, t]`` = the turn ``S`` of combo ``c`` on ``board + t`` (sum over
+    its 46 rivers), -1 where ``t`` is on the board or in the combo; so ``S = sum_t per_turn / 2``
+    (each runout {t, r} is counted under t and under r).
+    """
+    used = np.int64(0)
+    for c in board:
+        used |= np.int64(1) << c
+    per_turn[:, :] = 0
+    num = np.empty(1326, dtype=np.int64)
+    ids, cards, value, ones, same, out = _work()
+    for t in range(52):
+        if (used >> t) & 1:
+            continue
+        for r in range(t + 1, 52):
+            if (used >> r) & 1:
+                continue
+            _river_into(board, t, r, num, ids, cards, value, ones, same, out)
+            for c in range(1326):
+                v = num[c]
+                if v >= 0:
+                    per_turn[c, t] += v * v
+                    per_turn[c, r] += v * v
+    score = np.zeros(1326, dtype=np.int64)
+    for c in range(1326):
+        a = _LO[c]
+        b = _HI[c]
+        if (used >> a) & 1 or (used >> b) & 1:
+            score[c] = -1
+            per_turn[c, :] = -1
+            continue
+        s = 0
+        for t in range(52):
+            if (used >> t) & 1 or t in (a, b):
+                per_turn[c, t] = -1
+            else:
+                s += per_turn[c, t]
+        score[c] = s // 2
+    return score
+
+
+TURN_FULL = 46 * RIVER_DEN * RIVER_DEN
+"""A turn ``S`` at E[HS^2] = 1."""
+FLOP_FULL = 1081 * RIVER_DEN * RIVER_DEN
+"""A flop ``S`` at E[HS^2] = 1."""
+
+
+@njit(cache=True, nogil=True)
+def turn_scores_many(boards: np.ndarray, weights: np.ndarray, bins: int, scores: np.ndarray,
+                     hists: np.ndarray, river_count: np.ndarray) -> None:
+    """:func:`turn_scores` of each row of ``boards`` into ``scores`` (n, 1326) and, with
+    ``bins > 0``, the river histograms into ``hists`` (n, 1326, bins); ``river_count`` gathers
+    the river ``num`` distribution, each board counted ``weights[i]`` times."""
+    hist = np.zeros((1326, max(bins, 1)), dtype=np.int64)
+    for i in range(boards.shape[0]):
+        if bins > 0:
+            hist[:, :] = 0
+        s = turn_scores(boards[i], bins, hist, river_count, weights[i])
+        for c in range(1326):
+            scores[i, c] = s[c]
+            if bins > 0:
+                for k in range(bins):
+                    hists[i, c, k] = hist[c, k]
+
+
+@njit(cache=True, nogil=True)
+def sorted_rank(cards: np.ndarray, k: int) -> int:
+    """Colex rank of the first ``k`` entries of ``cards`` (distinct codes, any order)."""
+    s = np.empty(k, dtype=np.int64)
+    for i in range(k):
+        s[i] = cards[i]
+    s.sort()
+    r = 0
+    for i in range(k):
+        r += BINOM[s[i], i + 1]
+    return r
+
+
+@njit(cache=True, nogil=True)
+def turn_bin(score: int, bins: int) -> int:
+    """Bin of a turn ``S`` among ``bins`` equal bins of E[HS^2] in [0, 1] (1 in the last)."""
+    k = score * bins // TURN_FULL
+    return bins - 1 if k >= bins else k
+
+
+@njit(cache=True, nogil=True)
+def flops_from_turns(flops: np.ndarray, turn_class: np.ndarray, turn_perm: np.ndarray,
+                     turn_scores_table: np.ndarray, bins: int, scores: np.ndarray,
+                     hists: np.ndarray) -> None:
+    """Flop ``S`` of every combo on each flop of ``flops`` (n, 3), from the turn table.
+
+    ``S(flop) = (sum over the turn cards t of S(flop + t)) / 2`` (each runout {t, r} appears
+    under t and under r): the same integer :func:`flop_scores` computes directly. The turn
+    ``S`` of combo ``c`` on a board is read from its class row at ``COMBO_PERM[perm, c]``.
+    With ``bins > 0`` also the histogram over the 47 turn cards of the turn E[HS^2]
+    (:func:`turn_bin`) into ``hists`` (n, 1326, bins).
+    """
+    board = np.empty(4, dtype=np.int64)
+    for i in range(flops.shape[0]):
+        used = np.int64(0)
+        for j in range(3):
+            board[j] = flops[i, j]
+            used |= np.int64(1) << flops[i, j]
+        for c in range(1326):
+            scores[i, c] = 0
+            if bins > 0:
+                for k in range(bins):
+                    hists[i, c, k] = 0
+        for t in range(52):
+            if (used >> t) & 1:
+                continue
+            board[3] = t
+            rank = sorted_rank(board, 4)
+            row = turn_class[rank]
+            p = turn_perm[rank]
+            for c in range(1326):
+                a = _LO[c]
+                b = _HI[c]
+                if (used >> a) & 1 or (used >> b) & 1 or a == t or b == t:
+                    continue
+                s = turn_scores_table[row, COMBO_PERM[p, c]]
+                scores[i, c] += s
+                if bins > 0:
+                    hists[i, c, turn_bin(s, bins)] += 1
+        for c in range(1326):
+            if (used >> _LO[c]) & 1 or (used >> _HI[c]) & 1:
+                scores[i, c] = -1
+            else:
+                scores[i, c] //= 2
+
+
+@njit(cache=True, nogil=True)
+def river_pair_nums(hole0: np.ndarray, hole1: np.ndarray, board: np.ndarray) -> tuple[int, int]:
+    """``2W + T`` of two hands on a five-card ``board`` (each against its own 990 holdings)."""
+    used = np.int64(0)
+    key = EMPTY_KEY
+    mask = np.int64(0)
+    for c in board:
+        used |= np.int64(1) << c
+        key += CARD_KEY[c]
+        mask |= CARD_MASK[c]
+    v0 = eval_key(key + CARD_KEY[hole0[0]] + CARD_KEY[hole0[1]],
+                  mask | CARD_MASK[hole0[0]] | CARD_MASK[hole0[1]])
+    v1 = eval_key(key + CARD_KEY[hole1[0]] + CARD_KEY[hole1[1]],
+                  mask | CARD_MASK[hole1[0]] | CARD_MASK[hole1[1]])
+    h0 = (np.int64(1) << hole0[0]) | (np.int64(1) << hole0[1])
+    h1 = (np.int64(1) << hole1[0]) | (np.int64(1) << hole1[1])
+    n0 = 0
+    n1 = 0
+    for c in range(1326):
+        a = _LO[c]
+        b = _HI[c]
+        cm = (np.int64(1) << a) | (np.int64(1) << b)
+        if cm & used:
+            continue
+        free0 = (cm & h0) == 0
+        free1 = (cm & h1) == 0
+        if not (free0 or free1):
+            continue
+        v = eval_key(key + CARD_KEY[a] + CARD_KEY[b], mask | CARD_MASK[a] | CARD_MASK[b])
+        if free0:
+            n0 += 2 if v0 > v else (1 if v0 == v else 0)
+        if free1:
+            n1 += 2 if v1 > v else (1 if v1 == v else 0)
+    return n0, n1
+
+
+@njit(cache=True, nogil=True)
+def deal_buckets_kernel(holes: np.ndarray, boards: np.ndarray, preflop: np.ndarray,
+                        flop_class: np.ndarray, flop_perm: np.ndarray, flop_table: np.ndarray,
+                        turn_class: np.ndarray, turn_perm: np.ndarray, turn_table: np.ndarray,
+                        river_thresholds: np.ndarray, out: np.ndarray) -> None:
+    """Both players' buckets on every round of each deal (see ``CardAbstraction.deal_buckets``).
+
+    Pre-flop: the class of the combo; flop and turn: the class row of the board, the combo
+    permuted with it; river: :func:`river_pair_nums` placed among the river thresholds.
+    """
+    for i in range(holes.shape[0]):
+        fr = sorted_rank(boards[i], 3)
+        tr = sorted_rank(boards[i], 4)
+        frow = flop_class[fr]
+        fp = flop_perm[fr]
+        trow = turn_class[tr]
+        tp = turn_perm[tr]
+        n0, n1 = river_pair_nums(holes[i, 0], holes[i, 1], boards[i])
+        for p in range(2):
+            a = holes[i, p, 0]
+            b = holes[i, p, 1]
+            if a > b:
+                a, b = b, a
+            c = b * (b - 1) // 2 + a
+            out[i, p, 0] = preflop[c]
+            out[i, p, 1] = flop_table[frow, COMBO_PERM[fp, c]]
+            out[i, p, 2] = turn_table[trow, COMBO_PERM[tp, c]]
+            out[i, p, 3] = np.searchsorted(river_thresholds, n0 if p == 0 else n1, side="right")

@@ -1,0 +1,443 @@
+"""A card abstraction of heads-up hold'em: the bucket of every hole combo on every board.
+
+Pre-flop the 169 lossless classes (:data:`pokerlab.cards.PREFLOP_CLASSES` order). On the flop,
+turn and river the bucket comes from the exact strength of the combo against every opponent
+holding, with card removal (:mod:`pokerlab.abstraction._kernels`):
+
+- **ehs2** (every round, and the river of every kind): E[HS^2], the mean over the runouts to the
+  river of the squared river hand strength (HS on the river itself), bucketed by percentiles.
+  The boundaries are the percentiles of the E[HS^2] distribution over all (board, combo) pairs
+  of the round, every one of the C(52, k) boards counted once and every combo not touching it
+  once (the canonical boards weighted by how many boards they stand for): bucket ``b`` of
+  ``K`` holds the pairs from quantile ``b / K`` up to ``(b + 1) / K``. Precisely, threshold
+  ``j`` (``j = 1 .. K - 1``) is the smallest score whose cumulative weight exceeds ``j / K``
+  of the total, and a score's bucket is the number of thresholds at or below it; a score that
+  alone holds more than ``1 / K`` of the mass leaves the buckets it jumps over empty.
+- **potential** (flop and turn): k-means over histograms of next-round strength, the
+  potential-aware idea of the published imperfect-recall abstractions: a turn combo is
+  described by how its river HS falls over the 46 rivers, a flop combo by how its turn E[HS^2]
+  falls over the 47 turn cards (see :mod:`pokerlab.abstraction.kmeans`).
+
+Two paths give the same buckets: :meth:`CardAbstraction.board_buckets` computes one board from
+the small parameters (thresholds, centroids) at play time, and
+:meth:`CardAbstraction.deal_buckets` reads tables (one row per suit-isomorphism class of flops
+and turns, :mod:`pokerlab.abstraction.boards`) built once by :func:`card_abstraction` and cached
+on disk. Strengths are integers in both paths (exact sums of squared river counts), so the two
+never disagree at a boundary.
+
+Examples
+--------
+>>> import numpy as np
+>>> from pokerlab.abstraction._kernels import FLOP_FULL, TURN_FULL
+>>> from pokerlab.cards import combo_index, parse_cards
+>>> settings = AbstractionSettings(flop=5, turn=5, river=5)
+>>> params = {"key": np.array(settings.key()),
+...           "flop_thresholds": np.array([1, 2, 3, 4]) * FLOP_FULL // 5,
+...           "turn_thresholds": np.array([1, 2, 3, 4]) * TURN_FULL // 5,
+...           "river_thresholds": np.array([396, 792, 1188, 1584])}
+>>> abstraction = CardAbstraction.from_parameters(params)
+>>> buckets = abstraction.board_buckets(parse_cards("2c 7d 9h Jc Ks"))
+>>> int(buckets[combo_index(*parse_cards("AsAh"))]), int(buckets[combo_index(*parse_cards("3s4h"))])
+(4, 0)
+>>> int(abstraction.preflop_buckets()[combo_index(*parse_cards("AsAh"))])
+0
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from pokerlab._cache import cache_dir, cache_root
+from pokerlab.abstraction import kmeans
+from pokerlab.abstraction._kernels import (
+    RIVER_DEN,
+    deal_buckets_kernel,
+    flop_scores,
+    flops_from_turns,
+    turn_scores,
+    turn_scores_many,
+)
+from pokerlab.abstraction.boards import board_classes, colex_ranks
+from pokerlab.abstraction.settings import AbstractionError, AbstractionSettings
+from pokerlab.cards import ALL_COMBOS, PREFLOP_CLASSES, check_distinct, class_of
+
+Progress = Callable[[int], None]
+"""``progress(n)``: ``n`` more units of :func:`build_units` done."""
+
+NOT_COMPUTED = -2
+"""A table row not filled yet (a deal needing it computes it on the spot)."""
+
+TURN_CHUNK = 64
+"""Turn boards per kernel call while building (a progress step)."""
+
+
+@cache
+def _preflop_classes() -> np.ndarray:
+    index = {name: i for i, name in enumerate(PREFLOP_CLASSES)}
+    out = np.array([index[class_of(int(a), int(b))] for a, b in ALL_COMBOS], dtype=np.int32)
+    out.setflags(write=False)
+    return out
+
+
+def percentile_thresholds(scores: np.ndarray, weights: np.ndarray, k: int) -> np.ndarray:
+    """The ``k - 1`` percentile boundaries of integer ``scores`` counted with ``weights``.
+
+    Threshold ``j`` is the smallest score whose cumulative weight exceeds ``j / k`` of the total
+    (integer arithmetic: exact); ``np.searchsorted(thresholds, s, side="right")`` is then the
+    bucket of score ``s``.
+
+    Examples
+    --------
+    >>> percentile_thresholds(np.arange(10), np.ones(10, dtype=np.int64), 5).tolist()
+    [2, 4, 6, 8]
+    >>> percentile_thresholds(np.array([0, 0, 0, 7]), np.array([1, 1, 1, 1]), 2).tolist()
+    [0]
+    """
+    values, inverse = np.unique(np.asarray(scores, dtype=np.int64), return_inverse=True)
+    mass = np.bincount(inverse.ravel(), weights=np.asarray(weights, dtype=np.float64).ravel())
+    cum = np.cumsum(np.rint(mass).astype(np.int64))
+    total = int(cum[-1])
+    targets = total * np.arange(1, k, dtype=np.int64)
+    idx = np.searchsorted(cum * k, targets, side="right")
+    return values[np.minimum(idx, len(values) - 1)].astype(np.int64)
+
+
+def build_units(settings: AbstractionSettings) -> int:
+    """The units of work :func:`card_abstraction` reports to its ``progress`` callable."""
+    units = len(board_classes(4).boards) + len(board_classes(3).boards)
+    if settings.kind == "potential":
+        units += 2 * kmeans.PROGRESS_UNITS
+    return units
+
+
+class CardAbstraction:
+    """The buckets of one :class:`AbstractionSettings` (see the module docstring).
+
+    Build or load one with :func:`card_abstraction`; a strategy file restores the small part with
+    :meth:`from_parameters` (no big tables: :meth:`board_buckets` works at once,
+    :meth:`deal_buckets` loads the cached tables or fills rows as deals need them).
+    """
+
+    def __init__(self, settings: AbstractionSettings, params: dict[str, np.ndarray]) -> None:
+        self.settings = settings
+        self._params = {k: np.asarray(v) for k, v in params.items()}
+        for name, count in (("flop", settings.flop), ("turn", settings.turn), ("river", settings.river)):
+            if settings.kind == "potential" and name != "river":
+                c = self._params.get(f"{name}_centroids")
+                if c is None or c.ndim != 2 or c.shape[0] != count:
+                    raise AbstractionError(f"abstraction parameters: {name}_centroids must have {count} rows")
+                self._params[f"{name}_centroids"] = np.ascontiguousarray(c, dtype=np.float64)
+            else:
+                t = self._params.get(f"{name}_thresholds")
+                if t is None or t.shape != (count - 1,) or np.any(np.diff(t) < 0):
+                    raise AbstractionError(
+                        f"abstraction parameters: {name}_thresholds must be {count - 1} ascending numbers")
+                self._params[f"{name}_thresholds"] = np.ascontiguousarray(t, dtype=np.int64)
+        self._flop_table: np.ndarray | None = None
+        self._turn_table: np.ndarray | None = None
+        self.build_seconds: float | None = None
+        self.path: Path | None = None
+
+    # -- the contract ---------------------------------------------------------------------
+    @property
+    def bucket_counts(self) -> tuple[int, int, int, int]:
+        """(169, flop, turn, river)."""
+        return self.settings.bucket_counts
+
+    def parameters(self) -> dict[str, np.ndarray]:
+        """The small part (settings key, thresholds, centroids) a strategy file embeds."""
+        return {k: v.copy() for k, v in self._params.items()}
+
+    @classmethod
+    def from_parameters(cls, params: dict[str, np.ndarray]) -> CardAbstraction:
+        """The abstraction :meth:`parameters` describes (no tables: they come when needed).
+
+        Raises
+        ------
+        AbstractionError
+            Missing or malformed entries.
+        """
+        if "key" not in params:
+            raise AbstractionError("abstraction parameters: no 'key' entry")
+        settings = AbstractionSettings.from_key(str(np.asarray(params["key"])))
+        return cls(settings, dict(params))
+
+    def preflop_buckets(self) -> np.ndarray:
+        """The 169-class index (:data:`pokerlab.cards.PREFLOP_CLASSES` order) of each combo.
+
+        Returns
+        -------
+        np.ndarray
+            int32 (1326,) in ``combo_index`` order.
+        """
+        return _preflop_classes().copy()
+
+    def board_buckets(self, board: Sequence[int] | np.ndarray) -> np.ndarray:
+        """The bucket of every combo (``combo_index`` order) on a 3-, 4- or 5-card ``board``.
+
+        -1 for combos touching the board. Computed from the small parameters: exact strengths
+        of all 1,326 combos in one kernel call (about 35 ms on a flop, 2 ms on a turn,
+        0.03 ms on a river).
+
+        Raises
+        ------
+        ValueError
+            Not 3, 4 or 5 distinct card codes.
+        """
+        cards = [int(c) for c in board]
+        if len(cards) not in (3, 4, 5):
+            raise ValueError(f"board: need 3, 4 or 5 cards, got {len(cards)}")
+        check_distinct(cards)
+        b = np.array(cards, dtype=np.int64)
+        if len(cards) == 3:
+            return self._flop_row(b).astype(np.int32)
+        if len(cards) == 4:
+            return self._turn_row(b).astype(np.int32)
+        from pokerlab.abstraction._kernels import river_nums
+
+        num = river_nums(b)
+        out = np.searchsorted(self._params["river_thresholds"], num, side="right").astype(np.int32)
+        out[num < 0] = -1
+        return out
+
+    def deal_buckets(self, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        """Both players' buckets on every round for ``m`` deals.
+
+        Parameters
+        ----------
+        holes
+            int64 (m, 2, 2): each player's two hole cards.
+        boards
+            int64 (m, 5): the five board cards (flop = the first three, turn = the fourth).
+
+        Returns
+        -------
+        np.ndarray
+            int32 (m, 2, 4): ``[deal, player, round]``, rounds pre-flop, flop, turn, river.
+            One numba kernel with table lookups (the river's strength computed per deal).
+        """
+        holes = np.ascontiguousarray(holes, dtype=np.int64)
+        boards = np.ascontiguousarray(boards, dtype=np.int64)
+        m = holes.shape[0]
+        if holes.shape != (m, 2, 2) or boards.shape != (m, 5):
+            raise ValueError(f"deal_buckets: holes (m, 2, 2) and boards (m, 5), got {holes.shape} and "
+                             f"{boards.shape}")
+        self._ensure_tables()
+        flops, turns = board_classes(3), board_classes(4)
+        out = np.empty((m, 2, 4), dtype=np.int32)
+        args = (_preflop_classes(), flops.class_of, flops.perm_of, self._flop_table,
+                turns.class_of, turns.perm_of, self._turn_table, self._params["river_thresholds"])
+        deal_buckets_kernel(holes, boards, *args, out)
+        missing = (out[:, :, 1:3] == NOT_COMPUTED).any(axis=(1, 2))
+        if missing.any():
+            self._fill_rows(boards[missing])
+            sub = np.empty((int(missing.sum()), 2, 4), dtype=np.int32)
+            # the rows were filled in place: the same tables, now complete for these deals
+            deal_buckets_kernel(holes[missing], boards[missing], *args, sub)
+            out[missing] = sub
+        return out
+
+    # -- rows -----------------------------------------------------------------------------
+    def _flop_row(self, board: np.ndarray) -> np.ndarray:
+        per_turn = np.empty((1326, 52), dtype=np.int64)
+        score = flop_scores(board, per_turn)
+        if self.settings.kind == "potential":
+            return kmeans.flop_labels(per_turn, score, self._params["flop_centroids"])
+        out = np.searchsorted(self._params["flop_thresholds"], score, side="right")
+        out[score < 0] = -1
+        return out
+
+    def _turn_row(self, board: np.ndarray) -> np.ndarray:
+        potential = self.settings.kind == "potential"
+        bins = self._params["turn_centroids"].shape[1] if potential else 0
+        hist = np.zeros((1326, max(bins, 1)), dtype=np.int64)
+        score = turn_scores(board, bins, hist, np.zeros(0, dtype=np.int64), 0)
+        if potential:
+            return kmeans.labels_from_hist(hist, score >= 0, self._params["turn_centroids"])
+        out = np.searchsorted(self._params["turn_thresholds"], score, side="right")
+        out[score < 0] = -1
+        return out
+
+    def _ensure_tables(self) -> None:
+        if self._flop_table is not None:
+            return
+        loaded = _read_cache(self.settings)
+        if loaded is not None and _same_params(loaded.parameters(), self._params):
+            self._flop_table, self._turn_table = loaded._flop_table, loaded._turn_table
+            return
+        self._flop_table = np.full((len(board_classes(3).boards), 1326), NOT_COMPUTED, dtype=np.int16)
+        self._turn_table = np.full((len(board_classes(4).boards), 1326), NOT_COMPUTED, dtype=np.int16)
+
+    def _fill_rows(self, boards: np.ndarray) -> None:
+        """Compute the flop and turn table rows the deals on ``boards`` need."""
+        assert self._flop_table is not None and self._turn_table is not None
+        for k, table, row in ((3, self._flop_table, self._flop_row), (4, self._turn_table, self._turn_row)):
+            classes = board_classes(k)
+            for cls in np.unique(classes.class_of[colex_ranks(boards[:, :k])]):
+                if table[cls, 0] == NOT_COMPUTED:
+                    table[cls] = row(classes.boards[cls])
+
+    def tables_complete(self) -> bool:
+        """Whether every flop and turn table row is present (a full build or its cache)."""
+        return (self._flop_table is not None and self._turn_table is not None
+                and not (self._flop_table[:, 0] == NOT_COMPUTED).any()
+                and not (self._turn_table[:, 0] == NOT_COMPUTED).any())
+
+
+def _same_params(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
+    return a.keys() == b.keys() and all(np.array_equal(np.asarray(a[k]), np.asarray(b[k])) for k in a)
+
+
+# -- building -----------------------------------------------------------------------------
+def build(settings: AbstractionSettings, progress: Progress | None = None,
+          turn_sample: int | None = None, flop_sample: int | None = None) -> CardAbstraction:
+    """Compute an abstraction from scratch (no cache): parameters and full tables.
+
+    ``turn_sample`` / ``flop_sample`` (tests, experiments) take every n-th canonical turn /
+    flop only: the percentiles and centroids then come from those boards alone and the tables
+    hold only their rows (the others are filled when a deal needs them).
+    """
+    advance = progress or (lambda n: None)
+    start = time.perf_counter()
+    turns, flops = board_classes(4), board_classes(3)
+    potential = settings.kind == "potential"
+    t_idx = np.arange(len(turns.boards))[:: turn_sample or 1]
+    f_idx = np.arange(len(flops.boards))[:: flop_sample or 1]
+
+    # Turn pass: every canonical turn's S (and river histograms), the river distribution.
+    turn_s = np.full((len(turns.boards), 1326), -1, dtype=np.int32)
+    river_count = np.zeros(RIVER_DEN + 1, dtype=np.int64)
+    bins = kmeans.TURN_BINS if potential else 0
+    turn_hist = np.zeros((len(t_idx), 1326, max(bins, 1)), dtype=np.uint8)
+    for lo in range(0, len(t_idx), TURN_CHUNK):
+        rows = t_idx[lo:lo + TURN_CHUNK]
+        scores = np.empty((len(rows), 1326), dtype=np.int64)
+        hists = np.zeros((len(rows), 1326, max(bins, 1)), dtype=np.int64)
+        turn_scores_many(turns.boards[rows], turns.weights[rows], bins, scores, hists, river_count)
+        turn_s[rows] = scores
+        if potential:
+            turn_hist[lo:lo + len(rows)] = hists
+        advance(len(rows) * (turn_sample or 1))
+    params: dict[str, np.ndarray] = {"key": np.array(settings.key())}
+    params["river_thresholds"] = percentile_thresholds(np.arange(RIVER_DEN + 1), river_count, settings.river)
+
+    # Flop pass: each canonical flop's S (and turn histograms) from the turn rows.
+    if turn_sample:
+        _complete_turn_rows(turn_s, flops.boards[f_idx], turns)
+    fbins = kmeans.FLOP_BINS if potential else 0
+    flop_s = np.empty((len(f_idx), 1326), dtype=np.int64)
+    flop_hist = np.zeros((len(f_idx), 1326, max(fbins, 1)), dtype=np.int64)
+    for lo in range(0, len(f_idx), 64):
+        rows = f_idx[lo:lo + 64]
+        flops_from_turns(flops.boards[rows], turns.class_of, turns.perm_of, turn_s, fbins,
+                         flop_s[lo:lo + 64], flop_hist[lo:lo + 64])
+        advance(len(rows) * (flop_sample or 1))
+
+    t_valid = turn_s[t_idx] >= 0
+    t_weight = np.broadcast_to(turns.weights[t_idx, None], t_valid.shape)
+    f_valid = flop_s >= 0
+    f_weight = np.broadcast_to(flops.weights[f_idx, None], f_valid.shape)
+    turn_table = np.full((len(turns.boards), 1326), NOT_COMPUTED, dtype=np.int16)
+    flop_table = np.full((len(flops.boards), 1326), NOT_COMPUTED, dtype=np.int16)
+    if potential:
+        params["turn_centroids"], turn_labels = kmeans.cluster(
+            turn_hist[t_valid], t_weight[t_valid], settings.turn, seed=kmeans.SEED, progress=advance)
+        params["flop_centroids"], flop_labels = kmeans.cluster(
+            flop_hist[f_valid].astype(np.uint8), f_weight[f_valid], settings.flop, seed=kmeans.SEED,
+            progress=advance)
+    else:
+        params["turn_thresholds"] = percentile_thresholds(turn_s[t_idx][t_valid], t_weight[t_valid],
+                                                          settings.turn)
+        params["flop_thresholds"] = percentile_thresholds(flop_s[f_valid], f_weight[f_valid], settings.flop)
+        turn_labels = np.searchsorted(params["turn_thresholds"], turn_s[t_idx][t_valid], side="right")
+        flop_labels = np.searchsorted(params["flop_thresholds"], flop_s[f_valid], side="right")
+    rows = np.full((len(t_idx), 1326), -1, dtype=np.int16)
+    rows[t_valid] = turn_labels
+    turn_table[t_idx] = rows
+    rows = np.full((len(f_idx), 1326), -1, dtype=np.int16)
+    rows[f_valid] = flop_labels
+    flop_table[f_idx] = rows
+
+    out = CardAbstraction(settings, params)
+    out._flop_table, out._turn_table = flop_table, turn_table
+    out.build_seconds = time.perf_counter() - start
+    return out
+
+
+def _complete_turn_rows(turn_s: np.ndarray, flop_boards: np.ndarray, turns: object) -> None:
+    """With a turn sample, the flops of the flop pass still need all their turn rows."""
+    from pokerlab.abstraction.boards import BoardClasses
+
+    assert isinstance(turns, BoardClasses)
+    need = set()
+    for f in flop_boards:
+        for t in range(52):
+            if t not in f:
+                need.add(int(turns.class_of[colex_ranks(np.append(f, t)[None, :])[0]]))
+    for cls in sorted(need):
+        if turn_s[cls, 0] == -1 and turn_s[cls].max() < 0:
+            turn_s[cls] = turn_scores(turns.boards[cls], 0, np.zeros((1326, 1), dtype=np.int64),
+                                      np.zeros(0, dtype=np.int64), 0)
+
+
+# -- the cache ----------------------------------------------------------------------------
+def cache_path(settings: AbstractionSettings) -> Path:
+    """Where the abstraction of ``settings`` is cached (nothing is created)."""
+    return cache_root() / "abstraction" / f"{settings.key()}.npz"
+
+
+def _read_cache(settings: AbstractionSettings) -> CardAbstraction | None:
+    path = cache_path(settings)
+    if not path.is_file():
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            params = {k[2:]: data[k] for k in data.files if k.startswith("p_")}
+            out = CardAbstraction(settings, params)
+            out._flop_table = data["flop_table"]
+            out._turn_table = data["turn_table"]
+            out.build_seconds = float(data["build_seconds"])
+    except (OSError, ValueError, KeyError):
+        return None  # unreadable or from another layout: rebuilt
+    if str(params.get("key")) != settings.key():
+        return None
+    out.path = path
+    return out
+
+
+def _write_cache(abstraction: CardAbstraction) -> Path:
+    path = cache_path(abstraction.settings)
+    folder = cache_dir() / "abstraction"
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npz.part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, flop_table=abstraction._flop_table, turn_table=abstraction._turn_table,
+                     build_seconds=np.float64(abstraction.build_seconds or 0.0),
+                     **{f"p_{k}": v for k, v in abstraction.parameters().items()})
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def card_abstraction(settings: AbstractionSettings, progress: Progress | None = None) -> CardAbstraction:
+    """The abstraction of ``settings``: loaded from the cache, else built and cached.
+
+    Deterministic for the settings (the k-means of the potential kind is seeded). ``progress``
+    gets ``n`` units at a time out of :func:`build_units` while building.
+    """
+    found = _read_cache(settings)
+    if found is not None:
+        return found
+    out = build(settings, progress)
+    out.path = _write_cache(out)
+    return out
