@@ -7,6 +7,7 @@ import pytest
 
 from pokerlab.agents.base import Agent, Observation, PolicyUnavailable, has_policy
 from pokerlab.agents.registry import create_bot
+from pokerlab.cards import ALL_COMBOS
 from pokerlab.engine import CHECK_CALL, Action, Dealer, GameSettings, Hand
 
 GAME = GameSettings.preset("limit")
@@ -74,3 +75,23 @@ def test_a_bot_without_policy_says_so() -> None:
     assert not has_policy(Silent()) and has_policy(create_bot("raiser"))
     with pytest.raises(PolicyUnavailable):
         Silent().policy(spots(1)[0])
+
+
+@pytest.mark.parametrize("name", ["waterloo-phase1", "waterloo-phase2-aggressive",
+                                  "waterloo-phase3-aggressive-trust"])
+def test_a_modelling_bot_policy_is_what_act_samples_and_changes_nothing(name: str) -> None:
+    bot = create_bot(name, store_path="")
+    for view in spots(5):
+        bot.begin_hand(view)
+        policy = bot.policy(view)
+        again = bot.policy(view)
+        seen = frequencies(bot, view, 300)
+        assert np.array_equal(policy, again)
+        assert np.array_equal(bot.policy(view), policy)   # acting changed nothing it reads
+        assert np.abs(seen - policy).max() < 0.12, (name, view.actions, policy, seen)
+        assert (seen[policy == 0] == 0).all()
+        combos = np.array([3, 700, 1200])
+        combos = combos[[not {int(c) for c in ALL_COMBOS[k]} & set(view.board) for k in combos]]
+        rows = bot.range_policy(view, combos)
+        for k, row in zip(combos, rows, strict=True):
+            assert np.array_equal(row, bot.policy(view.with_hole([int(c) for c in ALL_COMBOS[k]])))

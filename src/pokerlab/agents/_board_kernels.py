@@ -226,3 +226,14 @@ def crude_potential(board: np.ndarray) -> np.ndarray:
             outs += (3.0 if ra > top else 1.5) + (3.0 if rb > top else 1.5)
         out[idx] = min(outs / unseen, 1.0)
     return out
+
+
+@njit(cache=True)
+def strength_potential_many(holes: np.ndarray, board: np.ndarray, now: np.ndarray, nxt: np.ndarray,
+                            weights: np.ndarray) -> np.ndarray:
+    """:func:`strength_potential` for each hand of ``holes`` (m, 2): an (m, k, 12) array, each
+    row the very sums one call gives (what a policy over every holding needs at once)."""
+    out = np.zeros((holes.shape[0], weights.shape[0], 12))
+    for i in range(holes.shape[0]):
+        out[i] = strength_potential(holes[i, 0], holes[i, 1], board, now, nxt, weights)
+    return out

@@ -39,14 +39,21 @@ Examples
 from __future__ import annotations
 
 import atexit
+import copy
 import os
+import random
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
 
-from pokerlab.agents._board_kernels import board_ranks, holding_strengths, strength_potential
+from pokerlab.agents._board_kernels import (
+    board_ranks,
+    holding_strengths,
+    strength_potential,
+    strength_potential_many,
+)
 from pokerlab.agents.base import Agent, Observation
 from pokerlab.agents.opponent_model import OpponentModel, action_mu_delta, reweight
 from pokerlab.agents.opponent_store import OpponentStore, default_store_path
@@ -123,6 +130,41 @@ def evaluate_hand(hole: list[int] | tuple[int, ...], board: list[int] | tuple[in
                           float(npot))
 
 
+def evaluate_holdings(holes: np.ndarray, board: list[int] | tuple[int, ...],
+                      table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(hs, ppot1, npot1)`` of each hand of ``holes`` (m, 2) against one ``table``: what
+    :func:`evaluate_hand` gives each with ``[table]``, by the same sums in one kernel call
+    (the bots' policies over every holding).
+
+    >>> from pokerlab.cards import parse_hole_board
+    >>> hole, board = parse_hole_board("AdQc/3h4cJh")
+    >>> hs, ppot, npot = evaluate_holdings(np.array([hole]), board, np.ones(1326))
+    >>> e = evaluate_hand(hole, board, [np.ones(1326)])
+    >>> (hs[0], ppot[0], npot[0]) == (e.hs, e.ppot1, e.npot1)
+    True
+    """
+    now, nxt, _ = board_data(tuple(board))
+    arr = np.array(board, dtype=np.uint8)
+    out = strength_potential_many(np.asarray(holes, dtype=np.int64), arr, now, nxt,
+                                  np.ascontiguousarray(table, dtype=np.float64)[None, :])[:, 0, :]
+    m = out.shape[0]
+    hs = np.full(m, 0.5)
+    ppot = np.zeros(m)
+    npot = np.zeros(m)
+    for i in range(m):  # the scalar arithmetic of evaluate_hand, so thresholds cut alike
+        row = out[i]
+        total = row[0] + row[1] + row[2]
+        if total > 0:
+            hs[i] = (row[0] + row[1] / 2.0) / total
+            one = (np.zeros(9) + row[3:] / total).reshape(3, 3)
+            sums = one.sum(axis=1)
+            den_p = sums[2] + sums[1] / 2.0
+            den_n = sums[0] + sums[1] / 2.0
+            ppot[i] = (one[2, 0] + one[2, 1] / 2.0 + one[1, 0] / 2.0) / den_p if den_p > 0 else 0.0
+            npot[i] = (one[0, 2] + one[0, 1] / 2.0 + one[1, 2] / 2.0) / den_n if den_n > 0 else 0.0
+    return hs, ppot, npot
+
+
 class ModellingAgent(Agent):
     """Base of the bots that track the betting and model their opponents.
 
@@ -153,6 +195,24 @@ class ModellingAgent(Agent):
         self._occupied: list[int] | None = None
         self._seated: list[int] | None = None
         self._reset_hand()
+
+    # -- the policy hook's side copy --------------------------------------------------------
+    _SHARED = frozenset({"models", "_synced", "_store", "rng", "config", "threshold_config", "_pw"})
+
+    def shadow(self) -> ModellingAgent:
+        """A copy that can follow the betting on the side: its hand state and opponent models
+        are its own (changing them leaves this bot alone), it has no store and its own random
+        generator. :meth:`Agent.policy` runs ``shadow().observe(view)`` to see the decision as
+        :meth:`act` would, without side effects."""
+        twin = copy.copy(self)
+        state = {k: v for k, v in vars(self).items() if k not in self._SHARED}
+        twin.__dict__.update(copy.deepcopy(state))  # one memo: shared tables stay shared
+        twin.models = {name: model.copy() for name, model in self.models.items()}
+        twin._synced = {}
+        twin._store = None
+        twin.store_path = ""
+        twin.rng = random.Random(0)
+        return twin
 
     # -- per-hand state ----------------------------------------------------------------------
     def _reset_hand(self) -> None:

@@ -52,15 +52,20 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.modelling import UNIFORM_WEIGHTS, ModellingAgent, evaluate_hand
+from pokerlab.agents.modelling import UNIFORM_WEIGHTS, ModellingAgent, evaluate_hand, evaluate_holdings
 from pokerlab.agents.opponent_model import Signature
 from pokerlab.agents.preflop_values import table_values
 from pokerlab.agents.registry import register_variant
-from pokerlab.cards import combo_index
+from pokerlab.cards import ALL_COMBOS, combo_index
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
 from pokerlab.strength import hand_potential, pot_odds
 
@@ -307,15 +312,17 @@ class WaterlooBot(ModellingAgent):
     def _postflop_size(self, observation: Observation) -> float:
         return self.config.postflop_raise * observation.pot / self._money(observation)
 
-    def _postflop(self, observation: Observation) -> tuple[str, float]:
+    def _postflop(self, observation: Observation, strengths: tuple[float, float, float] | None = None,
+                  draw: Callable[[], float] | None = None) -> tuple[str, float]:
         c = self.config
-        hs, ppot, heads_up = self.strengths(observation)
+        hs, ppot, heads_up = strengths if strengths is not None else self.strengths(observation)
+        draw = draw if draw is not None else self.rng.random
         size = self._postflop_size(observation)
         if c.phase == 1:
             return algorithm4(hs, c.ehs_raise, c.ehs_call), size
         ehs = hs + (1.0 - hs) * ppot
         if c.phase == 3:
-            decided = self._modelled(observation, ehs, heads_up)
+            decided = self._modelled(observation, ehs, heads_up, draw)
             if decided is not None:
                 return decided
         choice = algorithm4(ehs, c.ehs_raise, c.ehs_call)
@@ -326,12 +333,57 @@ class WaterlooBot(ModellingAgent):
             return choice, size
         players_left = observation.opponents_live + 1
         pot_bb = observation.pot / observation.game.big_blind
-        if algorithm5(ehs, self.rng.random(), observation.street, players_left, pot_bb, c):
+        if algorithm5(ehs, draw(), observation.street, players_left, pot_bb, c):
             return "raise", size
         legal = observation.legal
         if legal.to_call == 0:
             return "check", 0.0
         return algorithm6(ehs, ppot, legal.to_call, observation.pot, observation.street == 3), 0.0
+
+    # -- the policy hook -------------------------------------------------------------------------
+    def policy(self, observation: Observation) -> np.ndarray:
+        """The probabilities of (fold, check/call, bet/raise) :meth:`act` plays with
+        ``observation.hole`` (see :meth:`range_policy`)."""
+        return self.range_policy(observation, [combo_index(*observation.hole)])[0]
+
+    def range_policy(self, observation: Observation, combos: Sequence[int] | np.ndarray) -> np.ndarray:
+        """:meth:`act`'s decision for each holding of ``combos``, from a :meth:`shadow` that
+        has followed the betting to this decision. Pre-flop and Algorithm 4 are
+        deterministic; the one uniform draw of a post-flop decision (the bluff of Algorithm 5
+        or the allowance of Algorithm 8) decides by thresholds at ``1 - bluff_rate`` and
+        ``abnormal_raise``, so the decision is evaluated once inside each interval they cut
+        [0, 1) into, weighted by the interval's length. Hand strengths of every holding come
+        from one kernel call per board (cached), the sums :meth:`strengths` takes one by one."""
+        twin = self.shadow()
+        twin.observe(observation)
+        assert isinstance(twin, WaterlooBot)
+        holes = ALL_COMBOS[np.asarray(combos, dtype=np.int64)].astype(np.int64)
+        out = np.zeros((len(holes), 3))
+        if observation.street == 0:
+            for i, (a, b) in enumerate(holes):
+                choice, fraction = twin._preflop(observation.with_hole((int(a), int(b))))
+                out[i, twin._answer(observation, choice, fraction).kind] = 1.0
+            return out
+        c = self.config
+        cuts = sorted({0.0, 1.0} | {u for u in (1.0 - c.bluff_rate, c.abnormal_raise) if 0.0 < u < 1.0})
+        pieces = [((lo + hi) / 2.0, hi - lo) for lo, hi in itertools.pairwise(cuts)]
+        for i, (a, b) in enumerate(holes):
+            strengths = twin._many_strengths(observation, int(a), int(b))
+            for u, share in pieces:
+                choice, fraction = twin._postflop(observation, strengths, lambda u=u: u)
+                out[i, twin._answer(observation, choice, fraction).kind] += share
+        return out
+
+    def _many_strengths(self, observation: Observation, a: int, b: int) -> tuple[float, float, float]:
+        """:meth:`strengths` of the hand ``(a, b)``, read from the board's table of all holdings."""
+        if self.config.two_card_potential and observation.street == 1:
+            return self.strengths(observation.with_hole((a, b)))
+        hr_all, ppot_all = uniform_strengths(tuple(observation.board))
+        i = combo_index(a, b)
+        hr, ppot = float(hr_all[i]), float(ppot_all[i])
+        n = max(observation.opponents_live, 1)
+        hs = min(1.0, hr**n * (1.0 + (n + 1) / self.config.c))
+        return hs, ppot, hr + (1.0 - hr) * ppot
 
     # -- Phase III: showdown statistics ----------------------------------------------------------
     def signature(self, position: int, upto: int, big_blind: int) -> Signature:
@@ -361,7 +413,8 @@ class WaterlooBot(ModellingAgent):
         e = evaluate_hand(hole, board, [UNIFORM_WEIGHTS])
         return e.hs + (1.0 - e.hs) * e.ppot1
 
-    def _modelled(self, observation: Observation, ehs: float, heads_up: float) -> tuple[str, float] | None:
+    def _modelled(self, observation: Observation, ehs: float, heads_up: float,
+                  draw: Callable[[], float] | None = None) -> tuple[str, float] | None:
         c = self.config
         players = observation.players
         need = c.trust_samples_few if players <= c.few_players_model else c.trust_samples
@@ -381,7 +434,7 @@ class WaterlooBot(ModellingAgent):
         mu, delta, _ = best
         # mu is the strength of the opponent's shown hands on this round's board, against one
         # random holding: judge ours the same way (the n-opponent EHS is a different scale).
-        choice, fraction = algorithm8(heads_up, mu, delta, self.rng.random(), c.aggressive_trust,
+        choice, fraction = algorithm8(heads_up, mu, delta, (draw or self.rng.random)(), c.aggressive_trust,
                                       c.abnormal_raise)
         to_call = observation.legal.to_call
         if choice == "call" and c.pot_odds_on_calls and to_call and ehs <= pot_odds(to_call, observation.pot):
@@ -404,6 +457,22 @@ class WaterlooBot(ModellingAgent):
                 by_round = [float("nan")] + [self.heads_up_ehs(shown, board[: 2 + r]) for r in (1, 2, 3)]
                 self.model(self.opponent_name(observation, p)).showdowns.add(
                     sig, by_round, self.signature_rounds(p, 3))
+
+
+@lru_cache(maxsize=16)
+def uniform_strengths(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """``(HS, PPOT1)`` of every holding (``combo_index`` order, NaN where it touches the board)
+    against one random holding on ``board``: :func:`evaluate_hand` with the uniform table, for
+    all holdings in one kernel call (read-only, cached per board)."""
+    valid = np.array([int(a) not in board and int(b) not in board for a, b in ALL_COMBOS])
+    hs_all = np.full(1326, np.nan)
+    ppot_all = np.full(1326, np.nan)
+    hs, ppot, _ = evaluate_holdings(ALL_COMBOS[valid].astype(np.int64), board, UNIFORM_WEIGHTS)
+    hs_all[valid] = hs
+    ppot_all[valid] = ppot
+    hs_all.setflags(write=False)
+    ppot_all.setflags(write=False)
+    return hs_all, ppot_all
 
 
 def _variant(name: str, description: str, config: WaterlooConfig) -> type[WaterlooBot]:
