@@ -132,3 +132,48 @@ def test_parallel_runs_are_independent_streams_on_any_executor(tree: LimitTree, 
         back = ParallelMCCFR.load(tmp_path / "par.npz", tree, LeducDeals())
         back.run(250, executor=ex)
     assert np.array_equal(back.average_strategy(), here.average_strategy())
+
+
+def test_ctrl_c_waits_for_the_kernel_and_a_stopped_trainer_resumes(tree: LimitTree, tmp_path) -> None:
+    import signal
+
+    from pokerlab.equilibrium.mccfr import _ctrl_c_deferred
+
+    done = []
+    with pytest.raises(KeyboardInterrupt), _ctrl_c_deferred():
+        signal.raise_signal(signal.SIGINT)
+        done.append("the block finished first")
+    assert done == ["the block finished first"]
+
+    config = MCCFRConfig(batch=100)
+    whole = MCCFRTrainer(tree, LeducDeals(), seed=3, config=config)
+    whole.step(5_000)
+
+    def stop(trainer: MCCFRTrainer, rate: float) -> None:
+        if trainer.iterations > 150:
+            signal.raise_signal(signal.SIGINT)
+
+    stopped = MCCFRTrainer(tree, LeducDeals(), seed=3, config=config)
+    with pytest.raises(KeyboardInterrupt):
+        stopped.run(5_000, progress=stop)
+    assert 150 < stopped.iterations < 5_000
+    stopped.save(tmp_path / "stopped.npz")
+    resumed = MCCFRTrainer.load(tmp_path / "stopped.npz", tree, LeducDeals())
+    resumed.step(5_000 - resumed.iterations)
+    assert np.array_equal(resumed.avg, whole.avg) and np.array_equal(resumed.regrets, whole.regrets)
+
+
+def test_a_deal_source_out_of_range_is_refused(tree: LimitTree) -> None:
+    class Bad(LeducDeals):
+        def __init__(self, shift: int, showdown: int = 0) -> None:
+            super().__init__()
+            self.shift, self.showdown = shift, showdown
+
+        def sample(self, rng, m):
+            buckets, showdown = super().sample(rng, m)
+            return buckets + self.shift, showdown * 0 + self.showdown
+
+    with pytest.raises(ValueError, match=r"round 0 buckets run 1 \.\. 3, outside 0 \.\. 2"):
+        MCCFRTrainer(tree, Bad(1), seed=1).step(1)
+    with pytest.raises(ValueError, match="showdown must be"):
+        MCCFRTrainer(tree, Bad(0, 2), seed=1).step(1)

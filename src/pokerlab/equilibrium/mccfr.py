@@ -69,8 +69,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -308,6 +311,41 @@ def _iterate(kind, actor, rnd, child, payoff, row, buckets, showdown, first_deal
 # -- the trainer ----------------------------------------------------------------------------
 
 
+@contextmanager
+def _ctrl_c_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C until the block is over, then raise it (main thread only; elsewhere
+    signals do not arrive): a kernel's update and the counters that describe it stay together,
+    so a trainer stopped by Ctrl-C can still be saved and resumed exactly."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+def _check_deals(buckets: np.ndarray, showdown: np.ndarray, counts: tuple[int, ...], m: int) -> None:
+    """Refuse a batch the kernel would read out of bounds (it checks nothing itself)."""
+    if buckets.shape != (m, 2, len(counts)) or showdown.shape != (m,):
+        raise ValueError(f"deal source: sample(rng, {m}) gave buckets {buckets.shape} and showdown "
+                         f"{showdown.shape}, not ({m}, 2, {len(counts)}) and ({m},)")
+    if m == 0:
+        return
+    low = buckets.min(axis=(0, 1))
+    high = buckets.max(axis=(0, 1))
+    for r, n in enumerate(counts):
+        if low[r] < 0 or high[r] >= n:
+            raise ValueError(f"deal source: round {r} buckets run {low[r]} .. {high[r]}, "
+                             f"outside 0 .. {n - 1}")
+    if np.abs(showdown.astype(np.int64)).max() > 1:
+        raise ValueError("deal source: showdown must be +1, 0 or -1")
+
+
 def row_legal(tree: LimitTree) -> np.ndarray:
     """``bool[rows, 3]``: which columns (fold, call, raise) each strategy row may play.
 
@@ -383,10 +421,18 @@ class MCCFRTrainer:
     # -- running ----------------------------------------------------------------------------
 
     def _next_batch(self) -> None:
-        self._batch_state = self._rng.bit_generator.state
-        buckets, showdown = self.source.sample(self._rng, 2 * self.config.batch)
-        self._batch = (np.ascontiguousarray(buckets, dtype=np.int32),
-                       np.ascontiguousarray(showdown, dtype=np.int8))
+        state = self._rng.bit_generator.state
+        m = 2 * self.config.batch
+        try:
+            buckets, showdown = self.source.sample(self._rng, m)
+        except BaseException:
+            self._rng.bit_generator.state = state  # a Ctrl-C while dealing: as if not begun
+            raise
+        buckets = np.ascontiguousarray(buckets, dtype=np.int32)
+        showdown = np.ascontiguousarray(showdown, dtype=np.int8)
+        _check_deals(buckets, showdown, self.tree.bucket_counts, m)
+        self._batch_state = state
+        self._batch = (buckets, showdown)
         self._used = 0
 
     def step(self, iterations: int) -> None:
@@ -400,14 +446,15 @@ class MCCFRTrainer:
             assert self._batch is not None
             count = min(left, c.batch - self._used)
             buckets, showdown = self._batch
-            _iterate(
-                t.kind, t.actor, t.round, t.child, t.payoff, t.row, buckets, showdown,
-                2 * self._used, self.iterations, count, np.uint64(self._key), c.regret_mode,
-                c.interval, float(c.alpha), float(c.beta), c.average_power, self.regrets, self.avg,
-                self._value, self._sampled, self._stack,
-            )  # fmt: skip
-            self._used += count
-            self.iterations += count
+            with _ctrl_c_deferred():  # the arrays and the counters change together
+                _iterate(
+                    t.kind, t.actor, t.round, t.child, t.payoff, t.row, buckets, showdown,
+                    2 * self._used, self.iterations, count, np.uint64(self._key), c.regret_mode,
+                    c.interval, float(c.alpha), float(c.beta), c.average_power, self.regrets,
+                    self.avg, self._value, self._sampled, self._stack,
+                )  # fmt: skip
+                self._used += count
+                self.iterations += count
             left -= count
 
     def run(
