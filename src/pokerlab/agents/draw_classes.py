@@ -55,10 +55,8 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
-from pokerlab.agents.draw_ranges import _cached
+from pokerlab.agents.draw_ranges import _cached, simulate_draws
 from pokerlab.agents.draw_rules import JACKS, _discards, discard_mask, discard_masks
-from pokerlab.evaluate.classes import NUM_CLASSES
-from pokerlab.evaluate.kernels import eval5
 
 CLASS_NAMES = ("nothing", "ace-high", "pair 2-6", "pair 7-T", "straight draw", "flush draw",
                "jacks-queens", "kings-aces", "two pair low", "two pair high", "trips", "pat")
@@ -134,35 +132,6 @@ def _keep_for(hands: np.ndarray, masks: np.ndarray, k: int, out: np.ndarray) -> 
         out[i] = m
 
 
-@njit(cache=True)
-def _simulate(hands: np.ndarray, classes: np.ndarray, keeps: np.ndarray, seed: int,
-              counts: np.ndarray) -> None:
-    """Each hand draws 0 .. MAX_DRAW cards by ``keeps[k, i]``; counts[c, k, final value]."""
-    np.random.seed(seed)
-    rest = np.empty(47, np.uint8)
-    final = np.empty(5, np.uint8)
-    for i in range(hands.shape[0]):
-        held = np.uint64(0)
-        for j in range(5):
-            held |= np.uint64(1) << np.uint64(hands[i, j])
-        m = 0
-        for c in range(52):
-            if not (held >> np.uint64(c)) & np.uint64(1):
-                rest[m] = c
-                m += 1
-        for k in range(keeps.shape[0]):
-            n = 0
-            for j in range(5):
-                if keeps[k, i] >> j & 1:
-                    r = n + np.random.randint(0, 47 - n)
-                    rest[n], rest[r] = rest[r], rest[n]
-                    final[j] = rest[n]
-                    n += 1
-                else:
-                    final[j] = hands[i, j]
-            counts[classes[i], k, eval5(final[0], final[1], final[2], final[3], final[4])] += 1
-
-
 def hand_classes(hands: np.ndarray) -> np.ndarray:
     """The class of every five-card row of ``hands``."""
     rows = np.ascontiguousarray(hands, dtype=np.uint8).reshape(-1, 5)
@@ -207,9 +176,7 @@ def transitions(samples: int = SAMPLES, seed: int = SEED) -> tuple[np.ndarray, n
         joint = np.zeros((NUM_DRAW_CLASSES, NUM_DRAW_CLASSES), dtype=np.int64)
         np.add.at(joint, (classes, hand_classes(hands[:, 5:])), 1)
         keeps = np.stack([keep_masks(first, k) for k in range(MAX_DRAW + 1)])
-        counts = np.zeros((NUM_DRAW_CLASSES, MAX_DRAW + 1, NUM_CLASSES), dtype=np.int64)
-        _simulate(first, classes, keeps, seed, counts)
-        return {"counts": counts, "joint": joint}
+        return {"counts": simulate_draws(first, keeps, classes, seed, NUM_DRAW_CLASSES), "joint": joint}
 
     data = _cached(f"draw-classes-v{CACHE_VERSION}-n{samples}-s{seed}", build)
     return data["counts"], data["joint"]

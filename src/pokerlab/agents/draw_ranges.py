@@ -60,9 +60,11 @@ CACHE_VERSION = 1
 
 
 @njit(cache=True)
-def _simulate_draws(hands: np.ndarray, masks: np.ndarray, seed: int, counts: np.ndarray) -> None:
-    """Each hand discards its mask's cards and draws as many from the 47 others; the final
-    hand's value is counted under the number of cards drawn."""
+def _simulate_draws(hands: np.ndarray, keeps: np.ndarray, groups: np.ndarray, seed: int,
+                    counts: np.ndarray) -> None:
+    """Hand ``i`` draws once under each row of ``keeps`` (``keeps[k, i]``: the bits of the
+    cards it discards, replaced from the 47 it does not hold); the final hand's value is
+    counted in ``counts[groups[i], k, value]``."""
     np.random.seed(seed)
     rest = np.empty(47, np.uint8)
     final = np.empty(5, np.uint8)
@@ -75,16 +77,45 @@ def _simulate_draws(hands: np.ndarray, masks: np.ndarray, seed: int, counts: np.
             if not (held >> np.uint64(c)) & np.uint64(1):
                 rest[m] = c
                 m += 1
-        k = 0
-        for j in range(5):
-            if masks[i] >> j & 1:
-                r = k + np.random.randint(0, 47 - k)
-                rest[k], rest[r] = rest[r], rest[k]
-                final[j] = rest[k]
-                k += 1
-            else:
-                final[j] = hands[i, j]
-        counts[k, eval5(final[0], final[1], final[2], final[3], final[4])] += 1
+        for k in range(keeps.shape[0]):
+            n = 0
+            for j in range(5):
+                if keeps[k, i] >> j & 1:
+                    r = n + np.random.randint(0, 47 - n)
+                    rest[n], rest[r] = rest[r], rest[n]
+                    final[j] = rest[n]
+                    n += 1
+                else:
+                    final[j] = hands[i, j]
+            counts[groups[i], k, eval5(final[0], final[1], final[2], final[3], final[4])] += 1
+
+
+def simulate_draws(hands: np.ndarray, keeps: np.ndarray, groups: np.ndarray, seed: int,
+                   num_groups: int) -> np.ndarray:
+    """Final-hand value counts ``[group, way of drawing, value]`` of five-card ``hands``, each
+    drawing once under every row of ``keeps`` (discard bits per hand) from one seeded stream.
+
+    The draw ranges use one way (the rules' discards, grouped by cards drawn); the draw
+    classes use one way per number of cards drawn (grouped by class).
+
+    Examples
+    --------
+    >>> hands = np.array([[0, 4, 8, 12, 51]], dtype=np.uint8)   # 2c 3c 4c 5c As: a wheel
+    >>> counts = simulate_draws(hands, np.zeros((1, 1), np.uint8), np.zeros(1, np.int64), 1, 1)
+    >>> int(counts.sum()), int(counts[0, 0].argmax()) == int(eval5(0, 4, 8, 12, 51))
+    (1, True)
+    """
+    counts = np.zeros((num_groups, keeps.shape[0], NUM_CLASSES), dtype=np.int64)
+    _simulate_draws(np.ascontiguousarray(hands, dtype=np.uint8),
+                    np.ascontiguousarray(keeps, dtype=np.uint8),
+                    np.ascontiguousarray(groups, dtype=np.int64), seed, counts)
+    return counts
+
+
+def cards_drawn(masks: np.ndarray) -> np.ndarray:
+    """How many cards each discard mask (five bits) draws."""
+    masks = np.asarray(masks, dtype=np.int64)
+    return sum((masks >> j) & 1 for j in range(5))
 
 
 def _cached(name: str, build: object) -> dict[str, np.ndarray]:
@@ -117,9 +148,8 @@ def rules_ranges() -> tuple[np.ndarray, np.ndarray]:
         from pokerlab.evaluate import random_hands
 
         hands = random_hands(SAMPLES, 5, seed=SEED)
-        counts = np.zeros((6, NUM_CLASSES), dtype=np.int64)
-        _simulate_draws(hands, discard_masks(hands), SEED, counts)
-        return {"counts": counts}
+        masks = discard_masks(hands)
+        return {"counts": simulate_draws(hands, masks[None, :], cards_drawn(masks), SEED, 6)[:, 0]}
 
     counts = _cached(f"rules-n{SAMPLES}-s{SEED}", build)["counts"]
     return counts, counts.sum(axis=1) / counts.sum()
