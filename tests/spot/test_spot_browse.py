@@ -53,3 +53,56 @@ def test_a_damaged_solution_file_is_one_line(tmp_path) -> None:
     assert result.exit_code == 2
     line = f"error: solution file '{bad}': not a pokerlab spot solution"
     assert result.output.strip().splitlines() == [line]
+
+
+def _weights(report: dict, who: str) -> dict[str, float]:
+    return {r["combo"]: r["weight"] for r in report["ranges"][who]["rows"]}
+
+
+def test_each_player_s_range_and_ev_at_a_node() -> None:
+    from pokerlab.cards.codes import parse_cards
+    from pokerlab.cards.ranges import combo_index
+
+    spot = Spot.from_dict({"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 100, "oop_range": "AT:0.5, 65, KQ",
+                           "ip_range": "77, QJ", "river": {"oop": {"bet": "100%"}, "ip": {"bet": "50%"}}})
+    sol = solve(spot, target_pct=0.05, max_iterations=2000)
+    root = node_report(sol, "")
+    # at the root: the input ranges (less the combos the board blocks) and the solver's EVs
+    board = set(spot.board)
+    for who, given in (("oop", spot.oop_range), ("ip", spot.ip_range)):
+        expected = {}
+        for a in range(52):
+            for b in range(a):
+                if given[combo_index(a, b)] > 0 and not {a, b} & board:
+                    expected[frozenset((a, b))] = float(given[combo_index(a, b)])
+        shown = {frozenset(parse_cards(c[:2] + " " + c[2:])): w for c, w in _weights(root, who).items()}
+        assert shown == expected
+    assert root["ranges"]["oop"]["ev"] == pytest.approx(sol.ev[0], abs=1e-6)  # the float32 average
+    assert root["ranges"]["ip"]["ev"] == pytest.approx(sol.ev[1], abs=1e-6)
+    # below: the input weight times the player's own action probabilities (the parent's per-combo
+    # strategy); the opponent's range is what reached the parent
+    bet = node_report(sol, "b10")
+    parent = {r["combo"]: r for r in root["combos"]}
+    below = _weights(bet, "oop")
+    assert set(below) == {c for c, r in parent.items() if r["b10"] > 0}
+    for c, w in below.items():
+        assert w == pytest.approx(parent[c]["weight"] * parent[c]["b10"], rel=1e-6)
+    assert _weights(bet, "ip") == _weights(root, "ip")
+    called = node_report(sol, "b10 c")
+    for c, w in _weights(called, "ip").items():
+        row = next(r for r in bet["combos"] if r["combo"] == c)
+        assert w == pytest.approx(row["weight"] * row["c"], rel=1e-6)
+    # the EVs share out the starting pot at every node (no rake), and after a fold the bettor
+    # gets the pot back with its bet: every combo +10, the folder 0
+    for report in (root, bet, called, node_report(sol, "x")):
+        assert report["ranges"]["oop"]["ev"] + report["ranges"]["ip"]["ev"] == pytest.approx(10, abs=1e-9)
+    folded = node_report(sol, "b10 f")["ranges"]
+    assert {r["ev"] for r in folded["oop"]["rows"]} == {10.0}
+    assert {r["ev"] for r in folded["ip"]["rows"]} == {0.0}
+    # the actor's range entry is the node's own per-combo EV, weighted by the pairs it meets
+    acting = {r["combo"]: r["ev"] for r in bet["combos"]}
+    assert {r["combo"]: r["ev"] for r in bet["ranges"]["ip"]["rows"]} == acting
+    # per class: the reach weights add up
+    for who in ("oop", "ip"):
+        assert sum(c["combos"] for c in bet["ranges"][who]["classes"]) == pytest.approx(
+            bet["ranges"][who]["combos"])

@@ -1,7 +1,7 @@
 """The Solver page in a real headless Chromium: a river spot set through the form, solved in the
-server's solving process, a node opened by clicking its action, and the 13x13 grid checked
-against ``pokerlab spot show --json`` for the same node; a solution saved by the command line
-opened on the page shows the same numbers."""
+server's solving process, a node opened by clicking its action, and the 13x13 grid and both
+players' ranges and EVs checked against ``pokerlab spot show --json`` for the same node; a
+solution saved by the command line opened on the page shows the same numbers."""
 
 from __future__ import annotations
 
@@ -37,6 +37,23 @@ def _check_grid(page, expected: dict, tolerance: float) -> None:
             assert abs(freq.get(action, 0.0) - by_class[name][action]) <= tolerance, (name, action)
 
 
+def _check_ranges(page, expected: dict, tolerance: float) -> None:
+    """Each player's range grid and EV at the node, as the page drew them, against the JSON."""
+    for who in ("oop", "ip"):
+        want = expected["ranges"][who]
+        box = page.locator(f"#range-{who}")
+        assert abs(float(box.get_attribute("data-ev")) - want["ev"]) <= tolerance, who
+        assert abs(float(box.get_attribute("data-combos")) - want["combos"]) <= tolerance, who
+        cells = box.locator(".cell.in")
+        shown = {cells.nth(k).get_attribute("data-class"): (float(cells.nth(k).get_attribute("data-combos")),
+                                                            float(cells.nth(k).get_attribute("data-ev")))
+                 for k in range(cells.count())}
+        assert set(shown) == {c["class"] for c in want["classes"]}, who
+        for c in want["classes"]:
+            assert abs(shown[c["class"]][0] - c["combos"]) <= tolerance, (who, c)
+            assert abs(shown[c["class"]][1] - c["ev"]) <= tolerance, (who, c)
+
+
 def test_a_river_solved_through_the_form_shows_pokerlab_spot_s_grid(server: str, page, screenshot,
                                                                       tmp_path: Path) -> None:
     page.goto(server + "/solver")
@@ -67,6 +84,7 @@ def test_a_river_solved_through_the_form_shows_pokerlab_spot_s_grid(server: str,
               "--save", str(saved), "--no-progress")
     expected = _cli_json("show", str(saved), "--line", "b10")
     _check_grid(page, expected, 1e-4)
+    _check_ranges(page, expected, 1e-3)
     assert page.locator("#combos tbody tr").count() == len(expected["combos"])
     page.fill("#filter", "Ac")
     assert page.locator("#combos tbody tr").count() == sum("Ac" in r["combo"] for r in expected["combos"])
@@ -86,6 +104,7 @@ def test_a_river_solved_through_the_form_shows_pokerlab_spot_s_grid(server: str,
     page.click('#next [data-action="b10"]')
     page.wait_for_selector('#result[data-state="ready"][data-line="b10"]')
     _check_grid(page, expected, 1e-9)
+    _check_ranges(page, expected, 1e-9)
     # the line bar leads back to the root
     page.click('#line-bar [data-depth="0"]')
     page.wait_for_selector('#result[data-state="ready"][data-line=""]')

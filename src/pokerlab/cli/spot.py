@@ -88,6 +88,9 @@ def _view_table(view: Any, combos: bool, limit: int) -> None:
     if acts:
         tot = view.totals()
         console.print("whole range: " + ", ".join(f"{a} {100 * tot[a]:.1f}%" for a in acts))
+    console.print("ranges here: " + "; ".join(
+        f"{('OOP', 'IP')[r.player]} {float(r.reach.sum()):.1f} combos, EV {_chips(r.total_ev)}"
+        for r in view.ranges), highlight=False)
 
 
 def _board(sol: Any) -> str:

@@ -48,8 +48,10 @@ def node_report(sol: Solution, line: str = "", *, grid: bool = False) -> dict[st
     ``"ip"``, the actor; OOP at terminals), ``board``, ``pot``, ``actions``, ``totals`` (each
     action's share of the actor's range), ``classes`` and ``combos`` (per hand class and per
     combo: strategy, EV, equity), ``exploitability_pct_pot``, ``ev`` (each player's EV at the
-    root, OOP first) and ``next``: what may follow (the actions at a decision, the cards that
-    can come at a chance node, nothing at a terminal). With ``grid``, also the 13x13 grid of
+    root, OOP first), ``ranges`` (each player's range and EV at this node, ``"oop"`` and
+    ``"ip"``: :meth:`~pokerlab.spot.solution.RangeAtNode.as_dict`) and ``next``: what may
+    follow (the actions at a decision, the cards that can come at a chance node, nothing at a
+    terminal). With ``grid``, also the 13x13 grid of
     the decision (:func:`pokerlab.spot.grid.cell_bars`, each action's colour and share).
 
     Raises
@@ -64,6 +66,7 @@ def node_report(sol: Solution, line: str = "", *, grid: bool = False) -> dict[st
         "totals": view.totals() if view.actions else {},
         "classes": view.classes(), "combos": view.combo_rows(),
         "exploitability_pct_pot": sol.exploitability_pct, "ev": list(sol.ev),
+        "ranges": {"oop": view.ranges[0].as_dict(), "ip": view.ranges[1].as_dict()},
     }
     kind = int(sol.tree.kind[view.node])
     if kind == DECISION:

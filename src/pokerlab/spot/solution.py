@@ -27,6 +27,10 @@ Examples
 (0, ['f', 'c'])
 >>> [round(float(x), 3) for x in v.equity[:2]]
 [1.0, 1.0]
+>>> [float(r.reach.sum()) for r in sol.view("").ranges]  # AA 6 + QQ 3 (Qs is out); KK 6 + JJ 3
+[9.0, 9.0]
+>>> all(abs(r.total_ev - e) < 1e-6 for r, e in zip(sol.view("").ranges, sol.ev, strict=True))
+True
 """
 
 from __future__ import annotations
@@ -168,12 +172,56 @@ class Solution:
 
 
 @dataclass(frozen=True, eq=False)
+class RangeAtNode:
+    """One player's range at a node: the combos (actual cards) that reach it, each with its reach
+    weight (the input range's weight times the player's own action probabilities along the line),
+    its EV in chips and ``pairs``, the opponent's reach weight it meets (combos sharing no card).
+
+    The player's EV at the node is the mean over the pairs of combos that reach it:
+    ``sum(reach * pairs * ev) / sum(reach * pairs)``; at the root it is the solution's EV, and
+    with no rake the two players' EVs share out the starting pot at every node.
+    """
+
+    player: int
+    combos: np.ndarray  # (n, 2) card codes
+    reach: np.ndarray
+    ev: np.ndarray
+    pairs: np.ndarray
+
+    @property
+    def total_ev(self) -> float:
+        """The player's EV in chips over every pair of combos that reach the node."""
+        w = self.reach * self.pairs
+        tot = float(w.sum())
+        return float(np.dot(w, self.ev) / tot) if tot > 0 else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """``combos`` (the reach weights' sum), ``ev`` (:attr:`total_ev`), and per hand class
+        and per combo the reach weight and EV (``classes``, ``rows``; the highest EV first)."""
+        groups: dict[str, list[int]] = {}
+        for i, (a, b) in enumerate(self.combos):
+            groups.setdefault(class_of(int(a), int(b)), []).append(i)
+        classes = []
+        for name, idx in groups.items():
+            w = self.reach[idx] * self.pairs[idx]
+            tot = float(w.sum())
+            classes.append({"class": name, "combos": float(self.reach[idx].sum()),
+                            "ev": float(np.dot(w, self.ev[idx]) / tot) if tot > 0 else 0.0})
+        rows = [{"combo": format_cards([int(b), int(a)], sep=""), "weight": float(self.reach[i]),
+                 "ev": float(self.ev[i])} for i, (a, b) in enumerate(self.combos)]
+        return {"combos": float(self.reach.sum()), "ev": self.total_ev,
+                "classes": sorted(classes, key=lambda r: -r["ev"]),
+                "rows": sorted(rows, key=lambda r: -r["ev"])}
+
+
+@dataclass(frozen=True, eq=False)
 class NodeView:
     """A node reached by a line, seen from its acting player (OOP at terminals).
 
     ``combos`` are the acting player's combos (actual cards) that reach the node
     (``reach > 0``), ``strategy`` ``(actions, combos)``, ``ev``/``equity`` per combo,
-    ``action_ev`` ``(actions, combos)``; ``opp_reach`` the opponent's combo weights.
+    ``action_ev`` ``(actions, combos)``; ``opp_reach`` the opponent's combo weights;
+    ``ranges`` each player's range and EV at the node (OOP first).
     """
 
     line: tuple[str, ...]
@@ -191,6 +239,7 @@ class NodeView:
     action_ev: np.ndarray
     equity: np.ndarray
     opp_reach_total: float
+    ranges: tuple[RangeAtNode, RangeAtNode]
 
     def classes(self) -> list[dict[str, Any]]:
         """Per hand class: combos (reach-weighted), each action's frequency, EV and equity."""
@@ -367,18 +416,32 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
     num, den = _equity(deal, sit, q, reach[o])
     equity = num / np.where(den > 0, den, 1.0)
     # Actual combos: canonical hand index of each actual combo.
-    inv_tau = tuple(int(x) for x in np.argsort(tau))
-    canon_cards = deal.cards[q]
-    actual = np.stack([(canon_cards[:, 0] & ~3) | np.asarray(inv_tau)[canon_cards[:, 0] & 3],
-                       (canon_cards[:, 1] & ~3) | np.asarray(inv_tau)[canon_cards[:, 1] & 3]], axis=1)
-    actual.sort(axis=1)
+    inv_tau = np.asarray([int(x) for x in np.argsort(tau)])
+
+    def actual_cards(p: int) -> np.ndarray:
+        canon_cards = deal.cards[p]
+        cards = (canon_cards & ~3) | inv_tau[canon_cards & 3]
+        cards.sort(axis=1)
+        return cards
+
+    actual = actual_cards(q)
     keep = (reach[q] > 0) & (valid > 0)
+    # The opponent's range and EV at the node: its own walk, as the actor's above.
+    valid_o = np.zeros(nh[o])
+    valid_reach(reach[q], deal.cards[o], deal.cards[q], deal.same[o], valid_o)
+    ev_o = np.zeros(nh[o])
+    walk(node, sit, o, np.ascontiguousarray(reach[q]), np.ascontiguousarray(reach[o]), ev_o, T, D, S,
+         prm, MODE_EVAL, 0, top, workspace(md, ma, nh[o], nh[q]))
+    ev_o /= np.where(valid_o > 0, valid_o, 1.0)
+    keep_o = (reach[o] > 0) & (valid_o > 0)
+    ranges = {q: RangeAtNode(q, actual[keep], reach[q][keep], ev[keep], valid[keep]),
+              o: RangeAtNode(o, actual_cards(o)[keep_o], reach[o][keep_o], ev_o[keep_o], valid_o[keep_o])}
     return NodeView(
         line=tuple(tokens), node=node, situation=sit, board=tuple(board),
         kind=("decision", "chance", "fold", "showdown")[kind], player=q, pot=tree.pot(node),
         actions=actions, combos=actual[keep], reach=reach[q][keep], strategy=blk[:, keep],
         ev=ev[keep], action_ev=action_ev[:, keep], equity=equity[keep],
-        opp_reach_total=float(reach[o].sum()),
+        opp_reach_total=float(reach[o].sum()), ranges=(ranges[0], ranges[1]),
     )
 
 

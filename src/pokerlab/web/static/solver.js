@@ -4,7 +4,9 @@
 // 13x13 grid of the decision coloured by action, the per-combo table (sort by a header, filter),
 // and the threshold reading on a river. Every number comes from the server (pokerlab.spot.browse,
 // what `pokerlab spot show --json` prints). #result's data-state: empty, solving, ready, stopped,
-// error; the grid's cells carry data-freq (each action's frequency) for the tests.
+// error; the grid's cells carry data-freq (each action's frequency) for the tests. Below, each
+// player's range at the node (a 13x13 grid, each cell's combos and EV in data-combos and data-ev)
+// and the player's EV there.
 import { RangeEditor } from "/static/range_editor.js";
 
 const POLL = 300; // ms between questions about a running solve
@@ -168,9 +170,9 @@ function draw() {
   for (const b of bar.querySelectorAll("button")) b.addEventListener("click", () => goTo(line.slice(0, Number(b.dataset.depth))));
   const who = node.player.toUpperCase();
   const words = { decision: `${who} to act`, chance: "a card is dealt", fold: "a player folded", showdown: "showdown" };
-  const ev = node.combos.length ? weightedMean(node.combos, "ev") : null;
+  const mine = node.ranges[node.player];
   $("node-info").textContent = `${words[node.kind]}; board ${node.board}, pot ${node.pot}`
-    + (node.kind === "decision" && ev !== null ? `; ${who}'s range here: ${comboSum(node.combos).toFixed(1)} combos, EV ${ev.toFixed(3)} chips` : "");
+    + (node.kind === "decision" ? `; ${who}'s range here: ${mine.combos.toFixed(1)} combos, EV ${mine.ev.toFixed(3)} chips` : "");
   // what may follow
   const next = $("next");
   if (node.kind === "decision") {
@@ -190,13 +192,30 @@ function draw() {
   }
   drawGrid();
   drawCombos();
+  drawRanges();
   $("threshold-box").hidden = node.street !== "river";
 }
 
-function comboSum(rows) { return rows.reduce((t, r) => t + r.weight, 0); }
-function weightedMean(rows, key) {
-  const w = comboSum(rows);
-  return w > 0 ? rows.reduce((t, r) => t + r.weight * r[key], 0) / w : 0;
+function drawRanges() {
+  for (const who of ["oop", "ip"]) {
+    const r = node.ranges[who];
+    const box = $(`range-${who}`);
+    box.querySelector('[data-role="range-info"]').replaceChildren(el("strong", {}, who.toUpperCase()),
+      ` ${r.combos.toFixed(1)} combos, EV ${r.ev.toFixed(3)} chips`);
+    box.dataset.combos = String(r.combos);
+    box.dataset.ev = String(r.ev);
+    const classes = new Map(r.classes.map((c) => [c.class, c]));
+    for (const cell of box.querySelectorAll(".cell")) {
+      const c = classes.get(cell.dataset.class);
+      const name = cell.dataset.class;
+      const most = name.length === 2 ? 6 : name.endsWith("s") ? 4 : 12;
+      cell.classList.toggle("in", Boolean(c));
+      cell.style.setProperty("--w", c ? String(Math.min(1, c.combos / most)) : "0");
+      cell.dataset.combos = c ? String(c.combos) : "";
+      cell.dataset.ev = c ? String(c.ev) : "";
+      cell.title = c ? `${name}: ${c.combos.toFixed(2)} combos, EV ${c.ev.toFixed(3)}` : name;
+    }
+  }
 }
 
 function drawGrid() {
