@@ -1,6 +1,7 @@
 """Whatever a client sends, the server answers in one line and never with a stack trace: every
-API address fed random JSON (hypothesis), fields of the right names with wrong values, and
-actions at a table."""
+API address fed random JSON (hypothesis), fields of the right names with wrong values, actions
+at a table, and the Solver page's addresses (spots, settings, uploaded files, lines of a
+solution, tokens) with nothing lost."""
 
 from __future__ import annotations
 
@@ -64,15 +65,57 @@ BODIES = {
         "game": st.sampled_from([*KINDS, "stud"]) | JSON, "seats": st.integers(-1, 12) | JSON,
         "duplicate": st.booleans() | JSON, "freezeout": st.booleans() | JSON}),
 }
+SIZES = st.sampled_from(["50%", "a", "33%, 75%", "2x", "e", "lots", "-5%", "1e9%"]) | JSON
+SPOT = st.fixed_dictionaries({}, optional={
+    "board": st.sampled_from(["Ks Qd Jh 4c 2s", "Ks Qd Jh", "Ks Ks Qd", "Ah", "", "Zz 2c 3d"])
+    | st.lists(st.integers(-3, 60), max_size=6) | JSON,
+    "pot": NUMBERISH, "stack": NUMBERISH,
+    "oop_range": st.sampled_from(["AT, 65", "77", "ZZ", "", "AA:2"]) | st.lists(st.floats(-1, 2), max_size=3)
+    | JSON,
+    "ip_range": st.sampled_from(["QJ", "KK+", "random"]) | JSON,
+    "bet": SIZES, "raise": SIZES, "raise_cap": NUMBERISH, "allin_threshold": NUMBERISH,
+    "rake_pct": NUMBERISH,
+    "river": st.dictionaries(
+        st.sampled_from(["oop", "ip", "bet", "x"]),
+        st.dictionaries(st.sampled_from(["bet", "raise", "donk", "y"]), SIZES, max_size=2) | SIZES,
+        max_size=2) | JSON,
+}) | JSON
+BODIES |= {
+    "/api/spot/solve": _body({"spot": SPOT, "target_pct": NUMBERISH, "max_iterations": NUMBERISH,
+                              "max_seconds": NUMBERISH, "threads": NUMBERISH, "check_every": NUMBERISH}),
+    "/api/spot/import": _body({"text": st.sampled_from(["set_pot 10\nset_board Qs,Jh,2h", "set_pot x",
+                                                         'board = "Qs Jh 2h"', "pot = = 3"])
+                               | st.text(max_size=60) | JSON,
+                               "kind": st.sampled_from(["toml", "texassolver", "pio"]) | JSON}),
+    "/api/spot/export": _body({"spot": SPOT}),
+}
+RAW = ("/api/spot/solutions", "/api/spot/batch")
+"""Addresses that read a file's bytes (a solution to browse, a batch database), not JSON."""
+RIVER = {"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 20, "oop_range": "AT, 65", "ip_range": "77",
+         "bet": "a"}
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
-    # max_matches=0, equity_workers=0: a well-formed match or equity question is refused after its
-    # fields are read, so no process starts
-    app = create_app(tmp_path_factory.mktemp("fuzz") / "web.sqlite", max_matches=0, equity_workers=0)
+    # max_matches=0, equity_workers=0, max_solves=0: a well-formed match, equity question or solve
+    # is refused after its fields are read, so no process starts
+    app = create_app(tmp_path_factory.mktemp("fuzz") / "web.sqlite", max_matches=0, equity_workers=0,
+                     max_solves=0)
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
+
+
+@pytest.fixture(scope="module")
+def solution(client: TestClient, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A small river's solution uploaded to the server: its id (the fuzzed lines browse it)."""
+    from pokerlab.spot.solution import solve
+    from pokerlab.spot.spec import Spot
+
+    path = tmp_path_factory.mktemp("fuzz-spot") / "river.npz"
+    solve(Spot.from_dict(RIVER), target_pct=1.0, max_iterations=50).save(path)
+    reply = client.post("/api/spot/solutions", content=path.read_bytes())
+    assert reply.status_code == 200, reply.text
+    return reply.json()["solution"]
 
 
 def _one_line(reply) -> None:
@@ -98,10 +141,41 @@ def test_any_body_gets_an_answer_or_one_line(client: TestClient, path: str) -> N
 
 
 @FUZZ
-@given(raw=st.binary(max_size=60))
+@given(raw=st.binary(max_size=60) | st.sampled_from([b"PK\x03\x04", b"SQLite format 3\x00" + bytes(84)]))
 def test_bytes_that_are_not_json_get_one_line(client: TestClient, raw: bytes) -> None:
-    for path in BODIES:
+    folder = client.app.state.spot_solutions.folder
+    before = set(folder.glob("*")) if folder.exists() else set()
+    for path in (*BODIES, *RAW):
         _one_line(client.post(path, content=raw))
+    for path in RAW:  # nothing there is a solution or a batch: refused, and no file left behind
+        assert client.post(path, content=raw).status_code == 400
+    assert (set(folder.glob("*")) if folder.exists() else set()) == before
+
+
+@FUZZ
+@given(line=st.lists(st.sampled_from(["x", "b20", "a", "c", "f", "r5", "Ah", "Ks", "zz", "", "b", "x x"]),
+                     max_size=5).map(" ".join) | st.text(max_size=30),
+       min_segment=st.sampled_from(["", "0", "0.1", "0.6", "-1", "x", "nan", "1e400"]) | st.text(max_size=5),
+       token=st.text("abcxyz0123456789-_~", min_size=1, max_size=12))
+def test_any_line_of_a_solution_is_a_node_or_one_line(client: TestClient, solution: str, line: str,
+                                                      min_segment: str, token: str) -> None:
+    at = f"/api/spot/solutions/{solution}"
+    reply = client.get(f"{at}/node", params={"line": line})
+    _one_line(reply)
+    if reply.status_code == 200:
+        node = reply.json()
+        assert node["kind"] in ("decision", "chance", "fold", "showdown")
+        if node["kind"] == "decision":
+            assert abs(sum(node["totals"].values()) - 1) < 1e-4
+    _one_line(client.get(f"{at}/threshold", params={"min_segment": min_segment}))
+    for path in (f"/api/spot/solutions/{token}/node", f"/api/spot/solutions/{token}/threshold",
+                 f"/api/spot/jobs/{token}"):
+        assert client.get(path, params={"line": line}).status_code in (400, 404)
+    assert client.post(f"/api/spot/jobs/{token}/stop", json={"line": line}).status_code in (400, 404)
+    # nothing lost: the solution still browses as before, and the job list answers
+    root = client.get(f"{at}/node").json()
+    assert root["kind"] == "decision" and root["line"] == [] and root["next"] == ["x", "b20"]
+    assert client.get("/api/spot/jobs").json() == {"jobs": []}
 
 
 @FUZZ
@@ -128,7 +202,8 @@ def test_any_address_gets_an_answer_or_one_line(client: TestClient, segment: str
     # "." and ".." are left out: clients resolve them before sending (/api/. is /api, a page)
     for path in (f"/api/tables/{segment}", f"/api/equity/jobs/{segment}", f"/api/matches/{segment}",
                  f"/api/matches/{segment}/hands",
-                 f"/api/matches/1/hands/{segment}", f"/api/{segment}"):
+                 f"/api/matches/1/hands/{segment}", f"/api/spot/jobs/{segment}",
+                 f"/api/spot/solutions/{segment}/node", f"/api/{segment}"):
         _one_line(client.get(path, params=query))
 
 
