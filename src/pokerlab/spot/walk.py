@@ -31,9 +31,13 @@ weight, CFR+ flag, update flag, 1 to weight the strategy sums by the own reach, 
 
 from __future__ import annotations
 
+import itertools
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from pokerlab.spot.deal import Deal
 from pokerlab.spot.layout import Layout
@@ -388,41 +392,28 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     out[:] = val[0]
 
 
-@njit(cache=True, parallel=True)
-def walk_tasks(p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, max_depth,
-               max_actions, chunks):
-    """The first street's chance subtrees in parallel; values into ``results[i, :n_own]``.
+@njit(cache=True, nogil=True)
+def walk_tasks(lo, hi, p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, W):
+    """Tasks ``lo .. hi - 1`` (first-street chance subtrees); values into ``results[i, :n_own]``.
 
-    ``chunks`` workers each take every ``chunks``-th task, with one workspace each.
+    One call per block of tasks, the workspace ``W`` the calling thread's own; no allocation
+    per task.
     """
     own_cards = D[6] if p == 0 else D[7]
     opp_cards = D[7] if p == 0 else D[6]
     n_own = own_cards.shape[0]
     n_opp = opp_cards.shape[0]
-    n_tasks = t_node.shape[0]
-    for w in prange(chunks):
-        W = workspace(max_depth, max_actions, n_own, n_opp)
-        for i in range(w, n_tasks, chunks):
-            _one_task(i, p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, W)
-
-
-@njit(cache=True, nogil=True)
-def _one_task(i, p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, W):
-    own_cards = D[6] if p == 0 else D[7]
-    opp_cards = D[7] if p == 0 else D[6]
-    n_own = own_cards.shape[0]
-    n_opp = opp_cards.shape[0]
     top_opp, top_own = top[1], top[2]
-    if True:
+    ro = np.empty(n_opp)
+    rw = np.empty(n_own)
+    res = np.empty(n_own)
+    for i in range(lo, hi):
         c = t_card[i]
         k = t_top[i]
-        ro = np.empty(n_opp)
-        rw = np.empty(n_own)
         for j in range(n_opp):
             ro[j] = 0.0 if (opp_cards[j, 0] == c or opp_cards[j, 1] == c) else top_opp[k, j]
         for h in range(n_own):
             rw[h] = 0.0 if (own_cards[h, 0] == c or own_cards[h, 1] == c) else top_own[k, h]
-        res = np.empty(n_own)
         walk(t_node[i], t_sit[i], p, ro, rw, res, T, D, S, prm, mode, 0, top, W)
         for h in range(n_own):
             if own_cards[h, 0] == c or own_cards[h, 1] == c:
@@ -455,6 +446,18 @@ def combine_chance(p, sit, task_of, results, D, out):
     f = deal_factor[sit]
     for h in range(n_own):
         out[h] *= f
+
+
+_POOL: list[ThreadPoolExecutor] = []
+
+
+def _pool() -> ThreadPoolExecutor:
+    """The helper threads of the walks' parallel part (one fewer than numba's threads: the
+    calling thread works too); the kernels release the GIL."""
+    if not _POOL:
+        _POOL.append(ThreadPoolExecutor(max(numba.config.NUMBA_NUM_THREADS - 1, 1),
+                                        thread_name_prefix="spot-walk"))
+    return _POOL[0]
 
 
 class Walker:
@@ -494,6 +497,42 @@ class Walker:
         self.results = np.zeros((max(len(t_node), 1), m))
         nh = deal.num_hands
         self.W = tuple(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p]) for p in (0, 1))
+        self._task_W: tuple[list[tuple], list[tuple]] = ([self.W[0]], [self.W[1]])
+
+    def _run_tasks(self, p: int, S: tuple, prm: np.ndarray, mode: int) -> None:
+        """The first street's chance subtrees on ``numba.get_num_threads()`` threads.
+
+        Each thread claims the next block of tasks until none is left (the blocks are an
+        eighth of a thread's share): a thread the machine's other work delays holds up one
+        block, not a fixed half of the walk; waiting threads sleep instead of spinning.
+        """
+        n = self.num_tasks
+        threads = min(numba.get_num_threads(), n)
+        args = (p, self.t_node, self.t_sit, self.t_card, self.t_top, self.T, self.D, S, prm, mode,
+                self.top, self.results)
+        spaces = self._task_W[p]
+        nh = self.deal.num_hands
+        while len(spaces) < threads:
+            spaces.append(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p]))
+        if threads == 1:
+            walk_tasks(0, n, *args, spaces[0])
+            return
+        block = max(1, -(-n // (8 * threads)))
+        claim = itertools.count()
+        lock = threading.Lock()
+
+        def worker(w: int) -> None:
+            while True:
+                with lock:
+                    lo = next(claim) * block
+                if lo >= n:
+                    return
+                walk_tasks(lo, min(lo + block, n), *args, spaces[w])
+
+        futures = [_pool().submit(worker, w) for w in range(1, threads)]
+        worker(0)
+        for f in futures:
+            f.result()
 
     @property
     def num_tasks(self) -> int:
@@ -512,7 +551,6 @@ class Walker:
         ro = d.weights[1 - p] if r_opp is None else np.ascontiguousarray(r_opp, dtype=np.float64)
         rw = d.weights[p] if r_own is None else np.ascontiguousarray(r_own, dtype=np.float64)
         out = np.zeros(d.num_hands[p])
-        md, ma = self.max_depth, self.max_actions
         W = self.W[p]
         if self.num_tasks == 0:
             walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 0, self.top, W)
@@ -523,9 +561,7 @@ class Walker:
         self.top[1][:] = 0.0
         self.top[2][:] = 0.0
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, rec, mode, 1, self.top, W)
-        chunks = min(self.num_tasks, 4 * numba.get_num_threads())
-        walk_tasks(p, self.t_node, self.t_sit, self.t_card, self.t_top, self.T, self.D, S, prm,
-                   mode, self.top, self.results, md, ma, chunks)
+        self._run_tasks(p, S, prm, mode)
         n_own = d.num_hands[p]
         for k in range(self.chance_nodes.shape[0]):
             combine_chance(p, 0, self.task_of[k], self.results[:, :n_own], self.D,
