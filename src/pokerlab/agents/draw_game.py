@@ -247,6 +247,18 @@ class ClassDecision:
     probs: np.ndarray
 
 
+def class_reach(table: dict[tuple[str, ...], ClassDecision], history: tuple[str, ...],
+                player: int) -> np.ndarray:
+    """``player``'s own probability per class of playing its actions along ``history``, by the
+    decisions of ``table`` (history -> decision; the heads-up and the three-handed games)."""
+    out = np.ones(NUM_DRAW_CLASSES)
+    for i in range(len(history)):
+        d = table.get(tuple(history[:i]))
+        if d is not None and d.player == player:
+            out = out * d.probs[:, d.actions.index(history[i])]
+    return out
+
+
 @dataclass(frozen=True)
 class ClassSolution:
     """The pre-draw part of a solved class game (what the bot plays), for both readings.
@@ -269,13 +281,7 @@ class ClassSolution:
     def reach(self, history: tuple[str, ...], player: int, reading: str = "read") -> np.ndarray:
         """``player``'s own probability per class of playing its actions along ``history``
         (the first round and the draws)."""
-        table = self.read if reading == "read" else self.engine
-        out = np.ones(NUM_DRAW_CLASSES)
-        for i in range(len(history)):
-            d = table.get(tuple(history[:i]))
-            if d is not None and d.player == player:
-                out = out * d.probs[:, d.actions.index(history[i])]
-        return out
+        return class_reach(self.read if reading == "read" else self.engine, history, player)
 
     def to_json(self) -> dict[str, Any]:
         """JSON-friendly view (the cache file's content)."""

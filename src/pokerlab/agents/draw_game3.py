@@ -49,6 +49,7 @@ from pokerlab.agents.draw_game import (
     ClassGameSettings,
     _own_reach,
     class_axis,
+    class_reach,
     read_decision,
     solution_file,
     solution_of,
@@ -200,13 +201,7 @@ class ThreeSolution:
 
     def reach(self, history: tuple[str, ...], player: int, reading: str = "read") -> np.ndarray:
         """``player``'s own probability per class of its actions along ``history``."""
-        table = self.read if reading == "read" else self.engine
-        out = np.ones(NUM_DRAW_CLASSES)
-        for i in range(len(history)):
-            d = table.get(tuple(history[:i]))
-            if d is not None and d.player == player:
-                out = out * d.probs[:, d.actions.index(history[i])]
-        return out
+        return class_reach(self.read if reading == "read" else self.engine, history, player)
 
 
 FIRST_ROUND_DECISIONS3 = ((), ("check",), ("check", "check"), ("bet",), ("check", "check", "bet"))
