@@ -177,3 +177,29 @@ def test_a_deal_source_out_of_range_is_refused(tree: LimitTree) -> None:
         MCCFRTrainer(tree, Bad(1), seed=1).step(1)
     with pytest.raises(ValueError, match="showdown must be"):
         MCCFRTrainer(tree, Bad(0, 2), seed=1).step(1)
+
+
+def test_linear_averaging_weighs_the_t_th_interval_by_t(tree: LimitTree) -> None:
+    # Averaging does not touch the regrets, so both runs play the same strategies; the linear
+    # sums are then sum_k k * (what interval k added) / (N + 1) after N intervals.
+    uniform = MCCFRTrainer(tree, LeducDeals(), seed=5, config=MCCFRConfig("cfr", "uniform", interval=50))
+    linear = MCCFRTrainer(tree, LeducDeals(), seed=5, config=MCCFRConfig("cfr", "linear", interval=50))
+    added, before = [], uniform.avg
+    for _ in range(6):
+        uniform.step(50)
+        added.append(uniform.avg - before)
+        before = uniform.avg
+    linear.step(300)
+    assert np.array_equal(linear.regrets, uniform.regrets)
+    expected = sum((k + 1) * a for k, a in enumerate(added)) / 7
+    assert np.allclose(linear.avg, expected, rtol=1e-12, atol=1e-12)
+
+
+def test_dcfr_discount_step() -> None:
+    from pokerlab.equilibrium.mccfr import _discount
+
+    regrets = np.array([[2.0, -4.0, 0.0]])
+    avg = np.array([[1.0, 3.0, 0.0]])
+    _discount(regrets, avg, 2, 3, 1.5, 0.0, 2.0)  # the third interval's end
+    assert np.allclose(regrets, [[2.0 * 3**1.5 / (3**1.5 + 1), -4.0 / 2, 0.0]], rtol=1e-15)
+    assert np.allclose(avg, [[(3 / 4) ** 2, 3 * (3 / 4) ** 2, 0.0]], rtol=1e-15)

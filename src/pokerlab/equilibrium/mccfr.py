@@ -12,7 +12,9 @@ decisions every legal action is explored and the row's regrets get each action's
 counterfactual value minus the node's; at the opponent's decisions one action is sampled
 from the current strategy (regret matching) and the opponent's row adds that strategy to its
 average-strategy sum ("simple" averaging: the sampling already weights by the opponent's
-reach). Rows are ``tree.row[node] + bucket``.
+reach). Rows are ``tree.row[node] + bucket`` in everything the trainer hands out (strategies,
+regrets, average sums, checkpoints); inside, it stores them bucket-major
+(:func:`slab_layout`).
 
 Variants (the names of :mod:`pokerlab.equilibrium.cfr`'s family):
 
@@ -171,7 +173,7 @@ def _mix(x):
 
 
 @njit(cache=True)
-def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, row, buckets, showdown, floor,
+def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, slot, stride, buckets, showdown, floor,
               regrets, avg, value, sampled, stack):  # fmt: skip
     """One external-sampling traversal of player ``p`` on deal ``d`` (explicit stack: the
     entry ``node`` visits a node, ``-node - 1`` finishes it once its children are valued)."""
@@ -202,7 +204,8 @@ def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, row, buckets, sh
                         stack[sp] = ch
                         sp += 1
                 continue
-            r = row[node] + buckets[d, q, rnd[node]]
+            rn = rnd[node]
+            r = slot[node] + buckets[d, q, rn] * stride[rn]
             s0 = 0.0
             s1 = 0.0
             total = 0.0
@@ -244,7 +247,8 @@ def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, row, buckets, sh
             if actor[node] != p:
                 value[node] = value[sampled[node]]
                 continue
-            r = row[node] + buckets[d, p, rnd[node]]
+            rn = rnd[node]
+            r = slot[node] + buckets[d, p, rn] * stride[rn]
             total = 0.0
             legal = 0
             for c in range(3):
@@ -294,7 +298,7 @@ def _discount(regrets, avg, mode, step, alpha, beta, power):
 
 
 @njit(cache=True)
-def _iterate(kind, actor, rnd, child, payoff, row, buckets, showdown, first_deal, t0, count, key,
+def _iterate(kind, actor, rnd, child, payoff, slot, stride, buckets, showdown, first_deal, t0, count, key,
              mode, interval, alpha, beta, power, regrets, avg, value, sampled, stack):  # fmt: skip
     """Iterations ``t0 + 1 .. t0 + count`` on deals ``first_deal ..`` of the batch (two each)."""
     floor = mode == 1
@@ -302,7 +306,7 @@ def _iterate(kind, actor, rnd, child, payoff, row, buckets, showdown, first_deal
         t = t0 + it + 1
         for p in range(2):
             d = first_deal + 2 * it + p
-            _traverse(p, d, 2 * t + p, key, kind, actor, rnd, child, payoff, row, buckets, showdown,
+            _traverse(p, d, 2 * t + p, key, kind, actor, rnd, child, payoff, slot, stride, buckets, showdown,
                       floor, regrets, avg, value, sampled, stack)  # fmt: skip
         if t % interval == 0 and (mode == 2 or power > 0.0):
             _discount(regrets, avg, mode, t // interval, alpha, beta, power)
@@ -374,6 +378,40 @@ def normalise(tree: LimitTree, weights: np.ndarray) -> np.ndarray:
         return np.where(total > 0.0, block / total, uniform)
 
 
+def slab_layout(tree: LimitTree) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The trainer's storage order: bucket-major within each round.
+
+    Row ``(node, bucket)`` of round ``r`` is stored at ``slot[node] + bucket * stride[r]``,
+    where ``stride[r]`` is the number of decisions of round ``r`` and ``slot[node]`` is the
+    round's offset plus the node's place among them. One deal keeps each player's bucket
+    fixed for a round, so a traversal reads and writes within one small slab per round instead
+    of one scattered row per node: on HULHE's tree with random buckets it ran 1.2x as many
+    iterations per second as row ``tree.row[node] + bucket`` with 50 buckets per round, 1.35x
+    with 500 (tables far larger than the caches). Returns ``slot``
+    (-1 off decisions), ``stride`` and ``public_of`` (the node-major row,
+    ``tree.row[node] + bucket``, of each stored row).
+
+    Examples
+    --------
+    >>> slot, stride, public_of = slab_layout(LimitTree.leduc())
+    >>> stride.tolist(), sorted(public_of.tolist()) == list(range(288))
+    ([6, 30], True)
+    """
+    slot = np.full(tree.num_nodes, -1, dtype=np.int64)
+    stride = np.zeros(tree.rounds, dtype=np.int64)
+    public_of = np.zeros(tree.num_rows, dtype=np.int64)
+    offset = 0
+    for r, count in enumerate(tree.bucket_counts):
+        nodes = np.flatnonzero((tree.kind == DECISION) & (tree.round == r))
+        stride[r] = len(nodes)
+        slot[nodes] = offset + np.arange(len(nodes))
+        b = np.arange(count)[:, None]
+        internal = offset + np.arange(len(nodes))[None, :] + b * len(nodes)
+        public_of[internal.ravel()] = (tree.row[nodes][None, :] + b).ravel()
+        offset += len(nodes) * count
+    return slot, stride, public_of
+
+
 def stream_key(seed: int, stream: int) -> tuple[np.random.SeedSequence, int]:
     """The seed sequence of run ``stream`` and its 64-bit sampling key."""
     seq = np.random.SeedSequence([int(seed), int(stream)])
@@ -407,8 +445,10 @@ class MCCFRTrainer:
         seq, self._key = stream_key(seed, stream)
         self._rng = np.random.Generator(np.random.PCG64(seq))
         dtype = np.dtype(self.config.dtype)
-        self.regrets = np.zeros((self.tree.num_rows, 3), dtype=dtype)
-        self.avg = np.zeros((self.tree.num_rows, 3), dtype=dtype)
+        self._slot, self._stride, self._public_of = slab_layout(self.tree)
+        # Stored bucket-major (see slab_layout); read through regrets / avg, node-major.
+        self._regrets = np.zeros((self.tree.num_rows, 3), dtype=dtype)
+        self._avg = np.zeros((self.tree.num_rows, 3), dtype=dtype)
         self.iterations = 0
         n = self.tree.num_nodes
         self._value = np.zeros(n)
@@ -417,6 +457,35 @@ class MCCFRTrainer:
         self._batch: tuple[np.ndarray, np.ndarray] | None = None
         self._batch_state: dict[str, Any] | None = None
         self._used = 0  # iterations of the current batch done
+
+    @property
+    def regrets(self) -> np.ndarray:
+        """The cumulative regrets, rows ``tree.row[node] + bucket`` (a copy)."""
+        return self._to_public(self._regrets)
+
+    @regrets.setter
+    def regrets(self, values: np.ndarray) -> None:
+        self._regrets = self._to_internal(values)
+
+    @property
+    def avg(self) -> np.ndarray:
+        """The average-strategy sums (reach-weighted), rows ``tree.row[node] + bucket`` (a copy)."""
+        return self._to_public(self._avg)
+
+    @avg.setter
+    def avg(self, values: np.ndarray) -> None:
+        self._avg = self._to_internal(values)
+
+    def _to_public(self, internal: np.ndarray) -> np.ndarray:
+        out = np.empty_like(internal)
+        out[self._public_of] = internal
+        return out
+
+    def _to_internal(self, public: np.ndarray) -> np.ndarray:
+        values = np.asarray(public, dtype=np.dtype(self.config.dtype))
+        if values.shape != (self.tree.num_rows, 3):
+            raise ValueError(f"rows: shape ({self.tree.num_rows}, 3) expected, not {values.shape}")
+        return np.ascontiguousarray(values[self._public_of])
 
     # -- running ----------------------------------------------------------------------------
 
@@ -448,10 +517,10 @@ class MCCFRTrainer:
             buckets, showdown = self._batch
             with _ctrl_c_deferred():  # the arrays and the counters change together
                 _iterate(
-                    t.kind, t.actor, t.round, t.child, t.payoff, t.row, buckets, showdown,
+                    t.kind, t.actor, t.round, t.child, t.payoff, self._slot, self._stride, buckets, showdown,
                     2 * self._used, self.iterations, count, np.uint64(self._key), c.regret_mode,
-                    c.interval, float(c.alpha), float(c.beta), c.average_power, self.regrets,
-                    self.avg, self._value, self._sampled, self._stack,
+                    c.interval, float(c.alpha), float(c.beta), c.average_power, self._regrets,
+                    self._avg, self._value, self._sampled, self._stack,
                 )  # fmt: skip
                 self._used += count
                 self.iterations += count
@@ -559,8 +628,8 @@ class MCCFRTrainer:
                 or t.num_rows != meta["num_rows"]):
             raise ValueError(f"checkpoint: made for another tree or abstraction (buckets "
                              f"{meta['bucket_counts']}, {meta['num_nodes']} nodes)")
-        trainer.regrets = np.array(state["regrets"], dtype=trainer.regrets.dtype)
-        trainer.avg = np.array(state["average"], dtype=trainer.avg.dtype)
+        trainer.regrets = state["regrets"]
+        trainer.avg = state["average"]
         trainer.iterations = int(meta["iterations"])
         trainer._rng.bit_generator.state = json.loads(str(state["rng_state"]))
         used = int(meta["batch_used"])
