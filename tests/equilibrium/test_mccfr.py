@@ -144,6 +144,13 @@ def test_ctrl_c_waits_for_the_kernel_and_a_stopped_trainer_resumes(tree: LimitTr
         signal.raise_signal(signal.SIGINT)
         done.append("the block finished first")
     assert done == ["the block finished first"]
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a worker process ignores Ctrl-C
+    try:
+        with _ctrl_c_deferred():
+            signal.raise_signal(signal.SIGINT)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
     config = MCCFRConfig(batch=100)
     whole = MCCFRTrainer(tree, LeducDeals(), seed=3, config=config)

@@ -317,10 +317,13 @@ def _iterate(kind, actor, rnd, child, payoff, slot, stride, buckets, showdown, f
 
 @contextmanager
 def _ctrl_c_deferred() -> Iterator[None]:
-    """Hold a Ctrl-C until the block is over, then raise it (main thread only; elsewhere
-    signals do not arrive): a kernel's update and the counters that describe it stay together,
-    so a trainer stopped by Ctrl-C can still be saved and resumed exactly."""
-    if threading.current_thread() is not threading.main_thread():
+    """Hold a Ctrl-C until the block is over, then raise it: a kernel's update and the counters
+    that describe it stay together, so a trainer stopped by Ctrl-C can still be saved and
+    resumed exactly. Only where Ctrl-C raises ``KeyboardInterrupt`` (Python's own handler, in
+    the main thread): a worker process that ignores it, or a Ray worker's handler, is left
+    as it is."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
         yield
         return
     caught: list[int] = []
