@@ -91,8 +91,10 @@ def test_rows_follow_the_bucket_counts(hulhe: LimitTree) -> None:
     assert (tree.row[tree.kind != TREE_DECISION] == -1).all()
     with pytest.raises(ValueError, match="one positive count per round"):
         hulhe.with_buckets((169, 10, 20))
-    with pytest.raises(ValueError, match="a limit game"):
+    with pytest.raises(ValueError, match="a limit game is needed"):
         LimitTree.from_settings(GameSettings.preset("no-limit"))
+    with pytest.raises(ValueError, match="with a raise cap"):
+        LimitTree.from_settings(GameSettings.preset("limit", raise_cap=None))
     with pytest.raises(ValueError, match="not legal"):
         hulhe.node_at("cf")  # nothing to fold to after a limp
 

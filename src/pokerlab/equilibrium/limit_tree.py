@@ -108,6 +108,9 @@ class LimitTree:
         """
         if not settings.is_limit:
             raise ValueError(f"settings: a limit game is needed, not {settings.kind}")
+        if settings.raise_cap is None:
+            raise ValueError("settings: a limit game with a raise cap is needed (without one the "
+                             "stacks alone end the raising: a tree far too large)")
         draw = settings.rules.draws
         cards = _DRAW_CARDS if draw else _HOLDEM_CARDS
         ranks = None if draw else (1, 0)
