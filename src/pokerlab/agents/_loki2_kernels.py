@@ -6,7 +6,8 @@ whole weight table, and the selective-sampling simulation (``docs/loki2.md``).
   :func:`pokerlab.agents.loki_postflop.postflop_decision` on random situations.
 - :func:`pt_triple`: the cascade smoothed by a window ``[-w, +w]`` on every hand quantity: the
   exact average of the pure action over the window (linear interpolation across each line).
-- :func:`pt_reweight`: every holding's weight times the PT entry of the observed action.
+- :func:`pt_reweight`: every holding's weight times the PT entry of the observed action;
+  :func:`net_reweight`: times the hand-strength network's probability of it instead.
 - :func:`simulate`: selective-sampling trials; each trial deals the opponents' hands from their
   weight tables (folded opponents by income-rate percentile), the rest of the board, and plays
   the hand out twice (first action check/call, then bet/raise) with PT-chosen actions, or
@@ -225,24 +226,44 @@ def _sig(z: float) -> float:
 
 @njit(cache=True)
 def network_triple(net: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """The normalised outputs of a flattened 19 x 4 x 3 sigmoid network on inputs ``x``."""
+    """The normalised outputs of a flattened ``x.size`` x 4 x 3 sigmoid network on inputs
+    ``x`` (layout: w1 row-major, b1, w2 row-major, b2; 19 inputs for Davidson's network, 21
+    for the hand-strength network)."""
+    m = x.size
     h = np.zeros(4)
     for j in range(4):
-        z = net[76 + j]
-        for i in range(19):
+        z = net[m * 4 + j]
+        for i in range(m):
             z += x[i] * net[i * 4 + j]
         h[j] = _sig(z)
     out = np.zeros(3)
     total = 0.0
     for k in range(3):
-        z = net[92 + k]
+        z = net[m * 4 + 16 + k]
         for j in range(4):
-            z += h[j] * net[80 + j * 3 + k]
+            z += h[j] * net[m * 4 + 4 + j * 3 + k]
         out[k] = _sig(z)
         total += out[k]
     for k in range(3):
         out[k] /= total
     return out
+
+
+@njit(cache=True)
+def net_reweight(weights: np.ndarray, hs1: np.ndarray, ppot_c: np.ndarray, x: np.ndarray,
+                 net: np.ndarray, action: int, lowest: float) -> None:
+    """In place: each live holding's weight times the hand-strength network's probability of
+    ``action`` for that holding (inputs: the decision's 19 ``x``, the holding's HS_1 and
+    PPOT_c), at least ``lowest`` (holdings of weight 0 or NaN value are left alone)."""
+    row = np.zeros(x.size + 2)
+    row[: x.size] = x
+    for idx in range(1326):
+        if weights[idx] == 0.0 or np.isnan(hs1[idx]):
+            continue
+        row[x.size] = hs1[idx]
+        row[x.size + 1] = ppot_c[idx]
+        t = network_triple(net, row)
+        weights[idx] = max(weights[idx] * t[action], lowest)
 
 
 @njit(cache=True)

@@ -37,9 +37,13 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 import numpy as np
 
+from pokerlab.agents._board_kernels import crude_potential
+from pokerlab.agents.modelling import board_data
+from pokerlab.cards import combo_index
 from pokerlab.engine import GameSettings, Hand
 
 FEATURE_NAMES: tuple[str, ...] = (
@@ -50,6 +54,35 @@ FEATURE_NAMES: tuple[str, ...] = (
 """The 19 inputs of the Waterloo report's Table 5, in its order."""
 
 N_FEATURES = len(FEATURE_NAMES)
+
+STRENGTH_FEATURE_NAMES: tuple[str, ...] = (*FEATURE_NAMES, "hand strength", "hand potential")
+"""The hand-strength network's 21 inputs: Table 5's, then the holding's HS_1 and PPOT_c."""
+
+
+@lru_cache(maxsize=64)
+def board_pt_inputs(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """``(HS_1, PPOT_c)`` of every holding on a flop, turn or river ``board`` (NaN where a
+    holding uses a board card): HS_1 against one random holding with exact card removal
+    (:func:`~pokerlab.agents.modelling.board_data`) and Loki-1's crude potential (0 on the
+    river). What Loki-2's re-weighting evaluates each holding with, and the hand-strength
+    network's last two inputs.
+
+    Examples
+    --------
+    >>> from pokerlab.cards import parse_cards
+    >>> hs1, ppot = board_pt_inputs(tuple(parse_cards("AhKh2c")))
+    >>> hs1.shape, round(float(hs1[combo_index(*parse_cards("AsAd"))]), 3) > 0.95
+    ((1326,), True)
+    """
+    return board_data(board)[2], crude_potential(np.array(board, dtype=np.uint8))
+
+
+def strength_row(x: np.ndarray, board: Sequence[int], hole: Sequence[int]) -> np.ndarray:
+    """The 21 inputs of a post-flop decision: its 19 ``x``, then ``hole``'s HS_1 and PPOT_c on
+    ``board`` (:func:`board_pt_inputs`)."""
+    hs1, ppot = board_pt_inputs(tuple(board))
+    idx = combo_index(hole[0], hole[1])
+    return np.concatenate([x, [hs1[idx], ppot[idx]]])
 
 
 def board_inputs(board: Sequence[int]) -> tuple[float, float, float, float]:

@@ -10,6 +10,8 @@
   the report's are lost).
 - :class:`TreeModel`: the decision-tree baseline, scikit-learn's ``DecisionTreeClassifier``
   (entropy, at least 20 decisions per leaf), kept as plain arrays so that a kernel can walk it.
+- :class:`StrengthNetworkModel`: the same network with the opponent's hand strength and
+  potential as two more inputs (as Davidson's later network), which can re-weight holdings.
 - :class:`FrequencyModel`: the model Loki uses, action frequencies per (round, bets to call
   0 / 1 / 2+) blended with Table B.2's defaults
   (:class:`~pokerlab.agents.opponent_model.ContextFrequencies`).
@@ -27,8 +29,8 @@ Examples
 True
 >>> net.predict_proba(x[:1]).sum().round(6)
 np.float64(1.0)
->>> sorted(MODELS)
-['frequency', 'network', 'tree']
+>>> sorted(MODELS), "strength-network" in KINDS
+(['frequency', 'network', 'tree'], True)
 """
 
 from __future__ import annotations
@@ -54,13 +56,14 @@ class NetworkModel:
     """19 inputs, ``hidden`` sigmoid nodes, 3 sigmoid outputs read as a triple."""
 
     kind = "network"
+    inputs = N_FEATURES
 
     def __init__(self, hidden: int = 4, epochs: int = 2000, rate: float = 0.5,
                  momentum: float = 0.9, seed: int = 0) -> None:
         self.hidden, self.epochs, self.rate, self.momentum, self.seed = (
             hidden, epochs, rate, momentum, seed)
         rng = np.random.default_rng(seed)
-        self.w1 = rng.uniform(-0.5, 0.5, (N_FEATURES, hidden))
+        self.w1 = rng.uniform(-0.5, 0.5, (self.inputs, hidden))
         self.b1 = rng.uniform(-0.5, 0.5, hidden)
         self.w2 = rng.uniform(-0.5, 0.5, (hidden, 3))
         self.b2 = rng.uniform(-0.5, 0.5, 3)
@@ -108,12 +111,51 @@ class NetworkModel:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> NetworkModel:
-        """Inverse of :meth:`to_dict`."""
+        """Inverse of :meth:`to_dict` (``ValueError`` when the weights are not a finite
+        ``inputs`` x hidden x 3 network)."""
         w1 = np.array(data["w1"], dtype=float)
+        if w1.ndim != 2 or w1.shape[0] != cls.inputs or w1.shape[1] < 1:
+            raise ValueError(f"w1 must be {cls.inputs} x hidden, not {w1.shape}")
         out = cls(hidden=w1.shape[1])
         out.w1, out.b1 = w1, np.array(data["b1"], dtype=float)
         out.w2, out.b2 = np.array(data["w2"], dtype=float), np.array(data["b2"], dtype=float)
+        h = w1.shape[1]
+        if out.b1.shape != (h,) or out.w2.shape != (h, 3) or out.b2.shape != (3,):
+            raise ValueError("b1, w2, b2 do not match w1's hidden layer")
+        if not all(np.isfinite(a).all() for a in (out.w1, out.b1, out.w2, out.b2)):
+            raise ValueError("weights are not finite")
         return out
+
+    def flat(self) -> np.ndarray:
+        """The weights as the kernels read them: w1 (row-major), b1, w2 (row-major), b2
+        (:func:`~pokerlab.agents._loki2_kernels.network_triple`; four hidden nodes)."""
+        if self.hidden != 4:
+            raise ValueError(f"the kernels take four hidden nodes, not {self.hidden}")
+        return np.concatenate([self.w1.ravel(), self.b1, self.w2.ravel(), self.b2])
+
+
+class StrengthNetworkModel(NetworkModel):
+    """Davidson's network with the opponent's hand among its inputs: the 19 inputs, then the
+    holding's hand strength HS_1 (against one random holding) and crude potential PPOT_c on the
+    board (:data:`~pokerlab.agents.context_features.STRENGTH_FEATURE_NAMES`; as the 2002
+    network's "estimated hand strength" and "estimated hand potential", [SECONDARY]). Trained
+    on post-flop decisions whose cards are known, it gives P(action | holding, context) for
+    every holding of a weight table: Loki-2's re-weighting factor
+    (``Loki2Config.reweight_model = "strength-network"``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(1)
+    >>> x = rng.uniform(0, 1, (600, 21))
+    >>> y = np.where(x[:, 19] > 0.6, 2, 1)        # raises with strong hands, else calls
+    >>> net = StrengthNetworkModel(epochs=3000).fit(x, y)
+    >>> float((net.predict(x) == y).mean()) > 0.95
+    True
+    """
+
+    kind = "strength-network"
+    inputs = N_FEATURES + 2
 
 
 class TreeModel:
@@ -181,6 +223,14 @@ class TreeModel:
         out.feature, out.threshold = np.array(data["feature"]), np.array(data["threshold"], dtype=float)
         out.value = np.array(data["value"], dtype=float)
         out.importances = np.array(data["importances"], dtype=float)
+        k = len(out.left)
+        if (k < 1 or out.right.shape != (k,) or out.feature.shape != (k,)
+                or out.threshold.shape != (k,) or out.value.shape != (k, 3)
+                or out.left.max() >= k or out.right.max() >= k
+                or not ((out.left < 0) | (out.left > np.arange(k))).all()
+                or not ((out.right < 0) | (out.right > np.arange(k))).all()
+                or out.feature.max() >= N_FEATURES):
+            raise ValueError("the tree's arrays do not form a tree of 19 inputs")
         return out
 
 
@@ -226,18 +276,26 @@ class FrequencyModel:
     def from_dict(cls, data: dict[str, Any]) -> FrequencyModel:
         """Inverse of :meth:`to_dict`."""
         out = cls()
-        out.contexts.counts = np.array(data["counts"], dtype=float)
+        counts = np.array(data["counts"], dtype=float)
+        if counts.shape != out.contexts.counts.shape:
+            raise ValueError(f"counts must be {out.contexts.counts.shape}, not {counts.shape}")
+        out.contexts.counts = counts
         return out
 
 
 MODELS: dict[str, type[NetworkModel] | type[TreeModel] | type[FrequencyModel]] = {
     "frequency": FrequencyModel, "network": NetworkModel, "tree": TreeModel}
-"""The models by name."""
+"""The models of Davidson's 19 inputs by name."""
+
+KINDS: dict[str, type[NetworkModel] | type[TreeModel] | type[FrequencyModel]] = {
+    **MODELS, "strength-network": StrengthNetworkModel}
+"""Every model kind, the hand-strength network included (its inputs are 21)."""
 
 
 def model_from_dict(data: dict[str, Any]) -> NetworkModel | TreeModel | FrequencyModel:
-    """A model from its JSON form."""
-    kind = data.get("kind")
-    if kind not in MODELS:
-        raise ValueError(f"unknown model kind {kind!r}; known: {', '.join(MODELS)}")
-    return MODELS[kind].from_dict(data)
+    """A model from its JSON form (``ValueError`` for an unknown kind or arrays that do not
+    make one)."""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind not in KINDS:
+        raise ValueError(f"unknown model kind {kind!r}; known: {', '.join(KINDS)}")
+    return KINDS[kind].from_dict(data)

@@ -18,7 +18,9 @@ Pre-flop play and pre-flop re-weighting are Loki-1's (:class:`~pokerlab.agents.l
 
 **Versions.** On Loki A: ``loki2-b`` PT betting, ``loki2-r`` PT re-weighting, ``loki2-triple``
 both (Peña's B, R and B+R), ``loki2-sim`` both with PT simulation, ``loki2-sim-call`` both with
-the always-call simulation.
+the always-call simulation; ``loki2-sim-network`` and ``loki2-sim-tree`` play the opponents in
+the trials by a learned model; ``loki2-strength`` is B+R re-weighting by a network whose inputs
+include the opponent's hand strength.
 
 Examples
 --------
@@ -43,21 +45,19 @@ import json
 import os
 import time
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from pokerlab.agents._board_kernels import crude_potential
-from pokerlab.agents._loki2_kernels import NET_SIZE, pt_reweight, pt_triple, simulate
+from pokerlab.agents._loki2_kernels import NET_SIZE, net_reweight, pt_reweight, pt_triple, simulate
 from pokerlab.agents.base import Observation
-from pokerlab.agents.context_features import observed_decisions
+from pokerlab.agents.context_features import board_pt_inputs, observed_decisions, strength_row
 from pokerlab.agents.loki import LokiBot
 from pokerlab.agents.loki_config import LokiConfig
 from pokerlab.agents.loki_modelling import ir7_values
 from pokerlab.agents.loki_postflop import Situation, postflop_decision
-from pokerlab.agents.modelling import board_data
 from pokerlab.agents.registry import register_variant
 
 __all__ = ["VERSIONS", "Loki2Bot", "Loki2Config", "choose", "probability_triple"]
@@ -66,6 +66,7 @@ MODEL_DIR_VAR = "POKERLAB_LEARNED_MODELS"
 """Environment variable naming the folder of offline-trained opponent models."""
 SIMULATION = ("off", "pt", "call")
 OPPONENT_MODELS = ("frequency", "network", "tree")
+REWEIGHT_MODELS = ("pt", "strength-network")
 _ACTIONS = ("fold", "call", "raise")
 
 
@@ -110,6 +111,7 @@ class Loki2Config(LokiConfig):
     learn_every: int = 100
     learn_after: int = 200
     model_dir: str | None = None
+    reweight_model: str = "pt"
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -118,6 +120,9 @@ class Loki2Config(LokiConfig):
         if self.opponent_model not in OPPONENT_MODELS:
             raise ValueError(f"opponent_model must be one of {', '.join(OPPONENT_MODELS)}, "
                              f"not {self.opponent_model!r}")
+        if self.reweight_model not in REWEIGHT_MODELS:
+            raise ValueError(f"reweight_model must be one of {', '.join(REWEIGHT_MODELS)}, "
+                             f"not {self.reweight_model!r}")
         if not 0.0 <= self.pt_width < 0.5:
             raise ValueError(f"pt_width must be in [0, 0.5), not {self.pt_width}")
         if self.sim_trials < 1:
@@ -159,12 +164,6 @@ def choose(triple: np.ndarray, u: float) -> str:
     return "raise"
 
 
-@lru_cache(maxsize=64)
-def board_pt_inputs(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """``(HS_1, PPOT_c)`` of every holding on ``board`` (NaN where a holding uses a board card)."""
-    return board_data(board)[2], crude_potential(np.array(board, dtype=np.uint8))
-
-
 @cache
 def ir7_percentiles() -> np.ndarray:
     """Each holding's IR7 percentile among the 1,326 (the folded opponents' sampling scale)."""
@@ -192,6 +191,14 @@ class Loki2Bot(LokiBot):
         self.decisions: dict[str, tuple[list[np.ndarray], list[int]]] = {}
         self.learned: dict[str, Any] = {}
         self._hands_learned = 0
+        # Hand-strength networks (reweight_model "strength-network"): per opponent name the
+        # model (None: none at hand), the showdown decisions seen (21 inputs, action), and
+        # which models came from offline training (never refit on showdown-only data).
+        self.strength: dict[str, Any] = {}
+        self.strength_data: dict[str, tuple[list[np.ndarray], list[int]]] = {}
+        self._strength_offline: set[str] = set()
+        self._online: set[tuple[str, str]] = set()  # (opponent, kind) learned online: saved
+        self._rows: list[np.ndarray] = []
 
     def _reset_hand(self) -> None:
         super()._reset_hand()
@@ -208,8 +215,19 @@ class Loki2Bot(LokiBot):
         self._called_round = set()
 
     # -- opponent modelling ----------------------------------------------------------------
+    def observe(self, observation: Observation) -> None:
+        if self.config.reweight_model == "strength-network" and self.config.pt_reweighting:
+            # Davidson's inputs of each new opponent action, in order, for _learn to take.
+            history, me, seen = observation.actions, observation.position, self._seen
+            big = [10**6] * observation.players
+            self._rows = [x for i, (pos, x, _) in enumerate(
+                observed_decisions(observation.game, big, observation.board, history))
+                if i >= seen and pos != me][::-1]
+        super().observe(observation)
+
     def _learn(self, observation: Observation, pos: int, street: int, to_call: int,
                kind: int) -> None:
+        self._row = self._rows.pop() if self._rows else None
         if street > 0 and self.config.pt_reweighting and self.weighting and pos in self.tables \
                 and kind != 0:
             self._pt_reweight(observation, pos, street, to_call, kind)
@@ -237,6 +255,12 @@ class Loki2Bot(LokiBot):
         opponents = max(observation.players - len(self._folded) - 1, 1)
         future = float(sum(game.street_bet(s) for s in range(street + 1, 4)))
         table = self.tables[pos]
+        if self.config.reweight_model == "strength-network" and self._row is not None:
+            net = self.strength_model(self.opponent_name(observation, pos))
+            if net is not None:
+                net_reweight(table, hs1, ppot_c, self._row, net.flat(), int(kind),
+                             self.config.low_weight)
+                return
         pt_reweight(table, hs1, ppot_c, opponents, float(to_call), self._pot_now(), float(bet),
                     int(level), street, pos in self._called_round, future,
                     bool(level < _max_bets(observation)), int(kind), self._params,
@@ -245,30 +269,53 @@ class Loki2Bot(LokiBot):
     # -- learned opponent models ------------------------------------------------------------
     def after_hand(self, observation: Observation) -> None:
         super().after_hand(observation)
-        if self.config.opponent_model == "frequency":
+        c = self.config
+        if c.opponent_model == "frequency" and c.reweight_model == "pt":
             return
         me = observation.position
         big = [10**6] * observation.players
-        for pos, x, action in observed_decisions(observation.game, big, observation.board,
-                                                 observation.actions):
-            if pos != me:
-                xs, ys = self.decisions.setdefault(self.opponent_name(observation, pos), ([], []))
-                xs.append(x)
-                ys.append(action)
+        if c.opponent_model != "frequency":
+            for pos, x, action in observed_decisions(observation.game, big, observation.board,
+                                                     observation.actions):
+                if pos != me:
+                    xs, ys = self.decisions.setdefault(self.opponent_name(observation, pos),
+                                                       ([], []))
+                    xs.append(x)
+                    ys.append(action)
+        if c.reweight_model == "strength-network":
+            self._showdown_decisions(observation, big)
         self._hands_learned += 1
-        if self._hands_learned % self.config.learn_every == 0:
+        if self._hands_learned % c.learn_every == 0:
             self.learn()
+
+    def _showdown_decisions(self, observation: Observation, big: list[int]) -> None:
+        """The post-flop decisions of every opponent that showed its cards (21 inputs)."""
+        me, board = observation.position, observation.board
+        for pos in range(observation.players):
+            shown = observation.shown(pos) if pos != me else None
+            if not shown:
+                continue
+            xs, ys = self.strength_data.setdefault(self.opponent_name(observation, pos), ([], []))
+            for street, (p, x, action) in zip(
+                    (a[0] for a in observation.actions),
+                    observed_decisions(observation.game, big, board, observation.actions,
+                                       known={pos: shown}), strict=True):
+                if p == pos and street > 0:
+                    xs.append(strength_row(x, board[: 2 + street], shown))
+                    ys.append(action)
 
     def learn(self) -> None:
         """Refit the learned model of every opponent with enough decisions (online learning:
-        the network goes on from its weights, the tree is grown again)."""
-        from pokerlab.agents.learned_models import NetworkModel, TreeModel
+        the network goes on from its weights, the tree is grown again); the hand-strength
+        network of an opponent without an offline one, from the showdowns seen."""
+        from pokerlab.agents.learned_models import NetworkModel, StrengthNetworkModel, TreeModel
 
+        kind = self.config.opponent_model
         for name, (xs, ys) in self.decisions.items():
             if len(ys) < self.config.learn_after:
                 continue
             x, y = np.array(xs), np.array(ys)
-            if self.config.opponent_model == "network":
+            if kind == "network":
                 net = self.learned_model(name)
                 if net is None:
                     self.learned[name] = NetworkModel().fit(x, y)
@@ -276,23 +323,70 @@ class Loki2Bot(LokiBot):
                     net.fit(x, y, epochs=300)
             else:
                 self.learned[name] = TreeModel().fit(x, y)
+            self._online.add((name, kind))
+        for name, (xs, ys) in self.strength_data.items():
+            if len(ys) < self.config.learn_after or name in self._strength_offline:
+                continue
+            x, y = np.array(xs), np.array(ys)
+            net = self.strength_model(name)
+            if net is None:
+                self.strength[name] = StrengthNetworkModel().fit(x, y)
+            else:
+                net.fit(x, y, epochs=300)
+            self._online.add((name, "strength-network"))
 
-    def learned_model(self, name: str) -> Any:
-        """Opponent ``name``'s learned model: learned online, else loaded from ``model_dir``
-        (once), else ``None``."""
-        if name in self.learned:
-            return self.learned[name]
+    def _stored_model(self, name: str, kind: str) -> Any:
+        """Opponent ``name``'s model of ``kind`` from the opponent store (the bot's own row,
+        else the latest of any owner), else from ``model_dir``'s JSON file, else ``None``."""
+        store = self._open_store()
+        if store is not None:
+            found = store.load_learned(self.name, name, kind)
+            if found is None:
+                found = store.load_learned(None, name, kind)
+            if found is not None:
+                return found
         folder = self.config.model_dir or os.environ.get(MODEL_DIR_VAR)
-        found = None
         path = Path(folder) / f"{name}.json" if folder else None
         if path is not None and path.is_file():
             from pokerlab.agents.learned_models import model_from_dict
 
             data = json.loads(path.read_text())
-            if data.get("kind") == self.config.opponent_model:
-                found = model_from_dict(data)
-        self.learned[name] = found
-        return found
+            if data.get("kind") == kind:
+                return model_from_dict(data)
+        return None
+
+    def learned_model(self, name: str) -> Any:
+        """Opponent ``name``'s learned model: learned online, else loaded (once) from the
+        opponent store or ``model_dir``, else ``None``."""
+        if name not in self.learned:
+            self.learned[name] = self._stored_model(name, self.config.opponent_model)
+        return self.learned[name]
+
+    def strength_model(self, name: str) -> Any:
+        """Opponent ``name``'s hand-strength network: learned online, else loaded (once) from
+        the opponent store or ``model_dir`` (then marked offline), else ``None``."""
+        if name not in self.strength:
+            found = self._stored_model(name, "strength-network")
+            if found is not None:
+                self._strength_offline.add(name)
+            self.strength[name] = found
+        return self.strength[name]
+
+    def save_learned(self) -> None:
+        """Save every model learned online in this match to the opponent store (no-op
+        without one)."""
+        store = self._open_store()
+        if store is None:
+            return
+        for name, kind in sorted(self._online):
+            model = self.strength[name] if kind == "strength-network" else self.learned[name]
+            data = self.strength_data if kind == "strength-network" else self.decisions
+            store.save_learned(self.name, name, model, len(data[name][1]), source="online")
+
+    def end_match(self) -> None:
+        """Save the opponent models: the counted ones (Loki-1's) and those learned online."""
+        super().end_match()
+        self.save_learned()
 
     def learned_inputs(self, observation: Observation) -> dict[str, np.ndarray]:
         """The simulation's learned-model arrays for this decision: what Davidson's inputs
@@ -333,7 +427,7 @@ class Loki2Bot(LokiBot):
                 continue
             if m.kind == "network":
                 kinds[p] = 1
-                nets[p] = np.concatenate([m.w1.ravel(), m.b1, m.w2.ravel(), m.b2])
+                nets[p] = m.flat()
             else:
                 kinds[p] = 2
                 k = len(m.left)
@@ -446,6 +540,9 @@ VERSIONS: dict[str, tuple[Loki2Config, str]] = {
     "loki2-sim-tree": (Loki2Config(simulation="pt", opponent_model="tree"),
                        "Loki-2 with simulation, opponents in the trials played by a decision "
                        "tree of each, learned online"),
+    "loki2-strength": (Loki2Config(reweight_model="strength-network"),
+                       "Loki-2 B+R, opponents re-weighted by a network of each with their hand "
+                       "strength among its inputs (trained offline, or online from showdowns)"),
 }
 """Every registered Loki-2: configuration and description."""
 

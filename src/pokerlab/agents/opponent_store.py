@@ -24,6 +24,17 @@ Examples
 >>> store.replace("loki-a", m)                              # a tool that wants to overwrite
 >>> [(owner, model.hands) for owner, model in store.models_of("seat-1")]
 [('loki-a', 12)]
+
+The models that learn (:mod:`pokerlab.agents.learned_models`: Davidson's network, the decision
+tree, the network with the opponent's hand strength among its inputs) are kept in a second
+table, one row per (owner, opponent, kind), each with its format version: a learned model is
+not a sum of counts, so a save replaces the row (the last writer's model is kept).
+
+>>> from pokerlab.agents.learned_models import NetworkModel
+>>> store.save_learned("loki2-sim-network", "seat-1", NetworkModel(), decisions=300)
+>>> found = store.load_learned("loki2-sim-network", "seat-1", "network")
+>>> found.kind, [(r.owner, r.kind, r.decisions) for r in store.learned_of("seat-1")]
+('network', [('loki2-sim-network', 'network', 300)])
 """
 
 from __future__ import annotations
@@ -32,7 +43,9 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pokerlab._sqlite import open_store
 from pokerlab.agents.opponent_model import OpponentModel
@@ -51,8 +64,41 @@ CREATE TABLE IF NOT EXISTS opponent_models (
     data TEXT NOT NULL,
     updated TEXT NOT NULL DEFAULT (datetime('now')),
     PRIMARY KEY (owner, opponent)
+);
+CREATE TABLE IF NOT EXISTS learned_models (
+    owner TEXT NOT NULL,
+    opponent TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    format INTEGER NOT NULL,
+    decisions INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    data TEXT NOT NULL,
+    updated TEXT NOT NULL DEFAULT (datetime('now')),
+    PRIMARY KEY (owner, opponent, kind)
 )
 """
+
+LEARNED_FORMAT = 1
+"""Format version of a stored learned model (the ``format`` column of ``learned_models``): a
+row of another version is refused, never guessed at."""
+
+STORE_VERSION = 2
+"""The opponent store's schema version (SQLite ``user_version``): 2 added ``learned_models``
+(a version-1 store, with ``opponent_models`` only and ``user_version`` 0, is upgraded by
+adding the table). A store of a later version is refused."""
+
+
+@dataclass(frozen=True)
+class LearnedRow:
+    """One stored learned model: who trained it (``owner``), of whom, its kind, the decisions
+    it was trained on, where they came from (``source``) and when it was saved."""
+
+    owner: str
+    opponent: str
+    kind: str
+    decisions: int
+    source: str
+    updated: str
 
 
 def default_store_path() -> str | None:
@@ -68,6 +114,13 @@ class OpponentStore:
         # Autocommit mode: the writes below open their own BEGIN IMMEDIATE transactions; WAL,
         # as several processes may save at once.
         self._db = open_store(self.path, _SCHEMA, "opponent store")
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > STORE_VERSION:
+            self._db.close()
+            raise ValueError(f"opponent store {self.path}: schema version {version} is newer than "
+                             f"this pokerlab's ({STORE_VERSION})")
+        if version < STORE_VERSION:
+            self._db.execute(f"PRAGMA user_version = {STORE_VERSION}")
 
     def close(self) -> None:
         """Close the database."""
@@ -135,9 +188,10 @@ class OpponentStore:
         return OpponentModel.from_dict(json.loads(row[0])) if row else None
 
     def names(self) -> list[str]:
-        """Every opponent with a stored model, sorted."""
+        """Every opponent with a stored model (counted or learned), sorted."""
         return [r[0] for r in self._db.execute(
-            "SELECT DISTINCT opponent FROM opponent_models ORDER BY opponent")]
+            "SELECT opponent FROM opponent_models UNION SELECT opponent FROM learned_models "
+            "ORDER BY opponent")]
 
     def models_of(self, opponent: str) -> list[tuple[str, OpponentModel]]:
         """``(owner, model)`` for every bot that has modelled ``opponent``."""
@@ -145,3 +199,62 @@ class OpponentStore:
             "SELECT owner, data FROM opponent_models WHERE opponent = ? ORDER BY owner", (opponent,)
         ).fetchall()
         return [(owner, OpponentModel.from_dict(json.loads(data))) for owner, data in rows]
+
+    # -- learned models ----------------------------------------------------------------------
+    def save_learned(self, owner: str, opponent: str, model: Any, decisions: int,
+                     source: str = "") -> None:
+        """Insert or replace ``owner``'s learned model (``model.kind``) of ``opponent``."""
+        data = json.dumps(model.to_dict(), separators=(",", ":"))
+        with self._writing():
+            self._db.execute(
+                "INSERT OR REPLACE INTO learned_models (owner, opponent, kind, format, decisions, "
+                "source, data, updated) VALUES (?, ?, ?, ?, ?, ?, ?, datetime('now'))",
+                (owner, opponent, model.kind, LEARNED_FORMAT, int(decisions), source, data))
+
+    def load_learned(self, owner: str | None, opponent: str, kind: str) -> Any:
+        """``owner``'s learned model of ``opponent`` of ``kind`` (``owner`` ``None``: the most
+        recently saved one of any owner), or ``None``.
+
+        Raises
+        ------
+        ValueError
+            When the row is of another format version or does not decode to a model (a
+            damaged row): one line naming the store, the opponent and the kind.
+        """
+        if owner is None:
+            row = self._db.execute(
+                "SELECT owner, format, data FROM learned_models WHERE opponent = ? AND kind = ? "
+                "ORDER BY updated DESC, owner LIMIT 1", (opponent, kind)).fetchone()
+        else:
+            row = self._db.execute(
+                "SELECT owner, format, data FROM learned_models WHERE owner = ? AND opponent = ? "
+                "AND kind = ?", (owner, opponent, kind)).fetchone()
+        if row is None:
+            return None
+        return self._decode(row[0], opponent, kind, row[1], row[2])
+
+    def _decode(self, owner: str, opponent: str, kind: str, version: Any, data: Any) -> Any:
+        from pokerlab.agents.learned_models import model_from_dict
+
+        where = f"opponent store {self.path}: {owner}'s {kind} model of {opponent}"
+        if version != LEARNED_FORMAT:
+            raise ValueError(f"{where} has format {version!r}, this pokerlab reads {LEARNED_FORMAT}")
+        try:
+            model = model_from_dict(json.loads(data))
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise ValueError(f"{where} is damaged ({exc})") from None
+        if model.kind != kind:
+            raise ValueError(f"{where} is damaged (it holds a {model.kind} model)")
+        return model
+
+    def learned_of(self, opponent: str) -> list[LearnedRow]:
+        """Every stored learned model of ``opponent`` (what it is, not the model)."""
+        rows = self._db.execute(
+            "SELECT owner, opponent, kind, decisions, source, updated FROM learned_models "
+            "WHERE opponent = ? ORDER BY owner, kind", (opponent,)).fetchall()
+        return [LearnedRow(*r) for r in rows]
+
+    def learned_names(self) -> list[str]:
+        """Every opponent with a stored learned model, sorted."""
+        return [r[0] for r in self._db.execute(
+            "SELECT DISTINCT opponent FROM learned_models ORDER BY opponent")]

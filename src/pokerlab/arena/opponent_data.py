@@ -28,10 +28,11 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.agents.context_features import FEATURE_NAMES, hand_decisions
-from pokerlab.agents.learned_models import MODELS
+from pokerlab.agents.context_features import FEATURE_NAMES, hand_decisions, strength_row
+from pokerlab.agents.learned_models import MODELS, StrengthNetworkModel
 from pokerlab.arena.match import MatchConfig
 from pokerlab.arena.storage import MatchStore
+from pokerlab.engine import Hand
 
 
 @dataclass
@@ -42,6 +43,7 @@ class Decisions:
     x: np.ndarray
     y: np.ndarray
     hands: np.ndarray
+    showdown: np.ndarray | None = None
 
 
 def proportion_interval(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -69,8 +71,14 @@ def match_players(store: MatchStore, match_id: int) -> list[str]:
 
 
 def player_decisions(store: MatchStore, match_id: int, player: str,
-                     progress: Any = None) -> Decisions:
-    """Every decision ``player`` made in the stored hands of match ``match_id``."""
+                     progress: Any = None, strength: bool = False) -> Decisions:
+    """Every decision ``player`` made in the stored hands of match ``match_id``.
+
+    With ``strength``, its post-flop decisions only, each with the hand-strength network's 21
+    inputs (:func:`~pokerlab.agents.context_features.strength_row`: its hole cards, which the
+    match store records for every player, whether shown or not), and ``showdown`` marks the
+    decisions of hands in which the player showed its cards (what a bot at the table sees).
+    """
     info = store.match(match_id)
     if info is None:
         raise ValueError(f"--match {match_id}: no such match in {store.path}")
@@ -81,22 +89,37 @@ def player_decisions(store: MatchStore, match_id: int, player: str,
     if player not in names:
         known = ", ".join(dict.fromkeys(names))
         raise ValueError(f"--player {player!r}: not in match {match_id} (players: {known})")
-    xs, ys, hs = [], [], []
+    xs, ys, hs, shown = [], [], [], []
     for h, record in store.records(match_id):
         at = [names[p] for p in record["players"]]
         if player in at:
             me = at.index(player)
-            for pos, x, action in hand_decisions(config.game, record["stacks"], record["cards"],
-                                                 record["actions"]):
-                if pos == me:
-                    xs.append(x)
-                    ys.append(action)
-                    hs.append(h)
+            cards, n = record["cards"], len(record["players"])
+            hole, board = cards[2 * me: 2 * me + 2], cards[2 * n:]
+            showed = strength and _showed(config, record, me)
+            for (st, *_), (pos, x, action) in zip(
+                    record["actions"], hand_decisions(config.game, record["stacks"], cards,
+                                                      record["actions"]), strict=True):
+                if pos != me or (strength and st == 0):
+                    continue
+                xs.append(strength_row(x, board[: 2 + st], hole) if strength else x)
+                ys.append(action)
+                hs.append(h)
+                shown.append(showed)
         if progress is not None:
             progress(1)
     if not xs:
         raise ValueError(f"--player {player!r}: no decisions stored in match {match_id}")
-    return Decisions(player, np.array(xs), np.array(ys, dtype=np.int64), np.array(hs))
+    return Decisions(player, np.array(xs), np.array(ys, dtype=np.int64), np.array(hs),
+                     np.array(shown, dtype=bool) if strength else None)
+
+
+def _showed(config: MatchConfig, record: dict[str, Any], position: int) -> bool:
+    """Whether the player at ``position`` showed its cards at the end of a stored hand."""
+    hand = Hand(config.game, list(record["stacks"]), list(record["cards"]))
+    for _, _, kind, amount in record["actions"]:
+        hand.act((kind, amount))
+    return hand.finished and position in hand.showdown
 
 
 def split(data: Decisions, train_share: float) -> tuple[np.ndarray, np.ndarray]:
@@ -129,4 +152,56 @@ def evaluate(data: Decisions, train_share: float = 0.7,
         out["models"][name] = {"accuracy": right / n, "ci95": list(proportion_interval(right, n)),
                                "correct": right,
                                "top_inputs": [FEATURE_NAMES[i] for i in order]}
+    return out
+
+
+def evaluate_strength(data: Decisions, train_share: float = 0.7) -> dict[str, Any]:
+    """The hand-strength network trained on the first hands' decisions (every one, the
+    match store knowing all hole cards; and the showdown hands' only, what a bot at the table
+    sees), measured on every held-out post-flop decision: accuracy with its 95% Wilson
+    interval, and the mean probability given to the action taken (what re-weighting
+    multiplies by); Davidson's 19-input network on the same decisions for comparison."""
+    if data.showdown is None or data.x.shape[1] != StrengthNetworkModel.inputs:
+        raise ValueError(f"{data.player}: the hand-strength inputs were not read (strength=True)")
+    train, test = split(data, train_share)
+    if not train.any() or not test.any():
+        raise ValueError(f"{data.player}: too few hands to hold some out ({len(np.unique(data.hands))})")
+    n = int(test.sum())
+    out: dict[str, Any] = {"player": data.player, "train_decisions": int(train.sum()),
+                           "train_showdown_decisions": int((train & data.showdown).sum()),
+                           "test_decisions": n, "models": {}}
+    fits = {"strength all cards": (StrengthNetworkModel, train, slice(None)),
+            "strength showdowns": (StrengthNetworkModel, train & data.showdown, slice(None)),
+            "network (19 inputs)": (MODELS["network"], train, slice(0, len(FEATURE_NAMES)))}
+    for name, (cls, rows, cols) in fits.items():
+        if not rows.any():
+            continue
+        model = cls().fit(data.x[rows][:, cols], data.y[rows])
+        proba = model.predict_proba(data.x[test][:, cols])
+        right = int((proba.argmax(axis=1) == data.y[test]).sum())
+        taken = proba[np.arange(n), data.y[test]]
+        out["models"][name] = {"accuracy": right / n, "ci95": list(proportion_interval(right, n)),
+                               "correct": right, "mean_p_taken": float(taken.mean()),
+                               "train_actions": np.bincount(data.y[rows], minlength=3).tolist()}
+    return out
+
+
+def evaluate_stored(opponents: Any, data: Decisions, strength: Decisions,
+                    train_share: float = 0.7) -> list[dict[str, Any]]:
+    """Accuracy (95% Wilson interval) on the held-out decisions of every learned model of
+    ``data.player`` in the opponent store ``opponents`` (an
+    :class:`~pokerlab.agents.opponent_store.OpponentStore`); the hand-strength network on the
+    post-flop decisions of ``strength``. A stored model may have been trained on any hands,
+    the held-out ones included: the figure is how well it predicts them, not a held-out test
+    unless it was trained elsewhere."""
+    out = []
+    for row in opponents.learned_of(data.player):
+        model = opponents.load_learned(row.owner, data.player, row.kind)
+        d = strength if row.kind == "strength-network" else data
+        _, test = split(d, train_share)
+        n = int(test.sum())
+        right = int((model.predict(d.x[test]) == d.y[test]).sum())
+        out.append({"owner": row.owner, "kind": row.kind, "decisions": row.decisions,
+                    "source": row.source, "test_decisions": n, "accuracy": right / n if n else 0.0,
+                    "ci95": list(proportion_interval(right, n))})
     return out
