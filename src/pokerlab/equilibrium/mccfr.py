@@ -53,7 +53,14 @@ process, local processes or Ray), in rounds of ``round_iterations`` after which 
 holds every run's state (and checkpoints it). The combined average strategy sums the runs'
 average-strategy sums (reach-weighted, so each run counts by how much it played a row) and
 normalises. A run's state after ``n`` iterations is a function of (seed, w, n, settings), so
-Ray, local processes and this process give identical arrays.
+Ray, local processes and this process give identical arrays. ``W`` runs of ``n`` are not one
+run of ``W n``: each run's regrets saw ``n`` iterations, the combination only averages out
+sampling noise. On Leduc (OpenSpiel's information sets, plain CFR, seeds 1 and 2) one run of
+100,000 iterations reached exploitability 0.060-0.065, two such runs combined 0.045-0.050,
+four 0.041-0.044, one run of 200,000 0.042-0.043. Sharing the regrets instead (every worker
+starting each round from the summed regrets, its updates added back) did worse on Leduc
+(two workers, rounds of 1,000: 0.080-0.085), the rows being updated many times per round by
+workers that do not see each other's updates; it is not offered.
 
 Examples
 --------
