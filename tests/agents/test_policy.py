@@ -95,3 +95,19 @@ def test_a_modelling_bot_policy_is_what_act_samples_and_changes_nothing(name: st
         rows = bot.range_policy(view, combos)
         for k, row in zip(combos, rows, strict=True):
             assert np.array_equal(row, bot.policy(view.with_hole([int(c) for c in ALL_COMBOS[k]])))
+
+
+@pytest.mark.parametrize("name", ["loki-a", "loki-b", "loki-ablation-d", "threshold"])
+def test_loki_policy_is_what_it_plays_and_changes_nothing(name: str) -> None:
+    bot = create_bot(name, store_path="")
+    for view in spots(5):
+        bot.begin_hand(view)
+        policy = bot.policy(view)
+        assert sorted(policy.tolist()) == [0.0, 0.0, 1.0]   # Loki draws nothing
+        assert np.array_equal(bot.policy(view), policy)
+        assert policy[bot.act(view).kind] == 1.0
+        assert np.array_equal(bot.policy(view), policy)
+
+
+def test_loki2_has_no_policy() -> None:
+    assert not create_bot("loki2-b", store_path="").policy_available()

@@ -268,6 +268,11 @@ class Agent(ABC):
         """
         raise PolicyUnavailable(f"bot {self.name!r} does not expose its policy (Agent.policy)")
 
+    def policy_available(self) -> bool:
+        """Whether :meth:`policy` answers for this bot: its class implements it (a subclass
+        that changes the decisions its base's policy reads says no)."""
+        return type(self).policy is not Agent.policy
+
     def range_policy(self, observation: Observation, combos: Sequence[int] | np.ndarray) -> np.ndarray:
         """:meth:`policy` for each holding of ``combos`` (``combo_index`` numbers, none touching
         the board): a ``(len(combos), 3)`` array. The default asks :meth:`policy` once per
@@ -285,13 +290,13 @@ class PolicyUnavailable(NotImplementedError):
 
 
 def has_policy(agent: Agent) -> bool:
-    """Whether ``agent``'s class implements :meth:`Agent.policy`.
+    """Whether ``agent`` exposes its policy (:meth:`Agent.policy_available`).
 
     >>> from pokerlab.agents.baseline import CallingStation
     >>> has_policy(CallingStation())
     True
     """
-    return type(agent).policy is not Agent.policy
+    return agent.policy_available()
 
 
 def legal_policy(probabilities: Sequence[float] | np.ndarray, legal: Legal) -> np.ndarray:

@@ -35,10 +35,12 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
-from pokerlab.agents.base import Observation
+from pokerlab.agents.base import Observation, PolicyUnavailable
 from pokerlab.agents.loki_config import LokiConfig
 from pokerlab.agents.loki_modelling import (
     action_percentile,
@@ -56,10 +58,18 @@ from pokerlab.agents.loki_preflop import (
     strategy_action,
     thresholds,
 )
-from pokerlab.agents.modelling import HandEvaluation, ModellingAgent, _zero_card, evaluate_hand
+from pokerlab.agents.modelling import (
+    UNIFORM_WEIGHTS,
+    HandEvaluation,
+    ModellingAgent,
+    _zero_card,
+    evaluate_hand,
+    evaluate_holdings,
+)
 from pokerlab.agents.opponent_model import CALL_I, DEFAULT_FREQUENCIES, RAISE_I, reweight
 from pokerlab.agents.registry import register_variant
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
+from pokerlab.cards import ALL_COMBOS, combo_index
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, CHECK_CALL_ACTION, FOLD, FOLD_ACTION, Action, Legal
 
 __all__ = ["VERSIONS", "LokiBot", "LokiConfig"]
 
@@ -116,6 +126,17 @@ class LokiBot(ModellingAgent):
         self._semi_bluff_street: int | None = None
         self._round_start: dict[int, np.ndarray] = {}
         self._threshold: dict[int, float] = {}
+        # For the policy hook: the opponents' tables as they would be whatever our cards (not
+        # zeroed at them), and our post-flop decisions so far (betting index, street, the
+        # field array of those tables, the situation).
+        self._free: dict[int, np.ndarray] = {}
+        self._free_round_start: dict[int, np.ndarray] = {}
+        self._records: list[tuple[int, int, np.ndarray, Situation]] = []
+        self._record_values: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def begin_hand(self, observation: Observation) -> None:
+        super().begin_hand(observation)
+        self._free = {p: np.ones(1326) for p in self.tables}  # Loki's tables start uniform
 
     def _new_street(self, street: int, n: int, observation: Observation) -> None:
         super()._new_street(street, n, observation)
@@ -124,6 +145,11 @@ class LokiBot(ModellingAgent):
         # without a copy.
         self._round_start = dict(self.tables) if self.weighting else {}
         self._threshold = {}
+        if self.weighting and street > 0:
+            for table in self._free.values():
+                for c in observation.board[: 2 + street]:
+                    _zero_card(table, c)
+        self._free_round_start = dict(self._free) if self.weighting else {}
 
     # -- opponent modelling ----------------------------------------------------------------
     def _learn(self, observation: Observation, pos: int, street: int, to_call: int,
@@ -160,6 +186,11 @@ class LokiBot(ModellingAgent):
         for card in (*observation.hole, *observation.board[: (0 if street == 0 else 2 + street)]):
             _zero_card(table, card)
         self.tables[pos] = table
+        free = self._free_round_start[pos].copy()
+        reweight(free, values, mu, sigma, c.low_weight, 1.0)
+        for card in observation.board[: (0 if street == 0 else 2 + street)]:
+            _zero_card(free, card)
+        self._free[pos] = free
 
     def field_array(self, observation: Observation) -> np.ndarray:
         """The average of the live opponents' normalised weight tables (uniform when not
@@ -199,26 +230,35 @@ class LokiBot(ModellingAgent):
         me = observation.position
         return [(k, amount) for s, p, k, amount in observation.actions if s == street and p == me]
 
-    def _preflop(self, observation: Observation) -> str:
+    def _preflop_setting(self, observation: Observation) -> tuple[int, int, dict[str, float]]:
+        """The player group, Loki's position and the strategies' thresholds at the first
+        pre-flop decision (they do not depend on the cards)."""
         c = self.config
         n, me = observation.players, observation.position
         small_blind = 0 if n > 2 else 1  # heads-up the button posts the small blind
-        if self._strategy is None:
-            if c.advanced_preflop:
-                acted, to_act = self._others(observation, 0)
-                group = player_group(expected_players(acted + 1, to_act, c.probability_play), c)
-                position = loki_position(observation.live, me, small_blind)
-            else:
-                group, position = 5, (n - 1) // 2
-            rate = income_rate(observation.hole, group)
-            limits = thresholds(c, position, small_blind=me == small_blind)
-            self._strategy = choose_strategy(rate, limits)
-            self.last_preflop = {"group": group, "income_rate": rate, "position": position,
-                                 "thresholds": limits, "strategy": self._strategy}
+        if c.advanced_preflop:
+            acted, to_act = self._others(observation, 0)
+            group = player_group(expected_players(acted + 1, to_act, c.probability_play), c)
+            position = loki_position(observation.live, me, small_blind)
+        else:
+            group, position = 5, (n - 1) // 2
+        return group, position, thresholds(c, position, small_blind=me == small_blind)
+
+    def _preflop(self, observation: Observation, strategy: str | None = None) -> str:
+        n, me = observation.players, observation.position
+        small_blind = 0 if n > 2 else 1  # heads-up the button posts the small blind
+        if strategy is None:
+            if self._strategy is None:
+                group, position, limits = self._preflop_setting(observation)
+                rate = income_rate(observation.hole, group)
+                self._strategy = choose_strategy(rate, limits)
+                self.last_preflop = {"group": group, "income_rate": rate, "position": position,
+                                     "thresholds": limits, "strategy": self._strategy}
+            strategy = self._strategy
         unit = observation.game.small_bet
         legal = observation.legal
         voluntarily = any(k == 2 or (k == 1 and amount > 0) for k, amount in self._mine(observation, 0))
-        return strategy_action(self._strategy, legal.to_call / unit, max(observation.bets) / unit,
+        return strategy_action(strategy, legal.to_call / unit, max(observation.bets) / unit,
                                voluntarily, legal.can_raise, small_blind=me == small_blind)
 
     def _postflop(self, observation: Observation) -> str:
@@ -227,7 +267,120 @@ class LokiBot(ModellingAgent):
         if rule == "semi-bluff":
             self._semi_bluff_street = observation.street
         self.last_decision = (situation, action, rule)
+        self._records.append((len(observation.actions), observation.street,
+                              self.free_field(observation), situation))
         return action
+
+    # -- the policy hook ---------------------------------------------------------------------
+    _SHARED = ModellingAgent._SHARED | {"_records", "_record_values"}
+
+    def policy_available(self) -> bool:
+        """Loki's rules as this class has them (Loki-2 changes the post-flop decision)."""
+        cls = type(self)
+        return all(getattr(cls, name) is getattr(LokiBot, name)
+                   for name in ("_postflop", "_preflop", "situation", "evaluate", "_learn"))
+
+    def policy(self, observation: Observation) -> np.ndarray:
+        """The probabilities of (fold, check/call, bet/raise) :meth:`act` plays with
+        ``observation.hole``: one of them is 1 (Loki draws nothing; see :meth:`range_policy`)."""
+        return self.range_policy(observation, [combo_index(*observation.hole)])[0]
+
+    def range_policy(self, observation: Observation, combos: Sequence[int] | np.ndarray) -> np.ndarray:
+        """:meth:`act`'s decision for each holding of ``combos``, as Loki would have played this
+        decision holding it all hand: from a :meth:`shadow` that has followed the betting to
+        here; the pre-flop strategy chosen from the holding's income rate (with the group and
+        position of the first pre-flop decision); after the flop the cascade on the holding's
+        strength and potential against the field array of the opponents' tables as they are
+        whatever Loki holds (heads-up the same field array up to a factor; with more
+        opponents each table's normalisation leaves out only the real cards), and the
+        semi-bluff to follow up that the holding would have left at Loki's earlier
+        decisions of the hand (replayed from their records, one kernel call per decision)."""
+        if not self.policy_available():
+            raise PolicyUnavailable(f"bot {self.name!r} changes Loki's rules: no policy")
+        twin = self.shadow()
+        twin.observe(observation)
+        assert isinstance(twin, LokiBot)
+        return twin._policies(observation, np.asarray(combos, dtype=np.int64))
+
+    def free_field(self, observation: Observation) -> np.ndarray:
+        """:meth:`field_array` from the tables not zeroed at Loki's cards."""
+        if not self.weighting:
+            return UNIFORM_WEIGHTS
+        me = observation.position
+        tables = [self._free[p] for p, alive in enumerate(observation.live) if alive and p != me
+                  and p in self._free]
+        field = np.zeros(1326)
+        for t in tables:
+            total = t.sum()
+            if total > 0:
+                field += t / total
+        return field / max(len(tables), 1)
+
+    def _policies(self, observation: Observation, combos: np.ndarray) -> np.ndarray:
+        holes = ALL_COMBOS[combos].astype(np.int64)
+        legal = observation.legal
+        out = np.zeros((len(holes), 3))
+        if observation.street == 0:
+            for i, (a, b) in enumerate(holes):
+                out[i, _kind(self._preflop(observation, self._preflop_strategy(observation, (a, b))),
+                             legal)] = 1.0
+            return out
+        follow = self._semi_bluffs(observation, combos)
+        template = self.situation(observation)
+        hs, ppot, npot = evaluate_holdings(holes, observation.board, self.free_field(observation))
+        for i in range(len(holes)):
+            s = self._situation_of(template, float(hs[i]), float(ppot[i]), float(npot[i]),
+                                   observation.opponents_live, follow[i])
+            out[i, _kind(postflop_decision(s, self.config)[0], legal)] = 1.0
+        return out
+
+    def _preflop_strategy(self, observation: Observation, hole: Sequence[int]) -> str:
+        if self._strategy is not None and self.last_preflop is not None:
+            group = int(self.last_preflop["group"])  # type: ignore[call-overload]
+            limits = self.last_preflop["thresholds"]
+        else:
+            group, _, limits = self._preflop_setting(observation)
+        return choose_strategy(income_rate(hole, group), limits)  # type: ignore[arg-type]
+
+    def _situation_of(self, template: Situation, hs: float, ppot: float, npot: float, opponents: int,
+                      semi_bluff_street: int) -> Situation:
+        """``template`` (this decision's situation) for a holding of strength ``hs`` and
+        potentials ``ppot``, ``npot`` that semi-bluffed on ``semi_bluff_street`` (-1: none)."""
+        hs_n = hs ** max(opponents, 1)
+        if not self.config.use_potential:
+            ppot, npot = 0.0, 0.0
+        return replace(template, ehs=hs_n + (1.0 - hs_n) * ppot, hs_n=hs_n, ppot=ppot, npot=npot,
+                       follow_up=semi_bluff_street >= 0 and template.street > semi_bluff_street)
+
+    def _semi_bluffs(self, observation: Observation, combos: np.ndarray) -> np.ndarray:
+        """The street of each holding's unanswered semi-bluff at this decision (-1: none),
+        replaying Loki's earlier post-flop decisions of the hand for it."""
+        state = np.full(len(combos), -1, dtype=np.int64)
+        history = observation.actions
+        me = observation.position
+        seen = 0
+        for r, (index, street, field, template) in enumerate(self._records):
+            if any(p != me and k == RAISE_I for _, p, k, _ in history[seen:index]):
+                state[:] = -1  # another player bet: every semi-bluff is answered
+            seen = index
+            values = self._record_values.get(r)
+            if values is None:
+                board = observation.board[: 2 + street]
+                valid = np.array([int(a) not in board and int(b) not in board for a, b in ALL_COMBOS])
+                values = tuple(np.full(1326, np.nan) for _ in range(3))  # type: ignore[assignment]
+                for out, got in zip(values, evaluate_holdings(ALL_COMBOS[valid].astype(np.int64),
+                                                              board, field), strict=True):
+                    out[valid] = got
+                self._record_values[r] = values
+            hs, ppot, npot = values
+            for i, k in enumerate(combos):
+                s = self._situation_of(template, float(hs[k]), float(ppot[k]), float(npot[k]),
+                                       observation.opponents_live, int(state[i]))
+                if postflop_decision(s, self.config)[1] == "semi-bluff":
+                    state[i] = street
+        if any(p != me and k == RAISE_I for _, p, k, _ in history[seen:]):
+            state[:] = -1
+        return state
 
     def situation(self, observation: Observation) -> Situation:
         """What the post-flop cascade looks at in this decision (Loki-2's triples too)."""
@@ -246,6 +399,16 @@ class LokiBot(ModellingAgent):
             future=sum(game.street_bet(s) for s in range(street + 1, 4)), follow_up=follow_up,
             opponents_to_act=to_act, can_raise=observation.legal.can_raise)
         return situation
+
+
+def _kind(choice: str, legal: Legal) -> int:
+    """The action kind :meth:`LokiBot.act` plays for ``choice`` (``'raise'``, ``'call'``,
+    ``'check'`` or ``'fold'``)."""
+    if choice == "raise" and legal.can_raise:
+        return BET_RAISE
+    if choice == "fold" and legal.can_fold:
+        return FOLD
+    return CHECK_CALL
 
 
 def _register(name: str) -> type[LokiBot]:

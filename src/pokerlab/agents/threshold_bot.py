@@ -32,12 +32,15 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
+import numpy as np
 import sympy
 
 from pokerlab.agents.base import Observation
 from pokerlab.agents.loki import LokiBot, LokiConfig
+from pokerlab.agents.modelling import evaluate_holdings
 from pokerlab.agents.registry import register_bot
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action
+from pokerlab.cards import ALL_COMBOS
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action, Legal
 from pokerlab.gamespec import BettingGame, Decision
 from pokerlab.gamespec.structure import Structure
 from pokerlab.threshold import P, builtin_game
@@ -179,12 +182,38 @@ class ThresholdBot(LokiBot):
         if advice is None:
             return None
         self.last_river = (advice.strength, advice.pot, advice.action)
-        legal = observation.legal
-        if advice.action in ("bet", "raise", "reraise"):
-            return Action(BET_RAISE, legal.min_raise_to) if legal.can_raise else CHECK_CALL_ACTION
-        if advice.action == "fold" and legal.can_fold:
-            return FOLD_ACTION
-        return CHECK_CALL_ACTION
+        return river_action(advice.action, observation.legal)
+
+    def policy_available(self) -> bool:
+        cls = type(self)
+        return super().policy_available() and cls.act is ThresholdBot.act and \
+            cls._river is ThresholdBot._river
+
+    def _policies(self, observation: Observation, combos: np.ndarray) -> np.ndarray:
+        """Loki's policy (:meth:`LokiBot.range_policy`) but on a heads-up river inside the
+        patent game's tree: each holding's action at its strength against the field array."""
+        if observation.street == 3 and observation.opponents_live == 1 and \
+                river_advice(observation, 0.5, self.threshold_config) is not None:
+            holes = ALL_COMBOS[combos].astype(np.int64)
+            hs, _, _ = evaluate_holdings(holes, observation.board, self.free_field(observation))
+            legal = observation.legal
+            out = np.zeros((len(holes), 3))
+            for i in range(len(holes)):
+                advice = river_advice(observation, float(hs[i]), self.threshold_config)
+                assert advice is not None
+                out[i, river_action(advice.action, legal).kind] = 1.0
+            return out
+        return super()._policies(observation, combos)
+
+
+def river_action(label: str, legal: Legal) -> Action:
+    """The action the threshold bot plays for the game's ``label`` (a bet or raise when
+    allowed, else a call; a fold only facing a bet)."""
+    if label in ("bet", "raise", "reraise"):
+        return Action(BET_RAISE, legal.min_raise_to) if legal.can_raise else CHECK_CALL_ACTION
+    if label == "fold" and legal.can_fold:
+        return FOLD_ACTION
+    return CHECK_CALL_ACTION
 
 
 def heads_up_betting(observation: Observation, street: int) -> tuple[tuple[str, ...], int]:
