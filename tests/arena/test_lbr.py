@@ -74,13 +74,15 @@ def test_the_range_stays_normalised_and_removes_the_cards_seen() -> None:
 class ValueBettor(Agent):
     """LBR's rule against a calling station, written as an ordinary bot: it knows the
     opponent's range is every holding, raises when its equity is above one half, calls when
-    the call pays, else folds."""
+    the call pays, else folds. ``against_random``: the opponent is the random bot instead, who
+    folds to a raise a third of the time while it may raise again, else half the time."""
 
     name = "value-bettor"
 
-    def __init__(self, seed: int, hand_number: int) -> None:
+    def __init__(self, seed: int, hand_number: int, against_random: bool = False) -> None:
         super().__init__()
         self.seed, self.hand_number, self.decisions = seed, hand_number, 0
+        self.against_random = against_random
 
     def act(self, observation: Observation) -> Action:
         self.decisions += 1
@@ -93,9 +95,18 @@ class ValueBettor(Agent):
                                weights, 300, wp_seed & 0x7FFF_FFFF)
         wp = (counts[0] + 0.5 * counts[1]) / counts[2]
         legal = observation.legal
-        if legal.can_raise and wp > 0.5:
+        pot, asked = observation.pot, legal.to_call
+        call = wp * pot - (1 - wp) * asked
+        if self.against_random:
+            bets_after = observation.raises_this_round + 1 + (observation.street == 0)
+            fp = 1 / 3 if bets_after < 4 else 1 / 2
+            a = legal.min_raise_to - max(observation.bets) if legal.can_raise else 0
+            raise_ = fp * pot + (1 - fp) * (wp * (pot + a) - (1 - wp) * (asked + a))
+        else:
+            raise_ = call + (2 * wp - 1)   # the sign of a (2 WP - 1) decides
+        if legal.can_raise and raise_ > call and raise_ > 0:
             return Action(BET_RAISE, legal.min_raise_to)
-        if legal.can_fold and wp * observation.pot - (1 - wp) * legal.to_call < 0:
+        if legal.can_fold and call < 0:
             return Action(FOLD)
         return Action(CHECK_CALL)
 
@@ -111,6 +122,25 @@ def test_against_the_calling_station_lbr_is_the_value_bettor_hand_for_hand() -> 
             table = Hand(GAME, [2000, 2000], cards, ranks)
             agents = [create_bot("calling-station")] * 2
             agents[lbr] = ValueBettor(4, h)
+            play_hand(table, agents)
+            assert table.history == lbr_hand.history
+            assert won == table.payoffs[lbr]
+
+
+def test_against_the_random_bot_lbr_is_the_random_exploiter_hand_for_hand() -> None:
+    dealer = Dealer(12)
+    for deal in range(10):
+        for lbr in (0, 1):
+            h = 2 * deal + lbr
+            cards, ranks = dealer.cards(deal, 2), dealer.ranks(deal, 2)
+            opponent = create_bot("random")
+            opponent.reseed(h)
+            lbr_hand = Hand(GAME, [2000, 2000], cards, ranks)
+            won = LBRHand(lbr_hand, lbr, opponent, h, 300, 4).play()
+            table = Hand(GAME, [2000, 2000], cards, ranks)
+            opponent.reseed(h)
+            agents: list[Agent] = [opponent, opponent]
+            agents[lbr] = ValueBettor(4, h, against_random=True)
             play_hand(table, agents)
             assert table.history == lbr_hand.history
             assert won == table.payoffs[lbr]
