@@ -30,6 +30,15 @@ Averaging (``cfr`` and ``cfr+``): ``uniform`` (every iteration weighs 1) or ``li
 ``T``-th interval weighs ``T``: the sums are scaled by ``T / (T + 1)`` at its end, which keeps
 them bounded, unlike weights ``t`` that grow without end). ``dcfr`` weighs by ``gamma``.
 
+Measured on Leduc with OpenSpiel's information sets (``LeducDeals(suits=True)``), interval
+1,000, seeds 1 and 2, exploitability after 100,000 and 1,000,000 iterations: ``cfr`` uniform
+0.060-0.065 and 0.017-0.019 (the default); linear-CFR (``dcfr`` with alpha = beta = gamma = 1)
+0.057-0.058 and 0.020-0.022; ``dcfr`` 1.5, 0, 2: 0.075 and 0.025-0.028; ``cfr+`` linear
+0.091-0.097 and 0.031-0.032 (0.031-0.032 with interval 10,000 too); ``cfr+`` uniform
+0.124-0.129 and 0.039-0.040; ``cfr`` linear 0.135-0.152 and 0.054-0.072. Sampled regrets
+are noisy: weighing late iterations more averages fewer samples, which in the full-width
+CFR of :mod:`pokerlab.equilibrium.cfr` costs nothing.
+
 Randomness: the deals come from the source with one :class:`numpy.random.Generator` per run,
 drawn in batches of ``batch`` iterations (``2 * batch`` deals); the opponent's samples are a
 counter-based hash (splitmix64) of the run's key, the traversal's number and the node, so the
