@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pokerlab._toml import toml_value
 from pokerlab.cards import format_card, parse_cards
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Hand
 from pokerlab.engine.settings import GameSettings
@@ -94,16 +95,6 @@ def phh_actions(hand: Hand) -> list[str]:
     return out
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return str(int(value))
-
-
 def to_phh(
     hand: Hand,
     *,
@@ -144,9 +135,9 @@ def to_phh(
     lines = []
     for key, value in fields:
         if key == "actions":
-            lines.append("actions = [\n" + "".join(f"  {_toml_value(a)},\n" for a in value) + "]")
+            lines.append("actions = [\n" + "".join(f"  {toml_value(a)},\n" for a in value) + "]")
         else:
-            lines.append(f"{key} = {_toml_value(value)}")
+            lines.append(f"{key} = {toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
+from pokerlab._toml import toml_value
 from pokerlab.cards import format_cards
 from pokerlab.spot.grid import action_colours, cell_bars
 from pokerlab.spot.solution import Solution
@@ -111,26 +112,14 @@ def threshold_report(sol: Solution, min_segment: float = 0.0,
     }
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
-
-
 def spot_toml(spot: Spot) -> str:
     """``spot`` as the TOML :meth:`Spot.from_toml` reads (its :meth:`Spot.to_dict`)."""
     data = spot.to_dict()
-    lines = [f"{k} = {_toml_value(v)}" for k, v in data.items() if not isinstance(v, dict)]
+    lines = [f"{k} = {toml_value(v)}" for k, v in data.items() if not isinstance(v, dict)]
     for street in STREETS:
         for player, sizes in data.get(street, {}).items():
             lines += ["", f"[{street}.{player}]"]
-            lines += [f"{k} = {_toml_value(v)}" for k, v in sizes.items()]
+            lines += [f"{k} = {toml_value(v)}" for k, v in sizes.items()]
     return "\n".join(lines) + "\n"
 
 
