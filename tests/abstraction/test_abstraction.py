@@ -111,9 +111,15 @@ def test_board_classes_are_the_spot_batch_flop_classes():
 
 
 # -- buckets ----------------------------------------------------------------------------------
+@pytest.fixture(scope="module", params=["ehs2", "potential"])
+def small(request):
+    """An abstraction whose boundaries (centroids) come from every 97th turn and 176th flop class."""
+    return build(AbstractionSettings(flop=6, turn=7, river=8, kind=request.param), turn_sample=97,
+                 flop_sample=176)
+
+
 @pytest.fixture(scope="module")
-def small():
-    """An E[HS^2] abstraction whose boundaries come from every 97th turn and 176th flop class."""
+def small_ehs2():
     return build(AbstractionSettings(flop=6, turn=7, river=8), turn_sample=97, flop_sample=176)
 
 
@@ -153,8 +159,8 @@ def test_percentiles_cut_equal_shares():
     assert np.allclose(share, 0.1, atol=0.002)
 
 
-def test_preflop_buckets_are_the_169_classes(small):
-    pre = small.preflop_buckets()
+def test_preflop_buckets_are_the_169_classes(small_ehs2):
+    pre = small_ehs2.preflop_buckets()
     assert pre.dtype == np.int32 and pre.shape == (1326,)
     counts = np.bincount(pre, minlength=169)
     names = PREFLOP_CLASSES
@@ -163,7 +169,8 @@ def test_preflop_buckets_are_the_169_classes(small):
 
 
 @pytest.mark.parametrize("text", ["Qs 8d 3c", "Qs 8d 3c 3h", "Qs 8d 3c 3h Ad"])
-def test_buckets_rise_with_strength(small, text):
+def test_buckets_rise_with_strength(small_ehs2, text):
+    small = small_ehs2
     board = np.array(parse_cards(text), dtype=np.int64)
     buckets = small.board_buckets(board)
     assert buckets.dtype == np.int32
@@ -211,8 +218,10 @@ def test_parameters_round_trip(small):
     assert all(np.array_equal(again.parameters()[k], params[k]) for k in params)
     board = parse_cards("Td 6s 2s 9c")
     assert np.array_equal(again.board_buckets(board), small.board_buckets(board))
-    with pytest.raises(AbstractionError, match="turn_thresholds"):
-        CardAbstraction.from_parameters({**params, "turn_thresholds": params["turn_thresholds"][:2]})
+    with pytest.raises(AbstractionError, match="river_thresholds"):
+        CardAbstraction.from_parameters({**params, "river_thresholds": params["river_thresholds"][:2]})
+    with pytest.raises(AbstractionError, match="key"):
+        CardAbstraction.from_parameters({k: v for k, v in params.items() if k != "key"})
 
 
 def test_cache_round_trip(small, tmp_path, monkeypatch):
@@ -253,3 +262,35 @@ def test_full_build_is_cached_and_agrees_with_board_buckets(tmp_path, monkeypatc
         for k, r in ((3, 1), (4, 2), (5, 3)):
             row = loaded.board_buckets(boards[i, :k])
             assert [out[i, p, r] for p in range(2)] == [row[combo_index(*holes[i, p])] for p in range(2)]
+
+
+def test_potential_buckets_are_the_nearest_centroids_and_seeded(small):
+    if small.settings.kind != "potential":
+        pytest.skip("potential kind only")
+    from pokerlab.abstraction import kmeans
+
+    again = build(small.settings, turn_sample=97, flop_sample=176)
+    assert all(np.array_equal(again.parameters()[k], v) for k, v in small.parameters().items())
+    board = np.array(parse_cards("Jd Tc 4d 2s"), dtype=np.int64)
+    hist = np.zeros((1326, kmeans.TURN_BINS), dtype=np.int64)
+    score = turn_scores(board, kmeans.TURN_BINS, hist, np.zeros(0, dtype=np.int64), 0)
+    valid = score >= 0
+    assert (hist[valid].sum(axis=1) == 46).all()
+    feats = np.cumsum(hist[valid], axis=1) / 46
+    cent = small.parameters()["turn_centroids"]
+    dist = ((feats[:, None, :] - cent[None, :, :]) ** 2).sum(axis=2)
+    buckets = small.board_buckets(board)
+    assert np.array_equal(buckets[valid], dist.argmin(axis=1))
+    # clusters numbered by strength: the mean E[HS^2] of the combos in each bucket rises
+    ehs2 = score[valid] / (46 * 1980**2)
+    means = [ehs2[buckets[valid] == b].mean() for b in np.unique(buckets[valid])]
+    assert means[0] < means[-1]
+
+
+def test_kmeans_separates_and_orders():
+    from pokerlab.abstraction import kmeans
+
+    hist = np.array([[0, 0, 2, 8], [9, 1, 0, 0], [0, 10, 0, 0], [10, 0, 0, 0], [0, 0, 1, 9]])
+    cent, labels = kmeans.cluster(kmeans.pack(hist), np.array([1, 1, 1, 1, 1]), 3, 4, seed=1)
+    assert labels.tolist() == [2, 0, 1, 0, 2]
+    assert np.array_equal(kmeans.cluster(kmeans.pack(hist), np.ones(5), 3, 4, seed=1)[0], cent)

@@ -212,6 +212,10 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
      WHOLE | _choices("0", "1756", "-3")),
     (["spot", "batch", SPOT_TEMPLATE, "--db", "{}"], DB),
     (["spot", "batch", SPOT_TEMPLATE, "--db", "{dir}/batch.sqlite", "--plot", "{}"], PLOT),
+    (["abstraction", "build", "--flop", "{}"], WHOLE | NEGATIVE | _choices("0", "1001", "10**9")),
+    (["abstraction", "build", "--kind", "{}"], NAME),
+    (["abstraction", "show", "--river", "{}"], WHOLE | _choices("0", "5000")),
+    (["abstraction", "show", "--plot", "{}"], PLOT),
 ]
 
 
@@ -278,7 +282,7 @@ def test_every_command_is_driven():
     assert listed <= driven | {("bots",), ("version",), ("draw", "example")}, listed - driven  # no input
 
 
-GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw", "spot"}
+GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw", "spot", "abstraction"}
 
 
 # -- huge counts: lazily, with progress, stopped by Ctrl-C ----------------------------------

@@ -24,6 +24,7 @@ from pokerlab.abstraction.buckets import (
     build,
     build_units,
     cache_path,
+    cached,
     card_abstraction,
     percentile_thresholds,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "build",
     "build_units",
     "cache_path",
+    "cached",
     "card_abstraction",
     "percentile_thresholds",
 ]

@@ -57,7 +57,9 @@ import numpy as np
 from pokerlab._cache import cache_dir, cache_root
 from pokerlab.abstraction import kmeans
 from pokerlab.abstraction._kernels import (
+    FLOP_FULL,
     RIVER_DEN,
+    TURN_FULL,
     deal_buckets_kernel,
     flop_scores,
     flops_from_turns,
@@ -143,7 +145,11 @@ class CardAbstraction:
         self._flop_table: np.ndarray | None = None
         self._turn_table: np.ndarray | None = None
         self.build_seconds: float | None = None
+        """Seconds the full build took (``None`` for an abstraction made from parameters)."""
         self.path: Path | None = None
+        """The cache file it was read from or written to."""
+        self.river_count: np.ndarray | None = None
+        """How many (river board, combo) pairs have each river ``2W + T`` (a full build's)."""
 
     # -- the contract ---------------------------------------------------------------------
     @property
@@ -284,6 +290,57 @@ class CardAbstraction:
                 if table[cls, 0] == NOT_COMPUTED:
                     table[cls] = row(classes.boards[cls])
 
+    def bucket_shares(self) -> dict[str, np.ndarray]:
+        """The share of all (board, combo) pairs in each bucket, per round (from the tables of a
+        full build; rounds without complete tables are left out)."""
+        out: dict[str, np.ndarray] = {}
+        for name, k, table in (("flop", 3, self._flop_table), ("turn", 4, self._turn_table)):
+            if table is None or (table[:, 0] == NOT_COMPUTED).any():
+                continue
+            weights = board_classes(k).weights
+            counts = np.zeros(getattr(self.settings, name))
+            for lo in range(0, len(table), 2048):  # in slices: a weight per entry costs 170 MB
+                rows = table[lo:lo + 2048]
+                valid = rows >= 0
+                counts += np.bincount(rows[valid], weights=np.broadcast_to(
+                    weights[lo:lo + 2048, None], rows.shape)[valid], minlength=len(counts))
+            out[name] = counts / counts.sum()
+        if self.river_count is not None:
+            river = np.searchsorted(self._params["river_thresholds"], np.arange(RIVER_DEN + 1), side="right")
+            counts = np.bincount(river, weights=self.river_count, minlength=self.settings.river)
+            out["river"] = counts / counts.sum()
+        return out
+
+    def summary(self) -> dict[str, object]:
+        """What ``pokerlab abstraction show`` reports: settings, build time, size, bucket shares,
+        and for percentile rounds the E[HS^2] boundaries."""
+        shares = self.bucket_shares()
+        full = {"flop": FLOP_FULL, "turn": TURN_FULL, "river": RIVER_DEN}
+        rounds = {}
+        for name in ("flop", "turn", "river"):
+            entry: dict[str, object] = {"buckets": getattr(self.settings, name)}
+            thr = self._params.get(f"{name}_thresholds")
+            if thr is not None:
+                power = 2 if name == "river" else 1  # the river's boundaries are HS: squared
+                entry["feature"] = "E[HS^2] percentiles"
+                entry["boundaries_ehs2"] = [round((int(t) / full[name]) ** power, 6) for t in thr]
+            else:
+                entry["feature"] = "k-means over next-round strength histograms"
+            if name in shares:
+                entry["smallest_share"] = round(float(shares[name].min()), 6)
+                entry["largest_share"] = round(float(shares[name].max()), 6)
+                entry["empty_buckets"] = int((shares[name] == 0).sum())
+            rounds[name] = entry
+        return {
+            "key": self.settings.key(),
+            "kind": self.settings.kind,
+            "bucket_counts": list(self.bucket_counts),
+            "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 2),
+            "bytes_on_disk": self.path.stat().st_size if self.path and self.path.exists() else None,
+            "path": None if self.path is None else str(self.path),
+            "rounds": rounds,
+        }
+
     def tables_complete(self) -> bool:
         """Whether every flop and turn table row is present (a full build or its cache)."""
         return (self._flop_table is not None and self._turn_table is not None
@@ -315,15 +372,13 @@ def build(settings: AbstractionSettings, progress: Progress | None = None,
     turn_s = np.full((len(turns.boards), 1326), -1, dtype=np.int32)
     river_count = np.zeros(RIVER_DEN + 1, dtype=np.int64)
     bins = kmeans.TURN_BINS if potential else 0
-    turn_hist = np.zeros((len(t_idx), 1326, max(bins, 1)), dtype=np.uint8)
+    turn_keys = np.zeros((len(t_idx) if potential else 0, 1326), dtype=np.int64)
     for lo in range(0, len(t_idx), TURN_CHUNK):
         rows = t_idx[lo:lo + TURN_CHUNK]
         scores = np.empty((len(rows), 1326), dtype=np.int64)
-        hists = np.zeros((len(rows), 1326, max(bins, 1)), dtype=np.int64)
-        turn_scores_many(turns.boards[rows], turns.weights[rows], bins, scores, hists, river_count)
+        keys = turn_keys[lo:lo + TURN_CHUNK] if potential else np.zeros((len(rows), 1326), dtype=np.int64)
+        turn_scores_many(turns.boards[rows], turns.weights[rows], bins, scores, keys, river_count)
         turn_s[rows] = scores
-        if potential:
-            turn_hist[lo:lo + len(rows)] = hists
         advance(len(rows) * (turn_sample or 1))
     params: dict[str, np.ndarray] = {"key": np.array(settings.key())}
     params["river_thresholds"] = percentile_thresholds(np.arange(RIVER_DEN + 1), river_count, settings.river)
@@ -333,29 +388,29 @@ def build(settings: AbstractionSettings, progress: Progress | None = None,
         _complete_turn_rows(turn_s, flops.boards[f_idx], turns)
     fbins = kmeans.FLOP_BINS if potential else 0
     flop_s = np.empty((len(f_idx), 1326), dtype=np.int64)
-    flop_hist = np.zeros((len(f_idx), 1326, max(fbins, 1)), dtype=np.int64)
+    flop_keys = np.zeros((len(f_idx), 1326), dtype=np.int64)
     for lo in range(0, len(f_idx), 64):
         rows = f_idx[lo:lo + 64]
         flops_from_turns(flops.boards[rows], turns.class_of, turns.perm_of, turn_s, fbins,
-                         flop_s[lo:lo + 64], flop_hist[lo:lo + 64])
+                         flop_s[lo:lo + 64], flop_keys[lo:lo + 64])
         advance(len(rows) * (flop_sample or 1))
 
     t_valid = turn_s[t_idx] >= 0
-    t_weight = np.broadcast_to(turns.weights[t_idx, None], t_valid.shape)
     f_valid = flop_s >= 0
-    f_weight = np.broadcast_to(flops.weights[f_idx, None], f_valid.shape)
     turn_table = np.full((len(turns.boards), 1326), NOT_COMPUTED, dtype=np.int16)
     flop_table = np.full((len(flops.boards), 1326), NOT_COMPUTED, dtype=np.int16)
+    # each (board, combo) point counts as often as its class has boards
+    t_weight = np.repeat(turns.weights[t_idx], t_valid.sum(axis=1))
+    f_weight = np.repeat(flops.weights[f_idx], f_valid.sum(axis=1))
     if potential:
         params["turn_centroids"], turn_labels = kmeans.cluster(
-            turn_hist[t_valid], t_weight[t_valid], settings.turn, seed=kmeans.SEED, progress=advance)
+            turn_keys[t_valid], t_weight, settings.turn, bins, seed=kmeans.SEED, progress=advance)
+        del turn_keys
         params["flop_centroids"], flop_labels = kmeans.cluster(
-            flop_hist[f_valid].astype(np.uint8), f_weight[f_valid], settings.flop, seed=kmeans.SEED,
-            progress=advance)
+            flop_keys[f_valid], f_weight, settings.flop, fbins, seed=kmeans.SEED, progress=advance)
     else:
-        params["turn_thresholds"] = percentile_thresholds(turn_s[t_idx][t_valid], t_weight[t_valid],
-                                                          settings.turn)
-        params["flop_thresholds"] = percentile_thresholds(flop_s[f_valid], f_weight[f_valid], settings.flop)
+        params["turn_thresholds"] = percentile_thresholds(turn_s[t_idx][t_valid], t_weight, settings.turn)
+        params["flop_thresholds"] = percentile_thresholds(flop_s[f_valid], f_weight, settings.flop)
         turn_labels = np.searchsorted(params["turn_thresholds"], turn_s[t_idx][t_valid], side="right")
         flop_labels = np.searchsorted(params["flop_thresholds"], flop_s[f_valid], side="right")
     rows = np.full((len(t_idx), 1326), -1, dtype=np.int16)
@@ -368,6 +423,7 @@ def build(settings: AbstractionSettings, progress: Progress | None = None,
     out = CardAbstraction(settings, params)
     out._flop_table, out._turn_table = flop_table, turn_table
     out.build_seconds = time.perf_counter() - start
+    out.river_count = river_count
     return out
 
 
@@ -404,6 +460,7 @@ def _read_cache(settings: AbstractionSettings) -> CardAbstraction | None:
             out._flop_table = data["flop_table"]
             out._turn_table = data["turn_table"]
             out.build_seconds = float(data["build_seconds"])
+            out.river_count = data["river_count"]
     except (OSError, ValueError, KeyError):
         return None  # unreadable or from another layout: rebuilt
     if str(params.get("key")) != settings.key():
@@ -421,12 +478,19 @@ def _write_cache(abstraction: CardAbstraction) -> Path:
         with os.fdopen(fd, "wb") as f:
             np.savez(f, flop_table=abstraction._flop_table, turn_table=abstraction._turn_table,
                      build_seconds=np.float64(abstraction.build_seconds or 0.0),
+                     river_count=(abstraction.river_count if abstraction.river_count is not None
+                                  else np.zeros(RIVER_DEN + 1, dtype=np.int64)),
                      **{f"p_{k}": v for k, v in abstraction.parameters().items()})
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def cached(settings: AbstractionSettings) -> CardAbstraction | None:
+    """The cached abstraction of ``settings``, or ``None`` when it was never built."""
+    return _read_cache(settings)
 
 
 def card_abstraction(settings: AbstractionSettings, progress: Progress | None = None) -> CardAbstraction:

@@ -25,7 +25,7 @@ Examples
 --------
 >>> import numpy as np
 >>> hist = np.array([[5, 0, 0, 0], [4, 1, 0, 0], [0, 0, 1, 4], [0, 0, 0, 5]], dtype=np.uint8)
->>> centroids, labels = cluster(hist, np.ones(4, dtype=np.int64), 2, seed=0)
+>>> centroids, labels = cluster(pack(hist), np.ones(4, dtype=np.int64), 2, bins=4, seed=0)
 >>> labels.tolist()
 [0, 0, 1, 1]
 """
@@ -37,7 +37,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from pokerlab.abstraction._kernels import turn_bin
+from pokerlab.abstraction._kernels import HIST_BITS, turn_bin
 
 TURN_BINS = 10
 """Bins of the river HS histogram of a turn combo."""
@@ -106,29 +106,33 @@ def _update(features: np.ndarray, weights: np.ndarray, labels: np.ndarray, centr
                 centroids[j, b] = sums[j, b] / mass[j]
 
 
-def _pack(hist: np.ndarray) -> np.ndarray:
+def pack(hist: np.ndarray) -> np.ndarray:
+    """Rows of a count histogram (n, bins) as int64 keys (as ``_kernels.pack_hist`` packs them)."""
     keys = np.zeros(hist.shape[0], dtype=np.int64)
     for k in range(hist.shape[1]):
-        keys |= hist[:, k].astype(np.int64) << (6 * k)
+        keys |= np.asarray(hist[:, k], dtype=np.int64) << (HIST_BITS * k)
     return keys
 
 
 def _unpack(keys: np.ndarray, bins: int) -> np.ndarray:
-    return np.stack([(keys >> (6 * k)) & 63 for k in range(bins)], axis=1).astype(np.int64)
+    mask = (1 << HIST_BITS) - 1
+    return np.stack([(keys >> (HIST_BITS * k)) & mask for k in range(bins)], axis=1).astype(np.int64)
 
 
-def cluster(hist: np.ndarray, weights: np.ndarray, k: int, seed: int = SEED,
+def cluster(keys: np.ndarray, weights: np.ndarray, k: int, bins: int, seed: int = SEED,
             progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Weighted k-means of count histograms (see the module docstring).
 
     Parameters
     ----------
-    hist
-        (n, bins) counts (each below 64, ``bins`` at most 10).
+    keys
+        (n,) packed histograms (:func:`pack`): counts below 64, at most 10 bins.
     weights
         (n,) how many boards' combos each row stands for.
     k
         Clusters.
+    bins
+        Bins of a histogram.
 
     Returns
     -------
@@ -137,11 +141,10 @@ def cluster(hist: np.ndarray, weights: np.ndarray, k: int, seed: int = SEED,
         cluster of each row (its nearest centre, as :func:`labels_from_hist` gives it).
     """
     advance = progress or (lambda n: None)
-    keys = _pack(np.asarray(hist))
-    distinct, inverse = np.unique(keys, return_inverse=True)
+    distinct, inverse = np.unique(np.asarray(keys, dtype=np.int64), return_inverse=True)
     inverse = inverse.ravel()
-    mass = np.bincount(inverse, weights=np.asarray(weights, dtype=np.float64).ravel())
-    feats = _features(_unpack(distinct, hist.shape[1]))
+    mass = np.bincount(inverse, weights=np.asarray(weights).ravel())
+    feats = _features(_unpack(distinct, bins))
     rng = np.random.default_rng(seed)
     n = len(distinct)
     centroids = np.empty((k, feats.shape[1]))

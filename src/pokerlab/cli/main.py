@@ -48,6 +48,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bots",
     "spot",
     "lbr",
+    "abstraction",
 )
 
 
