@@ -105,8 +105,8 @@ def _iterate(
             n = num_hands[p]
             for node in range(num_nodes - 1, -1, -1):
                 if kind[node] == TERMINAL:
-                    t = terminal_index[node]
-                    terminal_value(terminal_payoff, prefix_hands, t, p, reach, node, num_hands, scratch)
+                    terminal_value(terminal_payoff, prefix_hands, terminal_index[node], p, reach, node,
+                                   num_hands, scratch)
                     for h in range(n):
                         value[node, h] = scratch[h]
                     continue
