@@ -43,6 +43,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+# this process's peers run in one thread; the server runs as `pokerlab serve` would, with numba's
+# threads as the user set them (none set: all cores, for its solves)
+os.environ.setdefault("POKERLAB_WEB_BENCH_SERVER_THREADS", os.environ.get("NUMBA_NUM_THREADS", ""))
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from pokerlab.arena.session import Session
@@ -99,8 +102,13 @@ def equity_in_process(seconds: float, seed: int) -> dict[str, Any]:
 
 def start_server(db: Path) -> tuple[subprocess.Popen, str]:
     """``pokerlab serve --port 0`` in its own process; returns it and its address."""
+    env = dict(os.environ)
+    threads = env.pop("POKERLAB_WEB_BENCH_SERVER_THREADS", "")
+    env.pop("NUMBA_NUM_THREADS")
+    if threads:
+        env["NUMBA_NUM_THREADS"] = threads
     server = subprocess.Popen([sys.executable, "-m", "pokerlab", "serve", "--port", "0", "--db", str(db)],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     line = server.stdout.readline() if server.stdout else ""
     if "http://" not in line:
         server.kill()

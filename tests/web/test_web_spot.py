@@ -156,6 +156,23 @@ def test_a_turn_solve_deals_cards_is_stopped_and_found_again(client: TestClient)
     assert "stopped" in _one_line(client.get(f"/api/spot/solutions/{long['job']}/node"))
 
 
+def test_solves_run_in_warm_processes_below_the_server_s_priority(client: TestClient) -> None:
+    import os
+
+    from pokerlab.web.spot_jobs import SOLVE_NICE
+
+    jobs = client.app.state.spot_jobs
+    done = [_wait(client, client.post("/api/spot/solve", json={"spot": RIVER, "target_pct": 1.0}).json())
+            for _ in range(2)]
+    assert [view["state"] for view in done] == ["finished", "finished"]
+    used = {jobs.get(view["job"]).process.pid for view in done}
+    warm = {solver.process.pid for solver in jobs._solvers}
+    # both solves ran in the server's kept processes (started once, still there for the next)
+    assert used <= warm and len(warm) == jobs.most
+    lower = min(19, os.getpriority(os.PRIO_PROCESS, 0) + SOLVE_NICE)
+    assert [os.getpriority(os.PRIO_PROCESS, pid) for pid in warm] == [lower] * len(warm)
+
+
 def test_solves_and_browsing_beside_tables_lose_nothing() -> None:
     # benchmarks/web.py --spot-clients runs this for a minute beside 50 tables; here 3 spot
     # clients (one more than the server solves at once) and 4 tables for 4 s through HTTP

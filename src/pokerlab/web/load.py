@@ -10,7 +10,8 @@ answer the same question got before. Spot clients solve the Solver page's small 
 (:data:`SPOT_QUESTIONS`) one after another, each followed to its end (a solve refused because the
 server runs its most is asked again: refused is not lost), then browse a random line of the
 solution from the root to a terminal: every solve must finish, each node's action frequencies
-sum to one and the players' EVs share out the pot. Used by ``benchmarks/web.py`` (a minute, 50
+sum to one and the players' EVs share out the pot; the time from asking to the first progress
+(an iteration done) is measured too. Used by ``benchmarks/web.py`` (a minute, 50
 tables) and the tests (seconds).
 """
 
@@ -169,6 +170,7 @@ class SpotLoad:
     refused: int = 0
     nodes: int = 0
     solve_seconds: list[float] = field(default_factory=list)
+    first_progress_seconds: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
 
@@ -178,6 +180,8 @@ def solve_spots(base: str, seconds: float, seed: int, timeout: float = 120.0) ->
     client = _Client(base, timeout)
     load = SpotLoad()
     try:
+        client.connection.request("GET", "/solver")  # a person opens the page first (it warms the solvers)
+        client.connection.getresponse().read()
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             k = rng.randrange(len(SPOT_QUESTIONS))
@@ -191,9 +195,13 @@ def solve_spots(base: str, seconds: float, seed: int, timeout: float = 120.0) ->
                 time.sleep(0.2)
                 continue
             load.asked += 1
+            first = None
             while view["state"] == "running":
                 time.sleep(0.05)
                 view = client.call("GET", f"/api/spot/jobs/{view['job']}")
+                if first is None and view["iterations"] > 0:
+                    first = time.perf_counter() - start
+                    load.first_progress_seconds.append(first)
             if view["state"] != "finished":
                 load.errors.append(f"spot question {k}: {view['state']} ({view['error']})")
                 continue
@@ -282,6 +290,8 @@ def run_load(
                  "finished": sum(load.finished for load in spot_loads),
                  "refused_and_asked_again": sum(load.refused for load in spot_loads),
                  "nodes_browsed": sum(load.nodes for load in spot_loads),
-                 "solve_seconds": _quantiles([x for load in spot_loads for x in load.solve_seconds], 1)},
+                 "solve_seconds": _quantiles([x for load in spot_loads for x in load.solve_seconds], 1),
+                 "first_progress_seconds": _quantiles(
+                     [x for load in spot_loads for x in load.first_progress_seconds], 1)},
         "errors": errors,
     }

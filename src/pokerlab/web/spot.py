@@ -1,6 +1,7 @@
 """The Solver page: a hold'em spot set up in the browser (board, pot, stack, a range editor per
 player, bet and raise sizes per street and player), solved in a process of its own
-(:mod:`pokerlab.web.spot_jobs`) with live progress, and its solution browsed node by node.
+(:mod:`pokerlab.web.spot_jobs`: warm processes, started when the page is first opened) with
+live progress, and its solution browsed node by node.
 
 Nothing here knows poker: the spot is :class:`pokerlab.spot.spec.Spot`'s, the solve
 :func:`pokerlab.spot.solution.solve`'s, a node :func:`pokerlab.spot.browse.node_report`'s (what
@@ -141,13 +142,14 @@ class Solutions:
 async def solver_page(request: Request) -> Response:
     from pokerlab.cards.grid import GRID_CLASSES
 
+    request.app.state.spot_jobs.warm()  # the solving processes load the solver while the spot is set
     return page(request, "solver.html", {"grid": GRID_CLASSES, "spot": DEFAULT_SPOT})
 
 
 async def api_solve(request: Request) -> Response:
     spot, settings = await in_thread(read_solve, await body_of(request))
     jobs = request.app.state.spot_jobs
-    return answer(jobs.view(jobs.submit(spot, settings)))
+    return answer(jobs.view(await in_thread(jobs.submit, spot, settings)))
 
 
 async def api_jobs(request: Request) -> Response:

@@ -1,12 +1,21 @@
-"""Spot solves of the Solver page, each in a process of its own.
+"""Spot solves of the Solver page, in warm solving processes of their own.
 
-A solve holds both cores for seconds to minutes, so each runs in a fresh process (``spawn``:
-a threaded server must not fork) that calls :func:`pokerlab.spot.solution.solve`, the function
-``pokerlab spot solve`` calls, sends its progress (iterations, exploitability when measured,
-peak memory) up a pipe and saves the solution where the server keeps its solutions. A thread
-here follows each process, so a page can show how far a solve is, stop it (the process is
-ended at once) and, after a reload, find it again by its token (or in :meth:`SpotJobs.jobs`).
-At most ``most`` solves run at once; more are refused with one line.
+A solve holds the cores for seconds to minutes, so it never runs in the server's process. The
+server keeps ``most`` solving processes (``spawn``: a threaded server must not fork), started
+when the Solver page is first opened (:meth:`SpotJobs.warm`) or at the first solve; each
+imports the solver and loads its compiled kernels once (a tiny turn solved at start), then
+waits. A solve is handed to a free one, which calls :func:`pokerlab.spot.solution.solve`, the
+function ``pokerlab spot solve`` calls, sends its progress (iterations, exploitability when
+measured, the solve's peak memory) up a pipe and saves the solution where the server keeps its
+solutions. So a solve starts iterating at once instead of after the seconds a fresh process
+takes to import and load.
+
+The solving processes run at a lower priority (:data:`SOLVE_NICE`, set as each starts): a solve
+uses every core the machine leaves it, but the server's own requests (the tables, browsing)
+come first. A thread here feeds each process and follows its solve, so a page can show how
+far a solve is, stop it (the process is ended at once, and a fresh one warms up for the next
+solve) and, after a reload, find it again by its token (or in :meth:`SpotJobs.jobs`). At most
+``most`` solves run at once; more are refused with one line.
 """
 
 from __future__ import annotations
@@ -14,6 +23,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
+import os
+import queue
 import secrets
 import threading
 import time
@@ -24,15 +35,37 @@ from typing import Any
 PROGRESS_EVERY = 0.2
 """Seconds between a solve's progress messages (the exploitability checks are always sent)."""
 
+SOLVE_NICE = 10
+"""How much lower than the server the solving processes run (``os.nice``): the server's
+requests are answered first, the solves take the rest of the machine."""
+
+WARM_SPOT: dict[str, Any] = {"board": "Ks Qd Jh 4c", "pot": 10, "stack": 20, "oop_range": "AT",
+                             "ip_range": "77", "bet": "a"}
+"""The tiny turn a solving process solves when it starts, to load the kernels a solve runs
+(decisions, chance nodes, showdowns, the exploitability checks)."""
+
+
+def _reset_peak_memory() -> None:
+    """Start measuring the peak resident memory afresh (Linux; elsewhere the process's peak)."""
+    with contextlib.suppress(OSError):
+        Path("/proc/self/clear_refs").write_text("5")
+
 
 def _peak_memory() -> int:
+    """The process's peak resident memory (since :func:`_reset_peak_memory`), in bytes."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        for row in Path("/proc/self/status").read_text().splitlines():
+            if row.startswith("VmHWM:"):
+                return int(row.split()[1]) * 1024
     import resource
 
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024
 
 
-def _solve(connection: Any, spot: dict[str, Any], settings: dict[str, Any], path: str) -> None:
-    """The solving process: solve, save to ``path``, send ``("done", summary)`` or ``("error", line)``."""
+def _serve(connection: Any) -> None:
+    """A solving process: warm up, then answer ``(spot, settings, path)`` messages (solve, save
+    to ``path``, send progress and ``("done", summary, memory)`` or ``("error", line)``) until
+    ``None`` or the end of the pipe."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server ends its solves itself
@@ -41,26 +74,35 @@ def _solve(connection: Any, spot: dict[str, Any], settings: dict[str, Any], path
     from pokerlab.spot.solution import estimate_memory, solve
     from pokerlab.spot.spec import Spot
 
-    try:
-        s = Spot.from_dict(spot)
-        connection.send(("estimate", estimate_memory(s)))
-        last = [0.0]
+    with contextlib.suppress(Exception):  # a failure here shows again, in one line, on a real solve
+        solve(Spot.from_dict(WARM_SPOT), target_pct=0.0, max_iterations=2, check_every=1, threads=1)
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        spot, settings, path = message
+        _reset_peak_memory()
+        try:
+            s = Spot.from_dict(spot)
+            connection.send(("estimate", estimate_memory(s)))
+            last = [0.0]
 
-        def progress(it: int, pct: float | None) -> None:
-            now = time.monotonic()
-            if pct is not None or now - last[0] >= PROGRESS_EVERY:
-                last[0] = now
-                connection.send(("progress", it, pct, _peak_memory()))
+            def progress(it: int, pct: float | None, last: list[float] = last) -> None:
+                now = time.monotonic()
+                if pct is not None or now - last[0] >= PROGRESS_EVERY:
+                    last[0] = now
+                    connection.send(("progress", it, pct, _peak_memory()))
 
-        sol = solve(s, progress=progress, **settings)
-        sol.save(path)
-        connection.send(("done", jsonable(sol.summary()), _peak_memory()))
-    except Exception as exc:  # the job's answer: a user mistake's line, or the bug's name
-        line = user_message(exc)
-        connection.send(("error", " ".join(line.split()) if line is not None
-                         else f"internal error ({type(exc).__name__}: {exc})"))
-    finally:
-        connection.close()
+            sol = solve(s, progress=progress, **settings)
+            sol.save(path)
+            connection.send(("done", jsonable(sol.summary()), _peak_memory()))
+        except Exception as exc:  # the job's answer: a user mistake's line, or the bug's name
+            line = user_message(exc)
+            connection.send(("error", " ".join(line.split()) if line is not None
+                             else f"internal error ({type(exc).__name__}: {exc})"))
 
 
 @dataclass
@@ -89,47 +131,74 @@ class SpotJob:
         return self.state != "running"
 
 
-class SpotJobs:
-    """The server's solves, started, watched and stopped by token."""
+class _Solver:
+    """One solving process, kept warm, and the thread that feeds it solves and follows them."""
 
-    def __init__(self, folder: str | Path, most: int = 2, keep: int = 50) -> None:
-        self.folder = Path(folder)
-        self.most = most
-        self.keep = keep
-        self.context = multiprocessing.get_context("spawn")
-        self.lock = threading.Lock()
-        self._jobs: dict[str, SpotJob] = {}
-        self._serials = itertools.count(1)
+    def __init__(self, jobs: SpotJobs, index: int) -> None:
+        self.jobs = jobs
+        self.index = index
+        self.process: Any = None
+        self.connection: Any = None
+        self.thread = threading.Thread(target=self._feed, daemon=True, name=f"pokerlab-spot-{index}")
+        self.thread.start()
 
-    def submit(self, spot: dict[str, Any], settings: dict[str, Any]) -> SpotJob:
-        """Start solving ``spot`` (a :meth:`Spot.to_dict`) with :func:`solve`'s ``settings``."""
-        with self.lock:
-            running = sum(1 for job in self._jobs.values() if not job.over)
-            if running >= self.most:
-                raise ValueError(f"{running} solves are running, the most this server runs at once; "
-                                 "stop one or wait")
-            token = secrets.token_urlsafe(9)
-            self.folder.mkdir(parents=True, exist_ok=True)
-            job = SpotJob(token, spot, settings, self.folder / f"{token}.npz", next(self._serials))
-            self._jobs[token] = job
-            self._forget_old()
-        here, there = self.context.Pipe(duplex=False)
-        process = self.context.Process(target=_solve, args=(there, spot, settings, str(job.path)),
-                                       daemon=True, name=f"pokerlab-spot-{token}")
-        process.start()
+    def _start_process(self) -> None:
+        here, there = self.jobs.context.Pipe(duplex=True)
+        self.process = self.jobs.context.Process(target=_serve, args=(there,), daemon=True,
+                                                 name=f"pokerlab-spot-solver-{self.index}")
+        self.process.start()
+        with contextlib.suppress(OSError):  # lower at once: its start-up (imports) too
+            os.setpriority(os.PRIO_PROCESS, self.process.pid,
+                           min(19, os.getpriority(os.PRIO_PROCESS, 0) + self.jobs.nice))
         there.close()
-        job.process = process
-        threading.Thread(target=self._follow, args=(job, here), daemon=True,
-                         name=f"pokerlab-spot-follow-{token}").start()
-        return job
+        self.connection = here
 
-    def _follow(self, job: SpotJob, connection: Any) -> None:
+    def _end_process(self) -> None:
+        if self.process is not None:
+            if self.process.is_alive():
+                self.process.terminate()
+            self.process.join(10)
+        if self.connection is not None:
+            self.connection.close()
+        self.process = self.connection = None
+
+    def _feed(self) -> None:
+        while True:
+            if not self.jobs.closed and (self.process is None or not self.process.is_alive()):
+                self._end_process()
+                try:
+                    self._start_process()  # warm before the next solve comes
+                except Exception:  # the next solve tries again and reports why it cannot
+                    self._end_process()
+            job = self.jobs.waiting.get()
+            if job is None:
+                self._end_process()
+                return
+            with self.jobs.lock:
+                if job.over:  # stopped while waiting
+                    continue
+                job.process = self.process
+            try:
+                self._run(job)
+            except Exception as exc:  # the process would not start: the solve fails, the feeder goes on
+                with self.jobs.lock:
+                    if not job.over:
+                        job.state = "failed"
+                        job.error = f"the solving process could not start ({type(exc).__name__}: {exc})"
+                self._end_process()
+
+    def _run(self, job: SpotJob) -> None:
+        if self.process is None:
+            self._start_process()
+            with self.jobs.lock:
+                job.process = self.process
         try:
+            self.connection.send((job.spot, job.settings, str(job.path)))
             while True:
-                kind, *data = connection.recv()
-                with self.lock:
-                    if job.over:
-                        break
+                kind, *data = self.connection.recv()
+                with self.jobs.lock:
+                    if job.over:  # stopped: its process is being ended
+                        raise EOFError
                     job.seconds = time.monotonic() - job.started
                     if kind == "estimate":
                         job.estimate_bytes = int(data[0])
@@ -143,19 +212,66 @@ class SpotJobs:
                         job.iterations = int(job.summary["iterations"])
                         job.exploitability_pct = float(job.summary["exploitability_pct_pot"])
                         job.state = "finished"
-                        break
+                        return
                     else:
                         job.state, job.error = "failed", data[0]
-                        break
+                        return
         except (EOFError, OSError):  # the process ended: stopped, or it died
-            with self.lock:
+            with self.jobs.lock:
                 if not job.over:
-                    code = job.process.exitcode if job.process is not None else None
+                    code = self.process.exitcode if self.process is not None else None
                     job.state, job.error = "failed", f"the solving process ended unexpectedly (status {code})"
-        finally:
-            connection.close()
-            if job.process is not None:
-                job.process.join(10)
+            self._end_process()
+
+    def kill(self) -> None:
+        """End the process at once; the feeder starts a fresh one."""
+        process = self.process
+        if process is not None and process.is_alive():
+            process.terminate()
+
+
+class SpotJobs:
+    """The server's solves, started, watched and stopped by token, in ``most`` warm processes
+    running ``nice`` levels below the server."""
+
+    def __init__(self, folder: str | Path, most: int = 2, keep: int = 50, nice: int = SOLVE_NICE) -> None:
+        self.folder = Path(folder)
+        self.most = most
+        self.keep = keep
+        self.nice = nice
+        self.context = multiprocessing.get_context("spawn")
+        self.lock = threading.Lock()
+        self.waiting: queue.Queue[SpotJob | None] = queue.Queue()
+        self._jobs: dict[str, SpotJob] = {}
+        self._serials = itertools.count(1)
+        self._solvers: list[_Solver] = []
+        self.closed = False
+
+    def warm(self) -> None:
+        """Start the solving processes if they are not running yet (they load the solver)."""
+        with self.lock:
+            if not self._solvers and not self.closed:
+                self._solvers = [_Solver(self, k) for k in range(self.most)]
+
+    def submit(self, spot: dict[str, Any], settings: dict[str, Any]) -> SpotJob:
+        """Start solving ``spot`` (a :meth:`Spot.to_dict`) with :func:`solve`'s ``settings``."""
+        if self.most < 1:
+            raise ValueError("this server solves no spots (it was started with no solving processes)")
+        if self.closed:
+            raise ValueError("the server is stopping: it starts no more solves")
+        self.warm()
+        with self.lock:
+            running = sum(1 for job in self._jobs.values() if not job.over)
+            if running >= self.most:
+                raise ValueError(f"{running} solves are running, the most this server runs at once; "
+                                 "stop one or wait")
+            token = secrets.token_urlsafe(9)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            job = SpotJob(token, spot, settings, self.folder / f"{token}.npz", next(self._serials))
+            self._jobs[token] = job
+            self._forget_old()
+        self.waiting.put(job)
+        return job
 
     def _forget_old(self) -> None:
         over = [job for job in self._jobs.values() if job.over]
@@ -189,19 +305,28 @@ class SpotJobs:
         return [self.view(job) for job in known]
 
     def stop(self, token: str) -> SpotJob:
-        """Stop a running solve (its process is ended at once)."""
+        """Stop a running solve (its process is ended at once; a fresh one warms up)."""
         job = self.get(token)
         with self.lock:
             if job.over:
                 return job
             job.state, job.seconds = "stopped", time.monotonic() - job.started
-        if job.process is not None and job.process.is_alive():
-            job.process.terminate()
+            process = job.process
+        if process is not None and process.is_alive():
+            process.terminate()
         return job
 
     def close(self) -> None:
-        """Stop every solve (the server stops)."""
+        """Stop every solve and solving process (the server stops)."""
         with self.lock:
-            tokens = [job.token for job in self._jobs.values() if not job.over]
-        for token in tokens:
-            self.stop(token)
+            self.closed = True
+            solvers, self._solvers = self._solvers, []
+            for job in self._jobs.values():
+                if not job.over:
+                    job.state = "stopped"
+        for _ in solvers:
+            self.waiting.put(None)
+        for solver in solvers:
+            solver.kill()
+        for solver in solvers:  # each feeder ends its process
+            solver.thread.join(15)
