@@ -38,7 +38,13 @@ from numba import njit
 def valid_reach(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndarray,
                 same: np.ndarray, out: np.ndarray) -> None:
     """``out[h]``: the opponent reach on hands sharing no card with own hand ``h``."""
-    card_sum = np.zeros(52)
+    valid_reach_into(opp_reach, own_cards, opp_cards, same, out, np.zeros(52))
+
+
+@njit(cache=True, nogil=True)
+def valid_reach_into(opp_reach, own_cards, opp_cards, same, out, card_sum):
+    """:func:`valid_reach` with a scratch array of 52 (a walk's, so no allocation per node)."""
+    card_sum[:] = 0.0
     total = 0.0
     for j in range(opp_reach.shape[0]):
         r = opp_reach[j]
@@ -58,7 +64,13 @@ def valid_reach(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndar
 def fold_values(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndarray,
                 same: np.ndarray, payoff: float, out: np.ndarray) -> None:
     """``out[h] = payoff * (opponent reach not colliding with h)``: a fold terminal."""
-    valid_reach(opp_reach, own_cards, opp_cards, same, out)
+    fold_values_into(opp_reach, own_cards, opp_cards, same, payoff, out, np.zeros(52))
+
+
+@njit(cache=True, nogil=True)
+def fold_values_into(opp_reach, own_cards, opp_cards, same, payoff, out, card_sum):
+    """:func:`fold_values` with a scratch array of 52."""
+    valid_reach_into(opp_reach, own_cards, opp_cards, same, out, card_sum)
     for h in range(out.shape[0]):
         out[h] *= payoff
 
@@ -74,8 +86,26 @@ def showdown_values(opp_reach: np.ndarray, own_order: np.ndarray, own_value: np.
     ``own_value``, likewise for the opponent; ``half_pot`` is half the raked final pot,
     ``commit`` what each player put in. Hands not on the list get 0.
     """
+    showdown_values_into(opp_reach, own_order, own_value, own_count, opp_order, opp_value,
+                         opp_count, own_cards, opp_cards, same, half_pot, commit, out,
+                         np.zeros((2, 52)))
+
+
+@njit(cache=True, nogil=True)
+def showdown_values_into(opp_reach, own_order, own_value, own_count, opp_order, opp_value,
+                         opp_count, own_cards, opp_cards, same, half_pot, commit, out, scratch):
+    """:func:`showdown_values` with a ``(2, 52)`` scratch array; two sweeps.
+
+    The upward sweep gives each own hand the reach of weaker opponent hands and leaves the
+    card sums of all of them (for the valid reach); the downward sweep the stronger ones and
+    the rest of the value. Opponent hands with no reach (most of them deep in a tree) skip the
+    card sums.
+    """
     out[:] = 0.0
-    card_sum = np.zeros(52)
+    below = scratch[0]
+    above = scratch[1]
+    below[:] = 0.0
+    above[:] = 0.0
     # Upward sweep: reach of strictly weaker opponent hands.
     acc = 0.0
     j = 0
@@ -85,28 +115,23 @@ def showdown_values(opp_reach: np.ndarray, own_order: np.ndarray, own_value: np.
         while j < opp_count and opp_value[j] < v:
             o = opp_order[j]
             r = opp_reach[o]
-            acc += r
-            card_sum[opp_cards[o, 0]] += r
-            card_sum[opp_cards[o, 1]] += r
+            if r != 0.0:
+                acc += r
+                below[opp_cards[o, 0]] += r
+                below[opp_cards[o, 1]] += r
             j += 1
-        out[h] = half_pot * (acc - card_sum[own_cards[h, 0]] - card_sum[own_cards[h, 1]])
-    # The whole valid reach, for the ties and the commitment.
+        out[h] = half_pot * (acc - below[own_cards[h, 0]] - below[own_cards[h, 1]])
+    # The rest: ``below`` becomes every valid opponent hand's card sums.
     total = acc
     for k in range(j, opp_count):
         o = opp_order[k]
         r = opp_reach[o]
-        total += r
-        card_sum[opp_cards[o, 0]] += r
-        card_sum[opp_cards[o, 1]] += r
-    for i in range(own_count):
-        h = own_order[i]
-        valid = total - card_sum[own_cards[h, 0]] - card_sum[own_cards[h, 1]]
-        s = same[h]
-        if s >= 0:
-            valid += opp_reach[s]
-        out[h] += (half_pot - commit) * valid
-    # Downward sweep: reach of strictly stronger opponent hands.
-    card_sum[:] = 0.0
+        if r != 0.0:
+            total += r
+            below[opp_cards[o, 0]] += r
+            below[opp_cards[o, 1]] += r
+    # Downward sweep: reach of strictly stronger opponent hands, and the valid reach.
+    tie = half_pot - commit
     acc = 0.0
     j = opp_count - 1
     for i in range(own_count - 1, -1, -1):
@@ -115,11 +140,18 @@ def showdown_values(opp_reach: np.ndarray, own_order: np.ndarray, own_value: np.
         while j >= 0 and opp_value[j] > v:
             o = opp_order[j]
             r = opp_reach[o]
-            acc += r
-            card_sum[opp_cards[o, 0]] += r
-            card_sum[opp_cards[o, 1]] += r
+            if r != 0.0:
+                acc += r
+                above[opp_cards[o, 0]] += r
+                above[opp_cards[o, 1]] += r
             j -= 1
-        out[h] -= half_pot * (acc - card_sum[own_cards[h, 0]] - card_sum[own_cards[h, 1]])
+        c0 = own_cards[h, 0]
+        c1 = own_cards[h, 1]
+        valid = total - below[c0] - below[c1]
+        s = same[h]
+        if s >= 0:
+            valid += opp_reach[s]
+        out[h] += tie * valid - half_pot * (acc - above[c0] - above[c1])
 
 
 def raked_half_pot(pot: float, rake_pct: float, rake_cap: float) -> float:

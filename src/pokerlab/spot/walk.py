@@ -41,7 +41,7 @@ from numba import njit
 
 from pokerlab.spot.deal import Deal
 from pokerlab.spot.layout import Layout
-from pokerlab.spot.terminal import fold_values, showdown_values
+from pokerlab.spot.terminal import fold_values_into, showdown_values_into
 from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, Tree
 
 MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
@@ -88,7 +88,8 @@ def workspace(max_depth, max_actions, n_own, n_opp):
     return (np.empty((max_depth, n_opp)), np.empty((max_depth, n_own)),
             np.empty((max_depth, n_own)), np.empty((max_depth, max_actions + 1, n_max)),
             np.empty((max_depth, max_actions, n_own)), np.empty(max_depth, dtype=np.int64),
-            np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64))
+            np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64),
+            np.empty((2, 52)))
 
 
 @njit(cache=True, nogil=True)
@@ -160,7 +161,7 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     top_index, top_opp, top_own, top_val = top
     n_own = own_cards.shape[0]
     n_opp = opp_cards.shape[0]
-    ropp, rown, val, strat, cv, s_node, s_sit, s_cur = W
+    ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch = W
     ropp[0, :] = r_opp0
     rown[0, :] = r_own0
     s_node[0] = root
@@ -183,13 +184,13 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
             if k == FOLD:
                 half = _half_pot(prm, commit[node, 0], commit[node, 1])
                 pay = -commit[node, p] if player[node] == p else 2.0 * half - commit[node, p]
-                fold_values(ropp[d], own_cards, opp_cards, same_own, pay, val[d])
+                fold_values_into(ropp[d], own_cards, opp_cards, same_own, pay, val[d], scratch[0])
             elif k == SHOWDOWN:
                 half = _half_pot(prm, commit[node, 0], commit[node, 1])
                 row = sd_row[sit]
-                showdown_values(ropp[d], sdo_own[row], sdv_own[row], sdc_own[row], sdo_opp[row],
-                                sdv_opp[row], sdc_opp[row], own_cards, opp_cards, same_own, half,
-                                commit[node, p], val[d])
+                showdown_values_into(ropp[d], sdo_own[row], sdv_own[row], sdc_own[row],
+                                     sdo_opp[row], sdv_opp[row], sdc_opp[row], own_cards,
+                                     opp_cards, same_own, half, commit[node, p], val[d], scratch)
             else:
                 any_reach = False
                 for j in range(n_opp):
