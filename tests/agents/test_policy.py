@@ -100,7 +100,7 @@ def test_a_modelling_bot_policy_is_what_act_samples_and_changes_nothing(name: st
 @pytest.mark.parametrize("name", ["loki-a", "loki-b", "loki-ablation-d", "threshold"])
 def test_loki_policy_is_what_it_plays_and_changes_nothing(name: str) -> None:
     bot = create_bot(name, store_path="")
-    for view in spots(5):
+    for view in spots(3):
         bot.begin_hand(view)
         policy = bot.policy(view)
         assert sorted(policy.tolist()) == [0.0, 0.0, 1.0]   # Loki draws nothing
@@ -111,3 +111,103 @@ def test_loki_policy_is_what_it_plays_and_changes_nothing(name: str) -> None:
 
 def test_loki2_has_no_policy() -> None:
     assert not create_bot("loki2-b", store_path="").policy_available()
+
+
+class Checked(Agent):
+    """A bot whose policy is asked before each of its actions; records the rules it used."""
+
+    def __init__(self, bot: Agent) -> None:
+        super().__init__()
+        self.bot, self.rules, self.misses = bot, [], 0
+        self.name = bot.name
+
+    def begin_hand(self, observation: Observation) -> None:
+        self.bot.begin_hand(observation)
+
+    def act(self, observation: Observation) -> Action:
+        policy = self.bot.policy(observation)
+        action = self.bot.act(observation)
+        self.misses += policy[action.kind] != 1.0
+        if observation.street > 0 and getattr(self.bot, "last_decision", None):
+            self.rules.append(self.bot.last_decision[2])
+        return action
+
+    def end_hand(self, observation: Observation) -> None:
+        self.bot.end_hand(observation)
+
+
+@pytest.mark.parametrize("opponent", ["calling-station",
+                                      pytest.param("random", marks=pytest.mark.slow)])
+def test_loki_policy_follows_its_semi_bluffs_through_whole_hands(opponent: str) -> None:
+    from pokerlab.arena.table import play_hand
+
+    loki = Checked(create_bot("loki-a", store_path=""))
+    other = create_bot(opponent)
+    dealer = Dealer(21)
+    for deal in (57, 125, 149, 183, 225, 307, 3, 4, 5, 6):  # Loki semi-bluffs the first six
+        hand = Hand(GAME, [2000, 2000], dealer.cards(deal, 2), dealer.ranks(deal, 2))
+        other.reseed(deal)
+        seated = [loki, other] if deal % 2 else [other, loki]
+        play_hand(hand, seated, names=[b.name for b in seated])
+    assert loki.misses == 0
+    assert "semi-bluff" in loki.rules and (opponent == "random" or "follow-up" in loki.rules)
+
+
+class Recorder(Agent):
+    """Asks the bot's policy for every holding before each of its actions."""
+
+    def __init__(self, bot: Agent, ask: bool = True) -> None:
+        super().__init__()
+        self.bot, self.name, self.rows, self.kinds, self.ask = bot, bot.name, [], [], ask
+
+    def begin_hand(self, observation: Observation) -> None:
+        self.bot.begin_hand(observation)
+
+    def act(self, observation: Observation) -> Action:
+        if not self.ask:
+            action = self.bot.act(observation)
+            self.kinds.append(action.kind)
+            return action
+        board = set(observation.board)
+        combos = np.array([k for k in range(1326) if not {int(c) for c in ALL_COMBOS[k]} & board])
+        full = np.full((1326, 3), np.nan)
+        full[combos] = self.bot.range_policy(observation, combos)
+        self.rows.append(full)
+        action = self.bot.act(observation)
+        self.kinds.append(action.kind)
+        return action
+
+
+@pytest.mark.parametrize("name,deal", [
+    ("loki-a", 13),   # make1, semi-bluff, follow-up
+    ("loki-a", 2),       # checked down: a wide range
+    ("threshold", 13),   # the river from the patent's plan
+    ("threshold", 8),
+])
+def test_the_policy_of_a_holding_is_what_the_bot_holding_it_plays(name: str, deal: int) -> None:
+    """Loki's policy for another holding against the same betting (its opponent a calling
+    station, whose play does not depend on its cards) is what a fresh Loki dealt that holding
+    plays: the opponents' tables as they would be, the semi-bluffs it would have made."""
+    from pokerlab.arena.table import play_hand
+
+    cards = Dealer(21).cards(deal, 2)
+    seat = deal % 2
+    first = Recorder(create_bot(name, store_path=""))
+    seated = [create_bot("calling-station")] * 2
+    seated[seat] = first
+    play_hand(Hand(GAME, [2000, 2000], cards), seated, names=["a", "b"])
+    board = cards[4:]
+    consistent = [k for k in range(1326) if not {int(c) for c in ALL_COMBOS[k]} & set(board)
+                  and all(row[k, kind] == 1.0 for row, kind in zip(first.rows, first.kinds, strict=True))]
+    rng = np.random.default_rng(deal)
+    tried = 0
+    for k in rng.permutation(consistent)[:12]:
+        hole = [int(c) for c in ALL_COMBOS[k]]
+        rest = [c for c in range(52) if c not in hole and c not in board][:2]
+        other = list(hole + rest if seat == 0 else rest + hole) + board
+        second = Recorder(create_bot(name, store_path=""), ask=False)
+        seated[seat] = second
+        play_hand(Hand(GAME, [2000, 2000], other), seated, names=["a", "b"])
+        assert second.kinds == first.kinds
+        tried += 1
+    assert tried >= 3
