@@ -64,7 +64,7 @@ from pokerlab.agents.modelling import (
     ModellingAgent,
     _zero_card,
     evaluate_hand,
-    evaluate_holdings,
+    holding_values,
 )
 from pokerlab.agents.opponent_model import CALL_I, DEFAULT_FREQUENCIES, RAISE_I, reweight
 from pokerlab.agents.registry import register_variant
@@ -327,9 +327,9 @@ class LokiBot(ModellingAgent):
             return out
         follow = self._semi_bluffs(observation, combos)
         template = self.situation(observation)
-        hs, ppot, npot = evaluate_holdings(holes, observation.board, self.free_field(observation))
-        for i in range(len(holes)):
-            s = self._situation_of(template, float(hs[i]), float(ppot[i]), float(npot[i]),
+        hs, ppot, npot = holding_values(tuple(observation.board), self.free_field(observation))
+        for i, k in enumerate(combos):
+            s = self._situation_of(template, float(hs[k]), float(ppot[k]), float(npot[k]),
                                    observation.opponents_live, follow[i])
             out[i, _kind(postflop_decision(s, self.config)[0], legal)] = 1.0
         return out
@@ -365,12 +365,7 @@ class LokiBot(ModellingAgent):
             seen = index
             values = self._record_values.get(r)
             if values is None:
-                board = observation.board[: 2 + street]
-                valid = np.array([int(a) not in board and int(b) not in board for a, b in ALL_COMBOS])
-                values = tuple(np.full(1326, np.nan) for _ in range(3))  # type: ignore[assignment]
-                for out, got in zip(values, evaluate_holdings(ALL_COMBOS[valid].astype(np.int64),
-                                                              board, field), strict=True):
-                    out[valid] = got
+                values = holding_values(tuple(observation.board[: 2 + street]), field)
                 self._record_values[r] = values
             hs, ppot, npot = values
             for i, k in enumerate(combos):

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import atexit
 import copy
+import hashlib
 import os
 import random
 import weakref
@@ -163,6 +164,34 @@ def evaluate_holdings(holes: np.ndarray, board: list[int] | tuple[int, ...],
             ppot[i] = (one[2, 0] + one[2, 1] / 2.0 + one[1, 0] / 2.0) / den_p if den_p > 0 else 0.0
             npot[i] = (one[0, 2] + one[0, 1] / 2.0 + one[1, 2] / 2.0) / den_n if den_n > 0 else 0.0
     return hs, ppot, npot
+
+
+_VALUES: OrderedDict[tuple[tuple[int, ...], bytes], tuple[np.ndarray, np.ndarray, np.ndarray]] = OrderedDict()
+
+
+def holding_values(board: tuple[int, ...], field: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(hs, ppot1, npot1)`` of every holding (``combo_index`` order, NaN where it touches the
+    board) against the table ``field`` (:func:`evaluate_holdings`; the last 32 boards and
+    tables kept: a decision's values serve the later decisions that replay it)."""
+    key = (board, hashlib.blake2b(np.ascontiguousarray(field, dtype=np.float64).tobytes(),
+                                  digest_size=16).digest())
+    found = _VALUES.get(key)
+    if found is not None:
+        _VALUES.move_to_end(key)
+        return found
+    from pokerlab.cards import ALL_COMBOS
+
+    valid = np.array([int(a) not in board and int(b) not in board for a, b in ALL_COMBOS])
+    values = tuple(np.full(1326, np.nan) for _ in range(3))
+    for out, got in zip(values, evaluate_holdings(ALL_COMBOS[valid].astype(np.int64), board, field),
+                        strict=True):
+        out[valid] = got
+        out.setflags(write=False)
+    _VALUES[key] = values  # type: ignore[assignment]
+    if len(_VALUES) > 32:
+        _VALUES.popitem(last=False)
+    return values  # type: ignore[return-value]
 
 
 class ModellingAgent(Agent):

@@ -37,9 +37,8 @@ import sympy
 
 from pokerlab.agents.base import Observation
 from pokerlab.agents.loki import LokiBot, LokiConfig
-from pokerlab.agents.modelling import evaluate_holdings
+from pokerlab.agents.modelling import holding_values
 from pokerlab.agents.registry import register_bot
-from pokerlab.cards import ALL_COMBOS
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action, Legal
 from pokerlab.gamespec import BettingGame, Decision
 from pokerlab.gamespec.structure import Structure
@@ -194,12 +193,11 @@ class ThresholdBot(LokiBot):
         patent game's tree: each holding's action at its strength against the field array."""
         if observation.street == 3 and observation.opponents_live == 1 and \
                 river_advice(observation, 0.5, self.threshold_config) is not None:
-            holes = ALL_COMBOS[combos].astype(np.int64)
-            hs, _, _ = evaluate_holdings(holes, observation.board, self.free_field(observation))
+            hs = holding_values(tuple(observation.board), self.free_field(observation))[0]
             legal = observation.legal
-            out = np.zeros((len(holes), 3))
-            for i in range(len(holes)):
-                advice = river_advice(observation, float(hs[i]), self.threshold_config)
+            out = np.zeros((len(combos), 3))
+            for i, k in enumerate(combos):
+                advice = river_advice(observation, float(hs[k]), self.threshold_config)
                 assert advice is not None
                 out[i, river_action(advice.action, legal).kind] = 1.0
             return out

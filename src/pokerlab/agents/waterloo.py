@@ -56,12 +56,11 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.modelling import UNIFORM_WEIGHTS, ModellingAgent, evaluate_hand, evaluate_holdings
+from pokerlab.agents.modelling import UNIFORM_WEIGHTS, ModellingAgent, evaluate_hand, holding_values
 from pokerlab.agents.opponent_model import Signature
 from pokerlab.agents.preflop_values import table_values
 from pokerlab.agents.registry import register_variant
@@ -459,20 +458,12 @@ class WaterlooBot(ModellingAgent):
                     sig, by_round, self.signature_rounds(p, 3))
 
 
-@lru_cache(maxsize=16)
 def uniform_strengths(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """``(HS, PPOT1)`` of every holding (``combo_index`` order, NaN where it touches the board)
     against one random holding on ``board``: :func:`evaluate_hand` with the uniform table, for
-    all holdings in one kernel call (read-only, cached per board)."""
-    valid = np.array([int(a) not in board and int(b) not in board for a, b in ALL_COMBOS])
-    hs_all = np.full(1326, np.nan)
-    ppot_all = np.full(1326, np.nan)
-    hs, ppot, _ = evaluate_holdings(ALL_COMBOS[valid].astype(np.int64), board, UNIFORM_WEIGHTS)
-    hs_all[valid] = hs
-    ppot_all[valid] = ppot
-    hs_all.setflags(write=False)
-    ppot_all.setflags(write=False)
-    return hs_all, ppot_all
+    all holdings at once (:func:`~pokerlab.agents.modelling.holding_values`, cached)."""
+    hs, ppot, _ = holding_values(board, UNIFORM_WEIGHTS)
+    return hs, ppot
 
 
 def _variant(name: str, description: str, config: WaterlooConfig) -> type[WaterlooBot]:
