@@ -216,6 +216,17 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["abstraction", "build", "--kind", "{}"], NAME),
     (["abstraction", "show", "--river", "{}"], WHOLE | _choices("0", "5000")),
     (["abstraction", "show", "--plot", "{}"], PLOT),
+    (["hulhe", "train", "--iterations", "{}"], WHOLE | NEGATIVE | _choices("0")),
+    (["hulhe", "train", "--seconds", "{}"], WHOLE.filter(lambda t: t not in ("1.5", "1e3")) | NEGATIVE),
+    (["hulhe", "train", "--iterations", "1", "--flop", "{}"], WHOLE | NEGATIVE | _choices("0", "1001")),
+    (["hulhe", "train", "--iterations", "1", "--kind", "{}"], NAME),
+    (["hulhe", "train", "--iterations", "1", "--algorithm", "{}"], NAME),
+    (["hulhe", "train", "--iterations", "1", "--checkpoint-dir", "{}"],
+     _choices("{dir}/notes.txt", "/sys/x")),
+    (["hulhe", "train", "--iterations", "1", "--checkpoint-dir", "{dir}/run", "--out", "{}"], PLOT),
+    (["hulhe", "train", "--iterations", "1", "--checkpoint-dir", "{dir}/run", "--plot", "{}"], PLOT),
+    (["hulhe", "show", "{}"], NAME | _choices("{dir}/notes.txt", "{dir}/damaged.sqlite")),
+    (["hulhe", "show", "missing.npz", "--plot", "{}"], PLOT),
 ]
 
 
@@ -282,7 +293,7 @@ def test_every_command_is_driven():
     assert listed <= driven | {("bots",), ("version",), ("draw", "example")}, listed - driven  # no input
 
 
-GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw", "spot", "abstraction"}
+GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw", "spot", "abstraction", "hulhe"}
 
 
 # -- huge counts: lazily, with progress, stopped by Ctrl-C ----------------------------------
@@ -313,6 +324,8 @@ HUGE = "1000000000000"
     (["draw", "whole-hand", "--players", "3", "--iterations", HUGE], "stopped by Ctrl-C"),
     (["acpc", "deal", "--game", "limit", "--hands", HUGE, "--bot", "raiser", "--bot", "random"],
      r"stopped after 0 of 1,000,000,000,000 hands"),
+    (["hulhe", "train", "--iterations", HUGE, "--eval-deals", "10", "--checkpoint-dir", "run"],
+     "stopped before the first checkpoint"),
 ], ids=lambda a: a[0] if isinstance(a, list) else None)
 def test_a_huge_count_starts_at_once_and_stops_on_ctrl_c(args, summary, tmp_path, capsys,
                                                          ctrl_c_after_first_progress):

@@ -329,6 +329,11 @@ class Advance:
         if self._bar is not None:
             self._bar.advance(self._task, n)
 
+    def describe(self, text: str) -> None:
+        """Change the bar's description (a rate, the latest measurement)."""
+        if self._bar is not None:
+            self._bar.update(self._task, description=text)
+
 
 @contextmanager
 def progress(description: str, total: float | None, enabled: bool = True) -> Iterator[Advance]:

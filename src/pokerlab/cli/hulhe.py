@@ -1,0 +1,219 @@
+"""``pokerlab hulhe``: train a heads-up limit hold'em strategy by MCCFR on a card abstraction
+(``train``), and read a strategy file (``show``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from pokerlab.cli.cluster import cluster_option, progress_label
+from pokerlab.cli.common import (
+    Interrupted,
+    console,
+    output_dir,
+    output_file,
+    print_json,
+    progress,
+    table,
+    user_errors,
+)
+
+
+def _summary(meta: dict[str, Any], path: Path | None = None) -> dict[str, Any]:
+    tree = meta["tree"]
+    training = meta.get("training", {})
+    out = {
+        "abstraction": meta["abstraction"],
+        "bucket_counts": tree["bucket_counts"],
+        "rows": tree["rows"],
+        "decision_nodes": tree["decisions"],
+        "iterations": training.get("iterations"),
+        "workers": training.get("workers"),
+        "training_seconds": training.get("seconds"),
+        "algorithm": training.get("mccfr", {}).get("algorithm"),
+        "eval_deals": training.get("eval_deals"),
+        "eval_seed": training.get("eval_seed"),
+        "exploitability_mbb": meta["stored_exploitability"][0],
+        "exploitability_perfect_recall_mbb": meta["stored_exploitability"][1],
+        "curve": [{"iterations": int(i), "seconds": s, "exploitability_mbb": e, "perfect_recall_mbb": f}
+                  for i, s, e, f in meta["curve"]],
+    }
+    if path is not None:
+        out["file"] = str(path)
+        out["file_bytes"] = path.stat().st_size
+    return out
+
+
+def _print_summary(data: dict[str, Any], title: str) -> None:
+    rows = [
+        ["abstraction", data["abstraction"]],
+        ["buckets per round", " ".join(str(c) for c in data["bucket_counts"])],
+        ["strategy rows", f"{data['rows']:,} ({data['decision_nodes']:,} betting nodes)"],
+        ["training", f"{data['iterations']:,} iterations x {data['workers']} runs, "
+                     f"{data['algorithm']}, {data['training_seconds']:.0f} s"],
+        ["abstract game", f"{data['eval_deals']:,} deals, seed {data['eval_seed']}"],
+        ["exploitability", f"{data['exploitability_mbb']:.1f} mbb/g (best response with the bot's "
+                           f"information), {data['exploitability_perfect_recall_mbb']:.1f} (perfect recall)"],
+    ]
+    if "file_bytes" in data:
+        rows.append(["file", f"{data['file']} ({data['file_bytes'] / 1e6:.2f} MB)"])
+    console.print(table(title, ["", "value"], rows))
+    curve = data["curve"]
+    shown = curve if len(curve) <= 12 else [curve[round(k * (len(curve) - 1) / 11)] for k in range(12)]
+    console.print(table("abstract exploitability at the checkpoints (mbb/g)",
+                        ["iterations", "seconds", "bot's information", "perfect recall"],
+                        [[f"{c['iterations']:,}", f"{c['seconds']:.0f}", f"{c['exploitability_mbb']:.1f}",
+                          f"{c['perfect_recall_mbb']:.1f}"] for c in shown]))
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``hulhe`` command group to ``app``."""
+    group = typer.Typer(help="Heads-up limit hold'em by card abstraction and MCCFR: train, show.",
+                        no_args_is_help=True, rich_markup_mode=None)
+    app.add_typer(group, name="hulhe")
+
+    @group.command("train")
+    @user_errors
+    def train(
+        iterations: int | None = typer.Option(None, "--iterations", min=1,
+                                              help="Iterations to train (per run; more on --resume)."),
+        seconds: float | None = typer.Option(None, "--seconds", min=0.001, help="Train this long."),
+        checkpoint_dir: Path = typer.Option(Path("hulhe-run"), "--checkpoint-dir",
+                                            help="Folder of the run's checkpoints and curve."),
+        resume: bool = typer.Option(False, "--resume", help="Continue the run in --checkpoint-dir."),
+        workers: int = typer.Option(1, "--workers", min=1,
+                                    help="Independent sampled runs, averaged (local processes)."),
+        cluster: str | None = cluster_option(),
+        flop: int = typer.Option(50, "--flop", help="Flop buckets."),
+        turn: int = typer.Option(50, "--turn", help="Turn buckets."),
+        river: int = typer.Option(50, "--river", help="River buckets."),
+        kind: str = typer.Option("ehs2", "--kind", help="ehs2 or potential (flop and turn)."),
+        algorithm: str = typer.Option("cfr+", "--algorithm", help="cfr, cfr+ or dcfr."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the training runs."),
+        checkpoint_every: int = typer.Option(200_000, "--checkpoint-every", min=1,
+                                             help="Iterations (per run) between checkpoints."),
+        eval_deals: int = typer.Option(100_000, "--eval-deals", min=1,
+                                       help="Deals of the abstract game measured at checkpoints."),
+        eval_seed: int = typer.Option(27, "--eval-seed", min=0, help="Seed of those deals."),
+        out: Path | None = typer.Option(None, "--out",
+                                        help="Strategy file (.npz; default: strategy.npz in the folder)."),
+        plot: Path | None = typer.Option(None, "--plot", help="The exploitability curve (PNG or SVG)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Train a heads-up limit hold'em strategy by external-sampling MCCFR on a card
+        abstraction; measure it in the abstract game at each checkpoint; write the strategy file.
+
+        A killed run continues with --resume (the settings are the run's own); for a fixed seed
+        it ends as the run never stopped would. With --cluster the --workers runs go to Ray.
+        """
+        from pokerlab.abstraction import build_units, card_abstraction
+        from pokerlab.abstraction.settings import AbstractionSettings
+        from pokerlab.equilibrium.mccfr import ALGORITHMS, MCCFRConfig
+        from pokerlab.executors import executor_for
+        from pokerlab.hulhe.training import Training, TrainingConfig
+
+        if iterations is None and seconds is None:
+            raise ValueError("--iterations or --seconds: give how long to train")
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"--algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
+        settings = AbstractionSettings(flop, turn, river, kind)
+        output_dir(checkpoint_dir, "--checkpoint-dir", reuse=True)
+        out = output_file(out, "--out", (".npz",)) or checkpoint_dir / "strategy.npz"
+        output_file(plot, "--plot", (".png", ".svg"))
+        config = TrainingConfig(settings, seed=seed, workers=workers, checkpoint_every=checkpoint_every,
+                                eval_deals=eval_deals, eval_seed=eval_seed,
+                                mccfr=MCCFRConfig(algorithm=algorithm,
+                                                  averaging="uniform" if algorithm == "cfr" else "linear"))
+        if resume:
+            import json
+
+            from pokerlab.hulhe.training import RUN_FILE
+
+            run_file = checkpoint_dir / RUN_FILE
+            if not run_file.exists():
+                raise ValueError(f"--resume: no run to resume in {checkpoint_dir} (no {RUN_FILE})")
+            config = TrainingConfig.from_dict(json.loads(run_file.read_text())["config"])
+            settings = config.abstraction
+        executor = executor_for(1, cluster) if cluster else executor_for(config.workers)
+        show = not (no_progress or as_json)
+        run: Any = None
+        try:
+            with progress(f"abstraction {settings.key()}", build_units(settings), enabled=show) as advance:
+                abstraction = card_abstraction(settings, advance)
+            run = Training(config, abstraction, checkpoint_dir, resume=resume, executor=executor)
+            label = progress_label("iterations", executor.where())
+            start = run.iterations
+            goal_total = None if iterations is None else iterations
+            with progress(label, goal_total, enabled=show) as bar:
+                def tick(done: int, goal: int | None, rate: float, last: float | None) -> None:
+                    bar(done - start - bar.done)
+                    text = f"{label} {rate:,.0f}/s"
+                    if last is not None:
+                        text += f", {last:.0f} mbb/g"
+                    bar.describe(text)
+
+                run.run(iterations, seconds, tick)
+        except KeyboardInterrupt:
+            if run is None or not run.curve:
+                raise Interrupted("stopped before the first checkpoint") from None
+            raise Interrupted(f"stopped after {run.iterations:,} iterations; the checkpoint of "
+                              f"{int(run.curve[-1][0]):,} is in {checkpoint_dir} (--resume continues)"
+                              ) from None
+        finally:
+            executor.close()
+        from pokerlab.hulhe.flop_table import build_flop_table
+        from pokerlab.hulhe.strategy_file import dequantise, load_strategy, quantise, save_strategy
+
+        with progress("flop table", 1755, enabled=show) as advance:
+            flops = build_flop_table(abstraction, advance)
+        strategy = run.average_strategy()
+        stored = run.measure(dequantise(quantise(strategy)))
+        meta = {
+            "abstraction": settings.key(),
+            "game": "limit",
+            "training": {**config.to_dict(), "iterations": run.iterations, "seconds": run.seconds},
+            "curve": run.curve,
+            "stored_exploitability": stored,
+        }
+        save_strategy(out, strategy, run.tree, abstraction.parameters(), meta, flops)
+        if plot is not None:
+            from pokerlab.hulhe.plot import plot_curve
+
+            plot_curve(run.curve, f"hulhe-cfr {settings.key()}", plot)
+        data = _summary(load_strategy(out).meta, out)
+        if plot is not None:
+            data["plot"] = str(plot)
+        if as_json:
+            print_json(data)
+            return
+        _print_summary(data, f"trained {out}")
+        if plot is not None:
+            console.print(f"plot written to {plot}")
+
+    @group.command("show")
+    @user_errors
+    def show(
+        file: Path = typer.Argument(..., help="A strategy file written by pokerlab hulhe train."),
+        plot: Path | None = typer.Option(None, "--plot", help="The exploitability curve (PNG or SVG)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """The settings, size and abstract exploitability curve of a strategy file."""
+        from pokerlab.hulhe.strategy_file import load_strategy
+
+        output_file(plot, "--plot", (".png", ".svg"))
+        loaded = load_strategy(file)
+        data = _summary(loaded.meta, file)
+        if plot is not None:
+            from pokerlab.hulhe.plot import plot_curve
+
+            plot_curve(loaded.curve, f"hulhe-cfr {data['abstraction']}", plot)
+            data["plot"] = str(plot)
+        if as_json:
+            print_json(data)
+            return
+        _print_summary(data, str(file))
+        if plot is not None:
+            console.print(f"plot written to {plot}")

@@ -1,0 +1,29 @@
+"""``pokerlab hulhe show`` on a strategy file: the JSON summary and the curve plot."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+from hulhe_small import write_small_strategy
+
+from pokerlab.cli.errors import run
+from pokerlab.cli.main import app
+
+
+def test_show_prints_the_settings_and_curve_and_plots_it(tmp_path: Path) -> None:
+    path = write_small_strategy(tmp_path / "s.npz")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert run(app, ["hulhe", "show", str(path), "--json", "--plot", str(tmp_path / "c.png")]) == 0
+    data = json.loads(out.getvalue())
+    assert data["abstraction"] == "ehs2-f5-t5-r5-v1" and data["bucket_counts"] == [169, 5, 5, 5]
+    assert data["exploitability_mbb"] == 800.0 and data["exploitability_perfect_recall_mbb"] == 1100.0
+    assert [c["iterations"] for c in data["curve"]] == [100, 200]
+    assert (tmp_path / "c.png").stat().st_size > 1000
+    table = io.StringIO()
+    with contextlib.redirect_stdout(table):
+        assert run(app, ["hulhe", "show", str(path)]) == 0
+    assert "800.0" in table.getvalue() and "perfect recall" in table.getvalue()
