@@ -211,3 +211,37 @@ def test_the_policy_of_a_holding_is_what_the_bot_holding_it_plays(name: str, dea
         assert second.kinds == first.kinds
         tried += 1
     assert tried >= 3
+
+
+def _forced(cards: list[int], bot: Agent) -> tuple[Hand, Observation]:
+    """A hand of ``cards`` with the bot at position 0: every street checked, then a river bet
+    to it (its own checks forced: a policy is given the betting)."""
+    hand = Hand(GAME, [2000, 2000], cards)
+    view = Observation(hand, 0, player_names=("t", "o"))
+    bot.begin_hand(view)
+    for _ in range(7):
+        hand.check_call()
+    hand.bet_raise(20)
+    return hand, view
+
+
+def test_threshold_policy_falls_back_to_loki_where_the_plan_never_reaches_the_betting() -> None:
+    # River checked by the bot (player 1 in the patent game), then bet: hands whose plan bets
+    # first (not 'pass') have no action there and play Loki's rules, in act and in the policy.
+    # Each holding's row is what a fresh bot dealt it plays against the same betting.
+    cards = Dealer(4).cards(0, 2)
+    bot = create_bot("threshold", store_path="")
+    hand, view = _forced(cards, bot)
+    board = hand.board
+    combos = np.array([k for k in range(1326) if not {int(c) for c in ALL_COMBOS[k]} & set(board)])
+    rows = bot.range_policy(view, combos)
+    assert rows.sum(axis=1).tolist() == [1.0] * len(combos)
+    fallback = 0
+    for k, row in zip(combos[::9], rows[::9], strict=True):
+        hole = [int(c) for c in ALL_COMBOS[k]]
+        rest = [c for c in range(52) if c not in hole and c not in board][:2]
+        fresh = create_bot("threshold", store_path="")
+        _, other = _forced(hole + rest + board, fresh)
+        assert row[fresh.act(other).kind] == 1.0, k
+        fallback += fresh.last_river is None
+    assert 0 < fallback < len(combos[::9])

@@ -190,16 +190,22 @@ class ThresholdBot(LokiBot):
 
     def _policies(self, observation: Observation, combos: np.ndarray) -> np.ndarray:
         """Loki's policy (:meth:`LokiBot.range_policy`) but on a heads-up river inside the
-        patent game's tree: each holding's action at its strength against the field array."""
+        patent game's tree: each holding's action at its strength against the field array
+        (Loki's where the plan of a hand of that strength never reaches this betting)."""
         if observation.street == 3 and observation.opponents_live == 1 and \
                 river_advice(observation, 0.5, self.threshold_config) is not None:
             hs = holding_values(tuple(observation.board), self.free_field(observation))[0]
             legal = observation.legal
             out = np.zeros((len(combos), 3))
+            loki = []  # holdings whose plan does not reach this betting: Loki's rules, as in act
             for i, k in enumerate(combos):
                 advice = river_advice(observation, float(hs[k]), self.threshold_config)
-                assert advice is not None
-                out[i, river_action(advice.action, legal).kind] = 1.0
+                if advice is None:
+                    loki.append(i)
+                else:
+                    out[i, river_action(advice.action, legal).kind] = 1.0
+            if loki:
+                out[loki] = super()._policies(observation, combos[loki])
             return out
         return super()._policies(observation, combos)
 
