@@ -164,11 +164,11 @@ def register(app: typer.Typer) -> None:
                               ) from None
         finally:
             executor.close()
-        from pokerlab.hulhe.flop_table import build_flop_table
+        from pokerlab.hulhe.flop_table import cached_flop_table
         from pokerlab.hulhe.strategy_file import dequantise, load_strategy, quantise, save_strategy
 
         with progress("flop table", 1755, enabled=show) as advance:
-            flops = build_flop_table(abstraction, advance)
+            flops = cached_flop_table(abstraction, advance)
         strategy = run.average_strategy()
         stored = run.measure(dequantise(quantise(strategy)))
         meta = {

@@ -44,6 +44,27 @@ def build_flop_table(abstraction: Any, progress: Callable[[int], None] | None = 
     return out
 
 
+def cached_flop_table(abstraction: Any, progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """:func:`build_flop_table`, kept in pokerlab's cache folder by the abstraction's key (it
+    depends on the abstraction alone, not on any strategy)."""
+    import os
+
+    from pokerlab._cache import cache_dir
+
+    folder = cache_dir() / "hulhe"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"flops-{abstraction.settings.key()}.npy"
+    if path.exists():
+        table = np.load(path, allow_pickle=False)
+        if table.shape == (len(board_classes(3).boards), 1326) and table.dtype == np.uint8:
+            return table
+    table = build_flop_table(abstraction, progress)
+    tmp = path.with_name(path.name + ".part.npy")
+    np.save(tmp, table)
+    os.replace(tmp, path)
+    return table
+
+
 def flop_row(table: np.ndarray, flop: Sequence[int]) -> np.ndarray:
     """``int32 (1326,)``: every combo's bucket on ``flop`` (three card codes), -1 touching it."""
     classes = board_classes(3)
