@@ -29,7 +29,7 @@ Examples
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from pokerlab.abstraction.boards import BINOM, COMBO_PERM
 from pokerlab.cards import ALL_COMBOS
@@ -238,22 +238,20 @@ def pack_hist(hist: np.ndarray, row: int, bins: int) -> int:
     return key
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, parallel=True)
 def turn_scores_many(boards: np.ndarray, weights: np.ndarray, bins: int, scores: np.ndarray,
-                     keys: np.ndarray, river_count: np.ndarray) -> None:
+                     keys: np.ndarray, river_rows: np.ndarray) -> None:
     """:func:`turn_scores` of each row of ``boards`` into ``scores`` (n, 1326) and, with
     ``bins > 0``, the river histograms packed into ``keys`` (n, 1326) (:func:`pack_hist`);
-    ``river_count`` gathers the river ``num`` distribution, each board counted ``weights[i]``
-    times."""
-    hist = np.zeros((1326, max(bins, 1)), dtype=np.int64)
-    for i in range(boards.shape[0]):
-        if bins > 0:
-            hist[:, :] = 0
-        s = turn_scores(boards[i], bins, hist, river_count, weights[i])
+    ``river_rows[i]`` (n, RIVER_DEN + 1) gathers board ``i``'s river ``num`` distribution,
+    counted ``weights[i]`` times (one row a board: the boards run in parallel threads)."""
+    for i in prange(boards.shape[0]):
+        hist = np.zeros((1326, max(bins, 1)), dtype=np.int64)
+        s = turn_scores(boards[i], bins, hist, river_rows[i], weights[i])
         for c in range(1326):
             scores[i, c] = s[c]
             if bins > 0:
-                keys[i, c] = pack_hist(hist, c, bins)
+                keys[i, c] = pack_hist(hist, c, bins) if s[c] >= 0 else -1
 
 
 @njit(cache=True, nogil=True)

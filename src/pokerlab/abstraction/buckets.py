@@ -79,6 +79,9 @@ NOT_COMPUTED = -2
 TURN_CHUNK = 64
 """Turn boards per kernel call while building (a progress step)."""
 
+SLICE = 2048
+"""Table rows handled at once when boundaries, centroids and tables are made."""
+
 
 @cache
 def _preflop_classes() -> np.ndarray:
@@ -104,11 +107,37 @@ def percentile_thresholds(scores: np.ndarray, weights: np.ndarray, k: int) -> np
     """
     values, inverse = np.unique(np.asarray(scores, dtype=np.int64), return_inverse=True)
     mass = np.bincount(inverse.ravel(), weights=np.asarray(weights, dtype=np.float64).ravel())
+    return thresholds_from_counts(values, mass, k)
+
+
+def thresholds_from_counts(values: np.ndarray, mass: np.ndarray, k: int) -> np.ndarray:
+    """:func:`percentile_thresholds` of ascending distinct ``values`` holding ``mass`` each."""
     cum = np.cumsum(np.rint(mass).astype(np.int64))
     total = int(cum[-1])
     targets = total * np.arange(1, k, dtype=np.int64)
     idx = np.searchsorted(cum * k, targets, side="right")
     return values[np.minimum(idx, len(values) - 1)].astype(np.int64)
+
+
+def weighted_counts(values: np.ndarray, row_weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct non-negative entries of ``values`` (rows, 1326) and their total weight, each
+    entry counted ``row_weights[row]`` times; in slices of rows (little memory beyond the input).
+
+    Examples
+    --------
+    >>> weighted_counts(np.array([[3, -1, 5], [5, 5, -1]]), np.array([2, 10]))
+    (array([3, 5]), array([ 2., 22.]))
+    """
+    parts_v, parts_m = [], []
+    for lo in range(0, len(values), SLICE):
+        block = values[lo:lo + SLICE]
+        valid = block >= 0
+        v, inverse = np.unique(block[valid], return_inverse=True)
+        w = np.repeat(np.asarray(row_weights[lo:lo + SLICE], dtype=np.float64), valid.sum(axis=1))
+        parts_v.append(v)
+        parts_m.append(np.bincount(inverse.ravel(), weights=w, minlength=len(v)))
+    v, inverse = np.unique(np.concatenate(parts_v), return_inverse=True)
+    return v, np.bincount(inverse.ravel(), weights=np.concatenate(parts_m), minlength=len(v))
 
 
 def build_units(settings: AbstractionSettings) -> int:
@@ -377,7 +406,9 @@ def build(settings: AbstractionSettings, progress: Progress | None = None,
         rows = t_idx[lo:lo + TURN_CHUNK]
         scores = np.empty((len(rows), 1326), dtype=np.int64)
         keys = turn_keys[lo:lo + TURN_CHUNK] if potential else np.zeros((len(rows), 1326), dtype=np.int64)
-        turn_scores_many(turns.boards[rows], turns.weights[rows], bins, scores, keys, river_count)
+        river_rows = np.zeros((len(rows), RIVER_DEN + 1), dtype=np.int64)
+        turn_scores_many(turns.boards[rows], turns.weights[rows], bins, scores, keys, river_rows)
+        river_count += river_rows.sum(axis=0)
         turn_s[rows] = scores
         advance(len(rows) * (turn_sample or 1))
     params: dict[str, np.ndarray] = {"key": np.array(settings.key())}
@@ -395,30 +426,30 @@ def build(settings: AbstractionSettings, progress: Progress | None = None,
                          flop_s[lo:lo + 64], flop_keys[lo:lo + 64])
         advance(len(rows) * (flop_sample or 1))
 
-    t_valid = turn_s[t_idx] >= 0
-    f_valid = flop_s >= 0
+    # Boundaries or centroids from the distinct values and their weights (each (board, combo)
+    # point counts as often as its class has boards), then the tables, in slices of rows: the
+    # turn's 18.5 million points never sit in memory more than once.
     turn_table = np.full((len(turns.boards), 1326), NOT_COMPUTED, dtype=np.int16)
     flop_table = np.full((len(flops.boards), 1326), NOT_COMPUTED, dtype=np.int16)
-    # each (board, combo) point counts as often as its class has boards
-    t_weight = np.repeat(turns.weights[t_idx], t_valid.sum(axis=1))
-    f_weight = np.repeat(flops.weights[f_idx], f_valid.sum(axis=1))
-    if potential:
-        params["turn_centroids"], turn_labels = kmeans.cluster(
-            turn_keys[t_valid], t_weight, settings.turn, bins, seed=kmeans.SEED, progress=advance)
-        del turn_keys
-        params["flop_centroids"], flop_labels = kmeans.cluster(
-            flop_keys[f_valid], f_weight, settings.flop, fbins, seed=kmeans.SEED, progress=advance)
-    else:
-        params["turn_thresholds"] = percentile_thresholds(turn_s[t_idx][t_valid], t_weight, settings.turn)
-        params["flop_thresholds"] = percentile_thresholds(flop_s[f_valid], f_weight, settings.flop)
-        turn_labels = np.searchsorted(params["turn_thresholds"], turn_s[t_idx][t_valid], side="right")
-        flop_labels = np.searchsorted(params["flop_thresholds"], flop_s[f_valid], side="right")
-    rows = np.full((len(t_idx), 1326), -1, dtype=np.int16)
-    rows[t_valid] = turn_labels
-    turn_table[t_idx] = rows
-    rows = np.full((len(f_idx), 1326), -1, dtype=np.int16)
-    rows[f_valid] = flop_labels
-    flop_table[f_idx] = rows
+    turn_values = turn_keys if potential else turn_s[t_idx]
+    flop_values = flop_keys if potential else flop_s
+    for name, values, idx, weights, table, nbins in (
+            ("turn", turn_values, t_idx, turns.weights[t_idx], turn_table, bins),
+            ("flop", flop_values, f_idx, flops.weights[f_idx], flop_table, fbins)):
+        distinct, mass = weighted_counts(values, weights)
+        k = getattr(settings, name)
+        if potential:
+            params[f"{name}_centroids"], labels = kmeans.fit(distinct, mass, k, nbins, seed=kmeans.SEED,
+                                                            progress=advance)
+        else:
+            params[f"{name}_thresholds"] = thresholds_from_counts(distinct, mass, k)
+            labels = np.searchsorted(params[f"{name}_thresholds"], distinct, side="right")
+        for lo in range(0, len(idx), SLICE):
+            block = values[lo:lo + SLICE]
+            rows = np.full(block.shape, -1, dtype=np.int16)
+            valid = block >= 0
+            rows[valid] = labels[np.searchsorted(distinct, block[valid])]
+            table[idx[lo:lo + SLICE]] = rows
 
     out = CardAbstraction(settings, params)
     out._flop_table, out._turn_table = flop_table, turn_table

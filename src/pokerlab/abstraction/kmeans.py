@@ -121,30 +121,57 @@ def _unpack(keys: np.ndarray, bins: int) -> np.ndarray:
 
 def cluster(keys: np.ndarray, weights: np.ndarray, k: int, bins: int, seed: int = SEED,
             progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Weighted k-means of count histograms (see the module docstring).
+    """Weighted k-means of packed histograms, one point each (see :func:`fit`).
 
     Parameters
     ----------
     keys
         (n,) packed histograms (:func:`pack`): counts below 64, at most 10 bins.
     weights
-        (n,) how many boards' combos each row stands for.
+        (n,) how many boards' combos each point stands for.
+    k, bins, seed, progress
+        As :func:`fit`.
+
+    Returns
+    -------
+    centroids, labels
+        As :func:`fit`; ``labels`` (n,) the cluster of each point.
+    """
+    distinct, inverse = np.unique(np.asarray(keys, dtype=np.int64), return_inverse=True)
+    mass = np.bincount(inverse.ravel(), weights=np.asarray(weights, dtype=np.float64).ravel())
+    centroids, labels = fit(distinct, mass, k, bins, seed, progress)
+    return centroids, labels[inverse.ravel()]
+
+
+def fit(distinct: np.ndarray, mass: np.ndarray, k: int, bins: int, seed: int = SEED,
+        progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted k-means of distinct packed histograms (see the module docstring).
+
+    Parameters
+    ----------
+    distinct
+        (n,) ascending distinct packed histograms (:func:`pack`).
+    mass
+        (n,) how many (board, combo) points have each.
     k
         Clusters.
     bins
         Bins of a histogram.
+    seed
+        Seed of the k-means++ seeding.
+    progress
+        ``progress(n)``: ``n`` of :data:`PROGRESS_UNITS` steps done.
 
     Returns
     -------
     centroids, labels
         (k, bins) float64 cumulative-distribution centres, ascending strength; (n,) int64 the
-        cluster of each row (its nearest centre, as :func:`labels_from_hist` gives it).
+        cluster of each distinct histogram (its nearest centre, as :func:`labels_from_hist`
+        gives it).
     """
     advance = progress or (lambda n: None)
-    distinct, inverse = np.unique(np.asarray(keys, dtype=np.int64), return_inverse=True)
-    inverse = inverse.ravel()
-    mass = np.bincount(inverse, weights=np.asarray(weights).ravel())
-    feats = _features(_unpack(distinct, bins))
+    mass = np.asarray(mass, dtype=np.float64)
+    feats = _features(_unpack(np.asarray(distinct, dtype=np.int64), bins))
     rng = np.random.default_rng(seed)
     n = len(distinct)
     centroids = np.empty((k, feats.shape[1]))
@@ -172,7 +199,7 @@ def cluster(keys: np.ndarray, weights: np.ndarray, k: int, bins: int, seed: int 
     order = np.argsort((1.0 - centroids).sum(axis=1), kind="stable")
     centroids = np.ascontiguousarray(centroids[order])
     _nearest(feats, centroids, labels, dist)
-    return centroids, labels[inverse]
+    return centroids, labels
 
 
 def labels_from_hist(hist: np.ndarray, valid: np.ndarray, centroids: np.ndarray) -> np.ndarray:
