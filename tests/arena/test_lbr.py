@@ -172,3 +172,14 @@ def test_equity_against_one_holding_is_exact() -> None:
     # River: AA loses to the set; turn: 2 aces and 4 tens of 44 rivers win.
     assert range_equity(parse_cards("AcAd"), parse_cards("Ks Qs Jd 4h 2c"), weights) == 0.0
     assert range_equity(parse_cards("AcAd"), parse_cards("Ks Qs Jd 4h"), weights) == pytest.approx(6 / 44)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["loki-a", "threshold", "waterloo-phase2-aggressive",
+                                  "waterloo-phase3-aggressive-trust"])
+def test_lbr_follows_the_policy_of_every_knowledge_based_bot(name: str) -> None:
+    # Every action the bot played had positive probability under its own policy, on every
+    # hand LBR played against it (its range never lost its real holding).
+    result = run_lbr(LBRConfig(name, hands=24, seed=7, samples=200))
+    assert result.mismatches == 0 and result.illegal_actions == 0
+    assert result.bot_decisions > 24
