@@ -210,3 +210,40 @@ def test_dcfr_discount_step() -> None:
     _discount(regrets, avg, 2, 3, 1.5, 0.0, 2.0)  # the third interval's end
     assert np.allclose(regrets, [[2.0 * 3**1.5 / (3**1.5 + 1), -4.0 / 2, 0.0]], rtol=1e-15)
     assert np.allclose(avg, [[(3 / 4) ** 2, 3 * (3 / 4) ** 2, 0.0]], rtol=1e-15)
+
+
+class _RandomBuckets:
+    """Uniform buckets per round and random showdowns (a stand-in abstraction for HULHE)."""
+
+    def __init__(self, bucket_counts: tuple[int, ...]) -> None:
+        self.bucket_counts = bucket_counts
+
+    def sample(self, rng: np.random.Generator, m: int) -> tuple[np.ndarray, np.ndarray]:
+        counts = np.array(self.bucket_counts)
+        buckets = (rng.random((m, 2, len(counts))) * counts).astype(np.int32)
+        return buckets, rng.integers(-1, 2, m).astype(np.int8)
+
+
+def test_bucket_major_storage_changes_nothing_but_the_order() -> None:
+    # HULHE's four rounds: the trainer's slab storage against rows stored as handed out.
+    from pokerlab.engine import GameSettings
+
+    hulhe = LimitTree.from_settings(GameSettings.preset("limit"))
+    source = _RandomBuckets((169, 4, 3, 5))
+    config = MCCFRConfig("cfr+", "linear", interval=50, batch=128)
+    slab = MCCFRTrainer(hulhe, source, seed=8, config=config)
+    plain = MCCFRTrainer(hulhe, source, seed=8, config=config)
+    plain._slot, plain._stride = plain.tree.row.copy(), np.ones(4, dtype=np.int64)
+    plain._public_of = np.arange(plain.tree.num_rows)
+    slab.step(400)
+    plain.step(400)
+    assert np.array_equal(slab.regrets, plain.regrets) and np.array_equal(slab.avg, plain.avg)
+    assert (slab.avg != 0).sum() > 1000  # rows of every round were played
+    strategy = slab.average_strategy()
+    assert np.allclose(strategy.sum(axis=1), 1.0) and (strategy[~row_legal(slab.tree)] == 0).all()
+    root = slab.tree.row[0] + np.arange(169)  # the button's first decision, per pre-flop class
+    sums = slab.avg[root].sum(axis=1, keepdims=True)
+    seen = sums[:, 0] > 0
+    assert seen.sum() > 100
+    assert np.allclose(strategy[root][seen], slab.avg[root][seen] / sums[seen])
+    assert np.allclose(strategy[root][~seen], 1 / 3)  # never played: uniform
