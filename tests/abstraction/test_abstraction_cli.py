@@ -33,7 +33,7 @@ def test_show_json_and_plot(cache, tmp_path, capsys):
     assert run(app, ["abstraction", "show", *SMALL, "--json", "--plot", str(plot)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["key"] == "ehs2-f4-t5-r6-v1" and out["bucket_counts"] == [169, 4, 5, 6]
-    assert out["build_seconds"] == 12.5 and out["bytes_on_disk"] > 40_000_000
+    assert out["build_seconds"] == 12.5 and out["bytes_on_disk"] > 20_000_000  # int8 tables
     assert len(out["rounds"]["river"]["boundaries_ehs2"]) == 5
     assert 0.15 < out["rounds"]["river"]["smallest_share"] <= out["rounds"]["river"]["largest_share"] < 0.19
     assert "largest_share" not in out["rounds"]["turn"]  # a sampled build: the tables are not full

@@ -140,6 +140,12 @@ def weighted_counts(values: np.ndarray, row_weights: np.ndarray) -> tuple[np.nda
     return v, np.bincount(inverse.ravel(), weights=np.concatenate(parts_m), minlength=len(v))
 
 
+def table_dtype(settings: AbstractionSettings) -> type:
+    """int8 entries when every flop and turn bucket fits (up to 127 buckets: the default's
+    tables take 23 MB, not 46), else int16; -1 and :data:`NOT_COMPUTED` are negative."""
+    return np.int8 if max(settings.flop, settings.turn) <= 127 else np.int16
+
+
 def build_units(settings: AbstractionSettings) -> int:
     """The units of work :func:`card_abstraction` reports to its ``progress`` callable."""
     units = len(board_classes(4).boards) + len(board_classes(3).boards)
@@ -307,8 +313,9 @@ class CardAbstraction:
         if loaded is not None and _same_params(loaded.parameters(), self._params):
             self._flop_table, self._turn_table = loaded._flop_table, loaded._turn_table
             return
-        self._flop_table = np.full((len(board_classes(3).boards), 1326), NOT_COMPUTED, dtype=np.int16)
-        self._turn_table = np.full((len(board_classes(4).boards), 1326), NOT_COMPUTED, dtype=np.int16)
+        dtype = table_dtype(self.settings)
+        self._flop_table = np.full((len(board_classes(3).boards), 1326), NOT_COMPUTED, dtype=dtype)
+        self._turn_table = np.full((len(board_classes(4).boards), 1326), NOT_COMPUTED, dtype=dtype)
 
     def _fill_rows(self, boards: np.ndarray) -> None:
         """Compute the flop and turn table rows the deals on ``boards`` need."""
@@ -429,8 +436,8 @@ def build(settings: AbstractionSettings, progress: Progress | None = None,
     # Boundaries or centroids from the distinct values and their weights (each (board, combo)
     # point counts as often as its class has boards), then the tables, in slices of rows: the
     # turn's 18.5 million points never sit in memory more than once.
-    turn_table = np.full((len(turns.boards), 1326), NOT_COMPUTED, dtype=np.int16)
-    flop_table = np.full((len(flops.boards), 1326), NOT_COMPUTED, dtype=np.int16)
+    turn_table = np.full((len(turns.boards), 1326), NOT_COMPUTED, dtype=table_dtype(settings))
+    flop_table = np.full((len(flops.boards), 1326), NOT_COMPUTED, dtype=table_dtype(settings))
     turn_values = turn_keys if potential else turn_s[t_idx]
     flop_values = flop_keys if potential else flop_s
     for name, values, idx, weights, table, nbins in (
@@ -446,7 +453,7 @@ def build(settings: AbstractionSettings, progress: Progress | None = None,
             labels = np.searchsorted(params[f"{name}_thresholds"], distinct, side="right")
         for lo in range(0, len(idx), SLICE):
             block = values[lo:lo + SLICE]
-            rows = np.full(block.shape, -1, dtype=np.int16)
+            rows = np.full(block.shape, -1, dtype=table.dtype)
             valid = block >= 0
             rows[valid] = labels[np.searchsorted(distinct, block[valid])]
             table[idx[lo:lo + SLICE]] = rows
