@@ -183,3 +183,23 @@ def test_lbr_follows_the_policy_of_every_knowledge_based_bot(name: str) -> None:
     result = run_lbr(LBRConfig(name, hands=24, seed=7, samples=200))
     assert result.mismatches == 0 and result.illegal_actions == 0
     assert result.bot_decisions > 24
+
+
+def test_the_command_prints_json_and_an_80_column_table() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from pokerlab.cli.main import app
+
+    runner = CliRunner()
+    out = runner.invoke(app, ["lbr", "raiser", "--hands", "6", "--seed", "3", "--samples", "100",
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["hands"] == 6 and data["bot"] == "raiser" and data["policy_mismatches"] == 0
+    assert data["ci95"][0] <= data["mbb_per_game"] <= data["ci95"][1] and data["seconds"] > 0
+    shown = runner.invoke(app, ["lbr", "waterloo-phase3-conservative-trust", "--hands", "2",
+                                "--samples", "100"], env={"COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    assert "mbb/g" in shown.output and max(len(line) for line in shown.output.splitlines()) <= 80

@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
             return
         low, high = result.ci95
         interval = "-" if math.isnan(low) else f"[{low:+.0f}, {high:+.0f}]"
-        rows = [[result.bot, f"{result.mbb_per_game:+.0f}", interval, f"{result.hands:,}",
+        rows = [[f"{result.mbb_per_game:+.0f}", interval, f"{result.hands:,}", f"{result.seconds:.0f}",
                  f"{result.seconds / result.hands:.3f}", result.mismatches]]
-        console.print(table(f"local best response, heads-up limit, seed {seed}",
-                            ["bot", "mbb/g", "95% CI", "hands", "s/hand", "mismatches"], rows))
+        console.print(table(f"LBR against {result.bot}, heads-up limit, seed {seed}",
+                            ["mbb/g", "95% CI", "hands", "seconds", "s/hand", "policy mismatches"], rows))
