@@ -73,6 +73,7 @@ def test_exploitability_agrees_with_openspiel(tree: LimitTree, trained: MCCFRTra
     MCCFRConfig(batch=256),
     MCCFRConfig("cfr+", "linear", interval=100, batch=300),
     MCCFRConfig("dcfr", interval=70, batch=128, dtype="float32"),
+    MCCFRConfig(batch=256, deals_per_iteration=1),
 ])
 def test_resumed_run_equals_uninterrupted_run(tree: LimitTree, tmp_path, config: MCCFRConfig) -> None:
     whole = MCCFRTrainer(tree, LeducDeals(), seed=11, config=config)
@@ -110,7 +111,8 @@ def test_time_cap_and_progress(tree: LimitTree) -> None:
     assert rates and rates[-1][0] == trainer.iterations > 0 and all(r > 0 for _, r in rates)
     with pytest.raises(ValueError, match="iterations or seconds"):
         trainer.run()
-    for bad in (dict(algorithm="cfr++"), dict(averaging="square"), dict(dtype="float16"), dict(interval=0)):
+    for bad in (dict(algorithm="cfr++"), dict(averaging="square"), dict(dtype="float16"), dict(interval=0),
+                dict(deals_per_iteration=3)):
         with pytest.raises(ValueError, match=next(iter(bad))):
             MCCFRConfig(**bad)
 
