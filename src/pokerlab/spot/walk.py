@@ -83,11 +83,24 @@ def _half_pot(prm, c0, c1):
 
 @njit(cache=True, nogil=True)
 def workspace(max_depth, max_actions, n_own, n_opp):
-    """The walk's per-depth buffers (allocated once per thread, not per walk)."""
+    """The walk's per-depth buffers (allocated once per thread, not per walk), float64: the
+    measuring and browsing walks (exact values of a strategy)."""
+    return _workspace(max_depth, max_actions, n_own, n_opp, np.float64)
+
+
+@njit(cache=True, nogil=True)
+def workspace32(max_depth, max_actions, n_own, n_opp):
+    """:func:`workspace` in float32 (reach, values, strategies; the card sums stay float64):
+    the solver's walks, whose combo loops then run twice as many lanes wide."""
+    return _workspace(max_depth, max_actions, n_own, n_opp, np.float32)
+
+
+@njit(cache=True, nogil=True)
+def _workspace(max_depth, max_actions, n_own, n_opp, ft):
     n_max = max(n_own, n_opp)
-    return (np.empty((max_depth, n_opp)), np.empty((max_depth, n_own)),
-            np.empty((max_depth, n_own)), np.empty((max_depth, max_actions + 1, n_max)),
-            np.empty((max_depth, max_actions, n_own)), np.empty(max_depth, dtype=np.int64),
+    return (np.empty((max_depth, n_opp), ft), np.empty((max_depth, n_own), ft),
+            np.empty((max_depth, n_own), ft), np.empty((max_depth, max_actions + 1, n_max), ft),
+            np.empty((max_depth, max_actions, n_own), ft), np.empty(max_depth, dtype=np.int64),
             np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64),
             np.empty((2, 52)))
 
@@ -171,6 +184,11 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     by_reach = prm[P_REACH] > 0
     averaging = mode == MODE_CFR  # also the record pass: it must reach every chance node
     compressed = prm[P_COMP] > 0
+    # Constants of the workspace's type: a float64 one in a float32 combo loop would turn it
+    # scalar and double.
+    ft = val.dtype.type
+    zero = ft(0.0)
+    one = ft(1.0)
     d = 0
     entering = True
     done = False
@@ -192,11 +210,7 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                                      sdo_opp[row], sdv_opp[row], sdc_opp[row], own_cards,
                                      opp_cards, same_own, half, commit[node, p], val[d], scratch)
             else:
-                any_reach = False
-                for j in range(n_opp):
-                    if ropp[d, j] != 0.0:
-                        any_reach = True
-                        break
+                any_reach = _any(ropp[d], n_opp)
                 ti = top_index[node] if k == CHANCE else -1
                 if ti >= 0 and top_mode == 1:
                     # Recorded even when nothing reaches it: the subtree walks read it.
@@ -221,22 +235,24 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                         if mode == MODE_CFR and lo < 0:
                             # Regret matching, action-major so the combo loops vectorise.
                             tot = strat[d, na]
-                            tot[:nq] = 0.0
+                            tot[:nq] = zero
                             for a in range(na):
                                 row = strat[d, a]
-                                o = base + a * nq
+                                reg = store[base + a * nq:base + (a + 1) * nq]
                                 for h in range(nq):
-                                    r = max(store[o + h], 0.0)
-                                    row[h] = r
-                                    tot[h] += r
-                            uni = 1.0 / na
+                                    x = ft(reg[h])
+                                    x = x if x > zero else zero
+                                    row[h] = x
+                                    tot[h] += x
+                            uni = ft(1.0 / na)
                             for h in range(nq):
                                 x = tot[h]
-                                tot[h] = 1.0 / x if x > 0 else 0.0
+                                tot[h] = one / x if x > zero else zero
                             for a in range(na):
                                 row = strat[d, a]
                                 for h in range(nq):
-                                    row[h] = row[h] * tot[h] if tot[h] > 0 else uni
+                                    t = tot[h]
+                                    row[h] = row[h] * t if t > zero else uni
                         elif lo >= 0:
                             for a in range(na):
                                 for h in range(nq):
@@ -245,19 +261,20 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                             # A fixed profile, or strategy sums: normalised per combo (uniform
                             # where they are 0), so the average needs no copy of its own.
                             tot = strat[d, na]
-                            tot[:nq] = 0.0
+                            tot[:nq] = zero
                             for a in range(na):
                                 row = strat[d, a]
-                                o = base + a * nq
+                                reg = store[base + a * nq:base + (a + 1) * nq]
                                 for h in range(nq):
-                                    x = float(store[o + h])
+                                    x = ft(reg[h])
                                     row[h] = x
                                     tot[h] += x
-                            uni = 1.0 / na
+                            uni = ft(1.0 / na)
                             for a in range(na):
                                 row = strat[d, a]
                                 for h in range(nq):
-                                    row[h] = row[h] / tot[h] if tot[h] > 0 else uni
+                                    t = tot[h]
+                                    row[h] = row[h] / t if t > zero else uni
         if done:
             if d == 0:
                 break
@@ -283,8 +300,10 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
             elif player[node] == p:
                 cv[d, a, :] = val[d + 1]
             else:
+                vd = val[d]
+                vc = val[d + 1]
                 for h in range(n_own):
-                    val[d, h] += val[d + 1, h]
+                    vd[h] += vc[h]
             done = False
         # Descend into the next child of the node at depth d, or finish it.
         node = s_node[d]
@@ -295,38 +314,39 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                 c += 1
             if c < 52:
                 s_cur[d] = c
+                src = ropp[d]
+                dst = ropp[d + 1]
                 for j in range(n_opp):
-                    if opp_cards[j, 0] == c or opp_cards[j, 1] == c:
-                        ropp[d + 1, j] = 0.0
-                    else:
-                        ropp[d + 1, j] = ropp[d, j]
+                    dst[j] = zero if (opp_cards[j, 0] == c or opp_cards[j, 1] == c) else src[j]
+                src = rown[d]
+                dst = rown[d + 1]
                 for h in range(n_own):
-                    if own_cards[h, 0] == c or own_cards[h, 1] == c:
-                        rown[d + 1, h] = 0.0
-                    else:
-                        rown[d + 1, h] = rown[d, h]
+                    dst[h] = zero if (own_cards[h, 0] == c or own_cards[h, 1] == c) else src[h]
                 s_node[d + 1] = first_child[node]
                 s_sit[d + 1] = next_sit[sit, c]
                 d += 1
                 entering = True
             else:
-                f = deal_factor[sit]
+                f = ft(deal_factor[sit])
+                vd = val[d]
                 for h in range(n_own):
-                    val[d, h] *= f
+                    vd[h] *= f
                 done = True
             continue
         q = player[node]
         na = num_children[node]
         a = s_cur[d] + 1
         if q != p:
+            src = ropp[d]
+            dst = ropp[d + 1]
             while a < na:
-                anyr = False
+                srow = strat[d, a]
+                live = 0
                 for j in range(n_opp):
-                    x = ropp[d, j] * strat[d, a, j]
-                    ropp[d + 1, j] = x
-                    if x != 0.0:
-                        anyr = True
-                if anyr or (averaging and _any(rown[d], n_own)):
+                    x = src[j] * srow[j]
+                    dst[j] = x
+                    live += 1 if x != zero else 0
+                if live > 0 or (averaging and _any(rown[d], n_own)):
                     # In CFR a line the opponent never takes is still walked while the player
                     # reaches it: its strategy sums must follow its current strategy there (left
                     # stale, the average strategy stays exploitable where the opponent's best
@@ -337,8 +357,11 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                 rown[d + 1, :] = rown[d]
         elif a < na:
             ropp[d + 1, :] = ropp[d]
+            src = rown[d]
+            dst = rown[d + 1]
+            srow = strat[d, a]
             for h in range(n_own):
-                rown[d + 1, h] = rown[d, h] * strat[d, a, h]
+                dst[h] = src[h] * srow[h]
         if a < na:
             s_cur[d] = a
             s_node[d + 1] = first_child[node] + a
@@ -349,15 +372,16 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
         # All children done.
         if q == p:
             if mode == MODE_BEST:
-                for h in range(n_own):
-                    v = cv[d, 0, h]
-                    for b in range(1, na):
-                        if cv[d, b, h] > v:
-                            v = cv[d, b, h]
-                    val[d, h] = v
+                vrow = val[d]
+                vrow[:] = cv[d, 0]
+                for b in range(1, na):
+                    crow = cv[d, b]
+                    for h in range(n_own):
+                        x = crow[h]
+                        vrow[h] = x if x > vrow[h] else vrow[h]
             else:
                 vrow = val[d]
-                vrow[:] = 0.0
+                vrow[:] = zero
                 for b in range(na):
                     srow = strat[d, b]
                     crow = cv[d, b]
@@ -366,6 +390,8 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
             if mode == MODE_CFR and update and lock_off[node] < 0:
                 base = node_off[node] + sit_local[sit] * node_stride[node]
                 dpos, dneg, dstrat, wstrat = prm[P_DPOS], prm[P_DNEG], prm[P_DSTRAT], prm[P_WSTRAT]
+                fp, fn = ft(dpos), ft(dneg)
+                fs, fw = ft(dstrat), ft(wstrat)
                 vrow = val[d]
                 wrow = rown[d]
                 if compressed:
@@ -373,22 +399,28 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                                        base, na, n_own, strat[d], cv[d], vrow, wrow, dpos, dneg,
                                        dstrat, wstrat, plus, by_reach)
                 else:
+                    # float32 throughout, on contiguous slices: these loops vectorise.
                     for b in range(na):
                         o = base + b * n_own
+                        reg = store[o:o + n_own]
+                        acc = cum[o:o + n_own]
                         srow = strat[d, b]
                         crow = cv[d, b]
-                        for h in range(n_own):
-                            r = store[o + h]
-                            r = r * (dpos if r > 0 else dneg) + (crow[h] - vrow[h])
-                            if plus:
-                                r = max(r, 0.0)
-                            store[o + h] = r
-                        if by_reach:
+                        if plus:
                             for h in range(n_own):
-                                cum[o + h] = cum[o + h] * dstrat + wstrat * wrow[h] * srow[h]
+                                r = reg[h]
+                                r = r * (fp if r > zero else fn) + (crow[h] - vrow[h])
+                                reg[h] = r if r > zero else zero
                         else:
                             for h in range(n_own):
-                                cum[o + h] = cum[o + h] * dstrat + wstrat * srow[h]
+                                r = reg[h]
+                                reg[h] = r * (fp if r > zero else fn) + (crow[h] - vrow[h])
+                        if by_reach:
+                            for h in range(n_own):
+                                acc[h] = acc[h] * fs + fw * wrow[h] * srow[h]
+                        else:
+                            for h in range(n_own):
+                                acc[h] = acc[h] * fs + fw * srow[h]
         done = True
     out[:] = val[0]
 
@@ -465,10 +497,14 @@ class Walker:
     """Runs walks over a tree and deal, splitting at the first street's chance nodes.
 
     ``S`` is the storage bundle; ``prm`` the parameters (see the module docstring).
+    ``single``: float32 workspaces (:func:`workspace32`, the solver's); else float64 (exact
+    values, for measuring and browsing).
     """
 
-    def __init__(self, tree: Tree, deal: Deal, layout: Layout, lock_off: np.ndarray) -> None:
+    def __init__(self, tree: Tree, deal: Deal, layout: Layout, lock_off: np.ndarray,
+                 single: bool = False) -> None:
         self.tree, self.deal, self.layout = tree, deal, layout
+        self._space = workspace32 if single else workspace
         self.T = tree_tuple(tree, layout, lock_off)
         self.D = deal_tuple(deal)
         self.max_depth, self.max_actions = tree_depth(tree)
@@ -497,7 +533,7 @@ class Walker:
         self.top = (index, np.zeros((K, m)), np.zeros((K, m)), np.zeros((K, m)))
         self.results = np.zeros((max(len(t_node), 1), m))
         nh = deal.num_hands
-        self.W = tuple(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p]) for p in (0, 1))
+        self.W = tuple(self._space(self.max_depth, self.max_actions, nh[p], nh[1 - p]) for p in (0, 1))
         self._task_W: tuple[list[tuple], list[tuple]] = ([self.W[0]], [self.W[1]])
 
     def _run_tasks(self, p: int, S: tuple, prm: np.ndarray, mode: int) -> None:
@@ -514,7 +550,7 @@ class Walker:
         spaces = self._task_W[p]
         nh = self.deal.num_hands
         while len(spaces) < threads:
-            spaces.append(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p]))
+            spaces.append(self._space(self.max_depth, self.max_actions, nh[p], nh[1 - p]))
         if threads == 1:
             walk_tasks(0, n, *args, spaces[0])
             return
