@@ -217,7 +217,10 @@ def test_parameters_round_trip(small):
     assert again.bucket_counts == (169, 6, 7, 8)
     assert all(np.array_equal(again.parameters()[k], params[k]) for k in params)
     board = parse_cards("Td 6s 2s 9c")
-    assert np.array_equal(again.board_buckets(board), small.board_buckets(board))
+    assert np.array_equal(again.board_buckets(board), small.board_buckets("Td 6s 2s 9c"))
+    for bad in ("Td 6s", "Td Td 2s", [1, 2, 3, 60]):
+        with pytest.raises(ValueError):
+            small.board_buckets(bad)
     with pytest.raises(AbstractionError, match="river_thresholds"):
         CardAbstraction.from_parameters({**params, "river_thresholds": params["river_thresholds"][:2]})
     with pytest.raises(AbstractionError, match="key"):
@@ -294,3 +297,13 @@ def test_kmeans_separates_and_orders():
     cent, labels = kmeans.cluster(kmeans.pack(hist), np.array([1, 1, 1, 1, 1]), 3, 4, seed=1)
     assert labels.tolist() == [2, 0, 1, 0, 2]
     assert np.array_equal(kmeans.cluster(kmeans.pack(hist), np.ones(5), 3, 4, seed=1)[0], cent)
+
+
+def test_sorted_rank_is_the_colex_rank_in_any_order():
+    from pokerlab.abstraction._kernels import sorted_rank
+
+    for k in (3, 4, 5):
+        for cards in (RNG.permutation(52)[:5] for _ in range(40)):
+            for order in itertools.permutations(range(5)):
+                row = cards[list(order)].astype(np.int64)
+                assert sorted_rank(row, k) == colex_ranks(row[None, :k])[0]

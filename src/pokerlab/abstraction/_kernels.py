@@ -256,14 +256,43 @@ def turn_scores_many(boards: np.ndarray, weights: np.ndarray, bins: int, scores:
 
 @njit(cache=True, nogil=True)
 def sorted_rank(cards: np.ndarray, k: int) -> int:
-    """Colex rank of the first ``k`` entries of ``cards`` (distinct codes, any order)."""
-    s = np.empty(k, dtype=np.int64)
-    for i in range(k):
-        s[i] = cards[i]
-    s.sort()
-    r = 0
-    for i in range(k):
-        r += BINOM[s[i], i + 1]
+    """Colex rank of the first ``k`` (at most 5) entries of ``cards`` (distinct codes, any order).
+
+    An insertion sort in registers: no array is allocated (it runs twice per deal).
+    """
+    s0 = cards[0]
+    s1 = cards[1] if k > 1 else 99
+    s2 = cards[2] if k > 2 else 99
+    s3 = cards[3] if k > 3 else 99
+    s4 = cards[4] if k > 4 else 99
+    # a sorting network on five values (unused slots hold 99 and stay last)
+    if s0 > s1:
+        s0, s1 = s1, s0
+    if s3 > s4:
+        s3, s4 = s4, s3
+    if s2 > s4:
+        s2, s4 = s4, s2
+    if s2 > s3:
+        s2, s3 = s3, s2
+    if s1 > s4:
+        s1, s4 = s4, s1
+    if s0 > s3:
+        s0, s3 = s3, s0
+    if s0 > s2:
+        s0, s2 = s2, s0
+    if s1 > s3:
+        s1, s3 = s3, s1
+    if s1 > s2:
+        s1, s2 = s2, s1
+    r = BINOM[s0, 1]
+    if k > 1:
+        r += BINOM[s1, 2]
+    if k > 2:
+        r += BINOM[s2, 3]
+    if k > 3:
+        r += BINOM[s3, 4]
+    if k > 4:
+        r += BINOM[s4, 5]
     return r
 
 

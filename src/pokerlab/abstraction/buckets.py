@@ -68,7 +68,7 @@ from pokerlab.abstraction._kernels import (
 )
 from pokerlab.abstraction.boards import board_classes, colex_ranks
 from pokerlab.abstraction.settings import AbstractionError, AbstractionSettings
-from pokerlab.cards import ALL_COMBOS, PREFLOP_CLASSES, check_distinct, class_of
+from pokerlab.cards import ALL_COMBOS, PREFLOP_CLASSES, check_distinct, class_of, parse_cards
 
 Progress = Callable[[int], None]
 """``progress(n)``: ``n`` more units of :func:`build_units` done."""
@@ -220,8 +220,9 @@ class CardAbstraction:
         """
         return _preflop_classes().copy()
 
-    def board_buckets(self, board: Sequence[int] | np.ndarray) -> np.ndarray:
-        """The bucket of every combo (``combo_index`` order) on a 3-, 4- or 5-card ``board``.
+    def board_buckets(self, board: Sequence[int] | np.ndarray | str) -> np.ndarray:
+        """The bucket of every combo (``combo_index`` order) on a 3-, 4- or 5-card ``board``
+        (card codes, or text such as ``"Ah 7c 2d"``).
 
         -1 for combos touching the board. Computed from the small parameters: exact strengths
         of all 1,326 combos in one kernel call (about 35 ms on a flop, 2 ms on a turn,
@@ -232,7 +233,7 @@ class CardAbstraction:
         ValueError
             Not 3, 4 or 5 distinct card codes.
         """
-        cards = [int(c) for c in board]
+        cards = parse_cards(board) if isinstance(board, str) else [int(c) for c in board]
         if len(cards) not in (3, 4, 5):
             raise ValueError(f"board: need 3, 4 or 5 cards, got {len(cards)}")
         check_distinct(cards)
