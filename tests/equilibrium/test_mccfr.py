@@ -90,6 +90,11 @@ def test_resumed_run_equals_uninterrupted_run(tree: LimitTree, tmp_path, config:
     assert resumed.regrets.dtype == np.dtype(config.dtype)
     assert np.array_equal(resumed.regrets, whole.regrets)
     assert np.array_equal(resumed.avg, whole.avg)
+    at_batch_end = MCCFRTrainer(tree, LeducDeals(), seed=11, config=config)
+    at_batch_end.step(2 * config.batch)  # a checkpoint just as a batch is used up
+    at_batch_end = MCCFRTrainer.from_state(tree, LeducDeals(), at_batch_end.state())
+    at_batch_end.step(2_000 - 2 * config.batch)
+    assert np.array_equal(at_batch_end.avg, whole.avg)
     other = MCCFRTrainer(tree, LeducDeals(), seed=12, config=config)
     other.run(2_000)
     assert not np.array_equal(other.avg, whole.avg)

@@ -619,7 +619,12 @@ class MCCFRTrainer:
     # -- checkpoints ------------------------------------------------------------------------
 
     def state(self) -> dict[str, np.ndarray]:
-        """Everything a resumed run needs, as arrays (what :meth:`save` writes)."""
+        """Everything a resumed run needs, as arrays (what :meth:`save` writes).
+
+        ``rng_state`` is the generator's state at the start of the batch in progress (re-drawn
+        on resume, ``batch_used`` of its iterations done), or after the last batch when none is.
+        """
+        in_progress = self._batch is not None and self._used < self.config.batch
         meta = {
             "seed": self.seed,
             "stream": self.stream,
@@ -628,9 +633,9 @@ class MCCFRTrainer:
             "bucket_counts": list(self.tree.bucket_counts),
             "num_nodes": self.tree.num_nodes,
             "num_rows": self.tree.num_rows,
-            "batch_used": self._used if self._batch is not None else self.config.batch,
+            "batch_used": self._used if in_progress else self.config.batch,
         }
-        rng_state = self._batch_state if self._batch is not None else self._rng.bit_generator.state
+        rng_state = self._batch_state if in_progress else self._rng.bit_generator.state
         return {
             "regrets": self.regrets,
             "average": self.avg,
