@@ -254,3 +254,13 @@ def test_bucket_major_storage_changes_nothing_but_the_order() -> None:
     assert seen.sum() > 100
     assert np.allclose(strategy[root][seen], slab.avg[root][seen] / sums[seen])
     assert np.allclose(strategy[root][~seen], 1 / 3)  # never played: uniform
+
+
+@pytest.mark.slow
+def test_three_million_iterations_come_close_to_the_equilibrium(tree: LimitTree) -> None:
+    # Measured (seed 1): exploitability 0.0043, value -0.08624 against -0.085606.
+    trainer = MCCFRTrainer(tree, LeducDeals(), seed=1)
+    trainer.step(3_000_000)
+    strategy = trainer.average_strategy()
+    assert leduc_exploitability(tree, strategy) < 0.006
+    assert expected_value(leduc_strategy(tree, strategy)) == pytest.approx(LEDUC_VALUE, abs=0.002)
