@@ -196,12 +196,18 @@ def register(app: typer.Typer) -> None:
     @group.command("show")
     @user_errors
     def show(
-        file: Path = typer.Argument(..., help="A strategy file written by pokerlab hulhe train."),
+        file: Path | None = typer.Argument(None, help="A strategy file written by pokerlab hulhe "
+                                           "train (default: the one hulhe-cfr plays, shipped)."),
         plot: Path | None = typer.Option(None, "--plot", help="The exploitability curve (PNG or SVG)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """The settings, size and abstract exploitability curve of a strategy file."""
         from pokerlab.hulhe.strategy_file import load_strategy
+
+        if file is None:
+            from pokerlab.agents.hulhe_cfr import DEFAULT_STRATEGY
+
+            file = DEFAULT_STRATEGY
 
         output_file(plot, "--plot", (".png", ".svg"))
         loaded = load_strategy(file)
