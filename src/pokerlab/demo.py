@@ -117,6 +117,12 @@ STEPS: list[Step] = [
     Step("The patent's river thresholds against Loki A",
          ("experiment threshold-vs-loki --hands 1000 --seed 1",),
          "Heads-up limit hold'em, the bots of the seed documents."),
+    Step("Heads-up limit hold'em: MCCFR on a card abstraction",
+         ("hulhe show",
+          "match hulhe-cfr loki-a --hands 1000 --duplicate --seed 1 --db out/demo-hulhe.sqlite"),
+         "The shipped strategy of hulhe-cfr (external-sampling MCCFR on 169 pre-flop classes and "
+         "50 E[HS^2] buckets a round after): its training and its exploitability in the abstract "
+         "game, as the file records them; then a short duplicate match against Loki A."),
     Step("Loki per Papp's thesis: the income-rate table IR4",
          ("preflop table loki-ir4",),
          "The table Loki reads before the flop with 3 or 4 players."),
@@ -188,7 +194,8 @@ def main(steps: list[Step] | None = None) -> int:
     console = Console()
     OUT.mkdir(exist_ok=True)
     # Fresh match databases each time, so the demo plays its hands rather than finding them stored.
-    for name in ("demo-match.sqlite", "demo-web.sqlite", "demo-ray.sqlite", "batch.sqlite"):
+    for name in ("demo-match.sqlite", "demo-web.sqlite", "demo-ray.sqlite", "batch.sqlite",
+                 "demo-hulhe.sqlite"):
         (OUT / name).unlink(missing_ok=True)
     total = 0.0
     try:

@@ -58,8 +58,8 @@ def _print_summary(data: dict[str, Any], title: str) -> None:
                            f"information), {data['exploitability_perfect_recall_mbb']:.1f} (perfect recall)"],
     ]
     if "file_bytes" in data:
-        rows.append(["file", f"{data['file']} ({data['file_bytes'] / 1e6:.2f} MB)"])
-    console.print(table(title, ["", "value"], rows))
+        rows.append(["file", f"{Path(data['file']).name} ({data['file_bytes'] / 1e6:.2f} MB)"])
+    console.print(table(title if len(title) <= 76 else f"...{title[-73:]}", ["", "value"], rows))
     curve = data["curve"]
     shown = curve if len(curve) <= 12 else [curve[round(k * (len(curve) - 1) / 11)] for k in range(12)]
     console.print(table("abstract exploitability at the checkpoints (mbb/g)",
