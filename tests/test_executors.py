@@ -11,16 +11,15 @@ from __future__ import annotations
 import json
 import logging
 import os
-import signal
 import socket
 import sys
-import threading
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 from match_process import kill_match_after
+from ray_workers import killing_one_worker
 from typer.testing import CliRunner
 
 from pokerlab.arena import MatchConfig, MatchStore, run_match
@@ -228,55 +227,12 @@ def test_equity_monte_carlo_on_ray_counts_exactly_the_local_run(ray_address) -> 
                                                             list(here.stderr)]
 
 
-def _parent(pid: int) -> int:
-    stat = Path(f"/proc/{pid}/stat").read_text()
-    return int(stat[stat.rindex(")") + 2:].split()[1])
-
-
-def _ray_task_processes(name: str) -> list[int]:
-    """This process's descendants that Ray titled ``ray::name`` (a worker executing that task;
-    another xdist worker's Ray instance is not ours to kill)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            title = (entry / "cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
-            if not title.startswith(f"ray::{name}"):
-                continue
-            pid = int(entry.name)
-            while pid > 1 and pid != os.getpid():
-                pid = _parent(pid)
-        except (OSError, ValueError):
-            continue
-        if pid == os.getpid():
-            found.append(int(entry.name))
-    return found
-
-
 def test_ray_worker_killed_mid_match_loses_and_doubles_no_hand(ray_address) -> None:
     config = MatchConfig(bots=("random", "raiser"), hands=5000, game=GameSettings.preset("limit"),
                          duplicate=True, seed=21)
-    killed: list[int] = []
-    stop = threading.Event()
-
-    def kill_one_playing_worker() -> None:
-        while not stop.is_set() and not killed:
-            for pid in _ray_task_processes("_play_task"):
-                os.kill(pid, signal.SIGKILL)
-                killed.append(pid)
-                break
-            time.sleep(0.005)
-
-    killer = threading.Thread(target=kill_one_playing_worker)
     store = MatchStore(":memory:")
-    killer.start()
-    try:
-        with RayExecutor() as ex:
-            result = run_match(config, store, executor=ex)
-    finally:
-        stop.set()
-        killer.join()
+    with killing_one_worker("_play_task") as killed, RayExecutor() as ex:
+        result = run_match(config, store, executor=ex)
     assert killed, "no Ray worker was caught playing a task"
     reference = MatchStore(":memory:")
     expected = run_match(config, reference)

@@ -113,42 +113,14 @@ def test_the_command(tmp_path: Path) -> None:
     assert not (tmp_path / "new.sqlite").exists()
 
 
-def _ray_task_processes(name: str) -> list[int]:
-    """This process's descendants that Ray titled ``ray::name`` (a worker running that task)."""
-    import os
-
-    def parent(pid: int) -> int:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-        return int(stat[stat.rindex(")") + 2:].split()[1])
-
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            title = (entry / "cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
-            if not title.startswith(f"ray::{name}"):
-                continue
-            pid = int(entry.name)
-            while pid > 1 and pid != os.getpid():
-                pid = parent(pid)
-        except (OSError, ValueError):
-            continue
-        if pid == os.getpid():
-            found.append(int(entry.name))
-    return found
-
-
 @pytest.mark.slow
 def test_49_flops_on_a_local_ray_instance_equal_local_processes(tmp_path: Path) -> None:
     # a Ray worker SIGKILLed while it solves a flop loses nothing: Ray runs the task again
     import logging
     import os
-    import signal
-    import threading
-    import time
 
     import ray
+    from ray_workers import killing_one_worker
 
     from pokerlab.executors import RayExecutor
 
@@ -163,26 +135,9 @@ def test_49_flops_on_a_local_ray_instance_equal_local_processes(tmp_path: Path) 
         with ProcessExecutor(2) as ex:
             here = run_batch(TEMPLATE, flops, SETTINGS, local, ex)
         store = BatchStore(tmp_path / "ray.sqlite")
-        killed: list[int] = []
-        stop = threading.Event()
-
-        def kill_one_solving_worker() -> None:
-            while not stop.is_set() and not killed:
-                for pid in _ray_task_processes("solve_flop"):
-                    os.kill(pid, signal.SIGKILL)
-                    killed.append(pid)
-                    break
-                time.sleep(0.005)
-
-        killer = threading.Thread(target=kill_one_solving_worker)
-        killer.start()
-        try:
-            with RayExecutor() as ex:
-                assert ex.where()["backend"] == "ray"
-                there = run_batch(TEMPLATE, flops, SETTINGS, store, ex)
-        finally:
-            stop.set()
-            killer.join()
+        with killing_one_worker("solve_flop") as killed, RayExecutor() as ex:
+            assert ex.where()["backend"] == "ray"
+            there = run_batch(TEMPLATE, flops, SETTINGS, store, ex)
         assert killed, "no Ray worker was caught solving a flop"
         assert _strip(there) == _strip(here) and len(store.done()) == 49
     finally:
