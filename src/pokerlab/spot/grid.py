@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from pokerlab._plot import plot_file
 from pokerlab.cards import PREFLOP_CLASSES
 from pokerlab.spot.classes import CELL_CLASS, ClassStrategy
 
@@ -97,17 +99,15 @@ def plot_grid(table: ClassStrategy, path: str | Path, title: str) -> Path:
     ValueError
         If the suffix is neither ``.png`` nor ``.svg``.
     """
-    path = Path(path)
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"plot file {str(path)!r}: the name must end in .png or .svg")
-    import matplotlib
+    with plot_file(path, (9, 9.6)) as (_, ax):
+        _draw_grid(table, ax, title)
+    return Path(path)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+
+def _draw_grid(table: ClassStrategy, ax: Any, title: str) -> None:
     from matplotlib.patches import Patch, Rectangle
 
     colours = dict(zip(table.actions, action_colours(table.actions), strict=True))
-    fig, ax = plt.subplots(figsize=(9, 9.6))
     for cell in cell_bars(table):
         r, c = cell["row"], cell["col"]
         x0, y_top = c, r  # row 0 at the top (the y axis is inverted below)
@@ -128,8 +128,3 @@ def plot_grid(table: ClassStrategy, path: str | Path, title: str) -> Path:
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=min(len(handles), 5),
               frameon=False, fontsize=10, title="action  (share of the range at this decision)")  # fmt: skip
     ax.set_title(title, fontsize=11)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path

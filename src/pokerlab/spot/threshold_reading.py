@@ -54,6 +54,8 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab._plot import plot_file
+
 History = tuple[str, ...]
 
 
@@ -472,13 +474,14 @@ def plot_square(
 
     ``tick_labels`` gives, per axis, ``(position, text)`` pairs (real hands along the axes).
     """
-    path = Path(path)
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"plot file {str(path)!r}: the name must end in .png or .svg")
-    import matplotlib
+    with plot_file(path, (10, 8.5), tight_bbox=True) as (_, ax):
+        _draw_square(sq, ax, title, tick_labels)
+    return Path(path)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+
+def _draw_square(sq: dict[str, Any], ax: Any, title: str,
+                 tick_labels: tuple[list[tuple[float, str]], list[tuple[float, str]]]) -> None:
+    import matplotlib
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Patch
 
@@ -486,7 +489,7 @@ def plot_square(
 
     # The picture's Set3 colours, then the rest of Set3, then tab20: enough for every line.
     extra = ("#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f")
-    tab = [matplotlib.colors.to_hex(c) for c in plt.get_cmap("tab20").colors]
+    tab = [matplotlib.colors.to_hex(c) for c in matplotlib.colormaps["tab20"].colors]
     colours = [*PALETTE, *extra, *tab]
     xe, ye = sq["edges"]
     prob = sq["prob"]
@@ -495,7 +498,6 @@ def plot_square(
     palette = [to_rgb(colours[i % len(colours)]) for i in range(len(sq["lines"]))]
     rgb = np.array(palette)[best]  # (x, y, 3)
     rgb = 1 - (1 - rgb) * (0.35 + 0.65 * strength_of[..., None])
-    fig, ax = plt.subplots(figsize=(10, 8.5))
     ax.pcolormesh(xe, ye, np.transpose(rgb, (1, 0, 2)), shading="flat")
     # OOP's hand is the stronger below a staircase: IP's levels weaker than each OOP level.
     x_levels, y_levels = sq["levels"]
@@ -518,11 +520,6 @@ def plot_square(
     handles.append(Patch(facecolor="white", edgecolor="black", hatch="...", label="OOP's hand stronger"))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8, title="line")
     ax.set_title(title, fontsize=10)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, bbox_inches="tight")
-    plt.close(fig)
-    return path
 
 
 def axis_ticks(

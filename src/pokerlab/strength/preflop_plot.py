@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from pokerlab._plot import plot_file
 from pokerlab.cards.grid import GRID_CLASSES, GRID_RANKS, ORIENTATION, class_grid
 from pokerlab.strength.preflop_tables import PreflopTable
 
@@ -38,16 +40,15 @@ def plot_table(table: PreflopTable, path: str | Path, title: str | None = None,
     ValueError
         If the suffix is neither ``.png`` nor ``.svg``.
     """
-    path = Path(path)
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"plot file {str(path)!r}: the name must end in .png or .svg")
+    with plot_file(path, (10, 9)) as (fig, ax):
+        _draw_table(table, fig, ax, title, label)
+    return Path(path)
+
+
+def _draw_table(table: PreflopTable, fig: Any, ax: Any, title: str | None, label: str | None) -> None:
     import matplotlib
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     grid = class_grid(table.by_class())
-    fig, ax = plt.subplots(figsize=(10, 9))
     cmap = matplotlib.colormaps["viridis"].with_extremes(bad="#eeeeee")  # classes with no value
     image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap)
     ax.set_xticks(range(13), list(GRID_RANKS))
@@ -67,11 +68,6 @@ def plot_table(table: PreflopTable, path: str | Path, title: str | None = None,
     bar = fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     bar.set_label(label or _value_label(table.title), fontsize=11)
     ax.set_title("\n".join(textwrap.wrap(title or table.title, 90)), fontsize=12, pad=12)  # long ranges
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
 
 
 def _value_label(title: str) -> str:
