@@ -28,23 +28,25 @@ import pytest
 from pokerlab.spot.solution import solve
 from pokerlab.spot.spec import Spot
 
-QUICK_OOP = "AA,KK,QQ,JJ,TT,99,AK,AQs,AJs,KQs,QJs,JTs,T9s,98s,87s"
-QUICK_IP = "QQ,JJ,TT,99,88,77,AQ,AJ,KQ,KJ,QJ,JT,T9s,98s,76s,65s"
-# TexasSolver's README benchmark ranges (benchmark/benchmark_texassolver.txt), OOP and IP.
-TS_OOP = ("AA,KK,QQ,JJ,TT,99:0.75,88:0.75,77:0.5,66:0.25,55:0.25,AK,AQs,AQo:0.75,AJs,AJo:0.5,"
-          "ATs:0.75,A6s:0.25,A5s:0.75,A4s:0.75,A3s:0.5,A2s:0.5,KQs,KQo:0.5,KJs,KTs:0.75,K5s:0.25,"
-          "K4s:0.25,QJs:0.75,QTs:0.75,Q9s:0.5,JTs:0.75,J9s:0.75,J8s:0.75,T9s:0.75,T8s:0.75,"
-          "T7s:0.75,98s:0.75,97s:0.75,96s:0.5,87s:0.75,86s:0.5,85s:0.5,76s:0.75,75s:0.5,65s:0.75,"
-          "64s:0.5,54s:0.75,53s:0.5,43s:0.5")
-TS_IP = ("QQ:0.5,JJ:0.75,TT,99,88,77,66,55,44,33,22,AKo:0.25,AQs,AQo:0.75,AJs,AJo:0.75,ATs,"
-         "ATo:0.75,A9s,A8s,A7s,A6s,A5s,A4s,A3s,A2s,KQ,KJ,KTs,KTo:0.5,K9s,K8s,K7s,K6s,K5s,K4s:0.5,"
-         "K3s:0.5,K2s:0.5,QJ,QTs,Q9s,Q8s,Q7s,JTs,JTo:0.5,J9s,J8s,T9s,T8s,T7s,98s,97s,96s,87s,86s,"
-         "76s,75s,65s,64s,54s,53s,43s")
 
-RIVER = {"board": "Qs Jh 2h 8d 3c", "pot": 80, "stack": 240, "raise_cap": 3,
-         "bet": "25%,50%,100%,a", "raise": "50%,100%,a"}
-TURN = {"board": "Qs Jh 2h 8d", "pot": 40, "stack": 100, "raise_cap": 3,
-        "bet": "50%,100%,a", "raise": "50%,a", "river": {"oop": {"donk": "50%,100%,a"}}}
+def _benchmark():
+    """benchmarks/spot.py as a module: its spots are the ones measured against the peers."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "spot.py"
+    spec = importlib.util.spec_from_file_location("spot_benchmark", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+BENCH = _benchmark()
+# The benchmark's narrower ranges (--quick) and TexasSolver's README ranges, and its river and turn
+QUICK_OOP, QUICK_IP = BENCH.QUICK_RANGES
+TS_OOP, TS_IP = BENCH.TS_OOP, BENCH.TS_IP
+RIVER = BENCH.SPOTS["river"]["spot"]
+TURN = BENCH.SPOTS["turn"]["spot"]
 
 # name: (spot, pokerlab's target % of the pot, postflop-solver's EV of OOP, its exploitability %)
 FAST = {
@@ -112,16 +114,6 @@ def test_values_agree_with_postflop_solver_slow(name: str) -> None:
     check(*SLOW[name])
 
 
-def _benchmark():
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "spot.py"
-    spec = importlib.util.spec_from_file_location("spot_benchmark", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench
-
 
 def test_benchmark_spots_build_the_same_tree_in_every_solver() -> None:
     # benchmarks/spot.py relies on its spots being trees the three solvers build alike: whole
@@ -134,7 +126,7 @@ def test_benchmark_spots_build_the_same_tree_in_every_solver() -> None:
     from pokerlab.spot.texassolver import write_texassolver
     from pokerlab.spot.tree import DECISION, build_tree
 
-    bench = _benchmark()
+    bench = BENCH
     for name in bench.SPOTS:
         for quick in (False, True):
             spot = bench.spot_of(name, quick)
