@@ -21,12 +21,16 @@ Measures
 - ``spot``: and ``--spot-clients`` clients solve the Solver page's small rivers
   (``pokerlab.web.load.SPOT_QUESTIONS``) one after another, each in the server's solving
   process, and browse a random line of each solution: asked, finished (``solves_lost`` must be
-  0), refused while the server ran its most and asked again, nodes browsed, seconds per solve.
+  0), refused while the server ran its most and asked again, nodes browsed, seconds per solve
+  and to a solve's first progress;
+- ``quiet_solves`` (``--first-progress N``): before the load, N solves one after another on the
+  quiet server, the Solver page opened 5 s before the first: seconds from asking to each one's
+  first progress (an iteration done) and to its answer.
 
 The tables' bots are the cheap baselines (calling-station, raiser, random), so the load is
 on the web layer and the engine, not on a bot's thinking. Usage:
 ``python benchmarks/web.py [--json] [--tables 50] [--equity-clients 4] [--spot-clients 2]
-[--seconds 60]``.
+[--seconds 60] [--first-progress 5]``.
 """
 
 from __future__ import annotations
@@ -100,6 +104,50 @@ def equity_in_process(seconds: float, seed: int) -> dict[str, Any]:
             "answered_per_s": round(answered / elapsed, 2)}
 
 
+FIRST_PROGRESS_SPOT = {"spot": {"board": "Qs Jh 2h 8d 3c", "pot": 100, "stack": 200,
+                                 "oop_range": "AA-TT, AQs+, 98s", "ip_range": "QQ-77, AJs+, JTs",
+                                 "bet": "50%, a", "raise": "60%"}, "target_pct": 0.3}
+
+
+def first_progress(address: str, solves: int, settle: float) -> dict[str, Any]:
+    """Seconds from asking the server for a solve to its first progress (an iteration done), for
+    ``solves`` solves one after another on a quiet server, the Solver page opened ``settle``
+    seconds before the first (as a person opens the page, then sets the spot)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
+
+    def call(method: str, path: str, body: Any = None) -> Any:
+        connection.request(method, path, body=None if body is None else json.dumps(body),
+                           headers={"Content-Type": "application/json"} if body is not None else {})
+        raw = connection.getresponse().read()
+        return raw if path == "/solver" else json.loads(raw)
+
+    call("GET", "/solver")
+    connection.close()
+    time.sleep(settle)  # longer than the server keeps an idle connection: the solves use a new one
+    firsts, totals = [], []
+    for _ in range(solves):
+        start = time.perf_counter()
+        view = call("POST", "/api/spot/solve", FIRST_PROGRESS_SPOT)
+        first = None
+        while view["state"] == "running":
+            if first is None and view["iterations"] > 0:
+                first = time.perf_counter() - start
+            time.sleep(0.01)
+            view = call("GET", f"/api/spot/jobs/{view['job']}")
+        if view["state"] != "finished":
+            raise RuntimeError(f"a solve ended {view['state']}: {view['error']}")
+        totals.append(time.perf_counter() - start)
+        firsts.append(first if first is not None else totals[-1])
+    connection.close()
+    return {"solves": solves, "settle_seconds": settle,
+            "first_progress_seconds": [round(x, 3) for x in firsts],
+            "solve_seconds": [round(x, 3) for x in totals]}
+
+
 def start_server(db: Path) -> tuple[subprocess.Popen, str]:
     """``pokerlab serve --port 0`` in its own process; returns it and its address."""
     env = dict(os.environ)
@@ -124,11 +172,15 @@ def main() -> None:
     parser.add_argument("--spot-clients", type=int, default=2, help="Solver page clients solving at once")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long each side plays")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first-progress", type=int, default=0, metavar="N",
+                        help="before the load, N solves one after another on the quiet server: seconds "
+                             "to each one's first progress")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as folder:
         server, address = start_server(Path(folder) / "web.sqlite")
         try:
+            start = first_progress(address, args.first_progress, 5.0) if args.first_progress else None
             web = run_load(address, args.tables, args.seconds, args.seed, args.equity_clients,
                            args.spot_clients)
         finally:
@@ -152,6 +204,7 @@ def main() -> None:
                                                 / max(equity_peer["answered_per_s"], 1e-9), 3),
         "equity_lost": web["equity"]["asked"] - web["equity"]["answered"],
         "solves_lost": web["spot"]["asked"] - web["spot"]["finished"],
+        "quiet_solves": start,
         "goal": "every table plays for the whole time without an error, chips conserved; every equity "
                 "question answered, each time the same",
         "meets_goal": not web["errors"] and web["equity"]["asked"] == web["equity"]["answered"],
