@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from hulhe_small import write_small_strategy
 
 from pokerlab.cli.errors import run
@@ -27,3 +28,26 @@ def test_show_prints_the_settings_and_curve_and_plots_it(tmp_path: Path) -> None
     with contextlib.redirect_stdout(table):
         assert run(app, ["hulhe", "show", str(path)]) == 0
     assert "800.0" in table.getvalue() and "perfect recall" in table.getvalue()
+
+
+@pytest.mark.slow
+def test_train_resume_and_show_on_the_default_abstraction(tmp_path: Path) -> None:
+    # The default abstraction (built on first use, then cached), a short run stopped and resumed.
+    folder = tmp_path / "run"
+    common = ["--checkpoint-every", "1500", "--eval-deals", "3000", "--checkpoint-dir", str(folder)]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert run(app, ["hulhe", "train", "--iterations", "1500", *common, "--json"]) == 0
+    first = json.loads(out.getvalue())
+    assert first["iterations"] == 1500 and len(first["curve"]) == 1
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert run(app, ["hulhe", "train", "--iterations", "1500", "--resume", *common, "--json",
+                         "--plot", str(tmp_path / "c.svg")]) == 0
+    second = json.loads(out.getvalue())
+    assert second["iterations"] == 3000 and [c["iterations"] for c in second["curve"]] == [1500, 3000]
+    assert second["curve"][0] == first["curve"][0]
+    assert (tmp_path / "c.svg").exists() and (folder / "strategy.npz").exists()
+    from pokerlab.agents.hulhe_cfr import HulheCfrBot
+
+    assert HulheCfrBot(folder / "strategy.npz").strategy_file.meta["training"]["iterations"] == 3000
