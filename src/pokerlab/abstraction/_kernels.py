@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from pokerlab.abstraction.boards import BINOM, COMBO_PERM
+from pokerlab.abstraction.boards import COMBO_PERM, sorted_rank
 from pokerlab.cards import ALL_COMBOS
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, eval_key
 from pokerlab.spot.terminal import showdown_values
@@ -255,48 +255,6 @@ def turn_scores_many(boards: np.ndarray, weights: np.ndarray, bins: int, scores:
 
 
 @njit(cache=True, nogil=True)
-def sorted_rank(cards: np.ndarray, k: int) -> int:
-    """Colex rank of the first ``k`` (at most 5) entries of ``cards`` (distinct codes, any order).
-
-    An insertion sort in registers: no array is allocated (it runs twice per deal).
-    """
-    s0 = cards[0]
-    s1 = cards[1] if k > 1 else 99
-    s2 = cards[2] if k > 2 else 99
-    s3 = cards[3] if k > 3 else 99
-    s4 = cards[4] if k > 4 else 99
-    # a sorting network on five values (unused slots hold 99 and stay last)
-    if s0 > s1:
-        s0, s1 = s1, s0
-    if s3 > s4:
-        s3, s4 = s4, s3
-    if s2 > s4:
-        s2, s4 = s4, s2
-    if s2 > s3:
-        s2, s3 = s3, s2
-    if s1 > s4:
-        s1, s4 = s4, s1
-    if s0 > s3:
-        s0, s3 = s3, s0
-    if s0 > s2:
-        s0, s2 = s2, s0
-    if s1 > s3:
-        s1, s3 = s3, s1
-    if s1 > s2:
-        s1, s2 = s2, s1
-    r = BINOM[s0, 1]
-    if k > 1:
-        r += BINOM[s1, 2]
-    if k > 2:
-        r += BINOM[s2, 3]
-    if k > 3:
-        r += BINOM[s3, 4]
-    if k > 4:
-        r += BINOM[s4, 5]
-    return r
-
-
-@njit(cache=True, nogil=True)
 def turn_bin(score: int, bins: int) -> int:
     """Bin of a turn ``S`` among ``bins`` equal bins of E[HS^2] in [0, 1] (1 in the last)."""
     k = score * bins // TURN_FULL
@@ -351,60 +309,38 @@ def flops_from_turns(flops: np.ndarray, turn_class: np.ndarray, turn_perm: np.nd
                     keys[i, c] = pack_hist(hist, c, bins)
 
 
-@njit(cache=True, nogil=True)
-def river_pair_nums(hole0: np.ndarray, hole1: np.ndarray, board: np.ndarray) -> tuple[int, int]:
-    """``2W + T`` of two hands on a five-card ``board`` (each against its own 990 holdings)."""
-    used = np.int64(0)
-    key = EMPTY_KEY
-    mask = np.int64(0)
-    for c in board:
-        used |= np.int64(1) << c
-        key += CARD_KEY[c]
-        mask |= CARD_MASK[c]
-    v0 = eval_key(key + CARD_KEY[hole0[0]] + CARD_KEY[hole0[1]],
-                  mask | CARD_MASK[hole0[0]] | CARD_MASK[hole0[1]])
-    v1 = eval_key(key + CARD_KEY[hole1[0]] + CARD_KEY[hole1[1]],
-                  mask | CARD_MASK[hole1[0]] | CARD_MASK[hole1[1]])
-    h0 = (np.int64(1) << hole0[0]) | (np.int64(1) << hole0[1])
-    h1 = (np.int64(1) << hole1[0]) | (np.int64(1) << hole1[1])
-    n0 = 0
-    n1 = 0
-    for c in range(1326):
-        a = _LO[c]
-        b = _HI[c]
-        cm = (np.int64(1) << a) | (np.int64(1) << b)
-        if cm & used:
-            continue
-        free0 = (cm & h0) == 0
-        free1 = (cm & h1) == 0
-        if not (free0 or free1):
-            continue
-        v = eval_key(key + CARD_KEY[a] + CARD_KEY[b], mask | CARD_MASK[a] | CARD_MASK[b])
-        if free0:
-            n0 += 2 if v0 > v else (1 if v0 == v else 0)
-        if free1:
-            n1 += 2 if v1 > v else (1 if v1 == v else 0)
-    return n0, n1
+@njit(cache=True, nogil=True, parallel=True)
+def river_buckets_many(boards: np.ndarray, thresholds: np.ndarray, out: np.ndarray) -> None:
+    """Row ``i`` of ``out``: the river bucket of every combo on five-card board ``boards[i]``
+    (``thresholds`` placed as ``np.searchsorted(..., side="right")``), -1 touching the board."""
+    for i in prange(boards.shape[0]):
+        num = river_nums(boards[i])
+        for c in range(1326):
+            out[i, c] = -1 if num[c] < 0 else np.searchsorted(thresholds, num[c], side="right")
 
 
 @njit(cache=True, nogil=True)
 def deal_buckets_kernel(holes: np.ndarray, boards: np.ndarray, preflop: np.ndarray,
                         flop_class: np.ndarray, flop_perm: np.ndarray, flop_table: np.ndarray,
                         turn_class: np.ndarray, turn_perm: np.ndarray, turn_table: np.ndarray,
-                        river_thresholds: np.ndarray, out: np.ndarray) -> None:
+                        river_class: np.ndarray, river_perm: np.ndarray, river_table: np.ndarray,
+                        out: np.ndarray) -> None:
     """Both players' buckets on every round of each deal (see ``CardAbstraction.deal_buckets``).
 
-    Pre-flop: the class of the combo; flop and turn: the class row of the board, the combo
-    permuted with it; river: :func:`river_pair_nums` placed among the river thresholds.
+    Pre-flop: the class of the combo; flop, turn and river: the class row of the board (its
+    colex rank looked up), the combo permuted with it. A row not computed yet gives
+    ``NOT_COMPUTED`` (-2) entries, which the caller fills and asks again.
     """
     for i in range(holes.shape[0]):
         fr = sorted_rank(boards[i], 3)
         tr = sorted_rank(boards[i], 4)
+        rr = sorted_rank(boards[i], 5)
         frow = flop_class[fr]
         fp = flop_perm[fr]
         trow = turn_class[tr]
         tp = turn_perm[tr]
-        n0, n1 = river_pair_nums(holes[i, 0], holes[i, 1], boards[i])
+        rrow = river_class[rr]
+        rp = river_perm[rr]
         for p in range(2):
             a = holes[i, p, 0]
             b = holes[i, p, 1]
@@ -414,4 +350,4 @@ def deal_buckets_kernel(holes: np.ndarray, boards: np.ndarray, preflop: np.ndarr
             out[i, p, 0] = preflop[c]
             out[i, p, 1] = flop_table[frow, COMBO_PERM[fp, c]]
             out[i, p, 2] = turn_table[trow, COMBO_PERM[tp, c]]
-            out[i, p, 3] = np.searchsorted(river_thresholds, n0 if p == 0 else n1, side="right")
+            out[i, p, 3] = river_table[rrow, COMBO_PERM[rp, c]]

@@ -33,6 +33,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from pokerlab.cards import ALL_COMBOS
 
@@ -45,6 +46,23 @@ BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(53)], dtype
 
 def _permuted_cards(cards: np.ndarray, p: int) -> np.ndarray:
     return (cards & ~3) | SUIT_PERMS[p][cards & 3]
+
+
+def unrank(ranks: np.ndarray, k: int) -> np.ndarray:
+    """The ``k``-card sets (ascending codes, one row each) with these colex ranks.
+
+    Examples
+    --------
+    >>> unrank(colex_ranks(np.array([[9, 3, 40]])), 3).tolist()
+    [[3, 9, 40]]
+    """
+    r = np.array(ranks, dtype=np.int64)
+    out = np.empty((len(r), k), dtype=np.int64)
+    for i in range(k, 0, -1):
+        c = np.searchsorted(BINOM[:, i], r, side="right") - 1  # largest c with C(c, i) <= r
+        out[:, i - 1] = c
+        r = r - BINOM[c, i]
+    return out
 
 
 def colex_ranks(sets: np.ndarray) -> np.ndarray:
@@ -91,22 +109,85 @@ class BoardClasses:
     perm_of: np.ndarray
 
 
+@njit(cache=True, nogil=True)
+def sorted_rank(cards: np.ndarray, k: int) -> int:
+    """Colex rank of the first ``k`` (at most 5) entries of ``cards`` (distinct codes, any order).
+
+    A sorting network in registers: no array is allocated (it runs for every deal).
+    """
+    s0 = cards[0]
+    s1 = cards[1] if k > 1 else 99
+    s2 = cards[2] if k > 2 else 99
+    s3 = cards[3] if k > 3 else 99
+    s4 = cards[4] if k > 4 else 99
+    # a sorting network on five values (unused slots hold 99 and stay last)
+    if s0 > s1:
+        s0, s1 = s1, s0
+    if s3 > s4:
+        s3, s4 = s4, s3
+    if s2 > s4:
+        s2, s4 = s4, s2
+    if s2 > s3:
+        s2, s3 = s3, s2
+    if s1 > s4:
+        s1, s4 = s4, s1
+    if s0 > s3:
+        s0, s3 = s3, s0
+    if s0 > s2:
+        s0, s2 = s2, s0
+    if s1 > s3:
+        s1, s3 = s3, s1
+    if s1 > s2:
+        s1, s2 = s2, s1
+    r = BINOM[s0, 1]
+    if k > 1:
+        r += BINOM[s1, 2]
+    if k > 2:
+        r += BINOM[s2, 3]
+    if k > 3:
+        r += BINOM[s3, 4]
+    if k > 4:
+        r += BINOM[s4, 5]
+    return r
+
+
+@njit(cache=True, nogil=True)
+def _classes_kernel(k: int, perms: np.ndarray, best: np.ndarray, perm: np.ndarray) -> None:
+    """For every ``k``-card set by colex rank: the smallest colex rank of its 24 suit images,
+    and the permutation reaching it (the first one, in :data:`SUIT_PERMS` order)."""
+    cards = np.empty(5, dtype=np.int64)
+    image = np.empty(5, dtype=np.int64)
+    for rank in range(best.shape[0]):
+        r = rank
+        for i in range(k, 0, -1):  # unrank: the largest c with C(c, i) <= r, downwards
+            c = i - 1
+            while BINOM[c + 1, i] <= r:
+                c += 1
+            cards[i - 1] = c
+            r -= BINOM[c, i]
+        low = rank
+        arg = 0
+        for p in range(1, 24):
+            for j in range(k):
+                image[j] = (cards[j] & ~3) | perms[p, cards[j] & 3]
+            q = sorted_rank(image, k)
+            if q < low:
+                low = q
+                arg = p
+        best[rank] = low
+        perm[rank] = arg
+
+
 @functools.lru_cache(maxsize=4)
 def board_classes(k: int) -> BoardClasses:
     """The classes of ``k``-card boards (``k`` in 1..5; 3 and 4 are the ones the tables use)."""
     if not 1 <= k <= 5:
         raise ValueError(f"board size {k}: must be 1..5")
-    sets = np.array(list(itertools.combinations(range(52), k)), dtype=np.int64)
-    sets = sets[np.argsort(colex_ranks(sets))]  # row i has colex rank i
-    best = colex_ranks(sets)
-    perm = np.zeros(len(sets), dtype=np.int8)
-    for p in range(1, 24):
-        r = colex_ranks(_permuted_cards(sets, p))
-        better = r < best
-        best[better] = r[better]
-        perm[better] = p
+    best = np.empty(math.comb(52, k), dtype=np.int64)
+    perm = np.empty(len(best), dtype=np.int8)
+    _classes_kernel(k, SUIT_PERMS, best, perm)
     reps, class_of, weights = np.unique(best, return_inverse=True, return_counts=True)
-    boards = sets[reps]
+    boards = unrank(reps, k)
     for a in (boards, weights, class_of, perm):
         a.setflags(write=False)
     return BoardClasses(boards, weights.astype(np.int64), class_of.astype(np.int32), perm)

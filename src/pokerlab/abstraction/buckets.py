@@ -63,6 +63,8 @@ from pokerlab.abstraction._kernels import (
     deal_buckets_kernel,
     flop_scores,
     flops_from_turns,
+    river_buckets_many,
+    river_nums,
     turn_scores,
     turn_scores_many,
 )
@@ -140,15 +142,20 @@ def weighted_counts(values: np.ndarray, row_weights: np.ndarray) -> tuple[np.nda
     return v, np.bincount(inverse.ravel(), weights=np.concatenate(parts_m), minlength=len(v))
 
 
-def table_dtype(settings: AbstractionSettings) -> type:
-    """int8 entries when every flop and turn bucket fits (up to 127 buckets: the default's
-    tables take 23 MB, not 46), else int16; -1 and :data:`NOT_COMPUTED` are negative."""
-    return np.int8 if max(settings.flop, settings.turn) <= 127 else np.int16
+def table_dtype(buckets: int) -> type:
+    """int8 entries for up to 127 buckets (half the bytes), else int16; -1 and
+    :data:`NOT_COMPUTED` are negative."""
+    return np.int8 if buckets <= 127 else np.int16
+
+
+RIVER_UNIT = 64
+"""River boards per progress unit while building (a river board costs about 1/50 of a turn)."""
 
 
 def build_units(settings: AbstractionSettings) -> int:
     """The units of work :func:`card_abstraction` reports to its ``progress`` callable."""
     units = len(board_classes(4).boards) + len(board_classes(3).boards)
+    units += -(-len(board_classes(5).boards) // RIVER_UNIT)
     if settings.kind == "potential":
         units += 2 * kmeans.PROGRESS_UNITS
     return units
@@ -179,6 +186,7 @@ class CardAbstraction:
                 self._params[f"{name}_thresholds"] = np.ascontiguousarray(t, dtype=np.int64)
         self._flop_table: np.ndarray | None = None
         self._turn_table: np.ndarray | None = None
+        self._river_table: np.ndarray | None = None
         self.build_seconds: float | None = None
         """Seconds the full build took (``None`` for an abstraction made from parameters)."""
         self.path: Path | None = None
@@ -242,8 +250,6 @@ class CardAbstraction:
             return self._flop_row(b).astype(np.int32)
         if len(cards) == 4:
             return self._turn_row(b).astype(np.int32)
-        from pokerlab.abstraction._kernels import river_nums
-
         num = river_nums(b)
         out = np.searchsorted(self._params["river_thresholds"], num, side="right").astype(np.int32)
         out[num < 0] = -1
@@ -263,7 +269,8 @@ class CardAbstraction:
         -------
         np.ndarray
             int32 (m, 2, 4): ``[deal, player, round]``, rounds pre-flop, flop, turn, river.
-            One numba kernel with table lookups (the river's strength computed per deal).
+            One numba kernel of table lookups: about 0.5 us a deal once the tables are loaded
+            (a row missing from them is computed first, as :meth:`board_buckets` does).
         """
         holes = np.ascontiguousarray(holes, dtype=np.int64)
         boards = np.ascontiguousarray(boards, dtype=np.int64)
@@ -272,16 +279,17 @@ class CardAbstraction:
             raise ValueError(f"deal_buckets: holes (m, 2, 2) and boards (m, 5), got {holes.shape} and "
                              f"{boards.shape}")
         self._ensure_tables()
-        flops, turns = board_classes(3), board_classes(4)
+        flops, turns, rivers = board_classes(3), board_classes(4), board_classes(5)
         out = np.empty((m, 2, 4), dtype=np.int32)
         args = (_preflop_classes(), flops.class_of, flops.perm_of, self._flop_table,
-                turns.class_of, turns.perm_of, self._turn_table, self._params["river_thresholds"])
+                turns.class_of, turns.perm_of, self._turn_table,
+                rivers.class_of, rivers.perm_of, self._river_table)
         deal_buckets_kernel(holes, boards, *args, out)
-        missing = (out[:, :, 1:3] == NOT_COMPUTED).any(axis=(1, 2))
+        missing = (out[:, :, 1:] == NOT_COMPUTED).any(axis=(1, 2))
         if missing.any():
             self._fill_rows(boards[missing])
+            args = (*args[:3], self._flop_table, *args[4:6], self._turn_table, *args[7:9], self._river_table)
             sub = np.empty((int(missing.sum()), 2, 4), dtype=np.int32)
-            # the rows were filled in place: the same tables, now complete for these deals
             deal_buckets_kernel(holes[missing], boards[missing], *args, sub)
             out[missing] = sub
         return out
@@ -307,25 +315,56 @@ class CardAbstraction:
         out[score < 0] = -1
         return out
 
+    def _river_row(self, board: np.ndarray) -> np.ndarray:
+        num = river_nums(board)
+        out = np.searchsorted(self._params["river_thresholds"], num, side="right")
+        out[num < 0] = -1
+        return out
+
     def _ensure_tables(self) -> None:
         if self._flop_table is not None:
             return
         loaded = _read_cache(self.settings)
         if loaded is not None and _same_params(loaded.parameters(), self._params):
             self._flop_table, self._turn_table = loaded._flop_table, loaded._turn_table
+            self._river_table = loaded._river_table
             return
-        dtype = table_dtype(self.settings)
-        self._flop_table = np.full((len(board_classes(3).boards), 1326), NOT_COMPUTED, dtype=dtype)
-        self._turn_table = np.full((len(board_classes(4).boards), 1326), NOT_COMPUTED, dtype=dtype)
+        s = self.settings
+        self._flop_table, self._turn_table, self._river_table = (
+            np.full((len(board_classes(k).boards), 1326), NOT_COMPUTED, dtype=table_dtype(count))
+            for k, count in ((3, s.flop), (4, s.turn), (5, s.river)))
 
     def _fill_rows(self, boards: np.ndarray) -> None:
-        """Compute the flop and turn table rows the deals on ``boards`` need."""
-        assert self._flop_table is not None and self._turn_table is not None
-        for k, table, row in ((3, self._flop_table, self._flop_row), (4, self._turn_table, self._turn_row)):
+        """Compute the table rows the deals on ``boards`` need (a read-only table is copied)."""
+        for k, name, row in ((3, "_flop_table", self._flop_row), (4, "_turn_table", self._turn_row),
+                             (5, "_river_table", self._river_row)):
+            table = getattr(self, name)
             classes = board_classes(k)
-            for cls in np.unique(classes.class_of[colex_ranks(boards[:, :k])]):
-                if table[cls, 0] == NOT_COMPUTED:
-                    table[cls] = row(classes.boards[cls])
+            need = [c for c in np.unique(classes.class_of[colex_ranks(boards[:, :k])])
+                    if table[c, 0] == NOT_COMPUTED]
+            if need and not table.flags.writeable:
+                table = np.array(table)
+                setattr(self, name, table)
+            for cls in need:
+                table[cls] = row(classes.boards[cls])
+
+    def table(self, k: int) -> np.ndarray:
+        """The bucket table of ``k``-card boards (3 flop, 4 turn, 5 river), complete.
+
+        Row ``board_classes(k).class_of[rank]`` of a board of colex rank ``rank`` holds its
+        buckets for the combos permuted by ``COMBO_PERM[board_classes(k).perm_of[rank]]``
+        (:mod:`pokerlab.abstraction.boards`); -1 for combos touching the board. Rows missing (an
+        abstraction made from parameters without a cached build) are computed first: slow.
+        """
+        if k not in (3, 4, 5):
+            raise ValueError(f"table: board size {k}: must be 3, 4 or 5")
+        self._ensure_tables()
+        table = {3: self._flop_table, 4: self._turn_table, 5: self._river_table}[k]
+        assert table is not None
+        missing = np.flatnonzero(table[:, 0] == NOT_COMPUTED)
+        if len(missing):
+            self._fill_rows(board_classes(k).boards[missing])
+        return {3: self._flop_table, 4: self._turn_table, 5: self._river_table}[k]
 
     def bucket_shares(self) -> dict[str, np.ndarray]:
         """The share of all (board, combo) pairs in each bucket, per round (from the tables of a
@@ -373,16 +412,22 @@ class CardAbstraction:
             "kind": self.settings.kind,
             "bucket_counts": list(self.bucket_counts),
             "build_seconds": None if self.build_seconds is None else round(self.build_seconds, 2),
-            "bytes_on_disk": self.path.stat().st_size if self.path and self.path.exists() else None,
+            "bytes_on_disk": self.bytes_on_disk(),
             "path": None if self.path is None else str(self.path),
             "rounds": rounds,
         }
 
+    def bytes_on_disk(self) -> int | None:
+        """The size of its cache files (``None`` when it has none)."""
+        if self.path is None or not self.path.exists():
+            return None
+        river = _river_path(self.settings)
+        return self.path.stat().st_size + (river.stat().st_size if river.exists() else 0)
+
     def tables_complete(self) -> bool:
-        """Whether every flop and turn table row is present (a full build or its cache)."""
-        return (self._flop_table is not None and self._turn_table is not None
-                and not (self._flop_table[:, 0] == NOT_COMPUTED).any()
-                and not (self._turn_table[:, 0] == NOT_COMPUTED).any())
+        """Whether every table row is present (a full build or its cache)."""
+        tables = (self._flop_table, self._turn_table, self._river_table)
+        return all(t is not None and not (t[:, 0] == NOT_COMPUTED).any() for t in tables)
 
 
 def _same_params(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
@@ -437,8 +482,8 @@ def build(settings: AbstractionSettings, progress: Progress | None = None,
     # Boundaries or centroids from the distinct values and their weights (each (board, combo)
     # point counts as often as its class has boards), then the tables, in slices of rows: the
     # turn's 18.5 million points never sit in memory more than once.
-    turn_table = np.full((len(turns.boards), 1326), NOT_COMPUTED, dtype=table_dtype(settings))
-    flop_table = np.full((len(flops.boards), 1326), NOT_COMPUTED, dtype=table_dtype(settings))
+    turn_table = np.full((len(turns.boards), 1326), NOT_COMPUTED, dtype=table_dtype(settings.turn))
+    flop_table = np.full((len(flops.boards), 1326), NOT_COMPUTED, dtype=table_dtype(settings.flop))
     turn_values = turn_keys if potential else turn_s[t_idx]
     flop_values = flop_keys if potential else flop_s
     for name, values, idx, weights, table, nbins in (
@@ -459,8 +504,21 @@ def build(settings: AbstractionSettings, progress: Progress | None = None,
             rows[valid] = labels[np.searchsorted(distinct, block[valid])]
             table[idx[lo:lo + SLICE]] = rows
 
+    # River pass: the river bucket of every combo on every canonical river (every n-th with a
+    # turn sample), straight from the river thresholds.
+    rivers = board_classes(5)
+    r_idx = np.arange(len(rivers.boards))[:: turn_sample or 1]
+    river_table = np.full((len(rivers.boards), 1326), NOT_COMPUTED, dtype=table_dtype(settings.river))
+    chunk = 16 * RIVER_UNIT
+    for lo in range(0, len(r_idx), chunk):
+        rows = r_idx[lo:lo + chunk]
+        block = np.empty((len(rows), 1326), dtype=river_table.dtype)
+        river_buckets_many(rivers.boards[rows], params["river_thresholds"], block)
+        river_table[rows] = block
+        advance(-(-len(rows) * (turn_sample or 1) // RIVER_UNIT))
+
     out = CardAbstraction(settings, params)
-    out._flop_table, out._turn_table = flop_table, turn_table
+    out._flop_table, out._turn_table, out._river_table = flop_table, turn_table, river_table
     out.build_seconds = time.perf_counter() - start
     out.river_count = river_count
     return out
@@ -484,8 +542,14 @@ def _complete_turn_rows(turn_s: np.ndarray, flop_boards: np.ndarray, turns: obje
 
 # -- the cache ----------------------------------------------------------------------------
 def cache_path(settings: AbstractionSettings) -> Path:
-    """Where the abstraction of ``settings`` is cached (nothing is created)."""
+    """Where the abstraction of ``settings`` is cached (nothing is created): this ``.npz`` (the
+    parameters, flop and turn tables) and, beside it, ``.river.npy`` (the river table, read
+    memory-mapped, so that processes training side by side share one copy)."""
     return cache_root() / "abstraction" / f"{settings.key()}.npz"
+
+
+def _river_path(settings: AbstractionSettings) -> Path:
+    return cache_path(settings).with_suffix(".river.npy")
 
 
 def _read_cache(settings: AbstractionSettings) -> CardAbstraction | None:
@@ -500,6 +564,10 @@ def _read_cache(settings: AbstractionSettings) -> CardAbstraction | None:
             out._turn_table = data["turn_table"]
             out.build_seconds = float(data["build_seconds"])
             out.river_count = data["river_count"]
+        river = np.load(_river_path(settings), mmap_mode="r", allow_pickle=False)
+        if river.shape != (len(board_classes(5).boards), 1326):
+            return None
+        out._river_table = river
     except (OSError, ValueError, KeyError):
         return None  # unreadable or from another layout: rebuilt
     if str(params.get("key")) != settings.key():
@@ -512,6 +580,14 @@ def _write_cache(abstraction: CardAbstraction) -> Path:
     path = cache_path(abstraction.settings)
     folder = cache_dir() / "abstraction"
     folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npy.part")
+    try:  # the river table first: the .npz appears last, when everything is in place
+        with os.fdopen(fd, "wb") as f:
+            np.save(f, abstraction._river_table)
+        os.replace(tmp, _river_path(abstraction.settings))
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npz.part")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -524,6 +600,7 @@ def _write_cache(abstraction: CardAbstraction) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    abstraction.path = path
     return path
 
 
