@@ -17,7 +17,8 @@ hands permuted (``next_perm``: index into ``hand_perm``, 0 the identity).
 Showdown tables (river situations): ``sd_order[p][row]`` lists player ``p``'s hands valid on
 that river board by ascending strength (:mod:`pokerlab.evaluate` values), ``sd_count[p][row]``
 of them, ``sd_value[p][row]`` their strengths; ``sd_row[sit]`` is the row of a river
-situation (boards with the same five cards share a row).
+situation (boards with the same five cards share a row); ``sd_packed[p][row]`` the same
+hands packed for the showdown kernel (:func:`pokerlab.spot.terminal.pack_hands`).
 
 Examples
 --------
@@ -39,6 +40,7 @@ import numpy as np
 from pokerlab.cards.ranges import ALL_COMBOS
 from pokerlab.evaluate import evaluate_batch
 from pokerlab.spot.spec import Spot
+from pokerlab.spot.terminal import pack_hands
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,6 +66,7 @@ class Deal:
     sd_order: tuple[np.ndarray, np.ndarray]  # (R, n_p) int64
     sd_value: tuple[np.ndarray, np.ndarray]  # (R, n_p) int32
     sd_count: tuple[np.ndarray, np.ndarray]  # (R,) int64
+    sd_packed: tuple[np.ndarray, np.ndarray]  # (R, n_p) int64: terminal.pack_hands of each row
     street_sits: tuple[int, int, int]  # number of situations on each street
 
     @property
@@ -186,7 +189,7 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
                 boards.append(sit_board[s])
             sd_row[s] = rows[key]
     R = len(boards)
-    sd_order, sd_value, sd_count = [], [], []
+    sd_order, sd_value, sd_count, sd_packed = [], [], [], []
     barr = np.array(boards, dtype=np.int64).reshape(R, 5)
     for p in range(2):
         n = cards[p].shape[0]
@@ -210,6 +213,10 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
         sd_order.append(ordered.astype(np.int64))
         sd_value.append(ordv)
         sd_count.append(cnt.astype(np.int64))
+        packed = np.zeros((R, n), dtype=np.int64)
+        for r in range(R):
+            packed[r, :cnt[r]] = pack_hands(sd_order[p][r], ordv[r], int(cnt[r]), cards[p])
+        sd_packed.append(packed)
     return Deal(
         hands=hands, cards=cards, weights=weights, same=same,  # type: ignore[arg-type]
         sit_street=street_arr, sit_local=sit_local,
@@ -219,7 +226,7 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
         next_canon=np.array(next_canon, dtype=np.int64).reshape(S, 52), deal_factor=deal_factor,
         hand_perm=hand_perm, suit_perms=tuple(group), sd_row=sd_row,  # type: ignore[arg-type]
         sd_order=(sd_order[0], sd_order[1]), sd_value=(sd_value[0], sd_value[1]),
-        sd_count=(sd_count[0], sd_count[1]),
+        sd_count=(sd_count[0], sd_count[1]), sd_packed=(sd_packed[0], sd_packed[1]),
         street_sits=(counts[0], counts[1], counts[2]),
     )
 

@@ -64,7 +64,8 @@ def estimate_memory(spot: Spot, isomorphism: bool = True, compressed: bool = Fal
     tree = build_tree(spot)
     deal = build_deal(spot, isomorphism=isomorphism)
     lay = build_layout(tree, deal)
-    tables = sum(a.nbytes for a in (*deal.sd_order, *deal.sd_value, *deal.hand_perm))
+    tables = sum(a.nbytes for a in (*deal.sd_order, *deal.sd_value, *deal.sd_packed,
+                                    *deal.hand_perm))
     m = max(deal.num_hands)
     chance = int(np.count_nonzero((tree.kind == CHANCE) & (tree.street == len(spot.board) - 3)))
     canon = int(np.count_nonzero((deal.next_sit[0] >= 0) & (deal.next_perm[0] == 0)))

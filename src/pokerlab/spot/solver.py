@@ -126,7 +126,7 @@ class Solver:
     def memory_bytes(self) -> int:
         """Bytes of the solver's arrays (regrets, strategy sums, locks, task buffers, tables)."""
         d = self.deal
-        tables = sum(a.nbytes for a in (*d.sd_order, *d.sd_value, *d.hand_perm))
+        tables = sum(a.nbytes for a in (*d.sd_order, *d.sd_value, *d.sd_packed, *d.hand_perm))
         return int(self.regret.nbytes + self.cum.nbytes + self.lock.nbytes + self.rscale.nbytes
                    + self.cscale.nbytes + self.walker.buffer_bytes + tables)
 

@@ -76,6 +76,18 @@ def fold_values_into(opp_reach, own_cards, opp_cards, same, payoff, out, card_su
 
 
 @njit(cache=True, nogil=True)
+def pack_hands(order: np.ndarray, value: np.ndarray, count: int, cards: np.ndarray) -> np.ndarray:
+    """One int64 per hand valid on a board, by ascending strength: ``value << 32 | hand << 12 |
+    card0 << 6 | card1`` (what a showdown sweep reads of a hand, in one load)."""
+    out = np.empty(count, dtype=np.int64)
+    for i in range(count):
+        h = order[i]
+        out[i] = (np.int64(value[i]) << 32) | (np.int64(h) << 12) | (np.int64(cards[h, 0]) << 6) \
+            | np.int64(cards[h, 1])
+    return out
+
+
+@njit(cache=True, nogil=True)
 def showdown_values(opp_reach: np.ndarray, own_order: np.ndarray, own_value: np.ndarray,
                     own_count: int, opp_order: np.ndarray, opp_value: np.ndarray, opp_count: int,
                     own_cards: np.ndarray, opp_cards: np.ndarray, same: np.ndarray,
@@ -84,69 +96,76 @@ def showdown_values(opp_reach: np.ndarray, own_order: np.ndarray, own_value: np.
 
     ``own_order[:own_count]`` are the own hands valid on the board by ascending strength
     ``own_value``, likewise for the opponent; ``half_pot`` is half the raked final pot,
-    ``commit`` what each player put in. Hands not on the list get 0.
+    ``commit`` what each player put in. Hands not on the list get 0. (The walk calls
+    :func:`showdown_packed` on tables packed once per board.)
     """
-    showdown_values_into(opp_reach, own_order, own_value, own_count, opp_order, opp_value,
-                         opp_count, own_cards, opp_cards, same, half_pot, commit, out,
-                         np.zeros((2, 52)))
+    showdown_packed(opp_reach, pack_hands(own_order, own_value, own_count, own_cards),
+                    pack_hands(opp_order, opp_value, opp_count, opp_cards), same, half_pot, commit,
+                    out, np.zeros((2, 52)))
 
 
 @njit(cache=True, nogil=True)
-def showdown_values_into(opp_reach, own_order, own_value, own_count, opp_order, opp_value,
-                         opp_count, own_cards, opp_cards, same, half_pot, commit, out, scratch):
-    """:func:`showdown_values` with a ``(2, 52)`` scratch array; two sweeps.
+def showdown_packed(opp_reach, own, opp, same, half_pot, commit, out, scratch):
+    """:func:`showdown_values` on :func:`pack_hands` tables, with a ``(2, 52)`` scratch array.
 
-    The upward sweep gives each own hand the reach of weaker opponent hands and leaves the
-    card sums of all of them (for the valid reach); the downward sweep the stronger ones and
-    the rest of the value. Opponent hands with no reach (most of them deep in a tree) skip the
-    card sums.
+    Two sweeps: the upward one gives each own hand the reach of weaker opponent hands and
+    leaves the card sums of all of them (for the valid reach), the downward one the stronger
+    ones and the rest of the value. Opponent hands with no reach (most of them deep in a
+    tree) skip the card sums.
     """
     out[:] = 0.0
     below = scratch[0]
     above = scratch[1]
     below[:] = 0.0
     above[:] = 0.0
+    n_own = own.shape[0]
+    n_opp = opp.shape[0]
     # Upward sweep: reach of strictly weaker opponent hands.
     acc = 0.0
     j = 0
-    for i in range(own_count):
-        h = own_order[i]
-        v = own_value[i]
-        while j < opp_count and opp_value[j] < v:
-            o = opp_order[j]
-            r = opp_reach[o]
+    for i in range(n_own):
+        w = own[i]
+        v = w >> 32
+        while j < n_opp:
+            x = opp[j]
+            if (x >> 32) >= v:
+                break
+            r = opp_reach[(x >> 12) & 0xFFFFF]
             if r != 0.0:
                 acc += r
-                below[opp_cards[o, 0]] += r
-                below[opp_cards[o, 1]] += r
+                below[(x >> 6) & 63] += r
+                below[x & 63] += r
             j += 1
-        out[h] = half_pot * (acc - below[own_cards[h, 0]] - below[own_cards[h, 1]])
+        out[(w >> 12) & 0xFFFFF] = half_pot * (acc - below[(w >> 6) & 63] - below[w & 63])
     # The rest: ``below`` becomes every valid opponent hand's card sums.
     total = acc
-    for k in range(j, opp_count):
-        o = opp_order[k]
-        r = opp_reach[o]
+    for k in range(j, n_opp):
+        x = opp[k]
+        r = opp_reach[(x >> 12) & 0xFFFFF]
         if r != 0.0:
             total += r
-            below[opp_cards[o, 0]] += r
-            below[opp_cards[o, 1]] += r
+            below[(x >> 6) & 63] += r
+            below[x & 63] += r
     # Downward sweep: reach of strictly stronger opponent hands, and the valid reach.
     tie = half_pot - commit
     acc = 0.0
-    j = opp_count - 1
-    for i in range(own_count - 1, -1, -1):
-        h = own_order[i]
-        v = own_value[i]
-        while j >= 0 and opp_value[j] > v:
-            o = opp_order[j]
-            r = opp_reach[o]
+    j = n_opp - 1
+    for i in range(n_own - 1, -1, -1):
+        w = own[i]
+        v = w >> 32
+        while j >= 0:
+            x = opp[j]
+            if (x >> 32) <= v:
+                break
+            r = opp_reach[(x >> 12) & 0xFFFFF]
             if r != 0.0:
                 acc += r
-                above[opp_cards[o, 0]] += r
-                above[opp_cards[o, 1]] += r
+                above[(x >> 6) & 63] += r
+                above[x & 63] += r
             j -= 1
-        c0 = own_cards[h, 0]
-        c1 = own_cards[h, 1]
+        h = (w >> 12) & 0xFFFFF
+        c0 = (w >> 6) & 63
+        c1 = w & 63
         valid = total - below[c0] - below[c1]
         s = same[h]
         if s >= 0:

@@ -41,7 +41,7 @@ from numba import njit
 
 from pokerlab.spot.deal import Deal
 from pokerlab.spot.layout import Layout
-from pokerlab.spot.terminal import fold_values_into, showdown_values_into
+from pokerlab.spot.terminal import fold_values_into, showdown_packed
 from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, Tree
 
 MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
@@ -54,7 +54,8 @@ def deal_tuple(deal: Deal) -> tuple:
     return (deal.sit_local, deal.next_sit, deal.next_perm, deal.next_canon, deal.deal_factor,
             deal.sd_row, deal.cards[0], deal.cards[1], deal.same[0], deal.same[1],
             deal.hand_perm[0], deal.hand_perm[1], deal.sd_order[0], deal.sd_value[0],
-            deal.sd_count[0], deal.sd_order[1], deal.sd_value[1], deal.sd_count[1])
+            deal.sd_count[0], deal.sd_order[1], deal.sd_value[1], deal.sd_count[1],
+            deal.sd_packed[0], deal.sd_packed[1])
 
 
 def tree_tuple(tree: Tree, layout: Layout, lock_off: np.ndarray) -> tuple:
@@ -166,10 +167,10 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     sit_local, next_sit, next_perm, next_canon, deal_factor, sd_row = D[:6]
     if p == 0:
         own_cards, opp_cards, same_own, perm_own = D[6], D[7], D[8], D[10]
-        sdo_own, sdv_own, sdc_own, sdo_opp, sdv_opp, sdc_opp = D[12], D[13], D[14], D[15], D[16], D[17]
+        sdc_own, sdc_opp, sdp_own, sdp_opp = D[14], D[17], D[18], D[19]
     else:
         own_cards, opp_cards, same_own, perm_own = D[7], D[6], D[9], D[11]
-        sdo_own, sdv_own, sdc_own, sdo_opp, sdv_opp, sdc_opp = D[15], D[16], D[17], D[12], D[13], D[14]
+        sdc_own, sdc_opp, sdp_own, sdp_opp = D[17], D[14], D[19], D[18]
     store, cum, lock, rscale, cscale = S
     top_index, top_opp, top_own, top_val = top
     n_own = own_cards.shape[0]
@@ -206,9 +207,8 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
             elif k == SHOWDOWN:
                 half = _half_pot(prm, commit[node, 0], commit[node, 1])
                 row = sd_row[sit]
-                showdown_values_into(ropp[d], sdo_own[row], sdv_own[row], sdc_own[row],
-                                     sdo_opp[row], sdv_opp[row], sdc_opp[row], own_cards,
-                                     opp_cards, same_own, half, commit[node, p], val[d], scratch)
+                showdown_packed(ropp[d], sdp_own[row, :sdc_own[row]], sdp_opp[row, :sdc_opp[row]],
+                                same_own, half, commit[node, p], val[d], scratch)
             else:
                 any_reach = _any(ropp[d], n_opp)
                 ti = top_index[node] if k == CHANCE else -1
