@@ -203,3 +203,14 @@ def test_the_command_prints_json_and_an_80_column_table() -> None:
                                 "--samples", "100"], env={"COLUMNS": "80"})
     assert shown.exit_code == 0, shown.output
     assert "mbb/g" in shown.output and max(len(line) for line in shown.output.splitlines()) <= 80
+
+
+def test_preflop_call_lbr_only_checks_or_calls_before_the_flop() -> None:
+    dealer = Dealer(3)
+    for deal in range(4):
+        for lbr in (0, 1):
+            hand = Hand(GAME, [2000, 2000], dealer.cards(deal, 2), dealer.ranks(deal, 2))
+            LBRHand(hand, lbr, create_bot("raiser"), deal, 100, 0, preflop_call=True).play()
+            mine = [kind for street, p, kind, _ in hand.history if p == lbr and street == 0]
+            assert mine and set(mine) == {CHECK_CALL}
+            assert hand.street > 0 or hand.showdown  # nobody folds before the flop

@@ -86,13 +86,15 @@ _TOUCHING = _combos_touching()
 @dataclass(frozen=True)
 class LBRConfig:
     """An LBR run: the bot (a registered name), hands (rounded up to a whole pair), the seed
-    of the deals (and of the bot's randomness and the pre-flop rollouts), and the boards LBR
-    rolls out before the flop."""
+    of the deals (and of the bot's randomness and the pre-flop rollouts), the boards LBR
+    rolls out before the flop, and ``preflop_call``: LBR only checks or calls before the flop
+    (the paper's pre-flop setting "C"; its best response starts on the flop)."""
 
     bot: str
     hands: int
     seed: int = 0
     samples: int = 1000
+    preflop_call: bool = False
 
     def __post_init__(self) -> None:
         if self.hands < 1:
@@ -115,6 +117,7 @@ class LBRResult:
     bot: str
     hands: int
     seed: int
+    preflop_call: bool
     mbb_per_game: float
     ci95: tuple[float, float]
     seconds: float
@@ -127,6 +130,7 @@ class LBRResult:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``per_pair`` left out)."""
         return {"bot": self.bot, "hands": self.hands, "seed": self.seed,
+                "preflop": "call" if self.preflop_call else "best",
                 "mbb_per_game": self.mbb_per_game, "ci95": list(self.ci95),
                 "seconds": self.seconds, "seconds_per_hand": self.seconds / max(self.hands, 1),
                 "lbr_decisions": self.lbr_decisions, "bot_decisions": self.bot_decisions,
@@ -181,7 +185,8 @@ class LBRHand:
     ``(street, weights)`` after every change of the range, for tests."""
 
     def __init__(self, hand: Hand, lbr: int, bot: Agent, hand_number: int, samples: int,
-                 seed: int, trace: list[tuple[int, np.ndarray]] | None = None) -> None:
+                 seed: int, trace: list[tuple[int, np.ndarray]] | None = None,
+                 preflop_call: bool = False) -> None:
         self.hand = hand
         self.lbr = lbr
         self.me = 1 - lbr
@@ -190,6 +195,7 @@ class LBRHand:
         self.seed = seed
         self.hand_number = hand_number
         self.trace = trace
+        self.preflop_call = preflop_call
         self.names = tuple(LBR_NAME if p == lbr else bot.name for p in range(2))
         self.view = Observation(hand, self.me, seat=self.me, button_seat=1, hand_number=hand_number,
                                 player_names=self.names)
@@ -260,6 +266,8 @@ class LBRHand:
     def _lbr_turn(self, legal: Any) -> int:
         hand = self.hand
         self.lbr_decisions += 1
+        if self.preflop_call and hand.street == 0:
+            return CHECK_CALL
         wp_seed = (self.seed * 1_000_003 + self.hand_number) * 64 + self.lbr_decisions
         counts = equity_kernel(int(self.hole[0]), int(self.hole[1]),
                                np.asarray(hand.board, dtype=np.int64), self.weights, self.samples,
@@ -305,8 +313,8 @@ def lbr_bot(name: str) -> Agent:
     return bot
 
 
-def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int
-             ) -> tuple[list[int], list[int]]:
+def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int,
+             preflop_call: bool = False) -> tuple[list[int], list[int]]:
     """Play deals ``first_deal .. first_deal + deals - 1`` (two hands each) with a fresh bot:
     LBR's chips per deal and the counts ``[lbr decisions, bot decisions, mismatches,
     illegal actions]``."""
@@ -323,7 +331,7 @@ def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int
             if bot.uses_rng:
                 bot.reseed(((seed * 1_000_003 + h) * 64 + 1) & 0xFFFF_FFFF_FFFF)
             hand = Hand(game, [game.starting_stack] * 2, cards, ranks)
-            one = LBRHand(hand, lbr, bot, h, samples, seed)
+            one = LBRHand(hand, lbr, bot, h, samples, seed, preflop_call=preflop_call)
             chips += one.play()
             for k, v in enumerate((one.lbr_decisions, one.bot_decisions, one.mismatches, one.illegal)):
                 counts[k] += v
@@ -337,8 +345,9 @@ def run_lbr(config: LBRConfig, workers: int = 1,
     """Measure ``config.bot`` by LBR; ``progress(k)`` as ``k`` more hands are played."""
     lbr_bot(config.bot)  # refuse a bot without a policy before any work
     start = time.perf_counter()
-    tasks = ((config.bot, config.seed, config.samples, first, min(TASK_DEALS, config.deals - first))
-             for first in range(0, config.deals, TASK_DEALS))  # lazily: a huge run starts at once
+    # Lazily: a huge run starts at once.
+    tasks = ((config.bot, config.seed, config.samples, first, min(TASK_DEALS, config.deals - first),
+              config.preflop_call) for first in range(0, config.deals, TASK_DEALS))
     per_pair: list[int] = []
     counts = [0, 0, 0, 0]
     with executor_for(workers=min(workers, -(-config.deals // TASK_DEALS))) as executor:
@@ -350,6 +359,6 @@ def run_lbr(config: LBRConfig, workers: int = 1,
     big_blind = GameSettings.preset("limit").big_blind
     mbb = np.array(per_pair, dtype=float) / 2.0 * 1000.0 / big_blind
     mean, ci = win_rate(mbb)
-    return LBRResult(config.bot, 2 * len(per_pair), config.seed, mean,
+    return LBRResult(config.bot, 2 * len(per_pair), config.seed, config.preflop_call, mean,
                      (float(ci[0]), float(ci[1])) if not math.isnan(ci[0]) else (math.nan, math.nan),
                      time.perf_counter() - start, *counts, per_pair=per_pair)

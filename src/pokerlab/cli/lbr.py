@@ -22,6 +22,9 @@ def register(app: typer.Typer) -> None:
                                  "LBR's pre-flop rollouts."),
         samples: int = typer.Option(1000, "--samples", min=1,
                                     help="Boards LBR rolls out for its pre-flop equity."),
+        preflop_call: bool = typer.Option(False, "--preflop-call",
+                                          help="LBR only checks or calls before the flop (the paper's "
+                                          "pre-flop setting C)."),
         workers: int = typer.Option(1, "--workers", min=1,
                                     help="Processes sharing the hands (every 200 hands a fresh bot)."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
@@ -36,7 +39,7 @@ def register(app: typer.Typer) -> None:
         """
         from pokerlab.arena.lbr import LBRConfig, lbr_bot, run_lbr
 
-        config = LBRConfig(bot, hands=hands, seed=seed, samples=samples)
+        config = LBRConfig(bot, hands=hands, seed=seed, samples=samples, preflop_call=preflop_call)
         lbr_bot(bot)  # a bot LBR cannot measure: one line, before the bar
         with progress(f"LBR against {bot}", total=2 * config.deals,
                       enabled=not (no_progress or as_json)) as advance:
@@ -52,5 +55,6 @@ def register(app: typer.Typer) -> None:
         interval = "-" if math.isnan(low) else f"[{low:+.0f}, {high:+.0f}]"
         rows = [[f"{result.mbb_per_game:+.0f}", interval, f"{result.hands:,}", f"{result.seconds:.0f}",
                  f"{result.seconds / result.hands:.3f}", result.mismatches]]
-        console.print(table(f"LBR against {result.bot}, heads-up limit, seed {seed}",
+        pre = ", pre-flop calls" if preflop_call else ""
+        console.print(table(f"LBR against {result.bot}, heads-up limit, seed {seed}{pre}",
                             ["mbb/g", "95% CI", "hands", "seconds", "s/hand", "policy mismatches"], rows))
