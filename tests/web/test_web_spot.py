@@ -169,8 +169,8 @@ def test_solves_run_in_warm_processes_below_the_server_s_priority(client: TestCl
     warm = {solver.process.pid for solver in jobs._solvers}
     # both solves ran in the server's kept processes (started once, still there for the next)
     assert used <= warm and len(warm) == jobs.most
-    lower = min(19, os.getpriority(os.PRIO_PROCESS, 0) + SOLVE_NICE)
-    assert [os.getpriority(os.PRIO_PROCESS, pid) for pid in warm] == [lower] * len(warm)
+    lower = min(19, os.getpriority(os.PRIO_PROCESS, 0) + SOLVE_NICE)  # lowered once warm
+    assert [os.getpriority(os.PRIO_PROCESS, pid) for pid in used] == [lower] * len(used)
 
 
 def test_solves_and_browsing_beside_tables_lose_nothing() -> None:

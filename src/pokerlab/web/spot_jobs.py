@@ -10,7 +10,7 @@ measured, the solve's peak memory) up a pipe and saves the solution where the se
 solutions. So a solve starts iterating at once instead of after the seconds a fresh process
 takes to import and load.
 
-The solving processes run at a lower priority (:data:`SOLVE_NICE`, set as each starts): a solve
+Once warm, the solving processes run at a lower priority (:data:`SOLVE_NICE`): a solve
 uses every core the machine leaves it, but the server's own requests (the tables, browsing)
 come first. A thread here feeds each process and follows its solve, so a page can show how
 far a solve is, stop it (the process is ended at once, and a fresh one warms up for the next
@@ -62,10 +62,10 @@ def _peak_memory() -> int:
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024
 
 
-def _serve(connection: Any) -> None:
-    """A solving process: warm up, then answer ``(spot, settings, path)`` messages (solve, save
-    to ``path``, send progress and ``("done", summary, memory)`` or ``("error", line)``) until
-    ``None`` or the end of the pipe."""
+def _serve(connection: Any, nice: int) -> None:
+    """A solving process: warm up, lower its priority by ``nice``, then answer ``(spot,
+    settings, path)`` messages (solve, save to ``path``, send progress and ``("done", summary,
+    memory)`` or ``("error", line)``) until ``None`` or the end of the pipe."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server ends its solves itself
@@ -76,6 +76,10 @@ def _serve(connection: Any) -> None:
 
     with contextlib.suppress(Exception):  # a failure here shows again, in one line, on a real solve
         solve(Spot.from_dict(WARM_SPOT), target_pct=0.0, max_iterations=2, check_every=1, threads=1)
+    # Warm at the server's priority (once, seconds: starved by a busy machine it would take
+    # minutes), solve below it.
+    with contextlib.suppress(OSError):
+        os.nice(nice)
     while True:
         try:
             message = connection.recv()
@@ -144,12 +148,9 @@ class _Solver:
 
     def _start_process(self) -> None:
         here, there = self.jobs.context.Pipe(duplex=True)
-        self.process = self.jobs.context.Process(target=_serve, args=(there,), daemon=True,
+        self.process = self.jobs.context.Process(target=_serve, args=(there, self.jobs.nice), daemon=True,
                                                  name=f"pokerlab-spot-solver-{self.index}")
         self.process.start()
-        with contextlib.suppress(OSError):  # lower at once: its start-up (imports) too
-            os.setpriority(os.PRIO_PROCESS, self.process.pid,
-                           min(19, os.getpriority(os.PRIO_PROCESS, 0) + self.jobs.nice))
         there.close()
         self.connection = here
 
