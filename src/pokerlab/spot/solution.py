@@ -47,8 +47,9 @@ import numpy as np
 
 from pokerlab._threads import numba_threads
 from pokerlab.cards.codes import format_cards, parse_card
-from pokerlab.cards.ranges import class_of
+from pokerlab.cards.ranges import class_of, combo_index
 from pokerlab.spot.bestresponse import Evaluation, evaluate, exploitability_pct, measuring_walker
+from pokerlab.spot.classes import class_strategy
 from pokerlab.spot.deal import Deal, build_deal
 from pokerlab.spot.layout import Layout, build_layout
 from pokerlab.spot.locks import Lock, build_locks
@@ -243,22 +244,12 @@ class NodeView:
     ranges: tuple[RangeAtNode, RangeAtNode]
 
     def classes(self) -> list[dict[str, Any]]:
-        """Per hand class: combos (reach-weighted), each action's frequency, EV and equity."""
-        groups: dict[str, list[int]] = {}
-        for i, (a, b) in enumerate(self.combos):
-            groups.setdefault(class_of(int(a), int(b)), []).append(i)
-        rows = []
-        for name, idx in groups.items():
-            w = self.reach[idx]
-            tot = float(w.sum())
-            if tot <= 0:
-                continue
-            row: dict[str, Any] = {"class": name, "combos": tot}
-            for k, act in enumerate(self.actions):
-                row[act] = float(np.dot(w, self.strategy[k, idx]) / tot)
-            row["ev"] = float(np.dot(w, self.ev[idx]) / tot)
-            row["equity"] = float(np.dot(w, self.equity[idx]) / tot)
-            rows.append(row)
+        """Per hand class: combos (reach-weighted), each action's frequency, EV and equity,
+        highest equity first: :func:`pokerlab.spot.classes.class_strategy`'s reach-weighted
+        means, with the EV and the equity as two more columns."""
+        idx = np.array([combo_index(int(a), int(b)) for a, b in self.combos], dtype=np.int64)
+        cols = np.column_stack([self.strategy.T, self.ev, self.equity]).reshape(len(idx), -1)
+        rows = class_strategy(idx, cols, self.reach, [*self.actions, "ev", "equity"]).rows()
         return sorted(rows, key=lambda r: -r["equity"])
 
     def combo_rows(self) -> list[dict[str, Any]]:
