@@ -14,8 +14,9 @@ regrets floored at 0, strategy sums weighted by ``t``.
 
 Both cores: the subtrees under the first street's chance nodes (one per chance node and
 canonical card) are independent given the reach vectors that arrive there, so an iteration is
-a pass over the first street that records those reaches, the subtrees in parallel (numba
-``prange``), and a second pass over the first street that reads their values back.
+a pass over the first street that records those reaches, the subtrees in parallel (threads
+that claim blocks of them, :meth:`pokerlab.spot.walk.Walker.run`), and a second pass over the
+first street that reads their values back. The walks compute in float32 (the storage's type).
 
 Storage: float32 regrets and strategy sums (:mod:`pokerlab.spot.layout`).
 
