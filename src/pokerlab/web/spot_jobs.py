@@ -62,16 +62,43 @@ def _peak_memory() -> int:
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024
 
 
+def _solve_one(connection: Any, spot: dict[str, Any], settings: dict[str, Any], path: str) -> None:
+    """Solve one spot in a solving process, save it to ``path`` and send its progress and
+    answer; nothing of it is kept once this returns (the process waits light)."""
+    from pokerlab._json import jsonable
+    from pokerlab.errors import user_message
+    from pokerlab.spot.solution import estimate_memory, solve
+    from pokerlab.spot.spec import Spot
+
+    _reset_peak_memory()
+    try:
+        s = Spot.from_dict(spot)
+        connection.send(("estimate", estimate_memory(s)))
+        last = [0.0]
+
+        def progress(it: int, pct: float | None) -> None:
+            now = time.monotonic()
+            if pct is not None or now - last[0] >= PROGRESS_EVERY:
+                last[0] = now
+                connection.send(("progress", it, pct, _peak_memory()))
+
+        sol = solve(s, progress=progress, **settings)
+        sol.save(path)
+        connection.send(("done", jsonable(sol.summary()), _peak_memory()))
+    except Exception as exc:  # the job's answer: a user mistake's line, or the bug's name
+        line = user_message(exc)
+        connection.send(("error", " ".join(line.split()) if line is not None
+                         else f"internal error ({type(exc).__name__}: {exc})"))
+
+
 def _serve(connection: Any, nice: int) -> None:
     """A solving process: warm up, lower its priority by ``nice``, then answer ``(spot,
-    settings, path)`` messages (solve, save to ``path``, send progress and ``("done", summary,
+    settings, path)`` messages (:func:`_solve_one`: progress, then ``("done", summary,
     memory)`` or ``("error", line)``) until ``None`` or the end of the pipe."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server ends its solves itself
-    from pokerlab._json import jsonable
-    from pokerlab.errors import user_message
-    from pokerlab.spot.solution import estimate_memory, solve
+    from pokerlab.spot.solution import solve
     from pokerlab.spot.spec import Spot
 
     with contextlib.suppress(Exception):  # a failure here shows again, in one line, on a real solve
@@ -87,26 +114,7 @@ def _serve(connection: Any, nice: int) -> None:
             return
         if message is None:
             return
-        spot, settings, path = message
-        _reset_peak_memory()
-        try:
-            s = Spot.from_dict(spot)
-            connection.send(("estimate", estimate_memory(s)))
-            last = [0.0]
-
-            def progress(it: int, pct: float | None, last: list[float] = last) -> None:
-                now = time.monotonic()
-                if pct is not None or now - last[0] >= PROGRESS_EVERY:
-                    last[0] = now
-                    connection.send(("progress", it, pct, _peak_memory()))
-
-            sol = solve(s, progress=progress, **settings)
-            sol.save(path)
-            connection.send(("done", jsonable(sol.summary()), _peak_memory()))
-        except Exception as exc:  # the job's answer: a user mistake's line, or the bug's name
-            line = user_message(exc)
-            connection.send(("error", " ".join(line.split()) if line is not None
-                             else f"internal error ({type(exc).__name__}: {exc})"))
+        _solve_one(connection, *message)
 
 
 @dataclass
