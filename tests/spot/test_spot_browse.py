@@ -102,7 +102,15 @@ def test_each_player_s_range_and_ev_at_a_node() -> None:
     # the actor's range entry is the node's own per-combo EV, weighted by the pairs it meets
     acting = {r["combo"]: r["ev"] for r in bet["combos"]}
     assert {r["combo"]: r["ev"] for r in bet["ranges"]["ip"]["rows"]} == acting
-    # per class: the reach weights add up
-    for who in ("oop", "ip"):
+    # per class: the reach weights add up, and the class's EV is its combos' mean over the pairs
+    # they meet (the per-combo rows, weighted by reach times the opponent's weight they face)
+    from pokerlab.cards.ranges import class_of
+
+    view = sol.view("b10")
+    for who, r in zip(("oop", "ip"), view.ranges, strict=True):
         assert sum(c["combos"] for c in bet["ranges"][who]["classes"]) == pytest.approx(
             bet["ranges"][who]["combos"])
+        for c in bet["ranges"][who]["classes"]:
+            k = [i for i, (a, b) in enumerate(r.combos) if class_of(int(a), int(b)) == c["class"]]
+            w = r.reach[k] * r.pairs[k]
+            assert c["ev"] == pytest.approx(float(w @ r.ev[k] / w.sum()), abs=1e-9), (who, c)

@@ -47,7 +47,7 @@ import numpy as np
 
 from pokerlab._threads import numba_threads
 from pokerlab.cards.codes import format_cards, parse_card
-from pokerlab.cards.ranges import class_of, combo_index
+from pokerlab.cards.ranges import combo_index
 from pokerlab.spot.bestresponse import Evaluation, evaluate, exploitability_pct, measuring_walker
 from pokerlab.spot.classes import class_strategy
 from pokerlab.spot.deal import Deal, build_deal
@@ -200,15 +200,13 @@ class RangeAtNode:
     def as_dict(self) -> dict[str, Any]:
         """``combos`` (the reach weights' sum), ``ev`` (:attr:`total_ev`), and per hand class
         and per combo the reach weight and EV (``classes``, ``rows``; the highest EV first)."""
-        groups: dict[str, list[int]] = {}
-        for i, (a, b) in enumerate(self.combos):
-            groups.setdefault(class_of(int(a), int(b)), []).append(i)
-        classes = []
-        for name, idx in groups.items():
-            w = self.reach[idx] * self.pairs[idx]
-            tot = float(w.sum())
-            classes.append({"class": name, "combos": float(self.reach[idx].sum()),
-                            "ev": float(np.dot(w, self.ev[idx]) / tot) if tot > 0 else 0.0})
+        # class_strategy's reach-weighted means of ev * pairs and of pairs: their ratio is the
+        # class's EV over the pairs of combos that meet here
+        idx = np.array([combo_index(int(a), int(b)) for a, b in self.combos], dtype=np.int64)
+        cols = np.column_stack([self.ev * self.pairs, self.pairs]).reshape(len(idx), 2)
+        classes = [{"class": r["class"], "combos": r["combos"],
+                    "ev": r["evp"] / r["pairs"] if r["pairs"] > 0 else 0.0}
+                   for r in class_strategy(idx, cols, self.reach, ["evp", "pairs"]).rows()]
         rows = [{"combo": format_cards([int(b), int(a)], sep=""), "weight": float(self.reach[i]),
                  "ev": float(self.ev[i])} for i, (a, b) in enumerate(self.combos)]
         return {"combos": float(self.reach.sum()), "ev": self.total_ev,
