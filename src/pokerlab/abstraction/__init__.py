@@ -5,7 +5,8 @@ E[HS^2] percentiles (``kind="ehs2"``) or, on the flop and turn, potential-aware 
 histograms of next-round strength (``kind="potential"``). Modules:
 
 - :mod:`~pokerlab.abstraction.settings`: :class:`AbstractionSettings` (bucket counts, kind, key);
-- :mod:`~pokerlab.abstraction.boards`: boards up to suit isomorphism (1,755 flops, 16,432 turns);
+- :mod:`~pokerlab.abstraction.boards`: boards up to suit isomorphism (1,755 flops, 16,432 turns,
+  134,459 rivers);
 - :mod:`~pokerlab.abstraction._kernels`: exact strengths of all 1,326 combos on a board (numba);
 - :mod:`~pokerlab.abstraction.kmeans`: the potential-aware clustering;
 - :mod:`~pokerlab.abstraction.buckets`: :class:`CardAbstraction`, building, the cache.

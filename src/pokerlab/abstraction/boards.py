@@ -1,9 +1,9 @@
-"""Boards up to suit isomorphism: the canonical flops and turns, and where every board maps.
+"""Boards up to suit isomorphism: the canonical flops, turns and rivers, and where every board maps.
 
 Two boards that differ by a permutation of the four suits are the same situation for every hole
 combo once the combo's suits are permuted the same way, so the abstraction tables hold one row
-per *class* of boards (1,755 flops, 16,432 turns) and a deal's board is mapped to its class by
-table lookups inside the kernels.
+per *class* of boards (1,755 flops, 16,432 turns, 134,459 rivers) and a deal's board is mapped
+to its class by table lookups inside the kernels.
 
 A set of ``k`` cards ``c_0 < ... < c_{k-1}`` is numbered by its colex rank
 ``sum_i C(c_i, i + 1)`` (0 .. C(52, k) - 1). For every set, :func:`board_classes` gives the

@@ -20,9 +20,9 @@ holding, with card removal (:mod:`pokerlab.abstraction._kernels`):
 
 Two paths give the same buckets: :meth:`CardAbstraction.board_buckets` computes one board from
 the small parameters (thresholds, centroids) at play time, and
-:meth:`CardAbstraction.deal_buckets` reads tables (one row per suit-isomorphism class of flops
-and turns, :mod:`pokerlab.abstraction.boards`) built once by :func:`card_abstraction` and cached
-on disk. Strengths are integers in both paths (exact sums of squared river counts), so the two
+:meth:`CardAbstraction.deal_buckets` reads tables (one row per suit-isomorphism class of flops,
+turns and rivers, :mod:`pokerlab.abstraction.boards`) built once by :func:`card_abstraction` and
+cached on disk. Strengths are integers in both paths (exact sums of squared river counts), so the two
 never disagree at a boundary.
 
 Examples

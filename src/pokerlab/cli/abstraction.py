@@ -63,8 +63,9 @@ def register(app: typer.Typer) -> None:
               as_json: bool = json_opt) -> None:
         """Build the abstraction (or find it in the cache) and say how long it took and its size.
 
-        Every canonical turn (16,432) and flop (1,755) is computed exactly; the result is cached
-        under pokerlab's cache folder, keyed by the settings, for training and play.
+        Every canonical turn (16,432), flop (1,755) and river (134,459) is computed exactly; the
+        result is cached under pokerlab's cache folder, keyed by the settings, for training and
+        play.
         """
         from pokerlab.abstraction import build_units, cached, card_abstraction
 
