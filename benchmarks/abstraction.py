@@ -9,7 +9,7 @@ Measures
 - **flop**: E[HS^2] of every combo on a flop (1,081 runouts per combo, 1,176 river boards).
   Peer: the river peer on ``--peer-runouts`` runouts, extrapolated (``peer_extrapolated``).
 - **deal_buckets**: both players' buckets on all four rounds for ``--deals`` random deals with
-  the default abstraction (built first if it is not cached; its build seconds and file size are
+  the default abstraction (built first if it is not cached; its build seconds and files' size are
   reported from the cache). No peer: a per-deal cost for MCCFR training.
 
 Usage: ``python benchmarks/abstraction.py [--json] [--repeat 5] [--deals 100000]``.
@@ -129,7 +129,7 @@ def main() -> None:
                            "us_per_deal": round(1e3 * ms / args.deals, 2),
                            "load_or_build_s": round(ready, 2),
                            "build_s": round(abstraction.build_seconds or 0.0, 1),
-                           "bytes_on_disk": abstraction.path.stat().st_size if abstraction.path else None}
+                           "bytes_on_disk": abstraction.bytes_on_disk()}
     if args.json:
         print(json.dumps(out, indent=2))
         return
