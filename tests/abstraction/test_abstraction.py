@@ -334,3 +334,30 @@ def test_table_rows_are_the_board_buckets_permuted(small_ehs2):
     table = fresh.table(3)
     assert not (table[:, 0] == ca.NOT_COMPUTED).any()
     assert np.array_equal(table[built[:2]], small_ehs2._flop_table[built[:2]])
+
+
+def test_concurrent_requests_build_once(small_ehs2, tmp_path, monkeypatch):
+    import threading
+    import time
+
+    from pokerlab.abstraction import card_abstraction
+
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(tmp_path))
+    calls = []
+
+    def slow_build(settings, progress=None):  # the sampled build stands in for a full one
+        calls.append(settings)
+        time.sleep(0.5)
+        return small_ehs2
+
+    monkeypatch.setattr(ca, "build", slow_build)
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(card_abstraction(small_ehs2.settings)))
+               for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1 and len(results) == 2
+    assert all(np.array_equal(r.parameters()["flop_thresholds"], small_ehs2.parameters()["flop_thresholds"])
+               for r in results)

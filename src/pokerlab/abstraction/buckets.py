@@ -613,11 +613,25 @@ def card_abstraction(settings: AbstractionSettings, progress: Progress | None = 
     """The abstraction of ``settings``: loaded from the cache, else built and cached.
 
     Deterministic for the settings (the k-means of the potential kind is seeded). ``progress``
-    gets ``n`` units at a time out of :func:`build_units` while building.
+    gets ``n`` units at a time out of :func:`build_units` while building. Processes asking for
+    the same settings at once (parallel training, test workers) build it once: the builder
+    holds a lock file beside the cache file, the others wait for it and read the cache.
     """
     found = _read_cache(settings)
     if found is not None:
         return found
-    out = build(settings, progress)
-    out.path = _write_cache(out)
-    return out
+    import fcntl
+
+    folder = cache_dir() / "abstraction"
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"{settings.key()}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            found = _read_cache(settings)  # built by another process while this one waited
+            if found is not None:
+                return found
+            out = build(settings, progress)
+            _write_cache(out)
+            return out
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
