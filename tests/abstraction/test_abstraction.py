@@ -1,5 +1,6 @@
 """Card abstraction (issue 27): exact strengths against eval7, buckets, tables, cache."""
 
+import functools
 import itertools
 
 import eval7
@@ -111,16 +112,20 @@ def test_board_classes_are_the_spot_batch_flop_classes():
 
 
 # -- buckets ----------------------------------------------------------------------------------
-@pytest.fixture(scope="module", params=["ehs2", "potential"])
-def small(request):
+@functools.cache
+def small_build(kind):
     """An abstraction whose boundaries (centroids) come from every 97th turn and 176th flop class."""
-    return build(AbstractionSettings(flop=6, turn=7, river=8, kind=request.param), turn_sample=97,
-                 flop_sample=176)
+    return build(AbstractionSettings(flop=6, turn=7, river=8, kind=kind), turn_sample=97, flop_sample=176)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(params=["ehs2", "potential"])
+def small(request):
+    return small_build(request.param)
+
+
+@pytest.fixture
 def small_ehs2():
-    return build(AbstractionSettings(flop=6, turn=7, river=8), turn_sample=97, flop_sample=176)
+    return small_build("ehs2")
 
 
 def permuted_deal(board_cls, k, n):
