@@ -285,3 +285,53 @@ def test_train_to_the_store_and_evaluate_it(tmp_path) -> None:
     result = runner.invoke(app, ["opponents", "train", "loki-a", "--db", str(db), "--store", str(bad)])
     assert result.exit_code == 2 and "--store" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_strength_network_plays_the_opponents_in_trials() -> None:
+    """An opponent of kind 3 acts at each trial decision by its hand-strength network fed the
+    decision's 19 inputs (the kernel's log of them), its HS_1 and PPOT_c on that street."""
+    from pokerlab.agents._loki2_kernels import STRENGTH_NET_SIZE, pick, play_trial
+    from pokerlab.agents.loki2 import Loki2Config
+    from pokerlab.cards import parse_cards
+
+    n = 3
+    net = _random_net(StrengthNetworkModel, 11)
+    kinds = np.array([0, 3, 3])
+    nets = np.zeros((n, STRENGTH_NET_SIZE))
+    nets[1] = nets[2] = net.flat()
+    holes = np.array([[0, 1], [2, 3], [4, 5]], dtype=np.int64)
+    board = np.array(parse_cards("AhKd7c2s9h"), dtype=np.int64)
+    rng = np.random.default_rng(3)
+    params = Loki2Config().pt_params()
+    for trial in range(20):
+        hs1, ppot, us = rng.uniform(0, 1, (4, n)), rng.uniform(0, 0.4, (4, n)), rng.uniform(0, 1, n)
+        log = np.zeros((512, 3), dtype=np.int64)
+        flog = np.zeros((512, 19))
+        _, count = play_trial(holes, board, 1, 0, np.ones(n, dtype=np.bool_), np.zeros(n),
+                              np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.bool_), 30.0, 0,
+                              np.array([10.0, 10.0, 20.0, 20.0]), 4, 1 + trial % 2, 0, us, hs1,
+                              ppot, params, log, np.zeros((n, 5)), np.zeros(2), kinds, nets,
+                              np.full((n, 3, 1), -1, dtype=np.int64), np.zeros((n, 1)),
+                              np.full((n, 1, 3), 1 / 3), flog)
+        theirs = 0
+        raises = {1: 0, 2: 0, 3: 0}  # bets and raises made on each street so far
+        for k in range(count):
+            s, p, a = log[k]
+            if p != 0:
+                row = np.concatenate([flog[k], [hs1[s, p], 0.0 if s == 3 else ppot[s, p]]])
+                want = pick(net.predict_proba(row[None, :])[0], us[p])
+                if want == 0 and flog[k][0] == 0:
+                    want = 1  # no fold when checking is free
+                if want == 2 and raises[s] >= 4:
+                    want = 1  # a raise at the cap is a call
+                assert a == want, (trial, k)
+                theirs += 1
+            raises[s] += a == 2
+        assert theirs > 0
+
+
+def test_loki2_sim_strength_plays_a_table() -> None:
+    config = MatchConfig(bots=("loki2-sim-strength", "loki-a", "raiser"), hands=6, seed=1)
+    result = run_match(config, MatchStore(":memory:"))
+    assert all(r.illegal_actions == 0 for r in result.results)
+    assert sum(r.chips for r in result.results) == 0

@@ -216,6 +216,9 @@ def _draw_holding(used: np.ndarray, table: np.ndarray, peak: float, by_weight: b
 
 NET_SIZE = 19 * 4 + 4 + 4 * 3 + 3
 """Length of a flattened 19 x 4 x 3 network: w1 (row-major), b1, w2 (row-major), b2."""
+STRENGTH_NET_SIZE = 21 * 4 + 4 + 4 * 3 + 3
+"""Length of a flattened 21 x 4 x 3 hand-strength network (the rows of ``nets`` are this long
+when one is among them; a 19-input network fills the first :data:`NET_SIZE`)."""
 
 
 @njit(cache=True)
@@ -285,14 +288,15 @@ def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
                tree_t: np.ndarray, tree_v: np.ndarray, flog: np.ndarray) -> tuple[float, int]:
     """Play one trial from ``me``'s decision: ``first`` (1 check/call, 2 bet/raise) for ``me``,
     then every action by the PT (``policy`` 0) or a call (``policy`` 1); an opponent ``p``
-    with ``kinds[p]`` 1 (network ``nets[p]``) or 2 (tree ``tree_*[p]``) acts by its learned
-    model's triple instead of the PT. ``hs1[s, p]`` and ``ppot[s, p]`` are player ``p``'s HS_1
-    and PPOT_c on street ``s``'s board. ``ctx_in[p]`` holds what Davidson's inputs need of the
-    hand so far: chips in the pot, committed this round, acted this round, its previous
-    decision faced a bet, its previous action was a raise; ``counts_in`` the hand's bets and
-    calls. Returns ``me``'s chips won from the decision on (share of the final pot minus chips
-    put in) and the number of actions written to ``log`` (rows ``street, position, kind``;
-    ``flog`` gets each decision's 19 inputs)."""
+    with ``kinds[p]`` 1 (network ``nets[p]``), 2 (tree ``tree_*[p]``) or 3 (hand-strength
+    network ``nets[p]``, fed the 19 inputs, its HS_1 and its PPOT_c on the street's board)
+    acts by its learned model's triple instead of the PT. ``hs1[s, p]`` and ``ppot[s, p]``
+    are player ``p``'s HS_1 and PPOT_c on street ``s``'s board. ``ctx_in[p]`` holds what
+    Davidson's inputs need of the hand so far: chips in the pot, committed this round, acted
+    this round, its previous decision faced a bet, its previous action was a raise;
+    ``counts_in`` the hand's bets and calls. Returns ``me``'s chips won from the decision on
+    (share of the final pot minus chips put in) and the number of actions written to ``log``
+    (rows ``street, position, kind``; ``flog`` gets each decision's 19 inputs)."""
     n = live_in.size
     live = live_in.copy()
     bets = bets_in.copy()
@@ -313,6 +317,7 @@ def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
         if live[p]:
             n_live += 1
     x = np.zeros(19)
+    x21 = np.zeros(21)
     while True:
         # Davidson's board inputs of this street's board
         nb = 2 + s
@@ -380,6 +385,11 @@ def play_trial(holes: np.ndarray, board: np.ndarray, street: int, me: int,
                 a = pick(network_triple(nets[p], x), us[p])
             elif p != me and kinds[p] == 2:
                 a = pick(tree_triple(tree_i[p], tree_t[p], tree_v[p], x), us[p])
+            elif p != me and kinds[p] == 3:
+                x21[:19] = x
+                x21[19] = hs1[s, p]
+                x21[20] = 0.0 if s == 3 else ppot[s, p]
+                a = pick(network_triple(nets[p], x21), us[p])
             else:
                 k = n_live - 1
                 hs_n = hs1[s, p] ** k

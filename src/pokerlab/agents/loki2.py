@@ -20,7 +20,8 @@ Pre-flop play and pre-flop re-weighting are Loki-1's (:class:`~pokerlab.agents.l
 both (Peña's B, R and B+R), ``loki2-sim`` both with PT simulation, ``loki2-sim-call`` both with
 the always-call simulation; ``loki2-sim-network`` and ``loki2-sim-tree`` play the opponents in
 the trials by a learned model; ``loki2-strength`` is B+R re-weighting by a network whose inputs
-include the opponent's hand strength.
+include the opponent's hand strength, and ``loki2-sim-strength`` lets that network re-weight
+and play the opponent in the trials.
 
 Examples
 --------
@@ -51,7 +52,14 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.agents._loki2_kernels import NET_SIZE, net_reweight, pt_reweight, pt_triple, simulate
+from pokerlab.agents._loki2_kernels import (
+    NET_SIZE,
+    STRENGTH_NET_SIZE,
+    net_reweight,
+    pt_reweight,
+    pt_triple,
+    simulate,
+)
 from pokerlab.agents.base import Observation
 from pokerlab.agents.context_features import board_pt_inputs, observed_decisions, strength_row
 from pokerlab.agents.loki import LokiBot
@@ -65,7 +73,7 @@ __all__ = ["VERSIONS", "Loki2Bot", "Loki2Config", "choose", "probability_triple"
 MODEL_DIR_VAR = "POKERLAB_LEARNED_MODELS"
 """Environment variable naming the folder of offline-trained opponent models."""
 SIMULATION = ("off", "pt", "call")
-OPPONENT_MODELS = ("frequency", "network", "tree")
+OPPONENT_MODELS = ("frequency", "network", "tree", "strength-network")
 REWEIGHT_MODELS = ("pt", "strength-network")
 _ACTIONS = ("fold", "call", "raise")
 
@@ -90,7 +98,9 @@ class Loki2Config(LokiConfig):
     opponent_model
         What plays the opponents inside trials: ``"frequency"`` (the PT function, Peña's
         design), ``"network"`` or ``"tree"`` (a model of each opponent learned online from
-        Davidson's inputs of its decisions, :mod:`pokerlab.agents.learned_models`).
+        Davidson's inputs of its decisions, :mod:`pokerlab.agents.learned_models`), or
+        ``"strength-network"`` (the hand-strength network of each, fed the trial holding's
+        HS_1 and PPOT_c; learned as for ``reweight_model``).
     learn_every, learn_after
         Refit each opponent's learned model every ``learn_every`` hands, once it has
         ``learn_after`` decisions (before that the PT plays it, or the model trained offline)
@@ -218,7 +228,7 @@ class Loki2Bot(LokiBot):
     def observe(self, observation: Observation) -> None:
         if self.config.reweight_model == "strength-network" and self.config.pt_reweighting:
             # Davidson's inputs of each new opponent action, in order, for _learn to take.
-            history, me, seen = observation.actions, observation.position, self._seen
+            history, me, seen = self._history(observation), observation.position, self._seen
             big = [10**6] * observation.players
             self._rows = [x for i, (pos, x, _) in enumerate(
                 observed_decisions(observation.game, big, observation.board, history))
@@ -270,11 +280,12 @@ class Loki2Bot(LokiBot):
     def after_hand(self, observation: Observation) -> None:
         super().after_hand(observation)
         c = self.config
-        if c.opponent_model == "frequency" and c.reweight_model == "pt":
+        strength = "strength-network" in (c.opponent_model, c.reweight_model)
+        if c.opponent_model == "frequency" and not strength:
             return
         me = observation.position
         big = [10**6] * observation.players
-        if c.opponent_model != "frequency":
+        if c.opponent_model in ("network", "tree"):
             for pos, x, action in observed_decisions(observation.game, big, observation.board,
                                                      observation.actions):
                 if pos != me:
@@ -282,7 +293,7 @@ class Loki2Bot(LokiBot):
                                                        ([], []))
                     xs.append(x)
                     ys.append(action)
-        if c.reweight_model == "strength-network":
+        if strength:
             self._showdown_decisions(observation, big)
         self._hands_learned += 1
         if self._hands_learned % c.learn_every == 0:
@@ -413,9 +424,11 @@ class Loki2Bot(LokiBot):
                 if action == 2 or (action == 1 and faced):
                     ctx[pos, 1] = 1.0
         kinds = np.zeros(n, dtype=np.int64)
-        nets = np.zeros((n, NET_SIZE))
-        models = {} if self.config.opponent_model == "frequency" else {
-            p: self.learned_model(self.opponent_name(observation, p)) for p in range(n)
+        kind = self.config.opponent_model
+        nets = np.zeros((n, STRENGTH_NET_SIZE if kind == "strength-network" else NET_SIZE))
+        find = self.strength_model if kind == "strength-network" else self.learned_model
+        models = {} if kind == "frequency" else {
+            p: find(self.opponent_name(observation, p)) for p in range(n)
             if p != observation.position}
         trees = [m for m in models.values() if m is not None and m.kind == "tree"]
         size = max([len(m.left) for m in trees], default=1)
@@ -425,8 +438,8 @@ class Loki2Bot(LokiBot):
         for p, m in models.items():
             if m is None:
                 continue
-            if m.kind == "network":
-                kinds[p] = 1
+            if m.kind in ("network", "strength-network"):
+                kinds[p] = 1 if m.kind == "network" else 3
                 nets[p] = m.flat()
             else:
                 kinds[p] = 2
@@ -543,6 +556,10 @@ VERSIONS: dict[str, tuple[Loki2Config, str]] = {
     "loki2-strength": (Loki2Config(reweight_model="strength-network"),
                        "Loki-2 B+R, opponents re-weighted by a network of each with their hand "
                        "strength among its inputs (trained offline, or online from showdowns)"),
+    "loki2-sim-strength": (Loki2Config(simulation="pt", opponent_model="strength-network",
+                                       reweight_model="strength-network"),
+                           "Loki-2 with simulation, each opponent's hand-strength network "
+                           "re-weighting its table and playing it in the trials"),
 }
 """Every registered Loki-2: configuration and description."""
 
