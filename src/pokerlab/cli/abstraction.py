@@ -39,8 +39,8 @@ def _print(summary: dict[str, Any], title: str) -> None:
     size = summary["bytes_on_disk"]
     console.print(f"build {'-' if seconds is None else f'{seconds:.1f} s'}, "
                   f"{'-' if size is None else f'{size / 2**20:.1f} MiB'} on disk")
-    if summary["path"]:
-        console.print(f"file {summary['path']}", soft_wrap=True)
+    if summary["path"]:  # the whole path is in --json; a line here stays within 80 columns
+        console.print(f"in pokerlab's cache folder: {Path(summary['path']).name}, .river.npy")
 
 
 def register(app: typer.Typer) -> None:
