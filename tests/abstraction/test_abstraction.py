@@ -366,3 +366,11 @@ def test_concurrent_requests_build_once(small_ehs2, tmp_path, monkeypatch):
     assert len(calls) == 1 and len(results) == 2
     assert all(np.array_equal(r.parameters()["flop_thresholds"], small_ehs2.parameters()["flop_thresholds"])
                for r in results)
+
+
+def test_plot_of_either_kind(small, tmp_path):
+    from pokerlab.abstraction.plot import plot_abstraction
+
+    path = tmp_path / "buckets.png"
+    plot_abstraction(small, path)
+    assert path.stat().st_size > 10_000

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from pokerlab.abstraction.buckets import CardAbstraction
 
 
 def plot_abstraction(abstraction: CardAbstraction, path: str | Path) -> None:
-    """Write the bucket sizes (top row) and the E[HS^2] boundaries (bottom row) to ``path``."""
+    """Write the bucket sizes (top row) and, below, the E[HS^2] boundaries of percentile rounds or
+    the mean next-round strength of each k-means centre (river HS for the turn, turn E[HS^2] for
+    the flop) to ``path``."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -36,10 +40,14 @@ def plot_abstraction(abstraction: CardAbstraction, path: str | Path) -> None:
             bottom.set_xlabel("boundary (bucket b starts at boundary b)")
             bottom.set_ylabel("E[HS^2]")
             bottom.set_ylim(0, 1)
-        else:
-            bottom.text(0.5, 0.5, "k-means buckets:\nno E[HS^2] boundaries", ha="center", va="center",
-                        transform=bottom.transAxes)
-            bottom.set_axis_off()
+        else:  # k-means: each centre's mean next-round strength (bin midpoints under its histogram)
+            cdf = abstraction.parameters()[f"{name}_centroids"]
+            pdf = np.diff(cdf, axis=1, prepend=0.0)
+            mids = (np.arange(cdf.shape[1]) + 0.5) / cdf.shape[1]
+            bottom.plot(range(len(cdf)), pdf @ mids, "o-", ms=3, color="#404040")
+            bottom.set_xlabel("bucket (k-means centre)")
+            bottom.set_ylabel("mean river HS" if name == "turn" else "mean turn E[HS^2]")
+            bottom.set_ylim(0, 1)
     fig.suptitle(f"card abstraction {abstraction.settings.key()}", fontsize=11)
     fig.tight_layout()
     fig.savefig(path)
