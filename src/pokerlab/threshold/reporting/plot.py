@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pokerlab._plot import figure_file
 from pokerlab.bar_labels import BAR, label_bars, spread
 from pokerlab.threshold.reporting.picture import axis_rows, picture
 from pokerlab.threshold.solving.solve import Solution
@@ -20,24 +21,24 @@ from pokerlab.threshold.solving.solve import Solution
 
 def plot_solution(solution: Solution, path: str | Path) -> Path:
     """Write the square and axes figure of a numeric ``solution`` to ``path`` (PNG or SVG)."""
-    import matplotlib
+    if solution.symbolic:
+        raise ValueError("plot: needs numbers; give a pot (e.g. --pot 3)")
+    with figure_file(path, (14, 7), dpi=100) as fig:
+        _draw_solution(solution, fig)
+    return Path(path)
 
-    matplotlib.use("Agg")
+
+def _draw_solution(solution: Solution, fig: Any) -> None:
     import matplotlib.pyplot as plt
     from matplotlib import colors
     from matplotlib.patches import Polygon
 
-    path = Path(path)
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"plot: file name must end in .png or .svg, got {path.name!r}")
-    if solution.symbolic:
-        raise ValueError("plot: needs numbers; give a pot (e.g. --pot 3)")
     drawing = picture(solution)
     extent = drawing["extent"]
     norm = colors.TwoSlopeNorm(vmin=-extent, vcenter=0.0, vmax=extent)
     cmap = plt.get_cmap("RdBu")
 
-    fig, (ax, axes_ax) = plt.subplots(1, 2, figsize=(14, 7), gridspec_kw={"width_ratios": [1, 1.1]})
+    ax, axes_ax = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.1]})
     for region in drawing["regions"]:
         ax.add_patch(Polygon(region["points"], color=cmap(norm(region["payoff"])), lw=0))
     ax.plot([0, 1], [0, 1], color="black", lw=0.8)
@@ -57,9 +58,6 @@ def plot_solution(solution: Solution, path: str | Path) -> Path:
     fig.tight_layout()
     _label_thresholds(ax, drawing["thresholds"])  # measured where the layout put the square
     label_bars(axes_ax, drawing["axes"])  # measured against the bars where the layout put them
-    fig.savefig(path)
-    plt.close(fig)
-    return path
 
 
 def _label_thresholds(ax: Any, thresholds: list[dict[str, Any]], fontsize: float = 8) -> None:
@@ -117,15 +115,9 @@ def plot_many(conditions: Any, report: dict[str, Any], path: str | Path) -> Path
     player's axes of action sequences.
     """
     import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     from matplotlib import colors
     from matplotlib.patches import Rectangle
 
-    path = Path(path)
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"--plot: file name must end in .png or .svg, got {path.name!r}")
     model = conditions.model
     if model.players != 3 or not conditions.solutions:
         raise ValueError("--plot: draws one solution of a three-player game")
@@ -140,46 +132,45 @@ def plot_many(conditions: Any, report: dict[str, Any], path: str | Path) -> Path
     payoff = {box: float(K.to_sympy(o.payoffs[0])) for box, o in model.boxes.items()}
     extent = max(abs(v) for v in payoff.values()) or 1.0
     norm = colors.TwoSlopeNorm(vmin=-extent, vcenter=0.0, vmax=extent)
-    cmap = plt.get_cmap("RdBu")
+    cmap = matplotlib.colormaps["RdBu"]
     rows = axis_rows(model.structure, dict(zip(names, values, strict=True)))
     # the slices in a row, the axes of action sequences under them across the whole width:
     # a page-shaped figure whose text reads at its own size (one row of both was 2600x520)
-    fig = plt.figure(figsize=(max(3.1 * len(picks), 11.0), 3.6 + 1.1 * len(rows)), layout="constrained")
-    grid = fig.add_gridspec(2, len(picks), height_ratios=(3.0, 0.45 + 0.75 * len(rows)))
-    slices = [fig.add_subplot(grid[0, k]) for k in range(len(picks))]
-    bars_ax = fig.add_subplot(grid[1, :])
-    for ax, x in zip(slices, picks, strict=True):
-        i = next(k for k in range(len(edges) - 1) if edges[k] <= x <= edges[k + 1])
-        for j in range(len(edges) - 1):
-            for k in range(len(edges) - 1):
-                ax.add_patch(
-                    Rectangle(
-                        (edges[j], edges[k]),
-                        edges[j + 1] - edges[j],
-                        edges[k + 1] - edges[k],
-                        color=cmap(norm(payoff[(i, j, k)])),
-                        lw=0,
+    figsize = (max(3.1 * len(picks), 11.0), 3.6 + 1.1 * len(rows))
+    with figure_file(path, figsize, dpi=100, layout="constrained") as fig:
+        grid = fig.add_gridspec(2, len(picks), height_ratios=(3.0, 0.45 + 0.75 * len(rows)))
+        slices = [fig.add_subplot(grid[0, k]) for k in range(len(picks))]
+        bars_ax = fig.add_subplot(grid[1, :])
+        for ax, x in zip(slices, picks, strict=True):
+            i = next(k for k in range(len(edges) - 1) if edges[k] <= x <= edges[k + 1])
+            for j in range(len(edges) - 1):
+                for k in range(len(edges) - 1):
+                    ax.add_patch(
+                        Rectangle(
+                            (edges[j], edges[k]),
+                            edges[j + 1] - edges[j],
+                            edges[k + 1] - edges[k],
+                            color=cmap(norm(payoff[(i, j, k)])),
+                            lw=0,
+                        )
                     )
-                )
-        for t, v in zip(model.structure.thresholds, values, strict=True):
-            if t.player == 2:
-                ax.axvline(v, color="black", lw=0.5, ls="--")
-            elif t.player == 3:
-                ax.axhline(v, color="black", lw=0.5, ls=":")
-        _unit_square(ax, "P2 hand", "P3 hand" if ax is slices[0] else "")
-        ax.set_title(f"P1 holds {x:.3f}", fontsize=10)
-    fig.colorbar(
-        plt.cm.ScalarMappable(norm=norm, cmap=cmap),
-        ax=slices,
-        orientation="vertical",
-        fraction=0.03,
-        label="payoff to P1 in the box",
-    )
-    _draw_axes(bars_ax, rows)
-    fig.suptitle(f"{report['game']}, P = {report['pot']}: slices of the cube by P1's payoff")
-    fig.draw_without_rendering()  # the layout, fixed before the names are measured against it
-    fig.set_layout_engine("none")
-    label_bars(bars_ax, rows, fontsize=8)
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+            for t, v in zip(model.structure.thresholds, values, strict=True):
+                if t.player == 2:
+                    ax.axvline(v, color="black", lw=0.5, ls="--")
+                elif t.player == 3:
+                    ax.axhline(v, color="black", lw=0.5, ls=":")
+            _unit_square(ax, "P2 hand", "P3 hand" if ax is slices[0] else "")
+            ax.set_title(f"P1 holds {x:.3f}", fontsize=10)
+        fig.colorbar(
+            matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap),
+            ax=slices,
+            orientation="vertical",
+            fraction=0.03,
+            label="payoff to P1 in the box",
+        )
+        _draw_axes(bars_ax, rows)
+        fig.suptitle(f"{report['game']}, P = {report['pot']}: slices of the cube by P1's payoff")
+        fig.draw_without_rendering()  # the layout, fixed before the names are measured against it
+        fig.set_layout_engine("none")
+        label_bars(bars_ax, rows, fontsize=8)
+    return Path(path)

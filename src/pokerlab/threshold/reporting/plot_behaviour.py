@@ -15,9 +15,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from pokerlab._plot import plot_file
 from pokerlab.gamespec import BettingGame
 from pokerlab.gamespec.plans import history_key
-from pokerlab.threshold.refining.continuous import MIXING, decision_rows, level_edges
+from pokerlab.threshold.refining.continuous import MIXING, DecisionRow, decision_rows, level_edges
 
 COLOURS = {
     "pass": "#bdbdbd",
@@ -40,18 +41,17 @@ def plot_behaviour(
 ) -> Path:
     """Write the rows of every reached decision of ``strategy`` (a discretised equilibrium of
     ``game`` at ``levels`` levels, between ``edges`` if unequal) to ``path`` (PNG or SVG)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import Patch
-
-    path = Path(path)
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"plot: file name must end in .png or .svg, got {path.name!r}")
     bounds = [float(e) for e in level_edges(levels, edges)]
     rows = [r for r in decision_rows(game, strategy, levels) if (r.reach >= MIXING).any()]
-    fig, ax = plt.subplots(figsize=(10, 0.42 * len(rows) + 1.6))
+    with plot_file(path, (10, 0.42 * len(rows) + 1.6), dpi=100) as (_, ax):
+        _draw_rows(ax, game, rows, bounds, levels, title)
+    return Path(path)
+
+
+def _draw_rows(ax: Any, game: BettingGame, rows: list[DecisionRow], bounds: list[float], levels: int,
+               title: str) -> None:
+    from matplotlib.patches import Patch
+
     bars: dict[str, list[list[float]]] = {}  # action -> x, width, bottom, height of each piece
     for y, row in enumerate(reversed(rows)):
         for k in range(levels):
@@ -79,7 +79,3 @@ def plot_behaviour(
         frameon=False,
     )  # fmt: skip
     ax.set_title(title or f"{game.name}: each decision's actions by hand ({levels} levels)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
