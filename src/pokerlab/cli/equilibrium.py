@@ -31,25 +31,17 @@ def _number(text: str, option: str, positive: bool = False) -> Fraction:
 
 
 def _plot(trace: list[tuple[int, float]], title: str, path: Path) -> None:
-    import matplotlib
+    from pokerlab._plot import plot_file
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"--plot: the file must end in .png or .svg, not {path.name!r}")
     points = [(i, e) for i, e in trace if e > 0]
     if not points:
         raise ValueError("--plot: nothing to draw (no iterations with positive exploitability)")
-    fig, ax = plt.subplots(figsize=(6, 4))
-    ax.loglog([i for i, _ in points], [e for _, e in points], marker=".")
-    ax.set_xlabel("iterations")
-    ax.set_ylabel("exploitability (NashConv / 2)")
-    ax.set_title(title)
-    ax.grid(True, which="both", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    with plot_file(path, (6, 4), dpi=100) as (_, ax):
+        ax.loglog([i for i, _ in points], [e for _, e in points], marker=".")
+        ax.set_xlabel("iterations")
+        ax.set_ylabel("exploitability (NashConv / 2)")
+        ax.set_title(title)
+        ax.grid(True, which="both", alpha=0.3)
 
 
 def register(app: typer.Typer) -> None:
