@@ -213,25 +213,30 @@ def test_the_policy_of_a_holding_is_what_the_bot_holding_it_plays(name: str, dea
     assert tried >= 3
 
 
-def _forced(cards: list[int], bot: Agent) -> tuple[Hand, Observation]:
-    """A hand of ``cards`` with the bot at position 0: every street checked, then a river bet
-    to it (its own checks forced: a policy is given the betting)."""
+def _forced(cards: list[int], bot: Agent, river: tuple[int, ...]) -> tuple[Hand, Observation]:
+    """A hand of ``cards`` with the bot at position 0: every street checked, then on the river
+    ``river`` (check, or bet, or raise-to amounts in turn; the bot's own actions forced too: a
+    policy is given the betting)."""
     hand = Hand(GAME, [2000, 2000], cards)
     view = Observation(hand, 0, player_names=("t", "o"))
     bot.begin_hand(view)
-    for _ in range(7):
+    for _ in range(6):
         hand.check_call()
-    hand.bet_raise(20)
+    for amount in river:
+        hand.bet_raise(amount) if amount else hand.check_call()
     return hand, view
 
 
-def test_threshold_policy_falls_back_to_loki_where_the_plan_never_reaches_the_betting() -> None:
+@pytest.mark.parametrize("river", [(0, 20), (20, 40)])
+def test_threshold_policy_falls_back_to_loki_where_the_plan_never_reaches_the_betting(
+        river: tuple[int, ...]) -> None:
     # River checked by the bot (player 1 in the patent game), then bet: hands whose plan bets
-    # first (not 'pass') have no action there and play Loki's rules, in act and in the policy.
-    # Each holding's row is what a fresh bot dealt it plays against the same betting.
+    # first (not 'pass') have no action there and play Loki's rules, in act and in the policy;
+    # bet by the bot and raised: the hands between the bluffs and the strong ones. Each
+    # holding's row is what a fresh bot dealt it plays against the same betting.
     cards = Dealer(4).cards(0, 2)
     bot = create_bot("threshold", store_path="")
-    hand, view = _forced(cards, bot)
+    hand, view = _forced(cards, bot, river)
     board = hand.board
     combos = np.array([k for k in range(1326) if not {int(c) for c in ALL_COMBOS[k]} & set(board)])
     rows = bot.range_policy(view, combos)
@@ -241,7 +246,7 @@ def test_threshold_policy_falls_back_to_loki_where_the_plan_never_reaches_the_be
         hole = [int(c) for c in ALL_COMBOS[k]]
         rest = [c for c in range(52) if c not in hole and c not in board][:2]
         fresh = create_bot("threshold", store_path="")
-        _, other = _forced(hole + rest + board, fresh)
+        _, other = _forced(hole + rest + board, fresh, river)
         assert row[fresh.act(other).kind] == 1.0, k
         fallback += fresh.last_river is None
     assert 0 < fallback < len(combos[::9])

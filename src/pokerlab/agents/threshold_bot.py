@@ -192,8 +192,7 @@ class ThresholdBot(LokiBot):
         """Loki's policy (:meth:`LokiBot.range_policy`) but on a heads-up river inside the
         patent game's tree: each holding's action at its strength against the field array
         (Loki's where the plan of a hand of that strength never reaches this betting)."""
-        if observation.street == 3 and observation.opponents_live == 1 and \
-                river_advice(observation, 0.5, self.threshold_config) is not None:
+        if observation.street == 3 and observation.opponents_live == 1:
             hs = holding_values(tuple(observation.board), self.free_field(observation))[0]
             legal = observation.legal
             out = np.zeros((len(combos), 3))
