@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from pokerlab._plot import figure_file
 from pokerlab.cli.cluster import cluster_option, progress_label
 from pokerlab.cli.common import (
     Interrupted,
@@ -168,13 +169,14 @@ def register(app: typer.Typer) -> None:
 
 
 def _plot_freezeouts(results, path: Path) -> None:
-    import matplotlib
+    with figure_file(path, (11, 3.4 * len(results)), dpi=100) as fig:
+        _draw_freezeouts(results, fig)
+
+
+def _draw_freezeouts(results, fig) -> None:
     import numpy as np
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(len(results), 1, figsize=(11, 3.4 * len(results)), squeeze=False)
+    axes = fig.subplots(len(results), 1, squeeze=False)
     for ax, r in zip(axes[:, 0], results, strict=True):
         after = r.chip_curves[0]  # stacks after each hand; every seat starts with an equal share
         start = np.full((1, after.shape[1]), after[0].sum() / after.shape[1])
@@ -188,8 +190,6 @@ def _plot_freezeouts(results, path: Path) -> None:
         ax.set_ylabel("chips")
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
 
 
 def _tournament_command(group: typer.Typer, name: str) -> None:

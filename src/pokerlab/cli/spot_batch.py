@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 
+from pokerlab._plot import figure_file
 from pokerlab.cli.cluster import cluster_option, progress_label
 from pokerlab.cli.common import (
     console,
@@ -42,14 +43,14 @@ def _template(path: Path, overrides: dict[str, Any]) -> dict[str, Any]:
 
 
 def _plot(rep: dict[str, Any], path: Path, title: str) -> None:
-    import matplotlib
+    with figure_file(path, (11, 8)) as fig:
+        _draw(rep, fig, title)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
+def _draw(rep: dict[str, Any], fig: Any, title: str) -> None:
     flops = rep["flops"]
     groups = [(k, v) for k, v in rep["by_texture"].items()]
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(11, 8))
+    top, bottom = fig.subplots(2, 1)
     top.bar(range(len(flops)), [100 * r["bet"] for r in flops], color="#c00000")
     top.set_xticks(range(len(flops)), [r["flop"] for r in flops], rotation=90, fontsize=6)
     top.set_ylabel("bets and raises, % of the range")
@@ -58,8 +59,6 @@ def _plot(rep: dict[str, Any], path: Path, title: str) -> None:
     bottom.set_xticks(range(len(groups)), [f"{k}\n({v['flops']})" for k, v in groups], fontsize=7)
     bottom.set_ylabel("mean bet %, by texture (flops)")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
 
 
 def register(group: typer.Typer) -> None:
