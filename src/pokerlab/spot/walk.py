@@ -103,7 +103,7 @@ def _workspace(max_depth, max_actions, n_own, n_opp, ft):
             np.empty((max_depth, n_own), ft), np.empty((max_depth, max_actions + 1, n_max), ft),
             np.empty((max_depth, max_actions, n_own), ft), np.empty(max_depth, dtype=np.int64),
             np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64),
-            np.empty((2, 52)))
+            np.empty((2, 52)), np.empty(max_depth, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -175,10 +175,13 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     top_index, top_opp, top_own, top_val = top
     n_own = own_cards.shape[0]
     n_opp = opp_cards.shape[0]
-    ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch = W
+    ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch, s_live = W
     ropp[0, :] = r_opp0
     rown[0, :] = r_own0
     s_node[0] = root
+    # s_live[d]: does any opponent combo reach depth d (set as the reach is formed, so that a
+    # node with none, terminals too, costs no scan).
+    s_live[0] = 1 if _any(ropp[0], n_opp) else 0
     s_sit[0] = sit0
     update = prm[P_UPDATE] > 0
     plus = prm[P_PLUS] > 0
@@ -200,7 +203,9 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
             sit = s_sit[d]
             k = kind[node]
             done = True
-            if k == FOLD:
+            if k >= FOLD and s_live[d] == 0:
+                val[d, :] = zero
+            elif k == FOLD:
                 half = _half_pot(prm, commit[node, 0], commit[node, 1])
                 pay = -commit[node, p] if player[node] == p else 2.0 * half - commit[node, p]
                 fold_values_into(ropp[d], own_cards, opp_cards, same_own, pay, val[d], scratch[0])
@@ -210,7 +215,7 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                 showdown_packed(ropp[d], sdp_own[row, :sdc_own[row]], sdp_opp[row, :sdc_opp[row]],
                                 same_own, half, commit[node, p], val[d], scratch)
             else:
-                any_reach = _any(ropp[d], n_opp)
+                any_reach = s_live[d] > 0
                 ti = top_index[node] if k == CHANCE else -1
                 if ti >= 0 and top_mode == 1:
                     # Recorded even when nothing reaches it: the subtree walks read it.
@@ -316,8 +321,12 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                 s_cur[d] = c
                 src = ropp[d]
                 dst = ropp[d + 1]
+                live = 0
                 for j in range(n_opp):
-                    dst[j] = zero if (opp_cards[j, 0] == c or opp_cards[j, 1] == c) else src[j]
+                    x = zero if (opp_cards[j, 0] == c or opp_cards[j, 1] == c) else src[j]
+                    dst[j] = x
+                    live += 1 if x != zero else 0
+                s_live[d + 1] = 1 if live > 0 else 0
                 src = rown[d]
                 dst = rown[d + 1]
                 for h in range(n_own):
@@ -355,8 +364,10 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                 a += 1
             if a < na:
                 rown[d + 1, :] = rown[d]
+                s_live[d + 1] = 1 if live > 0 else 0
         elif a < na:
             ropp[d + 1, :] = ropp[d]
+            s_live[d + 1] = s_live[d]
             src = rown[d]
             dst = rown[d + 1]
             srow = strat[d, a]
