@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+from pokerlab._plot import plot_file
 from pokerlab.agents.draw_game import Segments
 
 COLOURS = {"check": "#9ecae1", "bet": "#fd8d3c", "fold": "#d9d9d9", "call": "#74c476", "raise": "#de2d26"}
@@ -16,13 +18,13 @@ def plot_segments(decisions: Sequence[Segments], names: dict[tuple[str, ...], st
                   path: str | Path) -> Path:
     """One horizontal bar per decision, its segments coloured by action, to ``path`` (PNG or
     SVG by suffix); ``names`` labels the decisions by history."""
-    import matplotlib
+    with plot_file(path, (9, 0.7 * len(decisions) + 1.6), dpi=100) as (_, ax):
+        _draw_segments(decisions, names, title, ax)
+    return Path(path)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    path = Path(path)
-    fig, ax = plt.subplots(figsize=(9, 0.7 * len(decisions) + 1.6))
+def _draw_segments(decisions: Sequence[Segments], names: dict[tuple[str, ...], str], title: str,
+                   ax: Any) -> None:
     seen: set[str] = set()
     for row, d in enumerate(decisions):
         y = len(decisions) - 1 - row
@@ -36,7 +38,3 @@ def plot_segments(decisions: Sequence[Segments], names: dict[tuple[str, ...], st
     ax.set_xlabel("the seat's hands reaching the decision, by value after the best draw")
     ax.set_title(title)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.35), ncol=len(seen), frameon=False)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path

@@ -4,20 +4,21 @@ tournament, each bot's mean with its 95% interval."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from pokerlab._plot import figure_file, plot_file
 from pokerlab.arena.match import MatchResult
 
 
 def plot_bankroll(result: MatchResult, path: str | Path) -> Path:
     """Draw the bankroll curves of ``result`` to ``path`` (PNG or SVG by suffix)."""
-    import matplotlib
+    with plot_file(path, (8, 4.5), dpi=100) as (_, ax):
+        _draw_bankroll(result, ax)
+    return Path(path)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    path = Path(path)
+def _draw_bankroll(result: MatchResult, ax: Any) -> None:
     unit = result.config.game.unit
-    fig, ax = plt.subplots(figsize=(8, 4.5))
     hands = range(1, len(result.bankroll) + 1)
     for k, r in enumerate(result.results):
         ax.plot(hands, result.bankroll[:, k], label=f"{r.bot} ({r.per_hand:+.3f} {unit}/hand)")
@@ -27,24 +28,20 @@ def plot_bankroll(result: MatchResult, path: str | Path) -> Path:
     kind = "duplicate " if result.config.duplicate else ""
     ax.set_title(f"{kind}{result.config.game.kind} match, seed {result.config.seed}")
     ax.legend(loc="best")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
 
 
 def plot_tournament(result: MatchResult, labels: dict[str, str], title: str,
                     path: str | Path) -> Path:
     """Bankroll curves (left) and each bot's mean per hand with its 95% interval (right) of a
     tournament; ``labels`` names the bots as the source does."""
-    import matplotlib
+    with figure_file(path, (11, 4.5), dpi=100) as fig:
+        _draw_tournament(result, labels, title, fig)
+    return Path(path)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    path = Path(path)
+def _draw_tournament(result: MatchResult, labels: dict[str, str], title: str, fig: Any) -> None:
     unit = result.config.game.unit
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5), width_ratios=(3, 2))
+    left, right = fig.subplots(1, 2, width_ratios=(3, 2))
     hands = range(1, len(result.bankroll) + 1)
     for k, r in enumerate(result.results):
         left.plot(hands, result.bankroll[:, k], label=labels.get(r.bot, r.bot))
@@ -62,6 +59,3 @@ def plot_tournament(result: MatchResult, labels: dict[str, str], title: str,
     right.set_xlabel(f"{unit} per hand, 95% interval")
     fig.suptitle(f"{title}: {result.hands_stored} hands, seed {result.config.seed}")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
