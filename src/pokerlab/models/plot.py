@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
+from pokerlab._plot import figure_file
 from pokerlab.bar_labels import BAR, label_bars
 from pokerlab.models.base import Solution
 
@@ -88,21 +89,19 @@ def _number_lines(ax: Any, solution: Solution) -> list[dict[str, Any]]:
 
 def draw(solution: Solution, path: str | Path) -> Path:
     """Write the picture of ``solution`` to ``path`` (PNG or SVG)."""
-    import matplotlib
+    with figure_file(path, (9, 4), dpi=100) as fig:  # each kind of picture sets its own size
+        _draw(solution, fig)
+    return Path(path)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    path = Path(path)
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"--plot {path}: use a .png or .svg file name")
+def _draw(solution: Solution, fig: Any) -> None:
     model = solution.model
     if model in ("von-neumann", "bet-after-check", "raise", "two-round"):
         from pokerlab.models.payoffs import PLANS, first_player_payoff, profile_game, second_player_payoff
 
         plans_i, plans_ii = PLANS[model]
-        fig, axes = plt.subplots(2 + len(plans_ii), 1, figsize=(9, 4.5 + 3 * (1 + len(plans_ii))),
-                                 height_ratios=(1.4, *[1] * (1 + len(plans_ii))))
+        fig.set_size_inches(9, 4.5 + 3 * (1 + len(plans_ii)))
+        axes = fig.subplots(2 + len(plans_ii), 1, height_ratios=(1.4, *[1] * (1 + len(plans_ii))))
         labelled = [(axes[0], _number_lines(axes[0], solution))]
         grid = np.linspace(0.0, 1.0, 401)
         game = profile_game(solution, numeric=True)
@@ -123,7 +122,8 @@ def draw(solution: Solution, path: str | Path) -> Path:
     elif model == "newman":
         from pokerlab.models.newman import BLUFF_HAND, CALL_THRESHOLD, VALUE_HAND, B
 
-        fig, axes = plt.subplots(2, 1, figsize=(9, 6), height_ratios=(1, 3))
+        fig.set_size_inches(9, 6)
+        axes = fig.subplots(2, 1, height_ratios=(1, 3))
         labelled = [(axes[0], _number_lines(axes[0], solution))]
         bets = np.linspace(0.0, 10.0, 400)
         for expr, label in ((VALUE_HAND, "value hand betting B"), (BLUFF_HAND, "bluff hand betting B"),
@@ -133,12 +133,14 @@ def draw(solution: Solution, path: str | Path) -> Path:
         axes[1].set_ylabel("hand")
         axes[1].legend(fontsize=8)
     elif solution.lines:
-        fig, ax = plt.subplots(figsize=(9, 1.6 + 1.0 * len(solution.lines)))
+        fig.set_size_inches(9, 1.6 + 1.0 * len(solution.lines))
+        ax = fig.subplots()
         labelled = [(ax, _number_lines(ax, solution))]
     else:
         labelled = []
         extra = model in ("endgame-continuum", "endgame")
-        fig, axes = plt.subplots(2 if extra else 1, 1, figsize=(9, 7 if extra else 4), squeeze=False)
+        fig.set_size_inches(9, 7 if extra else 4)
+        axes = fig.subplots(2 if extra else 1, 1, squeeze=False)
         ax = axes[0][0]
         names = list(solution.strategy)
         values = [float(solution.strategy[n]) for n in names]
@@ -173,6 +175,3 @@ def draw(solution: Solution, path: str | Path) -> Path:
     fig.tight_layout()
     for ax_bars, rows in labelled:  # named once the layout is final: the names are measured
         label_bars(ax_bars, rows)
-    fig.savefig(path)
-    plt.close(fig)
-    return path
