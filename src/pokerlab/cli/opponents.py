@@ -325,14 +325,16 @@ def _estimates(f: Any) -> dict[str, Any]:
 
 def _plot_accuracy(reports: list[dict], path: Path) -> None:
     """Accuracy of each model per player, with the 95% intervals as error bars."""
-    import matplotlib
+    from pokerlab._plot import plot_file
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    with plot_file(path, (max(6, 2 + 1.6 * len(reports)), 4), dpi=100) as (_, ax):
+        _draw_accuracy(reports, ax)
+
+
+def _draw_accuracy(reports: list[dict], ax: Any) -> None:
     import numpy as np
 
     names = list(reports[0]["models"])
-    fig, ax = plt.subplots(figsize=(max(6, 2 + 1.6 * len(reports)), 4))
     width = 0.8 / len(names)
     for k, name in enumerate(names):
         acc = np.array([100 * r["models"][name]["accuracy"] for r in reports])
@@ -345,6 +347,3 @@ def _plot_accuracy(reports: list[dict], path: Path) -> None:
     ax.set_ylabel("next action predicted (% held out)")
     ax.set_ylim(0, 100)
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
