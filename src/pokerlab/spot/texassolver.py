@@ -173,7 +173,9 @@ class _Tree:
     allin_threshold: float
 
 
-def _number(text: str, where: str, *, integer: bool = False) -> float:
+def _number(text: str, where: str, *, integer: bool = False, above: float | None = None,
+            at_least: float | None = None) -> float:
+    """The number ``text`` (whole with ``integer``; ``> above``, ``>= at_least`` when given)."""
     try:
         v = float(text)
     except ValueError:
@@ -182,6 +184,10 @@ def _number(text: str, where: str, *, integer: bool = False) -> float:
         raise SpotError(f"{where}: {text!r} is not a finite number")
     if integer and v != int(v):
         raise SpotError(f"{where}: {text!r} is not a whole number")
+    if above is not None and v <= above:
+        raise SpotError(f"{where}: {text!r} must be > {above:g}")
+    if at_least is not None and v < at_least:
+        raise SpotError(f"{where}: {text!r} must be >= {at_least:g}")
     return v
 
 
@@ -263,9 +269,7 @@ def parse_texassolver(text: str, source: str = "<text>") -> TexasSolverInput:
                 raise SpotError(f"{where}: pot {param} is below 3 chips (TexasSolver reads "
                                 "commits of 0.5 and 1 as blinds)")
         elif command == "set_effective_stack":
-            s = _number(param, where)
-            if s < 0:
-                raise SpotError(f"{where}: {param!r} must be >= 0")
+            s = _number(param, where, at_least=0)
             stack_total = s + pot / 2
         elif command == "set_board":
             try:
@@ -282,13 +286,9 @@ def parse_texassolver(text: str, source: str = "<text>") -> TexasSolverInput:
         elif command == "set_bet_sizes":
             _bet_sizes(param, where, streets)
         elif command == "set_allin_threshold":
-            threshold = _number(param, where)
-            if threshold <= 0:
-                raise SpotError(f"{where}: {param!r} must be > 0")
+            threshold = _number(param, where, above=0)
         elif command == "set_raise_limit":
-            raise_limit = int(_number(param, where, integer=True))
-            if raise_limit < 0:
-                raise SpotError(f"{where}: {param!r} must be >= 0")
+            raise_limit = int(_number(param, where, integer=True, at_least=0))
         elif command == "build_tree":
             if board is None:
                 raise SpotError(f"{where}: no set_board before it")
@@ -297,17 +297,11 @@ def parse_texassolver(text: str, source: str = "<text>") -> TexasSolverInput:
                          raise_limit, threshold)
             tree_line = lineno
         elif command == "set_accuracy":
-            accuracy = _number(param, where)
-            if accuracy <= 0:
-                raise SpotError(f"{where}: {param!r} must be > 0")
+            accuracy = _number(param, where, above=0)
         elif command == "set_max_iteration":
-            max_iter = int(_number(param, where, integer=True))
-            if max_iter < 1:
-                raise SpotError(f"{where}: {param!r} must be >= 1")
+            max_iter = int(_number(param, where, integer=True, at_least=1))
         elif command == "set_thread_num":
-            threads = int(_number(param, where, integer=True))
-            if threads < 1:
-                raise SpotError(f"{where}: {param!r} must be >= 1")
+            threads = int(_number(param, where, integer=True, at_least=1))
         elif command == "start_solve":
             if tree is None:
                 raise SpotError(f"{where}: no build_tree before it")
