@@ -6,6 +6,7 @@ import contextlib
 import errno
 import functools
 import json
+import math
 import os
 import sys
 import tempfile
@@ -295,6 +296,21 @@ def fmt_gain(value: float, spec: str = ".6g") -> str:
     if abs(value) < GAIN_TOLERANCE:
         return "0"
     return format(value, spec)
+
+
+def fmt_ci(ci: tuple[float, float] | list[float]) -> str:
+    """A 95% interval of winnings per hand as the match tables print it (``-`` when it is
+    undefined: NaN).
+
+    Examples
+    --------
+    >>> fmt_ci((-0.0125, 0.25)), fmt_ci([float("nan"), float("nan")])
+    ('[-0.013, +0.250]', '-')
+    """
+    low, high = ci
+    if math.isnan(low):
+        return "-"
+    return f"[{low:+.3f}, {high:+.3f}]"
 
 
 def player_name(index: int) -> str:

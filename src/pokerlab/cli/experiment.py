@@ -3,7 +3,6 @@ threshold bot)."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import typer
@@ -13,6 +12,7 @@ from pokerlab.cli.cluster import cluster_option, progress_label
 from pokerlab.cli.common import (
     Interrupted,
     console,
+    fmt_ci,
     output_file,
     print_json,
     progress,
@@ -20,13 +20,6 @@ from pokerlab.cli.common import (
     table,
     user_errors,
 )
-
-
-def _fmt_ci(ci: tuple[float, float] | list[float]) -> str:
-    low, high = ci
-    if math.isnan(low):
-        return "-"
-    return f"[{low:+.3f}, {high:+.3f}]"
 
 
 def _check_outputs(plot: Path | None, db: Path | None = None) -> None:
@@ -52,7 +45,7 @@ def _print_match(result, db: Path | None, plot: Path | None, as_json: bool, titl
         print_json(data)
         return
     unit = result.config.game.unit
-    rows = [[r.bot, f"{r.per_hand:+.3f}", _fmt_ci(r.ci95), r.hands, r.illegal_actions]
+    rows = [[r.bot, f"{r.per_hand:+.3f}", fmt_ci(r.ci95), r.hands, r.illegal_actions]
             for r in sorted(result.results, key=lambda r: -r.per_hand)]
     console.print(table(f"{title}: {result.hands_stored} hands", ["bot", f"{unit}/hand", "95% CI",
                                                                    "hands", "illegal actions"], rows))
@@ -252,7 +245,7 @@ def _tournament_command(group: typer.Typer, name: str) -> None:
                          "plot": str(plot) if plot else None})
             print_json(data)
             return
-        rows = [[labels[r.bot], f"{r.per_hand:+.3f}", _fmt_ci(r.ci95), r.hands]
+        rows = [[labels[r.bot], f"{r.per_hand:+.3f}", fmt_ci(r.ci95), r.hands]
                 for r in sorted(result.results, key=lambda r: -r.per_hand)]
         console.print(table(f"{tournament.title}: {result.hands_stored} hands, seed {seed}",
                             ["bot", "sb/hand", "95% CI", "hands"], rows))

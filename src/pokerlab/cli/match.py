@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import sys
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from pokerlab.cli.cluster import cluster_option, progress_label
 from pokerlab.cli.common import (
     Interrupted,
     console,
+    fmt_ci,
     output_dir,
     output_file,
     print_error,
@@ -22,13 +22,6 @@ from pokerlab.cli.common import (
     user_errors,
     variant_option,
 )
-
-
-def _fmt_ci(ci: tuple[float, float] | list[float]) -> str:
-    low, high = ci
-    if math.isnan(low):
-        return "-"
-    return f"[{low:+.3f}, {high:+.3f}]"
 
 
 def bot_modules_option(specs: list[str]) -> tuple[str, ...]:
@@ -152,7 +145,7 @@ def register(app: typer.Typer) -> None:
         unit = settings.unit
         rows = []
         for r in result.results:
-            row = [r.bot, f"{r.per_hand:+.3f}", _fmt_ci(r.ci95), r.hands, r.illegal_actions]
+            row = [r.bot, f"{r.per_hand:+.3f}", fmt_ci(r.ci95), r.hands, r.illegal_actions]
             if freezeout:
                 row.append("-" if r.knocked_out is None else r.knocked_out)
             rows.append(row)
