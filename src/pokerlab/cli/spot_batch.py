@@ -24,16 +24,9 @@ from pokerlab.errors import Interrupted
 
 def _template(path: Path, overrides: dict[str, Any]) -> dict[str, Any]:
     """The spot template: a spot TOML whose board is left out (any board given is replaced)."""
-    import tomllib
+    from pokerlab.spot.spec import Spot, read_toml
 
-    from pokerlab.spot.spec import Spot, SpotError
-
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SpotError(f"template {str(path)!r}: {exc.strerror or exc}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise SpotError(f"template {str(path)!r}: not TOML ({exc})") from None
+    data = read_toml(path, "template")
     data.pop("board", None)
     data.update({k: v for k, v in overrides.items() if v is not None})
     spot = Spot.from_dict(dict(data, board="2c 3d 4h"))  # checked once on some flop

@@ -29,7 +29,6 @@ Examples
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,7 +38,7 @@ import numpy as np
 from pokerlab.cards.codes import parse_card
 from pokerlab.cards.ranges import parse_range
 from pokerlab.spot.deal import Deal
-from pokerlab.spot.spec import SpotError
+from pokerlab.spot.spec import SpotError, read_toml
 from pokerlab.spot.tree import CHANCE, DECISION, Tree
 
 
@@ -86,12 +85,7 @@ def parse_lock(text: str) -> Lock:
 def read_locks(path: str | Path) -> list[Lock]:
     """Read a TOML lock file (``[[lock]]`` tables with ``line``, ``default``, ``hands``)."""
     p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SpotError(f"lock file {str(p)!r}: {exc.strerror or exc}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise SpotError(f"lock file {str(p)!r}: not TOML ({exc})") from None
+    data = read_toml(p, "lock file")
     out = []
     for i, item in enumerate(data.get("lock", [])):
         where = f"lock file {str(p)!r}: lock {i + 1}"

@@ -81,6 +81,26 @@ class SpotError(ValueError):
     """A spot that cannot be read; the message is one line naming the field and value."""
 
 
+def read_toml(path: str | Path, what: str) -> dict[str, Any]:
+    """The TOML file at ``path`` (a spot, a template, a lock file: ``what`` names it in the
+    message) as a dict; :class:`SpotError` if it cannot be read or is not TOML.
+
+    Examples
+    --------
+    >>> read_toml("/no/such.toml", "lock file")
+    Traceback (most recent call last):
+    ...
+    pokerlab.spot.spec.SpotError: lock file '/no/such.toml': No such file or directory
+    """
+    p = Path(path)
+    try:
+        return tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SpotError(f"{what} {str(p)!r}: {exc.strerror or exc}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise SpotError(f"{what} {str(p)!r}: not TOML ({exc})") from None
+
+
 @dataclass(frozen=True)
 class Size:
     """One bet or raise size.
@@ -416,14 +436,7 @@ class Spot:
         SpotError
             The file is missing or unreadable, or a field is wrong (one line).
         """
-        p = Path(path)
-        try:
-            data = tomllib.loads(p.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise SpotError(f"spot file {str(p)!r}: {exc.strerror or exc}") from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise SpotError(f"spot file {str(p)!r}: not TOML ({exc})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_toml(path, "spot file"))
 
 
 def _fails(value: Any) -> bool:
