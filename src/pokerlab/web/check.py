@@ -106,18 +106,24 @@ def self_check(base: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _equity(client: Client, question: dict[str, Any], seconds: float = 120.0) -> dict[str, Any]:
-    """Ask the Equity page's question and follow it to its answer."""
-    view = client.post("/api/equity", question)
+def _follow(client: Client, view: dict[str, Any], jobs: str, what: str, seconds: float) -> dict[str, Any]:
+    """Follow the job ``view`` starts (its state at ``jobs``/id) to its end: the finished view;
+    ``RuntimeError`` naming ``what`` if it fails, is stopped or takes over ``seconds``."""
     deadline = time.monotonic() + seconds
     while view["state"] in ("waiting", "running"):
         if time.monotonic() > deadline:
-            raise RuntimeError(f"equity {question['players']}: no answer after {seconds:.0f} s")
+            raise RuntimeError(f"{what}: no answer after {seconds:.0f} s")
         time.sleep(0.05)
-        view = client.get(f"/api/equity/jobs/{view['job']}")
+        view = client.get(f"{jobs}/{view['job']}")
     if view["state"] != "finished":
-        raise RuntimeError(f"equity {question['players']}: {view['state']} ({view['error']})")
-    return view["result"]
+        raise RuntimeError(f"{what}: {view['state']} ({view['error']})")
+    return view
+
+
+def _equity(client: Client, question: dict[str, Any], seconds: float = 120.0) -> dict[str, Any]:
+    """Ask the Equity page's question and follow it to its answer."""
+    view = client.post("/api/equity", question)
+    return _follow(client, view, "/api/equity/jobs", f"equity {question['players']}", seconds)["result"]
 
 
 def _solve_a_river(client: Client, seconds: float = 120.0) -> dict[str, Any]:
@@ -125,14 +131,7 @@ def _solve_a_river(client: Client, seconds: float = 120.0) -> dict[str, Any]:
     spot = {"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 100, "oop_range": "AT, 65, KQ",
             "ip_range": "77, QJ, AK", "bet": "100%"}
     view = client.post("/api/spot/solve", {"spot": spot, "target_pct": 0.1})
-    deadline = time.monotonic() + seconds
-    while view["state"] == "running":
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"solver: no answer after {seconds:.0f} s")
-        time.sleep(0.05)
-        view = client.get(f"/api/spot/jobs/{view['job']}")
-    if view["state"] != "finished":
-        raise RuntimeError(f"solver: {view['state']} ({view['error']})")
+    view = _follow(client, view, "/api/spot/jobs", "solver", seconds)  # a solve is never "waiting"
     return client.get(f"/api/spot/solutions/{view['job']}/node?line=")
 
 
