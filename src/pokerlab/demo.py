@@ -119,7 +119,7 @@ STEPS: list[Step] = [
          "Heads-up limit hold'em, the bots of the seed documents."),
     Step("Heads-up limit hold'em: MCCFR on a card abstraction",
          ("hulhe show",
-          "match hulhe-cfr loki-a --hands 1000 --duplicate --seed 1 --db out/demo-hulhe.sqlite"),
+          "match hulhe-cfr loki-a --hands 3000 --duplicate --seed 1 --db out/demo-hulhe.sqlite"),
          "The shipped strategy of hulhe-cfr (external-sampling MCCFR on 169 pre-flop classes and "
          "50 E[HS^2] buckets a round after): its training and its exploitability in the abstract "
          "game, as the file records them; then a short duplicate match against Loki A."),
