@@ -114,3 +114,20 @@ def test_each_player_s_range_and_ev_at_a_node() -> None:
             k = [i for i, (a, b) in enumerate(r.combos) if class_of(int(a), int(b)) == c["class"]]
             w = r.reach[k] * r.pairs[k]
             assert c["ev"] == pytest.approx(float(w @ r.ev[k] / w.sum()), abs=1e-9), (who, c)
+
+
+def test_a_line_nobody_plays_is_shown_empty() -> None:
+    """OOP locked to check: after its bet no combo of OOP is there (the load test's random
+    lines met this; the per-class table failed to reshape an empty block)."""
+    from pokerlab.spot.locks import parse_lock
+
+    spot = Spot.from_dict({"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 100, "oop_range": "AT, 65",
+                           "ip_range": "77, QJ", "river": {"oop": {"bet": "100%"}, "ip": {"bet": "50%"}}})
+    sol = solve(spot, target_pct=1.0, max_iterations=50, locks=[parse_lock("=x:1")])
+    for line in ("b10", "b10 c"):
+        report = node_report(sol, line)
+        assert report["ranges"]["oop"]["rows"] == []
+        assert report["ranges"]["oop"]["combos"] == 0
+    # IP acts facing a bet nobody makes: no combo of its meets an opponent there
+    assert sol.view("b10").classes() == []
+    assert node_report(sol, "b10")["classes"] == []

@@ -246,7 +246,9 @@ class NodeView:
         highest equity first: :func:`pokerlab.spot.classes.class_strategy`'s reach-weighted
         means, with the EV and the equity as two more columns."""
         idx = np.array([combo_index(int(a), int(b)) for a, b in self.combos], dtype=np.int64)
-        cols = np.column_stack([self.strategy.T, self.ev, self.equity]).reshape(len(idx), -1)
+        # the width said outright: a node no combo reaches has an empty block, (0, -1) is ambiguous
+        width = len(self.actions) + 2
+        cols = np.column_stack([self.strategy.T, self.ev, self.equity]).reshape(len(idx), width)
         rows = class_strategy(idx, cols, self.reach, [*self.actions, "ev", "equity"]).rows()
         return sorted(rows, key=lambda r: -r["equity"])
 
