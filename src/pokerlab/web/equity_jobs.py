@@ -26,6 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokerlab.web.warm_process import WarmProcess
+
 PROGRESS_EVERY = 0.1
 """Seconds between a worker's progress messages."""
 
@@ -96,24 +98,17 @@ class Job:
                 listener()
 
 
-class _Worker:
+class _Worker(WarmProcess):
     """One worker process and the thread that feeds it jobs."""
+
+    name = "pokerlab-equity"
 
     def __init__(self, jobs: EquityJobs, index: int) -> None:
         self.jobs = jobs
-        self.index = index
-        self.process: Any = None
-        self.connection: Any = None
-        self.thread = threading.Thread(target=self._feed, daemon=True, name=f"pokerlab-equity-{index}")
-        self.thread.start()
+        super().__init__(index)
 
-    def _start_process(self) -> None:
-        here, there = self.jobs.context.Pipe(duplex=True)
-        self.process = self.jobs.context.Process(target=_serve, args=(there,), daemon=True,
-                                                 name=f"pokerlab-equity-worker-{self.index}")
-        self.process.start()
-        there.close()
-        self.connection = here
+    def _target(self) -> tuple[Callable[..., None], tuple[Any, ...]]:
+        return _serve, ()
 
     def _feed(self) -> None:
         try:
@@ -165,21 +160,6 @@ class _Worker:
                     code = self.process.exitcode if self.process is not None else None
                     job.state, job.error = "failed", f"the equity worker ended unexpectedly (status {code})"
             self._end_process()
-
-    def _end_process(self) -> None:
-        if self.process is not None:
-            if self.process.is_alive():
-                self.process.terminate()
-            self.process.join(10)
-        if self.connection is not None:
-            self.connection.close()
-        self.process = self.connection = None
-
-    def kill(self) -> None:
-        """End the process at once (its running job is lost); the next job starts a fresh one."""
-        process = self.process
-        if process is not None and process.is_alive():
-            process.terminate()
 
 
 class EquityJobs:

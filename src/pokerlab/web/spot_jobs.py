@@ -28,9 +28,12 @@ import queue
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from pokerlab.web.warm_process import WarmProcess
 
 PROGRESS_EVERY = 0.2
 """Seconds between a solve's progress messages (the exploitability checks are always sent)."""
@@ -143,33 +146,17 @@ class SpotJob:
         return self.state != "running"
 
 
-class _Solver:
+class _Solver(WarmProcess):
     """One solving process, kept warm, and the thread that feeds it solves and follows them."""
+
+    name = "pokerlab-spot"
 
     def __init__(self, jobs: SpotJobs, index: int) -> None:
         self.jobs = jobs
-        self.index = index
-        self.process: Any = None
-        self.connection: Any = None
-        self.thread = threading.Thread(target=self._feed, daemon=True, name=f"pokerlab-spot-{index}")
-        self.thread.start()
+        super().__init__(index)
 
-    def _start_process(self) -> None:
-        here, there = self.jobs.context.Pipe(duplex=True)
-        self.process = self.jobs.context.Process(target=_serve, args=(there, self.jobs.nice), daemon=True,
-                                                 name=f"pokerlab-spot-solver-{self.index}")
-        self.process.start()
-        there.close()
-        self.connection = here
-
-    def _end_process(self) -> None:
-        if self.process is not None:
-            if self.process.is_alive():
-                self.process.terminate()
-            self.process.join(10)
-        if self.connection is not None:
-            self.connection.close()
-        self.process = self.connection = None
+    def _target(self) -> tuple[Callable[..., None], tuple[Any, ...]]:
+        return _serve, (self.jobs.nice,)
 
     def _feed(self) -> None:
         while True:
@@ -231,12 +218,6 @@ class _Solver:
                     code = self.process.exitcode if self.process is not None else None
                     job.state, job.error = "failed", f"the solving process ended unexpectedly (status {code})"
             self._end_process()
-
-    def kill(self) -> None:
-        """End the process at once; the feeder starts a fresh one."""
-        process = self.process
-        if process is not None and process.is_alive():
-            process.terminate()
 
 
 class SpotJobs:
