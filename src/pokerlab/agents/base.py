@@ -214,6 +214,9 @@ class Agent(ABC):
 
     name: str = "agent"
     uses_rng: bool = True  # False: the table may skip reseeding (a deterministic bot)
+    policy_ignores_cards: bool = False
+    """True for a bot whose :meth:`policy` does not look at its hole cards (the baselines): every
+    holding then gets the one answer, without asking once per holding."""
     variants: tuple[str, ...] = ("texas-holdem",)
     """The variants (:data:`pokerlab.engine.variants.VARIANTS` names) the bot plays: a bot
     written for hold'em answers nothing legal at a draw, so tables refuse to seat it there."""
@@ -278,6 +281,8 @@ class Agent(ABC):
         the board): a ``(len(combos), 3)`` array. The default asks :meth:`policy` once per
         holding; bots that can evaluate every holding at once (hand strength of all 1,326 on
         a board in one kernel call) override it with the same answers."""
+        if self.policy_ignores_cards:
+            return np.tile(self.policy(observation), (len(combos), 1))
         out = np.empty((len(combos), 3))
         for row, index in enumerate(combos):
             a, b = ALL_COMBOS[int(index)]

@@ -33,6 +33,7 @@ class RandomBot(Agent):
     """Uniformly random legal play."""
 
     name = "random"
+    policy_ignores_cards = True
     variants = EVERY_VARIANT
 
     def act(self, observation: Observation) -> Action:
@@ -62,15 +63,13 @@ class RandomBot(Agent):
         p = np.array([float(legal.can_fold), 1.0, float(legal.can_raise)])
         return p / p.sum()
 
-    def range_policy(self, observation: Observation, combos: object) -> np.ndarray:
-        return np.tile(self.policy(observation), (len(combos), 1))  # type: ignore[arg-type]
-
 
 @register_bot("calling-station", "always checks or calls")
 class CallingStation(Agent):
     """Never folds, never raises."""
 
     name = "calling-station"
+    policy_ignores_cards = True
     variants = EVERY_VARIANT
     uses_rng = False
 
@@ -81,15 +80,13 @@ class CallingStation(Agent):
         """Check/call, whatever the cards."""
         return np.array([0.0, 1.0, 0.0])
 
-    def range_policy(self, observation: Observation, combos: object) -> np.ndarray:
-        return np.tile(self.policy(observation), (len(combos), 1))  # type: ignore[arg-type]
-
 
 @register_bot("raiser", "bets or raises the minimum whenever allowed, otherwise calls")
 class Raiser(Agent):
     """Maximum aggression at minimum size."""
 
     name = "raiser"
+    policy_ignores_cards = True
     variants = EVERY_VARIANT
     uses_rng = False
 
@@ -102,7 +99,4 @@ class Raiser(Agent):
     def policy(self, observation: Observation) -> np.ndarray:
         """Bet/raise when allowed, else check/call, whatever the cards."""
         return np.array([0.0, 0.0, 1.0]) if observation.legal.can_raise else np.array([0.0, 1.0, 0.0])
-
-    def range_policy(self, observation: Observation, combos: object) -> np.ndarray:
-        return np.tile(self.policy(observation), (len(combos), 1))  # type: ignore[arg-type]
 
