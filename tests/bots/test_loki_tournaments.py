@@ -32,6 +32,9 @@ NOT_REPRODUCED: dict[tuple[str, str], str] = {
     ("loki-modelling", "the others in order of tightness"):
         "tight > moderate separated (-0.032 [-0.042, -0.023] against -0.054 [-0.062, -0.046]), "
         "moderate > loose not (loose -0.068 [-0.076, -0.059])",
+    ("loki2-betting", "B (PT betting) beats Loki-1 (Loki A)"):
+        "B -0.001 [-0.005, +0.003] against Loki A +0.000 [-0.001, +0.001] (docs/loki2.md: cannot "
+        "tell at 25,000 games either)",
 }
 
 _RESULTS: dict[str, object] = {}
