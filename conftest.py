@@ -5,6 +5,7 @@ but CI (``CI=true``) runs a fixed, derandomized set so that a submission's resul
 depend on the luck of the draw; a failure seen locally is fixed and pinned as a plain test.
 """
 
+import logging
 import os
 
 import pytest
@@ -53,3 +54,15 @@ def pytest_sessionfinish(session):
 
         gc.collect()
         gc.freeze()
+
+
+@pytest.fixture(scope="module")
+def ray_address():
+    """A local Ray instance with 2 CPUs for this module; yields the address of its GCS."""
+    import ray
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if not ray.is_initialized():
+        ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024 * 1024,
+                 log_to_driver=False, logging_level=logging.WARNING)
+    yield ray.get_runtime_context().gcs_address
+    ray.shutdown()

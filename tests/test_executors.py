@@ -9,8 +9,6 @@ would keep them on one worker, but pytest 9.2 broke its grouping: pytest-xdist i
 from __future__ import annotations
 
 import json
-import logging
-import os
 import socket
 import sys
 import time
@@ -48,18 +46,6 @@ def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]  # closed again when the block ends: nothing listens there
-
-
-@pytest.fixture(scope="module")
-def ray_address():
-    """A local Ray instance with 2 CPUs for this module; yields the address of its GCS."""
-    import ray
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    if not ray.is_initialized():
-        ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024 * 1024,
-                 log_to_driver=False, logging_level=logging.WARNING)
-    yield ray.get_runtime_context().gcs_address
-    ray.shutdown()
 
 
 def _hands(store: MatchStore, match_id: int) -> list[tuple[int, str, str]]:

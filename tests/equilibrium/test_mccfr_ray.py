@@ -3,9 +3,6 @@ takes seconds to start). The instance is started as tests/test_executors.py star
 
 from __future__ import annotations
 
-import logging
-import os
-
 import numpy as np
 import pytest
 
@@ -15,18 +12,6 @@ from pokerlab.equilibrium.mccfr import MCCFRConfig, ParallelMCCFR
 from pokerlab.executors import InProcessExecutor, ProcessExecutor, RayExecutor
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def ray_address():
-    """A local Ray instance with 2 CPUs for this module; yields the address of its GCS."""
-    import ray
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    if not ray.is_initialized():
-        ray.init(num_cpus=2, include_dashboard=False, object_store_memory=80 * 1024 * 1024,
-                 log_to_driver=False, logging_level=logging.WARNING)
-    yield ray.get_runtime_context().gcs_address
-    ray.shutdown()
 
 
 def test_parallel_mccfr_on_ray_equals_local_processes(ray_address, tmp_path) -> None:
