@@ -275,7 +275,12 @@ def exact_equity_ranges(combos, counts, weights, board, known):
 
 
 def brute_force_equity(players, board=(), dead=()):
-    """``(share, wins, ties, total)`` of players (cards or Ranges) by enumerating every deal and board."""
+    """``(share, wins, ties, total)`` of players (cards or Ranges) by enumerating every deal and board.
+
+    When the ranges never meet (every joint deal shares a card, so ``total`` is 0), equity is
+    undefined: ``share`` is NaN for every player (not 0, which would claim the players' shares
+    add up to nothing), and ``pokerlab.strength.equity`` refuses the problem ("no deal").
+    """
     from pokerlab.strength.equity import equity_problem
 
     problem = equity_problem(players, board, dead)
@@ -296,6 +301,8 @@ def brute_force_equity(players, board=(), dead=()):
     wins, ties, share, total = exact_equity_ranges(
         combos, counts, weights, np.array(problem.board, dtype=np.uint8), known
     )
+    if total == 0.0:  # no joint deal: nothing to divide by
+        return np.full(n, np.nan), wins, ties, total
     return share / total, wins, ties, total
 
 

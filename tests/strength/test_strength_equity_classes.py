@@ -5,6 +5,8 @@ within three standard errors, the same answers for any thread count, chunks that
 classes: every joint deal, every board, every hand evaluated.
 """
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -87,7 +89,9 @@ def test_weighted_ranges_on_the_turn_and_river_equal_the_brute_force(brute_force
     board = deck[:board_size]
     try:
         share, wins, ties, total = brute_force(ranges, board)
-    except ValueError:  # a range with nothing left beside the board
+    except ValueError:  # a range with nothing left beside the board: the package refuses it too
+        with pytest.raises(ValueError, match="range"):
+            equity(ranges, board=board)
         return
     if total == 0:
         with pytest.raises(ValueError, match="no deal"):
@@ -97,6 +101,21 @@ def test_weighted_ranges_on_the_turn_and_river_equal_the_brute_force(brute_force
     assert r.equity == pytest.approx(tuple(share), abs=1e-12)
     assert r.trials == pytest.approx(total, rel=1e-12)
     assert r.wins == pytest.approx(tuple(wins), rel=1e-12) and r.ties == pytest.approx(tuple(ties), rel=1e-12)
+
+
+def test_ranges_that_never_meet_have_no_equity(brute_force):
+    # Both players hold AA, two aces are on the board: every joint deal shares a card. The
+    # reference gives no equity (NaN, without dividing by its zero total); the package refuses.
+    board = parse_cards("AsAh2c3d")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        share, wins, ties, total = brute_force(["AA", "AA"], board)
+    assert total == 0 and np.isnan(share).all() and not wins.any() and not ties.any()
+    with pytest.raises(ValueError, match="no deal"):
+        equity(["AA", "AA"], board=board)
+    # No ace on the board: the ranges meet (6 deals of AA against AA, 44 rivers), half each.
+    share, _, _, total = brute_force(["AA", "AA"], parse_cards("2c3d4h9s"))
+    assert total == 6 * 44 and share == pytest.approx([0.5, 0.5], abs=1e-12)
 
 
 def test_issue_problems_equal_the_brute_force(brute_force):
