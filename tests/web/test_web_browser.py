@@ -27,10 +27,22 @@ def _solve_json(*args: str) -> dict:
     return json.loads(result.output)
 
 
+def _game_drawn(page, name: str) -> None:
+    """Wait until the page shows game ``name``'s form and its answer. ``data-state`` alone
+    does not say which game is drawn: right after choosing a game it is still the previous
+    game's "ready" until the new game's description arrives (under load the test moved the
+    previous game's slider, then the new game's form reset the pot and its answer never came).
+    The description, the new sliders and the new question are written in one task."""
+    page.wait_for_function(
+        "name => document.getElementById('description').textContent.startsWith(name + ':')"
+        " && document.getElementById('result').dataset.state === 'ready'", arg=name)
+
+
 def test_strategy_redrawn_after_moving_the_pot_equals_pokerlab_solve(server: str, page, screenshot) -> None:
     page.goto(server + "/strategies")
+    _game_drawn(page, "patent-raise")  # the page's first game, loaded before we choose another
     page.select_option("#game", "patent-check-raise")
-    page.wait_for_selector('#result[data-state="ready"]')
+    _game_drawn(page, "patent-check-raise")
     first = page.locator("#thresholds td.exact").all_inner_texts()
     page.locator("#param-P").fill("4.5")  # the slider: input events redraw the page
     page.wait_for_selector("#result[data-params='{\"P\":\"4.5\"}'][data-state=\"ready\"]")
@@ -49,6 +61,27 @@ def test_strategy_redrawn_after_moving_the_pot_equals_pokerlab_solve(server: str
         1 + sum(1 for t in cli_report["thresholds"] if (t["player"], t["branch"]) == key)
         for key in {(t["player"], t["branch"]) for t in cli_report["thresholds"]})
     screenshot(page, "strategies")
+
+
+def test_a_late_answer_about_an_earlier_game_is_dropped(server: str, page) -> None:
+    # The server answers the first game's question (the page's patent-raise) only after the
+    # chosen game's: the page keeps the chosen game, its form and its numbers.
+    held = []
+    page.route("**/api/strategies/game",
+               lambda route: held.append(route) if "patent-raise" in (route.request.post_data or "")
+               else route.continue_())
+    page.goto(server + "/strategies")
+    page.wait_for_function("() => document.getElementById('game') !== null")
+    while not held:
+        page.wait_for_timeout(50)
+    page.select_option("#game", "von-neumann")
+    page.wait_for_selector("#result[data-params='{\"B\":\"2\"}'][data-state=\"ready\"]")
+    held[0].continue_()
+    page.wait_for_timeout(500)  # the late answer lands (and is dropped)
+    assert page.locator("#description").inner_text().startswith("von-neumann:")
+    assert page.locator("#params input[type=text]").evaluate_all("xs => xs.map(x => x.id)") == ["value-B"]
+    assert page.locator("#result").get_attribute("data-state") == "ready"
+    assert page.locator("#thresholds td.exact").all_inner_texts() == ["1/9", "5/9", "7/9"]
 
 
 def test_pasted_game_is_solved_and_a_mistake_in_it_named(server: str, page, screenshot) -> None:

@@ -5,6 +5,7 @@
 const DEFAULTS = { P: 3 };          // the patent's worked pot; other symbols start at 2
 let source = null;                  // {game: name} or {toml: text}
 let timer = null;
+let gameAsked = 0;                  // the latest game asked for: an earlier game's late answer is dropped
 
 function gameSource() {
   const pasted = document.querySelector("input[name=source]:checked").value === "toml";
@@ -13,9 +14,17 @@ function gameSource() {
 }
 
 async function loadGame() {
+  const mine = ++gameAsked;
   source = gameSource();
-  const info = await guarded(() => api("POST", "/api/strategies/game", source));
-  if (!info) return;
+  let info;
+  try {
+    info = await api("POST", "/api/strategies/game", source);
+  } catch (e) {
+    if (mine === gameAsked) showError(e.message);
+    return;
+  }
+  if (mine !== gameAsked) return;
+  showError("");
   document.getElementById("description").textContent = `${info.name}: ${info.description}`;
   const box = document.getElementById("params");
   box.replaceChildren();
