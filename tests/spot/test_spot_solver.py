@@ -289,3 +289,30 @@ def test_the_16_bit_mode_solves_the_same_spot_in_half_the_storage():
     s = Solver(spot, compressed=True)
     assert s.regret.dtype == np.int16 and s.cum.dtype == np.uint16
     assert s.regret.nbytes * 2 == Solver(spot).regret.nbytes
+
+
+def test_average_strategy_in_place_equals_a_new_array():
+    """solve() normalises the strategy sums where they are (no second array at the end): the
+    same numbers as a new array, locked nodes included, chunked or not."""
+    import pokerlab.spot.solver as solver_module
+
+    spot = Spot.from_dict({"board": "Qs Jh 2h 8d", "pot": 10, "stack": 30, "oop_range": "AA,QQ,AK,65s",
+                           "ip_range": "KK,JJ,AQs,T9s", "bet": "50%", "raise": "a"})
+    tree = build_tree(spot)
+    na = int(tree.num_children[0])
+    n = build_deal(spot).num_hands[0]
+    lock = np.zeros((na, n), dtype=np.float32)
+    lock[0] = 1.0
+    s = Solver(spot, locks={0: lock})
+    s.run(20)
+    fresh = s.average_strategy()
+    old_chunk = solver_module._CHUNK
+    solver_module._CHUNK = 7  # one situation per step
+    try:
+        assert np.array_equal(s.average_strategy(), fresh)
+    finally:
+        solver_module._CHUNK = old_chunk
+    sums = s.cum
+    in_place = s.average_strategy(in_place=True)
+    assert in_place is sums and np.array_equal(in_place, fresh)
+    np.testing.assert_array_equal(fresh[s.layout.block(0, 0, na)].reshape(na, n)[0], 1.0)

@@ -517,7 +517,9 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
                 progress(it, None)
         seconds = time.perf_counter() - t0
         memory = solver.memory_bytes
-        solver.regret = np.zeros(0, dtype=solver.regret.dtype)  # freed before the copy below
-        strategy = solver.average_strategy()
+        # The regrets are freed and the sums become the average where they are: no array of
+        # the layout's size is added at the end (the peak stays the iterations').
+        solver.regret = np.zeros(0, dtype=solver.regret.dtype)
+        strategy = solver.average_strategy(in_place=True)
     return Solution(spot, tree, deal, solver.layout, strategy, solver.iterations, seconds, ev,
                     memory, lock_arrays, isomorphism)
