@@ -12,6 +12,7 @@ import time
 import pytest
 import sympy
 import typer
+from terminal import ctrl_c_as_in_a_terminal
 
 from pokerlab.cli.errors import Interrupted, UserError, run, user_message
 from pokerlab.cli.main import app
@@ -136,16 +137,9 @@ def test_the_real_command_exits_2_with_one_line():
     assert proc.returncode == 2 and out == "" and err == "error: --hands x: not a whole number\n"
 
 
-def _ctrl_c_as_in_a_terminal() -> None:
-    # A process started in the background by a non-interactive shell (or under nohup) inherits
-    # SIGINT ignored, and Python then installs no KeyboardInterrupt handler: the command would
-    # never see the Ctrl-C this test sends. A terminal's foreground command has it at default.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT")
 def test_ctrl_c_at_the_real_command_exits_130():
-    proc = _pokerlab("play", "--hands", "1", preexec_fn=_ctrl_c_as_in_a_terminal)
+    proc = _pokerlab("play", "--hands", "1", preexec_fn=ctrl_c_as_in_a_terminal)
     seen = ""
     deadline = time.monotonic() + 120
     while "> " not in seen and time.monotonic() < deadline:  # wait for the prompt

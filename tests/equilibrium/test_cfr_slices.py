@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 import pytest
+from terminal import ctrl_c_as_in_a_terminal
 
 from pokerlab.equilibrium import cfr
 from pokerlab.equilibrium.games.kuhn import kuhn
@@ -49,7 +50,7 @@ def test_a_slow_kernel_is_called_in_short_slices(monkeypatch):
 def test_ctrl_c_stops_a_three_player_solve_within_seconds():
     proc = subprocess.Popen([sys.executable, "-m", "pokerlab", "solve", "patent-raise-3p", "--pot", "3"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "COLUMNS": "80"})
+                            env={**os.environ, "COLUMNS": "80"}, preexec_fn=ctrl_c_as_in_a_terminal)
     time.sleep(10)  # into the CFR runs of the order discovery
     if proc.poll() is not None:
         pytest.skip("the solve finished before Ctrl-C")

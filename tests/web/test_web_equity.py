@@ -8,6 +8,7 @@ import time
 
 import pytest
 from starlette.testclient import TestClient
+from terminal import ctrl_c_as_in_a_terminal
 from typer.testing import CliRunner
 
 from pokerlab.cli.main import app as cli
@@ -160,7 +161,7 @@ def test_ctrl_c_stops_the_server_and_its_computing_workers_in_one_line(tmp_path)
     server = subprocess.Popen(
         [sys.executable, "-m", "pokerlab", "serve", "--port", "0", "--db", str(tmp_path / "w.sqlite")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal starts it
+        preexec_fn=ctrl_c_as_in_a_terminal)
     try:
         url = server.stdout.readline().split()[2]
         body = json.dumps({"players": ["random"] * 3, "mode": "monte-carlo", "samples": 100_000_000})
