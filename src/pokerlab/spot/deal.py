@@ -17,8 +17,9 @@ hands permuted (``next_perm``: index into ``hand_perm``, 0 the identity).
 Showdown tables (river situations): ``sd_order[p][row]`` lists player ``p``'s hands valid on
 that river board by ascending strength (:mod:`pokerlab.evaluate` values), ``sd_count[p][row]``
 of them, ``sd_value[p][row]`` their strengths; ``sd_row[sit]`` is the row of a river
-situation (boards with the same five cards share a row); ``sd_packed[p][row]`` the same
-hands packed for the showdown kernel (:func:`pokerlab.spot.terminal.pack_hands`).
+situation (boards with the same five cards share a row); ``sd_packed[p][row, :count + 2]``
+the same hands packed for the showdown kernel between two sentinels
+(:func:`pokerlab.spot.terminal.pack_hands`).
 
 Examples
 --------
@@ -66,7 +67,7 @@ class Deal:
     sd_order: tuple[np.ndarray, np.ndarray]  # (R, n_p) int64
     sd_value: tuple[np.ndarray, np.ndarray]  # (R, n_p) int32
     sd_count: tuple[np.ndarray, np.ndarray]  # (R,) int64
-    sd_packed: tuple[np.ndarray, np.ndarray]  # (R, n_p) int64: terminal.pack_hands of each row
+    sd_packed: tuple[np.ndarray, np.ndarray]  # (R, n_p + 2) int64: terminal.pack_hands per row
     street_sits: tuple[int, int, int]  # number of situations on each street
 
     @property
@@ -213,9 +214,9 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
         sd_order.append(ordered.astype(np.int64))
         sd_value.append(ordv)
         sd_count.append(cnt.astype(np.int64))
-        packed = np.zeros((R, n), dtype=np.int64)
+        packed = np.zeros((R, n + 2), dtype=np.int64)
         for r in range(R):
-            packed[r, :cnt[r]] = pack_hands(sd_order[p][r], ordv[r], int(cnt[r]), cards[p])
+            packed[r, :cnt[r] + 2] = pack_hands(sd_order[p][r], ordv[r], int(cnt[r]), cards[p])
         sd_packed.append(packed)
     return Deal(
         hands=hands, cards=cards, weights=weights, same=same,  # type: ignore[arg-type]

@@ -75,15 +75,25 @@ def fold_values_into(opp_reach, own_cards, opp_cards, same, payoff, out, card_su
         out[h] *= payoff
 
 
+SENTINEL_LOW = np.int64(-1) << 32
+"""The packed entry before a table's first hand: weaker than every hand (strength -1)."""
+SENTINEL_HIGH = np.int64(0x7FFFFFFF) << 32
+"""The packed entry after a table's last hand: stronger than every hand."""
+
+
 @njit(cache=True, nogil=True)
 def pack_hands(order: np.ndarray, value: np.ndarray, count: int, cards: np.ndarray) -> np.ndarray:
     """One int64 per hand valid on a board, by ascending strength: ``value << 32 | hand << 12 |
-    card0 << 6 | card1`` (what a showdown sweep reads of a hand, in one load)."""
-    out = np.empty(count, dtype=np.int64)
+    card0 << 6 | card1`` (what a showdown sweep reads of a hand, in one load), between the
+    sentinels :data:`SENTINEL_LOW` and :data:`SENTINEL_HIGH` (``count + 2`` entries: the
+    sweeps' inner loops then need no bounds test)."""
+    out = np.empty(count + 2, dtype=np.int64)
+    out[0] = SENTINEL_LOW
     for i in range(count):
         h = order[i]
-        out[i] = (np.int64(value[i]) << 32) | (np.int64(h) << 12) | (np.int64(cards[h, 0]) << 6) \
-            | np.int64(cards[h, 1])
+        out[i + 1] = (np.int64(value[i]) << 32) | (np.int64(h) << 12) \
+            | (np.int64(cards[h, 0]) << 6) | np.int64(cards[h, 1])
+    out[count + 1] = SENTINEL_HIGH
     return out
 
 
@@ -118,28 +128,27 @@ def showdown_packed(opp_reach, own, opp, same, half_pot, commit, out, scratch):
     above = scratch[1]
     below[:] = 0.0
     above[:] = 0.0
-    n_own = own.shape[0]
-    n_opp = opp.shape[0]
-    # Upward sweep: reach of strictly weaker opponent hands.
+    n_own = own.shape[0] - 2
+    n_opp = opp.shape[0] - 2
+    # Upward sweep: reach of strictly weaker opponent hands (the high sentinel ends it).
     acc = 0.0
-    j = 0
-    for i in range(n_own):
+    j = 1
+    x = opp[1]
+    for i in range(1, n_own + 1):
         w = own[i]
         v = w >> 32
-        while j < n_opp:
-            x = opp[j]
-            if (x >> 32) >= v:
-                break
+        while (x >> 32) < v:
             r = opp_reach[(x >> 12) & 0xFFFFF]
             if r != 0.0:
                 acc += r
                 below[(x >> 6) & 63] += r
                 below[x & 63] += r
             j += 1
+            x = opp[j]
         out[(w >> 12) & 0xFFFFF] = half_pot * (acc - below[(w >> 6) & 63] - below[w & 63])
     # The rest: ``below`` becomes every valid opponent hand's card sums.
     total = acc
-    for k in range(j, n_opp):
+    for k in range(j, n_opp + 1):
         x = opp[k]
         r = opp_reach[(x >> 12) & 0xFFFFF]
         if r != 0.0:
@@ -149,20 +158,19 @@ def showdown_packed(opp_reach, own, opp, same, half_pot, commit, out, scratch):
     # Downward sweep: reach of strictly stronger opponent hands, and the valid reach.
     tie = half_pot - commit
     acc = 0.0
-    j = n_opp - 1
-    for i in range(n_own - 1, -1, -1):
+    j = n_opp
+    x = opp[j]
+    for i in range(n_own, 0, -1):
         w = own[i]
         v = w >> 32
-        while j >= 0:
-            x = opp[j]
-            if (x >> 32) <= v:
-                break
+        while (x >> 32) > v:
             r = opp_reach[(x >> 12) & 0xFFFFF]
             if r != 0.0:
                 acc += r
                 above[(x >> 6) & 63] += r
                 above[x & 63] += r
             j -= 1
+            x = opp[j]
         h = (w >> 12) & 0xFFFFF
         c0 = (w >> 6) & 63
         c1 = w & 63
@@ -171,6 +179,55 @@ def showdown_packed(opp_reach, own, opp, same, half_pot, commit, out, scratch):
         if s >= 0:
             valid += opp_reach[s]
         out[h] += tie * valid - half_pot * (acc - above[c0] - above[c1])
+
+
+@njit(cache=True, nogil=True)
+def showdown_zero_sum(opp_reach, own, opp, half_pot, out, scratch):
+    """:func:`showdown_packed` less its tie term: ``out[h] = half_pot * (W - L)``.
+
+    Without rake every showdown's tie term is ``(half_pot - commit) * valid`` = half the
+    starting pot times the valid reach, the same under every action of a node: the solver's
+    and the best response's walks leave it out (values relative to an even split of the
+    starting pot) and skip the pass over the remaining hands and the valid reach.
+    """
+    out[:] = 0.0
+    below = scratch[0]
+    above = scratch[1]
+    below[:] = 0.0
+    above[:] = 0.0
+    n_own = own.shape[0] - 2
+    n_opp = opp.shape[0] - 2
+    acc = 0.0
+    j = 1
+    x = opp[1]
+    for i in range(1, n_own + 1):
+        w = own[i]
+        v = w >> 32
+        while (x >> 32) < v:
+            r = opp_reach[(x >> 12) & 0xFFFFF]
+            if r != 0.0:
+                acc += r
+                below[(x >> 6) & 63] += r
+                below[x & 63] += r
+            j += 1
+            x = opp[j]
+        out[(w >> 12) & 0xFFFFF] = half_pot * (acc - below[(w >> 6) & 63] - below[w & 63])
+    acc = 0.0
+    j = n_opp
+    x = opp[j]
+    for i in range(n_own, 0, -1):
+        w = own[i]
+        v = w >> 32
+        while (x >> 32) > v:
+            r = opp_reach[(x >> 12) & 0xFFFFF]
+            if r != 0.0:
+                acc += r
+                above[(x >> 6) & 63] += r
+                above[x & 63] += r
+            j -= 1
+            x = opp[j]
+        h = (w >> 12) & 0xFFFFF
+        out[h] -= half_pot * (acc - above[(w >> 6) & 63] - above[w & 63])
 
 
 def raked_half_pot(pot: float, rake_pct: float, rake_cap: float) -> float:

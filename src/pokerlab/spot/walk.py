@@ -16,6 +16,13 @@ actions, at ``p``'s nodes as
 - ``MODE_BEST``: the best action's value, combo by combo (a best response), the opponent
   playing ``S[0]``.
 
+Without rake, ``MODE_CFR`` and ``MODE_BEST`` take every terminal's utility less half the
+starting pot (an even split of it): the sum over a node's subtree of that constant times the
+opponent's reach is the same under every action (the opponent's strategies and the deals sum
+to one), so regrets and best responses do not change, and a showdown then needs no tie term
+(:func:`pokerlab.spot.terminal.showdown_zero_sum`). :meth:`Walker.run` adds the constant back
+in ``MODE_BEST``; ``MODE_CFR``'s root values (read by nobody) stay relative.
+
 The walk keeps per-depth buffers (reach, values, strategy, action values) in whole arrays: the
 inner work is loops over combos, nothing is allocated per node. ``top_mode`` splits a walk at
 the first street's chance nodes for the parallel solver: 1 records the reach arriving there
@@ -41,7 +48,7 @@ from numba import njit
 
 from pokerlab.spot.deal import Deal
 from pokerlab.spot.layout import Layout
-from pokerlab.spot.terminal import fold_values_into, showdown_packed
+from pokerlab.spot.terminal import fold_values_into, showdown_packed, showdown_zero_sum, valid_reach
 from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, Tree
 
 MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
@@ -188,6 +195,10 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     by_reach = prm[P_REACH] > 0
     averaging = mode == MODE_CFR  # also the record pass: it must reach every chance node
     compressed = prm[P_COMP] > 0
+    # Without rake the best response's walks take values relative to an even split of the
+    # starting pot (see the module docstring): showdowns skip their tie term.
+    zero_sum = mode == MODE_BEST and prm[P_RAKE_PCT] == 0.0
+    shift = prm[P_POT] / 2.0 if zero_sum else 0.0
     # Constants of the workspace's type: a float64 one in a float32 combo loop would turn it
     # scalar and double.
     ft = val.dtype.type
@@ -208,12 +219,18 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
             elif k == FOLD:
                 half = _half_pot(prm, commit[node, 0], commit[node, 1])
                 pay = -commit[node, p] if player[node] == p else 2.0 * half - commit[node, p]
+                pay -= shift
                 fold_values_into(ropp[d], own_cards, opp_cards, same_own, pay, val[d], scratch[0])
             elif k == SHOWDOWN:
                 half = _half_pot(prm, commit[node, 0], commit[node, 1])
                 row = sd_row[sit]
-                showdown_packed(ropp[d], sdp_own[row, :sdc_own[row]], sdp_opp[row, :sdc_opp[row]],
-                                same_own, half, commit[node, p], val[d], scratch)
+                own_t = sdp_own[row, :sdc_own[row] + 2]
+                opp_t = sdp_opp[row, :sdc_opp[row] + 2]
+                if zero_sum:
+                    showdown_zero_sum(ropp[d], own_t, opp_t, half, val[d], scratch)
+                else:
+                    showdown_packed(ropp[d], own_t, opp_t, same_own, half, commit[node, p], val[d],
+                                    scratch)
             else:
                 any_reach = s_live[d] > 0
                 ti = top_index[node] if k == CHANCE else -1
@@ -594,15 +611,26 @@ class Walker:
 
     def run(self, p: int, S: tuple, prm: np.ndarray, mode: int,
             r_opp: np.ndarray | None = None, r_own: np.ndarray | None = None) -> np.ndarray:
-        """Player ``p``'s values at the root (reach defaults: the ranges)."""
+        """Player ``p``'s values at the root (reach defaults: the ranges); in ``MODE_CFR``
+        without rake relative to an even split of the starting pot (module docstring)."""
         d = self.deal
         ro = d.weights[1 - p] if r_opp is None else np.ascontiguousarray(r_opp, dtype=np.float64)
         rw = d.weights[p] if r_own is None else np.ascontiguousarray(r_own, dtype=np.float64)
         out = np.zeros(d.num_hands[p])
+        self._walk_all(p, S, prm, mode, ro, rw, out)
+        if mode == MODE_BEST and prm[P_RAKE_PCT] == 0.0:
+            valid = np.zeros(d.num_hands[p])
+            valid_reach(ro, d.cards[p], d.cards[1 - p], d.same[p], valid)
+            out += prm[P_POT] / 2.0 * valid
+        return out
+
+    def _walk_all(self, p: int, S: tuple, prm: np.ndarray, mode: int, ro: np.ndarray,
+                  rw: np.ndarray, out: np.ndarray) -> None:
+        d = self.deal
         W = self.W[p]
         if self.num_tasks == 0:
             walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 0, self.top, W)
-            return out
+            return
         rec = prm.copy()
         rec[P_UPDATE] = 0.0
         # Chance nodes the record pass does not reach (no opponent reach) keep zero reach.
@@ -615,4 +643,3 @@ class Walker:
             combine_chance(p, 0, self.task_of[k], self.results[:, :n_own], self.D,
                            self.top[3][k, :n_own])
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 2, self.top, W)
-        return out
