@@ -42,7 +42,7 @@ from pokerlab.spot.deal import Deal, build_deal
 from pokerlab.spot.layout import Layout, build_layout
 from pokerlab.spot.spec import Spot
 from pokerlab.spot.tree import DECISION, Tree, build_tree
-from pokerlab.spot.walk import MODE_CFR, Walker
+from pokerlab.spot.walk import Walker
 
 FAST = {"alpha": 1.5, "beta": 0.0, "gamma": 3.0, "restart": True}
 """postflop-solver's discounting (read from its source): positive regrets times
@@ -157,8 +157,7 @@ class Solver:
         t = self.iterations + 1
         prm = self._params(t, True)
         S = (self.regret, self.cum, self.lock, self.rscale, self.cscale)
-        for p in (0, 1):
-            self.walker.run(p, S, prm, MODE_CFR)
+        self.walker.run_cfr(S, prm)
         self.iterations = t
 
     def run(self, iterations: int) -> None:

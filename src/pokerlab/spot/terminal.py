@@ -69,10 +69,23 @@ def fold_values(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndar
 
 @njit(cache=True, nogil=True)
 def fold_values_into(opp_reach, own_cards, opp_cards, same, payoff, out, card_sum):
-    """:func:`fold_values` with a scratch array of 52."""
-    valid_reach_into(opp_reach, own_cards, opp_cards, same, out, card_sum)
-    for h in range(out.shape[0]):
-        out[h] *= payoff
+    """:func:`fold_values` with a scratch array of 52: :func:`valid_reach_into` with the payoff
+    taken in its last loop (each value rounded to ``out``'s type, then multiplied)."""
+    ft = out.dtype.type
+    card_sum[:] = 0.0
+    total = 0.0
+    for j in range(opp_reach.shape[0]):
+        r = opp_reach[j]
+        if r != 0.0:
+            total += r
+            card_sum[opp_cards[j, 0]] += r
+            card_sum[opp_cards[j, 1]] += r
+    for h in range(own_cards.shape[0]):
+        v = total - card_sum[own_cards[h, 0]] - card_sum[own_cards[h, 1]]
+        s = same[h]
+        if s >= 0:
+            v += opp_reach[s]
+        out[h] = ft(v) * payoff
 
 
 SENTINEL_LOW = np.int64(-1) << 32

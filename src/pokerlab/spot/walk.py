@@ -291,12 +291,15 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                                     x = ft(reg[h])
                                     row[h] = x
                                     tot[h] += x
+                            for h in range(nq):
+                                x = tot[h]
+                                tot[h] = one / x if x > zero else zero
                             uni = ft(1.0 / na)
                             for a in range(na):
                                 row = strat[d, a]
                                 for h in range(nq):
                                     t = tot[h]
-                                    row[h] = row[h] / t if t > zero else uni
+                                    row[h] = row[h] * t if t > zero else uni
         if done:
             if d == 0:
                 break
@@ -454,6 +457,15 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
 
 
 @njit(cache=True, nogil=True)
+def walk_both(w0, w1, out0, out1, T, D, S, prm, mode, top, W0, W1):
+    """:func:`walk` for player 0, then for player 1, from the root (``w0``, ``w1``: the
+    ranges): one call per CFR iteration of a tree without chance nodes (each call from Python
+    costs microseconds of argument unboxing)."""
+    walk(0, 0, 0, w1, w0, out0, T, D, S, prm, mode, 0, top, W0)
+    walk(0, 0, 1, w0, w1, out1, T, D, S, prm, mode, 0, top, W1)
+
+
+@njit(cache=True, nogil=True)
 def walk_tasks(lo, hi, p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, W):
     """Tasks ``lo .. hi - 1`` (first-street chance subtrees); values into ``results[i, :n_own]``.
 
@@ -480,6 +492,14 @@ def walk_tasks(lo, hi, p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top,
             if own_cards[h, 0] == c or own_cards[h, 1] == c:
                 res[h] = 0.0
         results[i, :n_own] = res
+
+
+@njit(cache=True, nogil=True)
+def combine_all(p, task_of, results, D, top_val):
+    """:func:`combine_chance` at every first-street chance node (row ``k`` of ``top_val``)."""
+    n_own = D[10].shape[1] if p == 0 else D[11].shape[1]
+    for k in range(task_of.shape[0]):
+        combine_chance(p, 0, task_of[k], results[:, :n_own], D, top_val[k, :n_own])
 
 
 @njit(cache=True, nogil=True)
@@ -563,6 +583,7 @@ class Walker:
         nh = deal.num_hands
         self.W = tuple(self._space(self.max_depth, self.max_actions, nh[p], nh[1 - p]) for p in (0, 1))
         self._task_W: tuple[list[tuple], list[tuple]] = ([self.W[0]], [self.W[1]])
+        self._out = (np.zeros(nh[0]), np.zeros(nh[1]))
 
     def _run_tasks(self, p: int, S: tuple, prm: np.ndarray, mode: int) -> None:
         """The first street's chance subtrees on ``numba.get_num_threads()`` threads.
@@ -624,9 +645,19 @@ class Walker:
             out += prm[P_POT] / 2.0 * valid
         return out
 
+    def run_cfr(self, S: tuple, prm: np.ndarray) -> None:
+        """One CFR iteration's walks: player 0's, then player 1's (alternating updates)."""
+        if self.num_tasks == 0:
+            d = self.deal
+            walk_both(d.weights[0], d.weights[1], self._out[0], self._out[1], self.T, self.D, S,
+                      prm, MODE_CFR, self.top, self.W[0], self.W[1])
+            return
+        for p in (0, 1):
+            self._walk_all(p, S, prm, MODE_CFR, self.deal.weights[1 - p], self.deal.weights[p],
+                           self._out[p])
+
     def _walk_all(self, p: int, S: tuple, prm: np.ndarray, mode: int, ro: np.ndarray,
                   rw: np.ndarray, out: np.ndarray) -> None:
-        d = self.deal
         W = self.W[p]
         if self.num_tasks == 0:
             walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 0, self.top, W)
@@ -638,8 +669,6 @@ class Walker:
         self.top[2][:] = 0.0
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, rec, mode, 1, self.top, W)
         self._run_tasks(p, S, prm, mode)
-        n_own = d.num_hands[p]
-        for k in range(self.chance_nodes.shape[0]):
-            combine_chance(p, 0, self.task_of[k], self.results[:, :n_own], self.D,
-                           self.top[3][k, :n_own])
+        combine_all(p, self.task_of[:self.chance_nodes.shape[0]], self.results, self.D,
+                    self.top[3])
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 2, self.top, W)
