@@ -316,3 +316,17 @@ def test_average_strategy_in_place_equals_a_new_array():
     in_place = s.average_strategy(in_place=True)
     assert in_place is sums and np.array_equal(in_place, fresh)
     np.testing.assert_array_equal(fresh[s.layout.block(0, 0, na)].reshape(na, n)[0], 1.0)
+
+
+@pytest.mark.parametrize("compressed", [False, True])
+def test_the_memory_said_before_a_solve_is_the_solvers(compressed):
+    """estimate_memory (said before a solve) and Solver.memory_bytes count the same arrays:
+    they differ by the solver's placeholders (an empty lock array, the float32 mode's two
+    unused scales), at most 12 bytes."""
+    from pokerlab.spot.solution import estimate_memory
+
+    spot = Spot.from_dict({"board": "Qs Jh 2h", "pot": 10, "stack": 20, "oop_range": "AA,KK,AK",
+                           "ip_range": "QQ,JJ,AQs", "bet": "100%"})
+    said = estimate_memory(spot, compressed=compressed)
+    held = Solver(spot, compressed=compressed).memory_bytes
+    assert said <= held <= said + 12
