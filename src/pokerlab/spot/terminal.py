@@ -69,23 +69,33 @@ def fold_values(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndar
 
 @njit(cache=True, nogil=True)
 def fold_values_into(opp_reach, own_cards, opp_cards, same, payoff, out, card_sum):
-    """:func:`fold_values` with a scratch array of 52: :func:`valid_reach_into` with the payoff
-    taken in its last loop (each value rounded to ``out``'s type, then multiplied)."""
+    """:func:`fold_values` with a scratch array of 52 (:func:`fold_values_at` on 1-D arrays)."""
+    fold_values_at(opp_reach.reshape(1, -1), 0, own_cards, opp_cards, same, payoff,
+                   out.reshape(1, -1), 0, card_sum.reshape(1, -1))
+
+
+@njit(cache=True, nogil=True)
+def fold_values_at(reach, ro, own_cards, opp_cards, same, payoff, out, vo, scratch):
+    """:func:`fold_values` from row ``ro`` of ``reach`` into row ``vo`` of ``out``, the card
+    sums in ``scratch[0]``: the walk's per-depth buffers indexed, not sliced (in numba each
+    array view costs two atomic reference-count operations). Each valid reach is rounded to
+    ``out``'s type, then multiplied by the payoff."""
     ft = out.dtype.type
-    card_sum[:] = 0.0
+    for c in range(52):
+        scratch[0, c] = 0.0
     total = 0.0
-    for j in range(opp_reach.shape[0]):
-        r = opp_reach[j]
+    for j in range(opp_cards.shape[0]):
+        r = reach[ro, j]
         if r != 0.0:
             total += r
-            card_sum[opp_cards[j, 0]] += r
-            card_sum[opp_cards[j, 1]] += r
+            scratch[0, opp_cards[j, 0]] += r
+            scratch[0, opp_cards[j, 1]] += r
     for h in range(own_cards.shape[0]):
-        v = total - card_sum[own_cards[h, 0]] - card_sum[own_cards[h, 1]]
+        v = total - scratch[0, own_cards[h, 0]] - scratch[0, own_cards[h, 1]]
         s = same[h]
         if s >= 0:
-            v += opp_reach[s]
-        out[h] = ft(v) * payoff
+            v += reach[ro, s]
+        out[vo, h] = ft(v) * payoff
 
 
 SENTINEL_LOW = np.int64(-1) << 32
@@ -129,69 +139,11 @@ def showdown_values(opp_reach: np.ndarray, own_order: np.ndarray, own_value: np.
 
 @njit(cache=True, nogil=True)
 def showdown_packed(opp_reach, own, opp, same, half_pot, commit, out, scratch):
-    """:func:`showdown_values` on :func:`pack_hands` tables, with a ``(2, 52)`` scratch array.
-
-    Two sweeps: the upward one gives each own hand the reach of weaker opponent hands and
-    leaves the card sums of all of them (for the valid reach), the downward one the stronger
-    ones and the rest of the value. Opponent hands with no reach (most of them deep in a
-    tree) skip the card sums.
-    """
-    out[:] = 0.0
-    below = scratch[0]
-    above = scratch[1]
-    below[:] = 0.0
-    above[:] = 0.0
-    n_own = own.shape[0] - 2
-    n_opp = opp.shape[0] - 2
-    # Upward sweep: reach of strictly weaker opponent hands (the high sentinel ends it).
-    acc = 0.0
-    j = 1
-    x = opp[1]
-    for i in range(1, n_own + 1):
-        w = own[i]
-        v = w >> 32
-        while (x >> 32) < v:
-            r = opp_reach[(x >> 12) & 0xFFFFF]
-            if r != 0.0:
-                acc += r
-                below[(x >> 6) & 63] += r
-                below[x & 63] += r
-            j += 1
-            x = opp[j]
-        out[(w >> 12) & 0xFFFFF] = half_pot * (acc - below[(w >> 6) & 63] - below[w & 63])
-    # The rest: ``below`` becomes every valid opponent hand's card sums.
-    total = acc
-    for k in range(j, n_opp + 1):
-        x = opp[k]
-        r = opp_reach[(x >> 12) & 0xFFFFF]
-        if r != 0.0:
-            total += r
-            below[(x >> 6) & 63] += r
-            below[x & 63] += r
-    # Downward sweep: reach of strictly stronger opponent hands, and the valid reach.
-    tie = half_pot - commit
-    acc = 0.0
-    j = n_opp
-    x = opp[j]
-    for i in range(n_own, 0, -1):
-        w = own[i]
-        v = w >> 32
-        while (x >> 32) > v:
-            r = opp_reach[(x >> 12) & 0xFFFFF]
-            if r != 0.0:
-                acc += r
-                above[(x >> 6) & 63] += r
-                above[x & 63] += r
-            j -= 1
-            x = opp[j]
-        h = (w >> 12) & 0xFFFFF
-        c0 = (w >> 6) & 63
-        c1 = w & 63
-        valid = total - below[c0] - below[c1]
-        s = same[h]
-        if s >= 0:
-            valid += opp_reach[s]
-        out[h] += tie * valid - half_pot * (acc - above[c0] - above[c1])
+    """:func:`showdown_values` on :func:`pack_hands` tables, with a ``(2, 52)`` scratch array
+    (:func:`showdown_at` on 1-D arrays)."""
+    showdown_at(opp_reach.reshape(1, -1), 0, own.reshape(1, -1), opp.reshape(1, -1), 0,
+                own.shape[0] - 2, opp.shape[0] - 2, same, half_pot, commit, out.reshape(1, -1), 0,
+                scratch, False)
 
 
 @njit(cache=True, nogil=True)
@@ -199,48 +151,89 @@ def showdown_zero_sum(opp_reach, own, opp, half_pot, out, scratch):
     """:func:`showdown_packed` less its tie term: ``out[h] = half_pot * (W - L)``.
 
     Without rake every showdown's tie term is ``(half_pot - commit) * valid`` = half the
-    starting pot times the valid reach, the same under every action of a node: the solver's
-    and the best response's walks leave it out (values relative to an even split of the
-    starting pot) and skip the pass over the remaining hands and the valid reach.
+    starting pot times the valid reach, the same under every action of a node: the best
+    response's walks leave it out (values relative to an even split of the starting pot) and
+    skip the pass over the remaining hands and the valid reach.
     """
-    out[:] = 0.0
-    below = scratch[0]
-    above = scratch[1]
-    below[:] = 0.0
-    above[:] = 0.0
-    n_own = own.shape[0] - 2
-    n_opp = opp.shape[0] - 2
+    showdown_at(opp_reach.reshape(1, -1), 0, own.reshape(1, -1), opp.reshape(1, -1), 0,
+                own.shape[0] - 2, opp.shape[0] - 2, own[:0], half_pot, 0.0, out.reshape(1, -1),
+                0, scratch, True)
+
+
+@njit(cache=True, nogil=True)
+def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, half_pot, commit, out, vo,
+                scratch, zero_sum):
+    """The showdown sweeps on rows: opponent reach ``reach[ro]``, the packed tables' rows
+    ``own_t[row, :n_own + 2]`` and ``opp_t[row, :n_opp + 2]`` (sentinels included), values
+    into ``out[vo]``; ``zero_sum``: without the tie term (:func:`showdown_zero_sum`). Rows
+    are indexed, not sliced: in numba each array view costs two atomic reference-count
+    operations.
+
+    Two sweeps: the upward one gives each own hand the reach of weaker opponent hands and
+    leaves the card sums of all of them (for the valid reach), the downward one the stronger
+    ones and the rest of the value. Opponent hands with no reach (most of them deep in a
+    tree) skip the card sums.
+    """
+    for h in range(out.shape[1]):
+        out[vo, h] = 0.0
+    for c in range(52):
+        scratch[0, c] = 0.0
+        scratch[1, c] = 0.0
+    # Upward sweep: reach of strictly weaker opponent hands (the high sentinel ends it).
     acc = 0.0
     j = 1
-    x = opp[1]
+    x = opp_t[row, 1]
     for i in range(1, n_own + 1):
-        w = own[i]
+        w = own_t[row, i]
         v = w >> 32
         while (x >> 32) < v:
-            r = opp_reach[(x >> 12) & 0xFFFFF]
+            r = reach[ro, (x >> 12) & 0xFFFFF]
             if r != 0.0:
                 acc += r
-                below[(x >> 6) & 63] += r
-                below[x & 63] += r
+                scratch[0, (x >> 6) & 63] += r
+                scratch[0, x & 63] += r
             j += 1
-            x = opp[j]
-        out[(w >> 12) & 0xFFFFF] = half_pot * (acc - below[(w >> 6) & 63] - below[w & 63])
+            x = opp_t[row, j]
+        out[vo, (w >> 12) & 0xFFFFF] = half_pot * (acc - scratch[0, (w >> 6) & 63]
+                                                   - scratch[0, w & 63])
+    total = acc
+    tie = half_pot - commit
+    if not zero_sum:
+        # The rest: ``scratch[0]`` becomes every valid opponent hand's card sums.
+        for k in range(j, n_opp + 1):
+            x = opp_t[row, k]
+            r = reach[ro, (x >> 12) & 0xFFFFF]
+            if r != 0.0:
+                total += r
+                scratch[0, (x >> 6) & 63] += r
+                scratch[0, x & 63] += r
+    # Downward sweep: reach of strictly stronger opponent hands (the low sentinel ends it),
+    # and the valid reach.
     acc = 0.0
     j = n_opp
-    x = opp[j]
+    x = opp_t[row, j]
     for i in range(n_own, 0, -1):
-        w = own[i]
+        w = own_t[row, i]
         v = w >> 32
         while (x >> 32) > v:
-            r = opp_reach[(x >> 12) & 0xFFFFF]
+            r = reach[ro, (x >> 12) & 0xFFFFF]
             if r != 0.0:
                 acc += r
-                above[(x >> 6) & 63] += r
-                above[x & 63] += r
+                scratch[1, (x >> 6) & 63] += r
+                scratch[1, x & 63] += r
             j -= 1
-            x = opp[j]
+            x = opp_t[row, j]
         h = (w >> 12) & 0xFFFFF
-        out[h] -= half_pot * (acc - above[(w >> 6) & 63] - above[w & 63])
+        c0 = (w >> 6) & 63
+        c1 = w & 63
+        if zero_sum:
+            out[vo, h] -= half_pot * (acc - scratch[1, c0] - scratch[1, c1])
+        else:
+            valid = total - scratch[0, c0] - scratch[0, c1]
+            s = same[h]
+            if s >= 0:
+                valid += reach[ro, s]
+            out[vo, h] += tie * valid - half_pot * (acc - scratch[1, c0] - scratch[1, c1])
 
 
 def raked_half_pot(pot: float, rake_pct: float, rake_cap: float) -> float:
