@@ -200,6 +200,35 @@ def _mix(x):
 
 
 @njit(cache=True)
+def _positive_regrets(regrets, r, child, node):
+    """Regret matching at ``node``'s row ``r``, first half: the sum of the positive regrets
+    of its legal actions, and how many actions are legal.
+
+    The sampled opponent's node and the traverser's share this and :func:`_matched`. Plain
+    ``njit`` (LLVM inlines them): numba's ``inline="always"`` made Leduc training about 4%
+    slower, one helper returning the three probabilities as a tuple about 30%."""
+    total = 0.0
+    legal = 0
+    for c in range(3):
+        if child[node, c] >= 0:
+            legal += 1
+            x = float(regrets[r, c])
+            if x > 0.0:
+                total += x
+    return total, legal
+
+
+@njit(cache=True)
+def _matched(regrets, r, c, total, legal):
+    """Regret matching, second half: the probability of legal action ``c`` at row ``r``
+    (positive regrets normalised; uniform over the legal actions when none is positive)."""
+    if total > 0.0:
+        x = float(regrets[r, c])
+        return x / total if x > 0.0 else 0.0
+    return 1.0 / legal
+
+
+@njit(cache=True)
 def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, slot, stride, buckets, showdown, floor,
               regrets, avg, value, sampled, stack):  # fmt: skip
     """One external-sampling traversal of player ``p`` on deal ``d`` (explicit stack: the
@@ -235,22 +264,11 @@ def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, slot, stride, bu
             r = slot[node] + buckets[d, q, rn] * stride[rn]
             s0 = 0.0
             s1 = 0.0
-            total = 0.0
-            legal = 0
-            for c in range(3):
-                if child[node, c] >= 0:
-                    legal += 1
-                    x = float(regrets[r, c])
-                    if x > 0.0:
-                        total += x
+            total, legal = _positive_regrets(regrets, r, child, node)
             for c in range(3):
                 w = 0.0
                 if child[node, c] >= 0:
-                    if total > 0.0:
-                        x = float(regrets[r, c])
-                        w = x / total if x > 0.0 else 0.0
-                    else:
-                        w = 1.0 / legal
+                    w = _matched(regrets, r, c, total, legal)
                     avg[r, c] += w
                 if c == 0:
                     s0 = w
@@ -276,24 +294,12 @@ def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, slot, stride, bu
                 continue
             rn = rnd[node]
             r = slot[node] + buckets[d, p, rn] * stride[rn]
-            total = 0.0
-            legal = 0
-            for c in range(3):
-                if child[node, c] >= 0:
-                    legal += 1
-                    x = float(regrets[r, c])
-                    if x > 0.0:
-                        total += x
+            total, legal = _positive_regrets(regrets, r, child, node)
             v = 0.0
             for c in range(3):
                 ch = child[node, c]
                 if ch >= 0:
-                    if total > 0.0:
-                        x = float(regrets[r, c])
-                        w = x / total if x > 0.0 else 0.0
-                    else:
-                        w = 1.0 / legal
-                    v += w * value[ch]
+                    v += _matched(regrets, r, c, total, legal) * value[ch]
             for c in range(3):
                 ch = child[node, c]
                 if ch >= 0:
