@@ -180,7 +180,9 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     ``W`` is a :func:`workspace` for this player's hand counts. The per-depth buffers are
     indexed (``strat[d, a, h]``), never sliced into rows inside the loop: in numba each array
     view costs two atomic reference-count operations, a sixth of an iteration's time when
-    every node took its rows as views.
+    every node took its rows as views. The flat storage is indexed with unsigned offsets:
+    a signed ``store[o + h]`` gets numba's negative-index wraparound, which turns the
+    vectorised loop into gathers.
     """
     kind, player, commit, first_child, num_children, node_off, node_stride, lock_off, node_block = T
     sit_local, next_sit, next_perm, next_canon, deal_factor, sd_row = D[:6]
@@ -274,9 +276,9 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                             for h in range(nq):
                                 strat[d, na, h] = zero
                             for a in range(na):
-                                o = base + a * nq
+                                o = np.uint64(base + a * nq)
                                 for h in range(nq):
-                                    x = ft(store[o + h])
+                                    x = ft(store[o + np.uint64(h)])
                                     x = x if x > zero else zero
                                     strat[d, a, h] = x
                                     strat[d, na, h] += x
@@ -290,17 +292,18 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                                     strat[d, a, h] = strat[d, a, h] * t if t > zero else uni
                         elif lo >= 0:
                             for a in range(na):
+                                o = np.uint64(lo + a * nq)
                                 for h in range(nq):
-                                    strat[d, a, h] = lock[lo + a * nq + h]
+                                    strat[d, a, h] = lock[o + np.uint64(h)]
                         else:
                             # A fixed profile, or strategy sums: normalised per combo (uniform
                             # where they are 0), so the average needs no copy of its own.
                             for h in range(nq):
                                 strat[d, na, h] = zero
                             for a in range(na):
-                                o = base + a * nq
+                                o = np.uint64(base + a * nq)
                                 for h in range(nq):
-                                    x = ft(store[o + h])
+                                    x = ft(store[o + np.uint64(h)])
                                     strat[d, a, h] = x
                                     strat[d, na, h] += x
                             for h in range(nq):
@@ -428,22 +431,26 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                 else:
                     # float32 throughout, on contiguous rows: these loops vectorise.
                     for b in range(na):
-                        o = base + b * n_own
+                        o = np.uint64(base + b * n_own)
                         if plus:
                             for h in range(n_own):
-                                r = store[o + h]
+                                i = o + np.uint64(h)
+                                r = store[i]
                                 r = r * (fp if r > zero else fn) + (cv[d, b, h] - val[d, h])
-                                store[o + h] = r if r > zero else zero
+                                store[i] = r if r > zero else zero
                         else:
                             for h in range(n_own):
-                                r = store[o + h]
-                                store[o + h] = r * (fp if r > zero else fn) + (cv[d, b, h] - val[d, h])
+                                i = o + np.uint64(h)
+                                r = store[i]
+                                store[i] = r * (fp if r > zero else fn) + (cv[d, b, h] - val[d, h])
                         if by_reach:
                             for h in range(n_own):
-                                cum[o + h] = cum[o + h] * fs + fw * rown[d, h] * strat[d, b, h]
+                                i = o + np.uint64(h)
+                                cum[i] = cum[i] * fs + fw * rown[d, h] * strat[d, b, h]
                         else:
                             for h in range(n_own):
-                                cum[o + h] = cum[o + h] * fs + fw * strat[d, b, h]
+                                i = o + np.uint64(h)
+                                cum[i] = cum[i] * fs + fw * strat[d, b, h]
         done = True
     for h in range(n_own):
         out[h] = val[0, h]
