@@ -288,8 +288,11 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                                 strat[d, na, h] = one / x if x > zero else zero
                             for a in range(na):
                                 for h in range(nq):
+                                    # Loaded unconditionally: a load inside the condition
+                                    # keeps the loop scalar and branchy.
                                     t = strat[d, na, h]
-                                    strat[d, a, h] = strat[d, a, h] * t if t > zero else uni
+                                    y = strat[d, a, h] * t
+                                    strat[d, a, h] = y if t > zero else uni
                         elif lo >= 0:
                             for a in range(na):
                                 o = np.uint64(lo + a * nq)
@@ -312,8 +315,11 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
                             uni = ft(1.0 / na)
                             for a in range(na):
                                 for h in range(nq):
+                                    # Loaded unconditionally: a load inside the condition
+                                    # keeps the loop scalar and branchy.
                                     t = strat[d, na, h]
-                                    strat[d, a, h] = strat[d, a, h] * t if t > zero else uni
+                                    y = strat[d, a, h] * t
+                                    strat[d, a, h] = y if t > zero else uni
         if done:
             if d == 0:
                 break
