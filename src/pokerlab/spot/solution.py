@@ -448,20 +448,22 @@ _WARM: set[bool] = set()
 
 def warm_kernels(compressed: bool = False) -> None:
     """Load the solver's numba kernels (from numba's cache) once per process, by solving a
-    tiny turn spot: :func:`solve`'s ``seconds`` then leave out this fixed start-up cost (a
-    tenth of a second or more), as TexasSolver's time leaves out loading its rank table and
-    postflop-solver's its compiled program."""
+    tiny turn spot and a tiny river spot (a tree without chance nodes runs its own kernels):
+    :func:`solve`'s ``seconds`` then leave out this fixed start-up cost (a tenth of a second
+    or more), as TexasSolver's time leaves out loading its rank table and postflop-solver's
+    its compiled program."""
     if compressed in _WARM:
         return
-    tiny = Spot.from_dict({"board": "Qs Jh 2h 8d", "pot": 10, "stack": 10, "oop_range": "AA",
-                           "ip_range": "KK", "bet": "100%"})
-    tree = build_tree(tiny)
-    deal = build_deal(tiny)
-    solver = Solver(tiny, tree=tree, deal=deal, compressed=compressed, restart=True, beta=0.0)
-    solver.iterate()
-    walker = measuring_walker(tree, deal, solver.layout, solver.lock_off)
-    exploitability_pct(tree, deal, solver.layout, solver.cum, walker, solver.lock)
-    evaluate(tree, deal, solver.layout, solver.cum, walker, solver.lock)
+    for board in ("Qs Jh 2h 8d", "Qs Jh 2h 8d 3c"):
+        tiny = Spot.from_dict({"board": board, "pot": 10, "stack": 10, "oop_range": "AA",
+                               "ip_range": "KK", "bet": "100%"})
+        tree = build_tree(tiny)
+        deal = build_deal(tiny)
+        solver = Solver(tiny, tree=tree, deal=deal, compressed=compressed, restart=True, beta=0.0)
+        solver.iterate()
+        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off)
+        exploitability_pct(tree, deal, solver.layout, solver.cum, walker, solver.lock)
+        evaluate(tree, deal, solver.layout, solver.cum, walker, solver.lock)
     _WARM.add(compressed)
 
 
