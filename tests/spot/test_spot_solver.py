@@ -21,7 +21,7 @@ from pokerlab.spot.layout import build_layout
 from pokerlab.spot.solution import solve
 from pokerlab.spot.solver import Solver
 from pokerlab.spot.spec import Spot, StreetSizes, parse_sizes
-from pokerlab.spot.terminal import fold_values, showdown_values
+from pokerlab.spot.terminal import fold_values, pack_hands, showdown_values, showdown_zero_sum
 from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, build_tree
 
 RIVER = "Qs Jh 2h 8d 3c"
@@ -57,8 +57,14 @@ def test_terminal_values_equal_the_pair_loop(seed):
                     sv_opp[order_opp].astype(np.int32), len(opp), oc, pc, same, half, commit, got)
     fold = np.zeros(len(own))
     fold_values(reach, oc, pc, same, -3.0, fold)
+    # The best response's showdown: utilities less half the final pot (no tie term).
+    zero_sum = np.zeros(len(own))
+    showdown_zero_sum(reach, pack_hands(order_own, sv_own[order_own].astype(np.int32), len(own), oc),
+                      pack_hands(order_opp, sv_opp[order_opp].astype(np.int32), len(opp), pc), half,
+                      zero_sum, np.zeros((2, 52)))
     want = np.zeros(len(own))
     want_fold = np.zeros(len(own))
+    want_zero_sum = np.zeros(len(own))
     for i, h in enumerate(oc):
         for j, g in enumerate(pc):
             if set(h.tolist()) & set(g.tolist()):
@@ -66,8 +72,10 @@ def test_terminal_values_equal_the_pair_loop(seed):
             share = 2 * half if sv_own[i] > sv_opp[j] else half if sv_own[i] == sv_opp[j] else 0.0
             want[i] += reach[j] * (share - commit)
             want_fold[i] += reach[j] * -3.0
+            want_zero_sum[i] += reach[j] * (share - half)
     np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-9)
     np.testing.assert_allclose(fold, want_fold, rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(zero_sum, want_zero_sum, rtol=1e-12, atol=1e-9)
 
 
 # ---------------------------------------------------------------------------- brute force

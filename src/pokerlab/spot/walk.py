@@ -157,17 +157,9 @@ def _update_compressed(store, cum, rscale, cscale, blk, base, na, n, strat, cv, 
 
 
 @njit(cache=True, nogil=True)
-def _any(x, n):
-    for i in range(n):  # noqa: SIM110 (a generator is slower in numba)
-        if x[i] != 0.0:
-            return True
-    return False
-
-
-@njit(cache=True, nogil=True)
 def _any_row(x, r, n):
-    """``_any(x[r], n)`` without the view."""
-    for i in range(n):  # noqa: SIM110
+    """Is any of ``x[r, :n]`` non-zero (without a view of the row)."""
+    for i in range(n):  # noqa: SIM110 (a generator is slower in numba)
         if x[r, i] != 0.0:
             return True
     return False
