@@ -166,8 +166,13 @@ def _any_row(x, r, n):
 
 
 @njit(cache=True, nogil=True)
-def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, W):
-    """Player ``p``'s counterfactual values at ``root`` in situation ``sit0`` into ``out``.
+def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm, mode, top_mode,
+               top, W):
+    """Player ``p``'s counterfactual values at each ``roots[t]`` (situation ``sits[t]``) into
+    ``outs[t, :hands]``: the opponent's and the player's reach rows ``src_opp[rows[t]]`` and
+    ``src_own[rows[t]]``, the hands holding card ``cards[t]`` removed (none if -1, and their
+    values 0). One call walks a block of a turn's or flop's chance subtrees: unpacking the
+    array bundles costs reference counts once per call, not once per subtree.
 
     ``W`` is a :func:`workspace` for this player's hand counts. The per-depth buffers are
     indexed (``strat[d, a, h]``), never sliced into rows inside the loop: in numba each array
@@ -189,269 +194,287 @@ def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, 
     n_own = own_cards.shape[0]
     n_opp = opp_cards.shape[0]
     ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch, s_live = W
-    for j in range(n_opp):
-        ropp[0, j] = r_opp0[j]
-    for h in range(n_own):
-        rown[0, h] = r_own0[h]
-    s_node[0] = root
-    # s_live[d]: does any opponent combo reach depth d (set as the reach is formed, so that a
-    # node with none, terminals too, costs no scan).
-    s_live[0] = 1 if _any_row(ropp, 0, n_opp) else 0
-    s_sit[0] = sit0
-    update = prm[P_UPDATE] > 0
-    plus = prm[P_PLUS] > 0
-    by_reach = prm[P_REACH] > 0
-    averaging = mode == MODE_CFR  # also the record pass: it must reach every chance node
-    compressed = prm[P_COMP] > 0
-    # Without rake the best response's walks take values relative to an even split of the
-    # starting pot (see the module docstring): showdowns skip their tie term.
-    zero_sum = mode == MODE_BEST and prm[P_RAKE_PCT] == 0.0
-    shift = prm[P_POT] / 2.0 if zero_sum else 0.0
-    # Constants of the workspace's type: a float64 one in a float32 combo loop would turn it
-    # scalar and double.
-    ft = val.dtype.type
-    zero = ft(0.0)
-    one = ft(1.0)
-    d = 0
-    entering = True
-    done = False
-    while True:
-        if entering:
-            entering = False
-            node = s_node[d]
-            sit = s_sit[d]
-            k = kind[node]
-            done = True
-            if k >= FOLD and s_live[d] == 0:
-                for h in range(n_own):
-                    val[d, h] = zero
-            elif k == FOLD:
-                half = _half_pot(prm, commit[node, 0], commit[node, 1])
-                pay = -commit[node, p] if player[node] == p else 2.0 * half - commit[node, p]
-                pay -= shift
-                fold_values_at(ropp, d, own_cards, opp_cards, same_own, pay, val, d, scratch)
-            elif k == SHOWDOWN:
-                half = _half_pot(prm, commit[node, 0], commit[node, 1])
-                row = sd_row[sit]
-                showdown_at(ropp, d, sdp_own, sdp_opp, row, sdc_own[row], sdc_opp[row], same_own,
-                            half, commit[node, p], val, d, scratch, zero_sum)
-            else:
-                any_reach = s_live[d] > 0
-                ti = top_index[node] if k == CHANCE else -1
-                if ti >= 0 and top_mode == 1:
-                    # Recorded even when nothing reaches it: the subtree walks read it.
-                    for j in range(n_opp):
-                        top_opp[ti, j] = ropp[d, j]
-                    for h in range(n_own):
-                        top_own[ti, h] = rown[d, h]
-                        val[d, h] = zero
-                elif ti >= 0 and top_mode == 2:
-                    for h in range(n_own):
-                        val[d, h] = top_val[ti, h]
-                elif not any_reach and (not averaging or not _any_row(rown, d, n_own)):
-                    # Nothing to learn here: every value is 0, and (CFR) no strategy sum grows.
+    for task in range(roots.shape[0]):
+        # The reach from row rows[task] of the sources, the hands holding cards[task] removed.
+        dealt = cards[task]
+        for j in range(n_opp):
+            ropp[0, j] = 0.0 if (opp_cards[j, 0] == dealt or opp_cards[j, 1] == dealt) \
+                else src_opp[rows[task], j]
+        for h in range(n_own):
+            rown[0, h] = 0.0 if (own_cards[h, 0] == dealt or own_cards[h, 1] == dealt) \
+                else src_own[rows[task], h]
+        root = roots[task]
+        sit0 = sits[task]
+        s_node[0] = root
+        # s_live[d]: does any opponent combo reach depth d (set as the reach is formed, so that a
+        # node with none, terminals too, costs no scan).
+        s_live[0] = 1 if _any_row(ropp, 0, n_opp) else 0
+        s_sit[0] = sit0
+        update = prm[P_UPDATE] > 0
+        plus = prm[P_PLUS] > 0
+        by_reach = prm[P_REACH] > 0
+        averaging = mode == MODE_CFR  # also the record pass: it must reach every chance node
+        compressed = prm[P_COMP] > 0
+        # Without rake the best response's walks take values relative to an even split of the
+        # starting pot (see the module docstring): showdowns skip their tie term.
+        zero_sum = mode == MODE_BEST and prm[P_RAKE_PCT] == 0.0
+        shift = prm[P_POT] / 2.0 if zero_sum else 0.0
+        # Constants of the workspace's type: a float64 one in a float32 combo loop would turn it
+        # scalar and double.
+        ft = val.dtype.type
+        zero = ft(0.0)
+        one = ft(1.0)
+        d = 0
+        entering = True
+        done = False
+        while True:
+            if entering:
+                entering = False
+                node = s_node[d]
+                sit = s_sit[d]
+                k = kind[node]
+                done = True
+                if k >= FOLD and s_live[d] == 0:
                     for h in range(n_own):
                         val[d, h] = zero
+                elif k == FOLD:
+                    half = _half_pot(prm, commit[node, 0], commit[node, 1])
+                    pay = -commit[node, p] if player[node] == p else 2.0 * half - commit[node, p]
+                    pay -= shift
+                    fold_values_at(ropp, d, own_cards, opp_cards, same_own, pay, val, d, scratch)
+                elif k == SHOWDOWN:
+                    half = _half_pot(prm, commit[node, 0], commit[node, 1])
+                    row = sd_row[sit]
+                    showdown_at(ropp, d, sdp_own, sdp_opp, row, sdc_own[row], sdc_opp[row], same_own,
+                                half, commit[node, p], val, d, scratch, zero_sum)
                 else:
-                    for h in range(n_own):
-                        val[d, h] = zero
-                    s_cur[d] = -1
-                    done = False
-                    if k == DECISION:
-                        q = player[node]
-                        na = num_children[node]
-                        nq = n_own if q == p else n_opp
-                        base = node_off[node] + sit_local[sit] * node_stride[node]
-                        lo = lock_off[node]
-                        if mode == MODE_CFR and lo < 0:
-                            # Regret matching, action-major so the combo loops vectorise.
-                            for h in range(nq):
-                                strat[d, na, h] = zero
-                            for a in range(na):
-                                o = np.uint64(base + a * nq)
-                                for h in range(nq):
-                                    x = ft(store[o + np.uint64(h)])
-                                    x = x if x > zero else zero
-                                    strat[d, a, h] = x
-                                    strat[d, na, h] += x
-                            uni = ft(1.0 / na)
-                            for h in range(nq):
-                                x = strat[d, na, h]
-                                strat[d, na, h] = one / x if x > zero else zero
-                            for a in range(na):
-                                for h in range(nq):
-                                    # Loaded unconditionally: a load inside the condition
-                                    # keeps the loop scalar and branchy.
-                                    t = strat[d, na, h]
-                                    y = strat[d, a, h] * t
-                                    strat[d, a, h] = y if t > zero else uni
-                        elif lo >= 0:
-                            for a in range(na):
-                                o = np.uint64(lo + a * nq)
-                                for h in range(nq):
-                                    strat[d, a, h] = lock[o + np.uint64(h)]
-                        else:
-                            # A fixed profile, or strategy sums: normalised per combo (uniform
-                            # where they are 0), so the average needs no copy of its own.
-                            for h in range(nq):
-                                strat[d, na, h] = zero
-                            for a in range(na):
-                                o = np.uint64(base + a * nq)
-                                for h in range(nq):
-                                    x = ft(store[o + np.uint64(h)])
-                                    strat[d, a, h] = x
-                                    strat[d, na, h] += x
-                            for h in range(nq):
-                                x = strat[d, na, h]
-                                strat[d, na, h] = one / x if x > zero else zero
-                            uni = ft(1.0 / na)
-                            for a in range(na):
-                                for h in range(nq):
-                                    # Loaded unconditionally: a load inside the condition
-                                    # keeps the loop scalar and branchy.
-                                    t = strat[d, na, h]
-                                    y = strat[d, a, h] * t
-                                    strat[d, a, h] = y if t > zero else uni
-        if done:
-            if d == 0:
-                break
-            d -= 1
-            node = s_node[d]
-            sit = s_sit[d]
-            a = s_cur[d]
-            if kind[node] == CHANCE:
-                for h in range(n_own):
-                    if own_cards[h, 0] == a or own_cards[h, 1] == a:
-                        val[d + 1, h] = 0.0
-                for c in range(52):
-                    if next_canon[sit, c] != a:
-                        continue
-                    kp = next_perm[sit, c]
-                    if kp == 0:
+                    any_reach = s_live[d] > 0
+                    ti = top_index[node] if k == CHANCE else -1
+                    if ti >= 0 and top_mode == 1:
+                        # Recorded even when nothing reaches it: the subtree walks read it.
+                        for j in range(n_opp):
+                            top_opp[ti, j] = ropp[d, j]
                         for h in range(n_own):
-                            val[d, h] += val[d + 1, h]
+                            top_own[ti, h] = rown[d, h]
+                            val[d, h] = zero
+                    elif ti >= 0 and top_mode == 2:
+                        for h in range(n_own):
+                            val[d, h] = top_val[ti, h]
+                    elif not any_reach and (not averaging or not _any_row(rown, d, n_own)):
+                        # Nothing to learn here: every value is 0, and (CFR) no strategy sum grows.
+                        for h in range(n_own):
+                            val[d, h] = zero
                     else:
                         for h in range(n_own):
-                            val[d, h] += val[d + 1, perm_own[kp, h]]
-            elif player[node] == p:
-                for h in range(n_own):
-                    cv[d, a, h] = val[d + 1, h]
-            else:
-                for h in range(n_own):
-                    val[d, h] += val[d + 1, h]
-            done = False
-        # Descend into the next child of the node at depth d, or finish it.
-        node = s_node[d]
-        sit = s_sit[d]
-        if kind[node] == CHANCE:
-            c = s_cur[d] + 1
-            while c < 52 and (next_sit[sit, c] < 0 or next_perm[sit, c] != 0):
-                c += 1
-            if c < 52:
-                s_cur[d] = c
-                live = 0
+                            val[d, h] = zero
+                        s_cur[d] = -1
+                        done = False
+                        if k == DECISION:
+                            q = player[node]
+                            na = num_children[node]
+                            nq = n_own if q == p else n_opp
+                            base = node_off[node] + sit_local[sit] * node_stride[node]
+                            lo = lock_off[node]
+                            if mode == MODE_CFR and lo < 0:
+                                # Regret matching, action-major so the combo loops vectorise.
+                                for h in range(nq):
+                                    strat[d, na, h] = zero
+                                for a in range(na):
+                                    o = np.uint64(base + a * nq)
+                                    for h in range(nq):
+                                        x = ft(store[o + np.uint64(h)])
+                                        x = x if x > zero else zero
+                                        strat[d, a, h] = x
+                                        strat[d, na, h] += x
+                                uni = ft(1.0 / na)
+                                for h in range(nq):
+                                    x = strat[d, na, h]
+                                    strat[d, na, h] = one / x if x > zero else zero
+                                for a in range(na):
+                                    for h in range(nq):
+                                        # Loaded unconditionally: a load inside the condition
+                                        # keeps the loop scalar and branchy.
+                                        t = strat[d, na, h]
+                                        y = strat[d, a, h] * t
+                                        strat[d, a, h] = y if t > zero else uni
+                            elif lo >= 0:
+                                for a in range(na):
+                                    o = np.uint64(lo + a * nq)
+                                    for h in range(nq):
+                                        strat[d, a, h] = lock[o + np.uint64(h)]
+                            else:
+                                # A fixed profile, or strategy sums: normalised per combo (uniform
+                                # where they are 0), so the average needs no copy of its own.
+                                for h in range(nq):
+                                    strat[d, na, h] = zero
+                                for a in range(na):
+                                    o = np.uint64(base + a * nq)
+                                    for h in range(nq):
+                                        x = ft(store[o + np.uint64(h)])
+                                        strat[d, a, h] = x
+                                        strat[d, na, h] += x
+                                for h in range(nq):
+                                    x = strat[d, na, h]
+                                    strat[d, na, h] = one / x if x > zero else zero
+                                uni = ft(1.0 / na)
+                                for a in range(na):
+                                    for h in range(nq):
+                                        # Loaded unconditionally: a load inside the condition
+                                        # keeps the loop scalar and branchy.
+                                        t = strat[d, na, h]
+                                        y = strat[d, a, h] * t
+                                        strat[d, a, h] = y if t > zero else uni
+            if done:
+                if d == 0:
+                    break
+                d -= 1
+                node = s_node[d]
+                sit = s_sit[d]
+                a = s_cur[d]
+                if kind[node] == CHANCE:
+                    for h in range(n_own):
+                        if own_cards[h, 0] == a or own_cards[h, 1] == a:
+                            val[d + 1, h] = 0.0
+                    for c in range(52):
+                        if next_canon[sit, c] != a:
+                            continue
+                        kp = next_perm[sit, c]
+                        if kp == 0:
+                            for h in range(n_own):
+                                val[d, h] += val[d + 1, h]
+                        else:
+                            for h in range(n_own):
+                                val[d, h] += val[d + 1, perm_own[kp, h]]
+                elif player[node] == p:
+                    for h in range(n_own):
+                        cv[d, a, h] = val[d + 1, h]
+                else:
+                    for h in range(n_own):
+                        val[d, h] += val[d + 1, h]
+                done = False
+            # Descend into the next child of the node at depth d, or finish it.
+            node = s_node[d]
+            sit = s_sit[d]
+            if kind[node] == CHANCE:
+                c = s_cur[d] + 1
+                while c < 52 and (next_sit[sit, c] < 0 or next_perm[sit, c] != 0):
+                    c += 1
+                if c < 52:
+                    s_cur[d] = c
+                    live = 0
+                    for j in range(n_opp):
+                        x = zero if (opp_cards[j, 0] == c or opp_cards[j, 1] == c) else ropp[d, j]
+                        ropp[d + 1, j] = x
+                        live += 1 if x != zero else 0
+                    s_live[d + 1] = 1 if live > 0 else 0
+                    for h in range(n_own):
+                        rown[d + 1, h] = zero if (own_cards[h, 0] == c or own_cards[h, 1] == c) \
+                            else rown[d, h]
+                    s_node[d + 1] = first_child[node]
+                    s_sit[d + 1] = next_sit[sit, c]
+                    d += 1
+                    entering = True
+                else:
+                    f = ft(deal_factor[sit])
+                    for h in range(n_own):
+                        val[d, h] *= f
+                    done = True
+                continue
+            q = player[node]
+            na = num_children[node]
+            a = s_cur[d] + 1
+            if q != p:
+                while a < na:
+                    live = 0
+                    for j in range(n_opp):
+                        x = ropp[d, j] * strat[d, a, j]
+                        ropp[d + 1, j] = x
+                        live += 1 if x != zero else 0
+                    if live > 0 or (averaging and _any_row(rown, d, n_own)):
+                        # In CFR a line the opponent never takes is still walked while the player
+                        # reaches it: its strategy sums must follow its current strategy there (left
+                        # stale, the average strategy stays exploitable where the opponent's best
+                        # response can go).
+                        break
+                    a += 1
+                if a < na:
+                    for h in range(n_own):
+                        rown[d + 1, h] = rown[d, h]
+                    s_live[d + 1] = 1 if live > 0 else 0
+            elif a < na:
                 for j in range(n_opp):
-                    x = zero if (opp_cards[j, 0] == c or opp_cards[j, 1] == c) else ropp[d, j]
-                    ropp[d + 1, j] = x
-                    live += 1 if x != zero else 0
-                s_live[d + 1] = 1 if live > 0 else 0
+                    ropp[d + 1, j] = ropp[d, j]
+                s_live[d + 1] = s_live[d]
                 for h in range(n_own):
-                    rown[d + 1, h] = zero if (own_cards[h, 0] == c or own_cards[h, 1] == c) \
-                        else rown[d, h]
-                s_node[d + 1] = first_child[node]
-                s_sit[d + 1] = next_sit[sit, c]
+                    rown[d + 1, h] = rown[d, h] * strat[d, a, h]
+            if a < na:
+                s_cur[d] = a
+                s_node[d + 1] = first_child[node] + a
+                s_sit[d + 1] = sit
                 d += 1
                 entering = True
-            else:
-                f = ft(deal_factor[sit])
-                for h in range(n_own):
-                    val[d, h] *= f
-                done = True
-            continue
-        q = player[node]
-        na = num_children[node]
-        a = s_cur[d] + 1
-        if q != p:
-            while a < na:
-                live = 0
-                for j in range(n_opp):
-                    x = ropp[d, j] * strat[d, a, j]
-                    ropp[d + 1, j] = x
-                    live += 1 if x != zero else 0
-                if live > 0 or (averaging and _any_row(rown, d, n_own)):
-                    # In CFR a line the opponent never takes is still walked while the player
-                    # reaches it: its strategy sums must follow its current strategy there (left
-                    # stale, the average strategy stays exploitable where the opponent's best
-                    # response can go).
-                    break
-                a += 1
-            if a < na:
-                for h in range(n_own):
-                    rown[d + 1, h] = rown[d, h]
-                s_live[d + 1] = 1 if live > 0 else 0
-        elif a < na:
-            for j in range(n_opp):
-                ropp[d + 1, j] = ropp[d, j]
-            s_live[d + 1] = s_live[d]
-            for h in range(n_own):
-                rown[d + 1, h] = rown[d, h] * strat[d, a, h]
-        if a < na:
-            s_cur[d] = a
-            s_node[d + 1] = first_child[node] + a
-            s_sit[d + 1] = sit
-            d += 1
-            entering = True
-            continue
-        # All children done.
-        if q == p:
-            if mode == MODE_BEST:
-                for h in range(n_own):
-                    val[d, h] = cv[d, 0, h]
-                for b in range(1, na):
+                continue
+            # All children done.
+            if q == p:
+                if mode == MODE_BEST:
                     for h in range(n_own):
-                        x = cv[d, b, h]
-                        val[d, h] = x if x > val[d, h] else val[d, h]
-            else:
-                for h in range(n_own):
-                    val[d, h] = zero
-                for b in range(na):
-                    for h in range(n_own):
-                        val[d, h] += strat[d, b, h] * cv[d, b, h]
-            if mode == MODE_CFR and update and lock_off[node] < 0:
-                base = node_off[node] + sit_local[sit] * node_stride[node]
-                dpos, dneg, dstrat, wstrat = prm[P_DPOS], prm[P_DNEG], prm[P_DSTRAT], prm[P_WSTRAT]
-                fp, fn = ft(dpos), ft(dneg)
-                fs, fw = ft(dstrat), ft(wstrat)
-                if compressed:
-                    _update_compressed(store, cum, rscale, cscale, node_block[node] + sit_local[sit],
-                                       base, na, n_own, strat[d], cv[d], val[d], rown[d], dpos,
-                                       dneg, dstrat, wstrat, plus, by_reach)
+                        val[d, h] = cv[d, 0, h]
+                    for b in range(1, na):
+                        for h in range(n_own):
+                            x = cv[d, b, h]
+                            val[d, h] = x if x > val[d, h] else val[d, h]
                 else:
-                    # float32 throughout, on contiguous rows: these loops vectorise.
+                    for h in range(n_own):
+                        val[d, h] = zero
                     for b in range(na):
-                        o = np.uint64(base + b * n_own)
-                        if plus:
-                            for h in range(n_own):
-                                i = o + np.uint64(h)
-                                r = store[i]
-                                r = r * (fp if r > zero else fn) + (cv[d, b, h] - val[d, h])
-                                store[i] = r if r > zero else zero
-                        else:
-                            for h in range(n_own):
-                                i = o + np.uint64(h)
-                                r = store[i]
-                                store[i] = r * (fp if r > zero else fn) + (cv[d, b, h] - val[d, h])
-                        if by_reach:
-                            for h in range(n_own):
-                                i = o + np.uint64(h)
-                                cum[i] = cum[i] * fs + fw * rown[d, h] * strat[d, b, h]
-                        else:
-                            for h in range(n_own):
-                                i = o + np.uint64(h)
-                                cum[i] = cum[i] * fs + fw * strat[d, b, h]
-        done = True
-    for h in range(n_own):
-        out[h] = val[0, h]
+                        for h in range(n_own):
+                            val[d, h] += strat[d, b, h] * cv[d, b, h]
+                if mode == MODE_CFR and update and lock_off[node] < 0:
+                    base = node_off[node] + sit_local[sit] * node_stride[node]
+                    dpos, dneg, dstrat, wstrat = prm[P_DPOS], prm[P_DNEG], prm[P_DSTRAT], prm[P_WSTRAT]
+                    fp, fn = ft(dpos), ft(dneg)
+                    fs, fw = ft(dstrat), ft(wstrat)
+                    if compressed:
+                        _update_compressed(store, cum, rscale, cscale, node_block[node] + sit_local[sit],
+                                           base, na, n_own, strat[d], cv[d], val[d], rown[d], dpos,
+                                           dneg, dstrat, wstrat, plus, by_reach)
+                    else:
+                        # float32 throughout, on contiguous rows: these loops vectorise.
+                        for b in range(na):
+                            o = np.uint64(base + b * n_own)
+                            if plus:
+                                for h in range(n_own):
+                                    i = o + np.uint64(h)
+                                    r = store[i]
+                                    r = r * (fp if r > zero else fn) + (cv[d, b, h] - val[d, h])
+                                    store[i] = r if r > zero else zero
+                            else:
+                                for h in range(n_own):
+                                    i = o + np.uint64(h)
+                                    r = store[i]
+                                    store[i] = r * (fp if r > zero else fn) + (cv[d, b, h] - val[d, h])
+                            if by_reach:
+                                for h in range(n_own):
+                                    i = o + np.uint64(h)
+                                    cum[i] = cum[i] * fs + fw * rown[d, h] * strat[d, b, h]
+                            else:
+                                for h in range(n_own):
+                                    i = o + np.uint64(h)
+                                    cum[i] = cum[i] * fs + fw * strat[d, b, h]
+            done = True
+        for h in range(n_own):
+            held = own_cards[h, 0] == dealt or own_cards[h, 1] == dealt
+            outs[task, h] = 0.0 if held else val[0, h]
+
+
+@njit(cache=True, nogil=True)
+def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, W):
+    """Player ``p``'s counterfactual values at ``root`` in situation ``sit0`` into ``out``
+    (:func:`walk_roots` with one root; ``W`` is a :func:`workspace` for this player's hand
+    counts)."""
+    walk_roots(np.full(1, root), np.full(1, sit0), np.full(1, -1), np.zeros(1, dtype=np.int64),
+               p, r_opp0.reshape(1, -1), r_own0.reshape(1, -1), out.reshape(1, -1), T, D, S, prm,
+               mode, top_mode, top, W)
 
 
 @njit(cache=True, nogil=True)
@@ -459,37 +482,24 @@ def walk_both(w0, w1, out0, out1, T, D, S, prm, mode, top, W0, W1):
     """:func:`walk` for player 0, then for player 1, from the root (``w0``, ``w1``: the
     ranges): one call per CFR iteration of a tree without chance nodes (each call from Python
     costs microseconds of argument unboxing)."""
-    walk(0, 0, 0, w1, w0, out0, T, D, S, prm, mode, 0, top, W0)
-    walk(0, 0, 1, w0, w1, out1, T, D, S, prm, mode, 0, top, W1)
+    zero = np.zeros(1, dtype=np.int64)
+    none = np.full(1, -1)
+    r0, r1 = w0.reshape(1, -1), w1.reshape(1, -1)
+    walk_roots(zero, zero, none, zero, 0, r1, r0, out0.reshape(1, -1), T, D, S, prm, mode, 0, top,
+               W0)
+    walk_roots(zero, zero, none, zero, 1, r0, r1, out1.reshape(1, -1), T, D, S, prm, mode, 0, top,
+               W1)
 
 
 @njit(cache=True, nogil=True)
 def walk_tasks(lo, hi, p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, W):
     """Tasks ``lo .. hi - 1`` (first-street chance subtrees); values into ``results[i, :n_own]``.
 
-    One call per block of tasks, the workspace ``W`` the calling thread's own; no allocation
-    per task.
+    One call per block of tasks (:func:`walk_roots`), the workspace ``W`` the calling thread's
+    own; no allocation per task.
     """
-    own_cards = D[6] if p == 0 else D[7]
-    opp_cards = D[7] if p == 0 else D[6]
-    n_own = own_cards.shape[0]
-    n_opp = opp_cards.shape[0]
-    top_opp, top_own = top[1], top[2]
-    ro = np.empty(n_opp)
-    rw = np.empty(n_own)
-    res = np.empty(n_own)
-    for i in range(lo, hi):
-        c = t_card[i]
-        k = t_top[i]
-        for j in range(n_opp):
-            ro[j] = 0.0 if (opp_cards[j, 0] == c or opp_cards[j, 1] == c) else top_opp[k, j]
-        for h in range(n_own):
-            rw[h] = 0.0 if (own_cards[h, 0] == c or own_cards[h, 1] == c) else top_own[k, h]
-        walk(t_node[i], t_sit[i], p, ro, rw, res, T, D, S, prm, mode, 0, top, W)
-        for h in range(n_own):
-            if own_cards[h, 0] == c or own_cards[h, 1] == c:
-                res[h] = 0.0
-        results[i, :n_own] = res
+    walk_roots(t_node[lo:hi], t_sit[lo:hi], t_card[lo:hi], t_top[lo:hi], p, top[1], top[2],
+               results[lo:hi], T, D, S, prm, mode, 0, top, W)
 
 
 @njit(cache=True, nogil=True)
