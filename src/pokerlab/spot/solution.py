@@ -443,19 +443,27 @@ def _tuples(tree: Tree, layout: Layout, deal: Deal) -> tuple[tuple, tuple]:
     return tree_tuple(tree, layout, np.full(tree.size, -1, dtype=np.int64)), deal_tuple(deal)
 
 
-_WARM: set[bool] = set()
+_WARM: set[tuple[bool, bool]] = set()
+_TINY = {True: "Qs Jh 2h 8d", False: "Qs Jh 2h 8d 3c"}
+"""The tiny spots :func:`warm_kernels` solves: a turn (a tree with chance nodes) and a river."""
 
 
-def warm_kernels(compressed: bool = False) -> None:
+def warm_kernels(compressed: bool = False, chance: bool | None = None) -> None:
     """Load the solver's numba kernels (from numba's cache) once per process, by solving a
     tiny turn spot and a tiny river spot (a tree without chance nodes runs its own kernels):
     :func:`solve`'s ``seconds`` then leave out this fixed start-up cost (a tenth of a second
     or more), as TexasSolver's time leaves out loading its rank table and postflop-solver's
-    its compiled program."""
-    if compressed in _WARM:
-        return
-    for board in ("Qs Jh 2h 8d", "Qs Jh 2h 8d 3c"):
-        tiny = Spot.from_dict({"board": board, "pot": 10, "stack": 10, "oop_range": "AA",
+    its compiled program.
+
+    ``chance``: only the kernels of trees with chance nodes (``True``: turn and flop spots) or
+    without (``False``: rivers); ``None`` both. :func:`solve` loads only its spot's: each
+    loaded kernel stays resident (the river's add 5 MB to a flop solve, the turn's 13 MB to a
+    river solve).
+    """
+    for kind in (True, False) if chance is None else (chance,):
+        if (compressed, kind) in _WARM:
+            continue
+        tiny = Spot.from_dict({"board": _TINY[kind], "pot": 10, "stack": 10, "oop_range": "AA",
                                "ip_range": "KK", "bet": "100%"})
         tree = build_tree(tiny)
         deal = build_deal(tiny)
@@ -464,7 +472,7 @@ def warm_kernels(compressed: bool = False) -> None:
         walker = measuring_walker(tree, deal, solver.layout, solver.lock_off)
         exploitability_pct(tree, deal, solver.layout, solver.cum, walker, solver.lock)
         evaluate(tree, deal, solver.layout, solver.cum, walker, solver.lock)
-    _WARM.add(compressed)
+        _WARM.add((compressed, kind))
 
 
 def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
@@ -495,7 +503,7 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
     deal = build_deal(spot, isomorphism=isomorphism)
     lock_arrays = build_locks(tree, deal, locks) if locks else {}
     with numba_threads(threads):
-        warm_kernels(compressed)
+        warm_kernels(compressed, chance=len(spot.board) < 5)
         t0 = time.perf_counter()
         solver = Solver(spot, cfr_plus=cfr_plus, locks=lock_arrays, tree=tree, deal=deal,
                         compressed=compressed, **params)
