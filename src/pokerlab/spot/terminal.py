@@ -38,48 +38,25 @@ from numba import njit
 def valid_reach(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndarray,
                 same: np.ndarray, out: np.ndarray) -> None:
     """``out[h]``: the opponent reach on hands sharing no card with own hand ``h``."""
-    valid_reach_into(opp_reach, own_cards, opp_cards, same, out, np.zeros(52))
-
-
-@njit(cache=True, nogil=True)
-def valid_reach_into(opp_reach, own_cards, opp_cards, same, out, card_sum):
-    """:func:`valid_reach` with a scratch array of 52 (a walk's, so no allocation per node)."""
-    card_sum[:] = 0.0
-    total = 0.0
-    for j in range(opp_reach.shape[0]):
-        r = opp_reach[j]
-        if r != 0.0:
-            total += r
-            card_sum[opp_cards[j, 0]] += r
-            card_sum[opp_cards[j, 1]] += r
-    for h in range(own_cards.shape[0]):
-        v = total - card_sum[own_cards[h, 0]] - card_sum[own_cards[h, 1]]
-        s = same[h]
-        if s >= 0:
-            v += opp_reach[s]
-        out[h] = v
+    valid_reach_at(opp_reach.reshape(1, -1), 0, own_cards, opp_cards, same, 1.0,
+                   out.reshape(1, -1), 0, np.zeros((1, 52)))
 
 
 @njit(cache=True, nogil=True)
 def fold_values(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndarray,
                 same: np.ndarray, payoff: float, out: np.ndarray) -> None:
     """``out[h] = payoff * (opponent reach not colliding with h)``: a fold terminal."""
-    fold_values_into(opp_reach, own_cards, opp_cards, same, payoff, out, np.zeros(52))
+    valid_reach_at(opp_reach.reshape(1, -1), 0, own_cards, opp_cards, same, payoff,
+                   out.reshape(1, -1), 0, np.zeros((1, 52)))
 
 
 @njit(cache=True, nogil=True)
-def fold_values_into(opp_reach, own_cards, opp_cards, same, payoff, out, card_sum):
-    """:func:`fold_values` with a scratch array of 52 (:func:`fold_values_at` on 1-D arrays)."""
-    fold_values_at(opp_reach.reshape(1, -1), 0, own_cards, opp_cards, same, payoff,
-                   out.reshape(1, -1), 0, card_sum.reshape(1, -1))
-
-
-@njit(cache=True, nogil=True)
-def fold_values_at(reach, ro, own_cards, opp_cards, same, payoff, out, vo, scratch):
-    """:func:`fold_values` from row ``ro`` of ``reach`` into row ``vo`` of ``out``, the card
-    sums in ``scratch[0]``: the walk's per-depth buffers indexed, not sliced (in numba each
-    array view costs two atomic reference-count operations). Each valid reach is rounded to
-    ``out``'s type, then multiplied by the payoff."""
+def valid_reach_at(reach, ro, own_cards, opp_cards, same, scale, out, vo, scratch):
+    """:func:`valid_reach` times ``scale`` from row ``ro`` of ``reach`` into row ``vo`` of
+    ``out`` (with ``scale`` the payoff: :func:`fold_values`), the card sums in
+    ``scratch[0]``. The walk's per-depth buffers are indexed, not sliced (in numba each array
+    view costs two atomic reference-count operations). Each valid reach is rounded to
+    ``out``'s type, then multiplied by ``scale``."""
     ft = out.dtype.type
     for c in range(52):
         scratch[0, c] = 0.0
@@ -95,7 +72,7 @@ def fold_values_at(reach, ro, own_cards, opp_cards, same, payoff, out, vo, scrat
         s = same[h]
         if s >= 0:
             v += reach[ro, s]
-        out[vo, h] = ft(v) * payoff
+        out[vo, h] = ft(v) * scale
 
 
 SENTINEL_LOW = np.int64(-1) << 32

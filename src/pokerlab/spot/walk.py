@@ -16,12 +16,13 @@ actions, at ``p``'s nodes as
 - ``MODE_BEST``: the best action's value, combo by combo (a best response), the opponent
   playing ``S[0]``.
 
-Without rake, ``MODE_CFR`` and ``MODE_BEST`` take every terminal's utility less half the
-starting pot (an even split of it): the sum over a node's subtree of that constant times the
-opponent's reach is the same under every action (the opponent's strategies and the deals sum
-to one), so regrets and best responses do not change, and a showdown then needs no tie term
-(:func:`pokerlab.spot.terminal.showdown_zero_sum`). :meth:`Walker.run` adds the constant back
-in ``MODE_BEST``; ``MODE_CFR``'s root values (read by nobody) stay relative.
+Without rake, ``MODE_BEST`` takes every terminal's utility less half the starting pot (an
+even split of it): the sum over a node's subtree of that constant times the opponent's reach
+is the same under every action (the opponent's strategies and the deals sum to one), so best
+responses do not change, and a showdown then needs no tie term
+(:func:`pokerlab.spot.terminal.showdown_zero_sum`); :meth:`Walker.run` adds the constant back.
+``MODE_CFR`` keeps the tie term: the regrets would be the same in exact arithmetic, but in
+float32 their rounding, and so the iterates, would change.
 
 The walk keeps per-depth buffers (reach, values, strategy, action values) in whole arrays: the
 inner work is loops over combos, nothing is allocated per node. ``top_mode`` splits a walk at
@@ -48,7 +49,7 @@ from numba import njit
 
 from pokerlab.spot.deal import Deal
 from pokerlab.spot.layout import Layout
-from pokerlab.spot.terminal import fold_values_at, showdown_at, valid_reach
+from pokerlab.spot.terminal import showdown_at, valid_reach, valid_reach_at
 from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, Tree
 
 MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
@@ -241,7 +242,7 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                     half = _half_pot(prm, commit[node, 0], commit[node, 1])
                     pay = -commit[node, p] if player[node] == p else 2.0 * half - commit[node, p]
                     pay -= shift
-                    fold_values_at(ropp, d, own_cards, opp_cards, same_own, pay, val, d, scratch)
+                    valid_reach_at(ropp, d, own_cards, opp_cards, same_own, pay, val, d, scratch)
                 elif k == SHOWDOWN:
                     half = _half_pot(prm, commit[node, 0], commit[node, 1])
                     row = sd_row[sit]
@@ -640,8 +641,9 @@ class Walker:
 
     def run(self, p: int, S: tuple, prm: np.ndarray, mode: int,
             r_opp: np.ndarray | None = None, r_own: np.ndarray | None = None) -> np.ndarray:
-        """Player ``p``'s values at the root (reach defaults: the ranges); in ``MODE_CFR``
-        without rake relative to an even split of the starting pot (module docstring)."""
+        """Player ``p``'s values at the root (reach defaults: the ranges); ``MODE_BEST``
+        without rake walks relative to an even split of the starting pot and adds it back here
+        (module docstring)."""
         d = self.deal
         ro = d.weights[1 - p] if r_opp is None else np.ascontiguousarray(r_opp, dtype=np.float64)
         rw = d.weights[p] if r_own is None else np.ascontiguousarray(r_own, dtype=np.float64)
