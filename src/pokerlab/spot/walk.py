@@ -195,6 +195,20 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
     n_own = own_cards.shape[0]
     n_opp = opp_cards.shape[0]
     ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch, s_live = W
+    update = prm[P_UPDATE] > 0
+    plus = prm[P_PLUS] > 0
+    by_reach = prm[P_REACH] > 0
+    averaging = mode == MODE_CFR  # also the record pass: it must reach every chance node
+    compressed = prm[P_COMP] > 0
+    # Without rake the best response's walks take values relative to an even split of the
+    # starting pot (see the module docstring): showdowns skip their tie term.
+    zero_sum = mode == MODE_BEST and prm[P_RAKE_PCT] == 0.0
+    shift = prm[P_POT] / 2.0 if zero_sum else 0.0
+    # Constants of the workspace's type: a float64 one in a float32 combo loop would turn it
+    # scalar and double.
+    ft = val.dtype.type
+    zero = ft(0.0)
+    one = ft(1.0)
     for task in range(roots.shape[0]):
         # The reach from row rows[task] of the sources, the hands holding cards[task] removed.
         dealt = cards[task]
@@ -211,20 +225,6 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
         # node with none, terminals too, costs no scan).
         s_live[0] = 1 if _any_row(ropp, 0, n_opp) else 0
         s_sit[0] = sit0
-        update = prm[P_UPDATE] > 0
-        plus = prm[P_PLUS] > 0
-        by_reach = prm[P_REACH] > 0
-        averaging = mode == MODE_CFR  # also the record pass: it must reach every chance node
-        compressed = prm[P_COMP] > 0
-        # Without rake the best response's walks take values relative to an even split of the
-        # starting pot (see the module docstring): showdowns skip their tie term.
-        zero_sum = mode == MODE_BEST and prm[P_RAKE_PCT] == 0.0
-        shift = prm[P_POT] / 2.0 if zero_sum else 0.0
-        # Constants of the workspace's type: a float64 one in a float32 combo loop would turn it
-        # scalar and double.
-        ft = val.dtype.type
-        zero = ft(0.0)
-        one = ft(1.0)
         d = 0
         entering = True
         done = False
@@ -276,8 +276,17 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                             nq = n_own if q == p else n_opp
                             base = node_off[node] + sit_local[sit] * node_stride[node]
                             lo = lock_off[node]
-                            if mode == MODE_CFR and lo < 0:
-                                # Regret matching, action-major so the combo loops vectorise.
+                            if lo >= 0:
+                                for a in range(na):
+                                    o = np.uint64(lo + a * nq)
+                                    for h in range(nq):
+                                        strat[d, a, h] = lock[o + np.uint64(h)]
+                            else:
+                                # Regret matching (CFR: the regrets' positive parts), or a fixed
+                                # profile or strategy sums (never negative, so the same
+                                # arithmetic), normalised per combo, uniform where they sum to
+                                # 0 (the average then needs no copy of its own); action-major
+                                # so the combo loops vectorise.
                                 for h in range(nq):
                                     strat[d, na, h] = zero
                                 for a in range(na):
@@ -291,33 +300,6 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                                 for h in range(nq):
                                     x = strat[d, na, h]
                                     strat[d, na, h] = one / x if x > zero else zero
-                                for a in range(na):
-                                    for h in range(nq):
-                                        # Loaded unconditionally: a load inside the condition
-                                        # keeps the loop scalar and branchy.
-                                        t = strat[d, na, h]
-                                        y = strat[d, a, h] * t
-                                        strat[d, a, h] = y if t > zero else uni
-                            elif lo >= 0:
-                                for a in range(na):
-                                    o = np.uint64(lo + a * nq)
-                                    for h in range(nq):
-                                        strat[d, a, h] = lock[o + np.uint64(h)]
-                            else:
-                                # A fixed profile, or strategy sums: normalised per combo (uniform
-                                # where they are 0), so the average needs no copy of its own.
-                                for h in range(nq):
-                                    strat[d, na, h] = zero
-                                for a in range(na):
-                                    o = np.uint64(base + a * nq)
-                                    for h in range(nq):
-                                        x = ft(store[o + np.uint64(h)])
-                                        strat[d, a, h] = x
-                                        strat[d, na, h] += x
-                                for h in range(nq):
-                                    x = strat[d, na, h]
-                                    strat[d, na, h] = one / x if x > zero else zero
-                                uni = ft(1.0 / na)
                                 for a in range(na):
                                     for h in range(nq):
                                         # Loaded unconditionally: a load inside the condition
