@@ -3,8 +3,9 @@
 A solve holds the cores for seconds to minutes, so it never runs in the server's process. The
 server keeps ``most`` solving processes (``spawn``: a threaded server must not fork), started
 when the Solver page is first opened (:meth:`SpotJobs.warm`) or at the first solve; each
-imports the solver and loads its compiled kernels once (a tiny turn solved at start), then
-waits. A solve is handed to a free one, which calls :func:`pokerlab.spot.solution.solve`, the
+imports the solver and loads its compiled kernels once
+(:func:`pokerlab.spot.solution.warm_kernels`: those of rivers and of trees with chance nodes),
+then waits. A solve is handed to a free one, which calls :func:`pokerlab.spot.solution.solve`, the
 function ``pokerlab spot solve`` calls, sends its progress (iterations, exploitability when
 measured, the solve's peak memory) up a pipe and saves the solution where the server keeps its
 solutions. So a solve starts iterating at once instead of after the seconds a fresh process
@@ -41,11 +42,6 @@ PROGRESS_EVERY = 0.2
 SOLVE_NICE = 10
 """How much lower than the server the solving processes run (``os.nice``): the server's
 requests are answered first, the solves take the rest of the machine."""
-
-WARM_SPOT: dict[str, Any] = {"board": "Ks Qd Jh 4c", "pot": 10, "stack": 20, "oop_range": "AT",
-                             "ip_range": "77", "bet": "a"}
-"""The tiny turn a solving process solves when it starts, to load the kernels a solve runs
-(decisions, chance nodes, showdowns, the exploitability checks)."""
 
 
 def _reset_peak_memory() -> None:
@@ -101,11 +97,10 @@ def _serve(connection: Any, nice: int) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server ends its solves itself
-    from pokerlab.spot.solution import solve
-    from pokerlab.spot.spec import Spot
+    from pokerlab.spot.solution import warm_kernels
 
     with contextlib.suppress(Exception):  # a failure here shows again, in one line, on a real solve
-        solve(Spot.from_dict(WARM_SPOT), target_pct=0.0, max_iterations=2, check_every=1, threads=1)
+        warm_kernels()  # both kinds of tree: a solve loads only its own kind's
     # Warm at the server's priority (once, seconds: starved by a busy machine it would take
     # minutes), solve below it.
     with contextlib.suppress(OSError):
