@@ -55,6 +55,41 @@ def test_a_damaged_solution_file_is_one_line(tmp_path) -> None:
     assert result.output.strip().splitlines() == [line]
 
 
+def test_an_older_turn_solution_is_refused_in_one_line_and_a_river_still_reads(tmp_path) -> None:
+    """Format 1 kept every hand in every situation: a turn written so cannot be read into
+    today's layout (each situation its own hands); a river's layout is the same in both."""
+    import json
+    import zipfile
+
+    from pokerlab.spot.solution import Solution
+
+    def as_format_1(path, grow):
+        with np.load(path) as z:
+            arrays = {k: z[k] for k in z.files}
+        meta = json.loads(str(arrays["meta"]))
+        meta["version"] = 1
+        arrays["meta"] = np.array(json.dumps(meta))
+        arrays["strategy"] = np.concatenate([arrays["strategy"], np.zeros(grow, np.float32)])
+        old = tmp_path / f"old{grow}.npz"
+        np.savez_compressed(old, **arrays)
+        assert zipfile.is_zipfile(old)
+        return old
+
+    turn = Spot.from_dict({"board": "Ks Qd Jh 4c", "pot": 10, "stack": 20, "oop_range": "AT, K4",
+                           "ip_range": "77, J4s", "bet": "a"})
+    old = as_format_1(solve(turn, target_pct=5, max_iterations=5).save(tmp_path / "t.npz"), 24)
+    result = CliRunner().invoke(cli, ["spot", "show", str(old)])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"error: solution file '{old}': written by an older pokerlab (format 1, every hand in "
+        "every situation); solve the spot again"]
+    river = Spot.from_dict({"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 20, "oop_range": "AT",
+                            "ip_range": "77", "bet": "a"})
+    sol = solve(river, target_pct=5, max_iterations=5)
+    again = Solution.load(as_format_1(sol.save(tmp_path / "r.npz"), 0))
+    assert np.array_equal(again.strategy, sol.strategy)
+
+
 def _weights(report: dict, who: str) -> dict[str, float]:
     return {r["combo"]: r["weight"] for r in report["ranges"][who]["rows"]}
 

@@ -104,7 +104,7 @@ def test_a_solved_decision_by_class_weighs_combos_by_their_reach():
     raise_label = tree.actions(bet)[2]
     after = view_classes(sol.view(f"b75 {raise_label}"))  # IP raised, OOP to act
     # OOP's combos reach the raise in proportion to how often they bet.
-    bets = np.asarray(strategy[layout.block(0, 0, 2)], dtype=float).reshape(2, -1)[1]
+    bets = np.asarray(strategy[layout.block(0, 0)], dtype=float).reshape(2, -1)[1]
     aa = [i for i, c in enumerate(deal.hands[0]) if COMBO_CLASS[c] == PREFLOP_CLASSES.index("AA")]
     assert after.weight_of("AA") == pytest.approx(float(bets[aa].sum()), rel=1e-5)
     assert root.weight_of("AA") == 6 and root.weight_of("QQ") == 3  # Qs on the board

@@ -142,7 +142,7 @@ def _lp_in_layout(lp, solver):
     for node, history in _line_map(tree, decisions).items():
         d = decisions[history]
         block = d.probs[_rows(lp, deal, d.player)]
-        out[layout.block(node, 0, block.shape[1])] = block.T.ravel()
+        out[layout.block(node, 0)] = block.T.ravel()
     return out
 
 
@@ -153,7 +153,7 @@ def _solver_in_oracle(lp, solver, strategy):
     for node, history in _line_map(tree, decisions).items():
         d = decisions[history]
         na = len(d.actions)
-        block = np.asarray(strategy[layout.block(node, 0, na)], dtype=float).reshape(na, -1).T
+        block = np.asarray(strategy[layout.block(node, 0)], dtype=float).reshape(na, -1).T
         profile[history][_rows(lp, deal, d.player)] = block
     return profile
 

@@ -59,9 +59,11 @@ def test_terminal_values_equal_the_pair_loop(seed):
     fold_values(reach, oc, pc, same, -3.0, fold)
     # The best response's showdown: utilities less half the final pot (no tie term).
     zero_sum = np.zeros(len(own))
-    showdown_zero_sum(reach, pack_hands(order_own, sv_own[order_own].astype(np.int32), len(own), oc),
-                      pack_hands(order_opp, sv_opp[order_opp].astype(np.int32), len(opp), pc), half,
-                      zero_sum, np.zeros((2, 52)))
+    packed_own = pack_hands(order_own, sv_own[order_own].astype(np.int32), len(own), oc,
+                            np.arange(len(own)))
+    packed_opp = pack_hands(order_opp, sv_opp[order_opp].astype(np.int32), len(opp), pc,
+                            np.arange(len(opp)))
+    showdown_zero_sum(reach, packed_own, packed_opp, half, zero_sum, np.zeros((2, 52)))
     want = np.zeros(len(own))
     want_fold = np.zeros(len(own))
     want_zero_sum = np.zeros(len(own))
@@ -94,10 +96,7 @@ def brute_values(spot, strategy, player, best):
         return s
 
     def prob(node, dealt, q, hand_index, a):
-        s = sit_of(dealt)
-        na = int(tree.num_children[node])
-        blk = strategy[lay.block(node, int(deal.sit_local[s]), na)].reshape(na, -1)
-        return float(blk[a, hand_index])
+        return float(lay.full_block(strategy, node, sit_of(dealt))[a, hand_index])
 
     def value(node, dealt, h, reach):
         board = list(spot.board) + dealt
@@ -148,12 +147,10 @@ def random_profile(tree, deal, lay, rng):
     s = np.zeros(lay.size, dtype=np.float32)
     for node in np.flatnonzero(tree.kind == DECISION):
         na = int(tree.num_children[node])
-        n = deal.num_hands[int(tree.player[node])]
-        copies = deal.street_sits[int(tree.street[node])]
-        x = rng.random((copies, na, n)) + 0.05
-        x /= x.sum(axis=1, keepdims=True)
-        start = int(lay.offset[node])
-        s[start:start + x.size] = x.ravel()
+        for sit in np.flatnonzero(deal.sit_street == tree.street[node]):
+            blk = lay.block(node, int(sit))
+            x = rng.random((na, (blk.stop - blk.start) // na)) + 0.05
+            s[blk] = (x / x.sum(axis=0, keepdims=True)).ravel()
     return s
 
 
@@ -225,7 +222,7 @@ def test_random_rivers_strategies_sum_to_one_and_exploitability_falls(spot):
     late = evaluate_profile(sol.tree, sol.deal, sol.layout, s)
     for node in np.flatnonzero(sol.tree.kind == DECISION):
         na = int(sol.tree.num_children[node])
-        blk = s[sol.layout.block(node, 0, na)].reshape(na, -1)
+        blk = s[sol.layout.block(node, 0)].reshape(na, -1)
         np.testing.assert_allclose(blk.sum(axis=0), 1.0, atol=1e-5)
         assert (blk >= 0).all()
     assert late.exploitability <= early.exploitability + 1e-9
@@ -301,9 +298,7 @@ def test_the_16_bit_mode_solves_the_same_spot_in_half_the_storage():
 
 def test_average_strategy_in_place_equals_a_new_array():
     """solve() normalises the strategy sums where they are (no second array at the end): the
-    same numbers as a new array, locked nodes included, chunked or not."""
-    import pokerlab.spot.solver as solver_module
-
+    same numbers as a new array, locked nodes included."""
     spot = Spot.from_dict({"board": "Qs Jh 2h 8d", "pot": 10, "stack": 30, "oop_range": "AA,QQ,AK,65s",
                            "ip_range": "KK,JJ,AQs,T9s", "bet": "50%", "raise": "a"})
     tree = build_tree(spot)
@@ -314,16 +309,10 @@ def test_average_strategy_in_place_equals_a_new_array():
     s = Solver(spot, locks={0: lock})
     s.run(20)
     fresh = s.average_strategy()
-    old_chunk = solver_module._CHUNK
-    solver_module._CHUNK = 7  # one situation per step
-    try:
-        assert np.array_equal(s.average_strategy(), fresh)
-    finally:
-        solver_module._CHUNK = old_chunk
     sums = s.cum
     in_place = s.average_strategy(in_place=True)
     assert in_place is sums and np.array_equal(in_place, fresh)
-    np.testing.assert_array_equal(fresh[s.layout.block(0, 0, na)].reshape(na, n)[0], 1.0)
+    np.testing.assert_array_equal(fresh[s.layout.block(0, 0)].reshape(na, n)[0], 1.0)
 
 
 @pytest.mark.parametrize("compressed", [False, True])

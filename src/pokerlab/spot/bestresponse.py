@@ -75,11 +75,12 @@ class Evaluation:
 
 
 def measuring_walker(tree: Tree, deal: Deal, layout: Layout,
-                     lock_off: np.ndarray | None = None) -> Walker:
+                     lock_off: np.ndarray | None = None, share: Walker | None = None) -> Walker:
     """A walker for :func:`evaluate` and :func:`exploitability_pct` to reuse (locks: the
-    offsets of locked nodes in the lock array given to them, -1 elsewhere)."""
+    offsets of locked nodes in the lock array given to them, -1 elsewhere; ``share``: the
+    solver's walker, whose task buffers it can use between iterations)."""
     off = np.full(tree.size, -1, dtype=np.int64) if lock_off is None else lock_off
-    return Walker(tree, deal, layout, off)
+    return Walker(tree, deal, layout, off, share=share)
 
 
 def exploitability_pct(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray,

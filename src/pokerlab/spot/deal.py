@@ -14,12 +14,23 @@ hands permuted (``next_perm``: index into ``hand_perm``, 0 the identity).
 (``sigma^-1(h)``): the value of hand ``h`` after an isomorphic card is the value of
 ``hand_perm[p][k, h]`` after the canonical card.
 
-Showdown tables (river situations): ``sd_order[p][row]`` lists player ``p``'s hands valid on
-that river board by ascending strength (:mod:`pokerlab.evaluate` values), ``sd_count[p][row]``
-of them, ``sd_value[p][row]`` their strengths; ``sd_row[sit]`` is the row of a river
-situation (boards with the same five cards share a row); ``sd_packed[p][row, :count + 2]``
-the same hands packed for the showdown kernel between two sentinels
-(:func:`pokerlab.spot.terminal.pack_hands`).
+Each situation keeps its own *hand lists*: a player's hands that hold no card dealt since the
+spot's board, in hand order (postflop-solver's layout too: a hand holding a dealt card never
+reaches that part of the tree, so no vector or stored block of the situation has room for
+it). Position ``i`` of player ``p``'s list in situation ``s`` is hand
+``loc_hand[p][sit_start[p, s] + i]``; the list has ``sit_start[p, s + 1] - sit_start[p, s]``
+hands. At the same positions, ``loc_cards[p]`` are the hand's two cards, ``loc_up[p]`` its
+position in the parent situation's list (a chance node's gather and scatter) and
+``loc_same[p]`` the position of the same combo in the opponent's list of the situation, -1 if
+none. ``sit_store[p, s]`` counts the hands of the earlier situations of the same street
+(where a node's stored block of ``s`` begins, :mod:`pokerlab.spot.layout`).
+
+Showdown tables (river situations): ``sd_packed[p][row, :sd_count[p][row] + 2]`` holds
+player ``p``'s hands valid on that river board by ascending strength (:mod:`pokerlab.evaluate`
+values), as positions in the river situations' hand lists, packed with their strengths and
+cards for the showdown kernel between two sentinels
+(:func:`pokerlab.spot.terminal.pack_hands`); ``sd_row[sit]`` is the row of a river situation
+(boards with the same five cards share a row, and their situations the same lists).
 
 Examples
 --------
@@ -33,6 +44,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 
@@ -57,23 +69,36 @@ class Deal:
     sit_parent: np.ndarray  # (S,) int64, -1 for situation 0
     sit_card: np.ndarray  # (S,) int64: the card dealt into it, -1 for situation 0
     sit_board: tuple[tuple[int, ...], ...]
-    next_sit: np.ndarray  # (S, 52) int64: child situation (canonical), -1 if the card is out
-    next_perm: np.ndarray  # (S, 52) int64: permutation to apply, 0 = identity
-    next_canon: np.ndarray  # (S, 52) int64: the canonical card of the card's orbit, -1 if out
+    next_sit: np.ndarray  # (S, 52) int16: child situation (canonical), -1 if the card is out
+    next_perm: np.ndarray  # (S, 52) int8: permutation to apply, 0 = identity
+    next_canon: np.ndarray  # (S, 52) int8: the canonical card of the card's orbit, -1 if out
     deal_factor: np.ndarray  # (S,) float64: 1 / (cards left - 4) for a deal from there
     hand_perm: tuple[np.ndarray, np.ndarray]  # (K, n_p) int64
     suit_perms: tuple[tuple[int, int, int, int], ...]  # K suit permutations (identity first)
     sd_row: np.ndarray  # (S,) int64, -1 before the river
-    sd_order: tuple[np.ndarray, np.ndarray]  # (R, n_p) int64
-    sd_value: tuple[np.ndarray, np.ndarray]  # (R, n_p) int32
     sd_count: tuple[np.ndarray, np.ndarray]  # (R,) int64
     sd_packed: tuple[np.ndarray, np.ndarray]  # (R, n_p + 2) int64: terminal.pack_hands per row
+    sit_start: np.ndarray  # (2, S + 1) int64: where each situation's hand list begins
+    sit_store: np.ndarray  # (2, S) int64: hands of the street's earlier situations
+    loc_hand: tuple[np.ndarray, np.ndarray]  # (sum of list lengths,) int16: hand at a position
+    loc_same: tuple[np.ndarray, np.ndarray]  # (sum of list lengths,) int16: opponent's position
+    loc_cards: tuple[np.ndarray, np.ndarray]  # (sum of list lengths, 2) uint8: the hand's cards
+    loc_up: tuple[np.ndarray, np.ndarray]  # (sum of list lengths,) int16: parent list position
     street_sits: tuple[int, int, int]  # number of situations on each street
 
     @property
     def num_hands(self) -> tuple[int, int]:
         """Hands of OOP and IP."""
         return int(self.hands[0].shape[0]), int(self.hands[1].shape[0])
+
+    @property
+    def table_bytes(self) -> int:
+        """Bytes of the tables that grow with the spot: showdown tables, hand lists and
+        permutations."""
+        return sum(a.nbytes for a in (*self.sd_packed, *self.hand_perm, self.next_sit,
+                                      self.next_perm, self.next_canon, *self.loc_hand, *self.loc_same,
+                                      *self.loc_cards, *self.loc_up,
+                                      self.sit_start, self.sit_store))
 
     @property
     def num_sits(self) -> int:
@@ -84,6 +109,10 @@ class Deal:
     def num_perms(self) -> int:
         """Number of suit permutations in use (identity included)."""
         return len(self.suit_perms)
+
+    def sit_hands(self, p: int, sit: int) -> np.ndarray:
+        """Player ``p``'s hand list in situation ``sit`` (its hands holding no dealt card)."""
+        return self.loc_hand[p][self.sit_start[p, sit]:self.sit_start[p, sit + 1]]
 
     def situation(self, sit: int, card: int) -> tuple[int, int]:
         """``(child situation, permutation)`` of dealing ``card`` in situation ``sit``."""
@@ -178,19 +207,23 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
         sit_local[s] = counts[sit_street[s]]
         counts[sit_street[s]] += 1
     deal_factor = np.array([1.0 / (52 - len(b) - 4) if len(b) < 5 else 0.0 for b in sit_board])
+    sit_start, sit_store, loc_hand, loc_same, loc_up, slots = _hand_lists(
+        cards, same, sit_board, sit_street, sit_parent, len(spot.board))
     # Showdown tables, one row per distinct five-card board.
     rows: dict[frozenset[int], int] = {}
     sd_row = np.full(S, -1, dtype=np.int64)
     boards: list[tuple[int, ...]] = []
+    row_sit: list[int] = []  # a situation of each row: all of them have the same hand lists
     for s in range(S):
         if sit_street[s] == 2:
             key = frozenset(sit_board[s])
             if key not in rows:
                 rows[key] = len(boards)
                 boards.append(sit_board[s])
+                row_sit.append(s)
             sd_row[s] = rows[key]
     R = len(boards)
-    sd_order, sd_value, sd_count, sd_packed = [], [], [], []
+    sd_count, sd_packed = [], []
     barr = np.array(boards, dtype=np.int64).reshape(R, 5)
     for p in range(2):
         n = cards[p].shape[0]
@@ -211,25 +244,74 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
             ordered[r, cnt[r]:] = order[r][:n - cnt[r]]
             ordv[r, :cnt[r]] = vals[r, o]
             ordv[r, cnt[r]:] = -1
-        sd_order.append(ordered.astype(np.int64))
-        sd_value.append(ordv)
         sd_count.append(cnt.astype(np.int64))
         packed = np.zeros((R, n + 2), dtype=np.int64)
         for r in range(R):
-            packed[r, :cnt[r] + 2] = pack_hands(sd_order[p][r], ordv[r], int(cnt[r]), cards[p])
+            packed[r, :cnt[r] + 2] = pack_hands(ordered[r], ordv[r], int(cnt[r]), cards[p],
+                                                slots(p, row_sit[r]))
         sd_packed.append(packed)
     return Deal(
         hands=hands, cards=cards, weights=weights, same=same,  # type: ignore[arg-type]
         sit_street=street_arr, sit_local=sit_local,
         sit_parent=np.array(sit_parent, dtype=np.int64), sit_card=np.array(sit_card, dtype=np.int64),
-        sit_board=tuple(sit_board), next_sit=np.array(next_sit, dtype=np.int64).reshape(S, 52),
-        next_perm=np.array(next_perm, dtype=np.int64).reshape(S, 52),
-        next_canon=np.array(next_canon, dtype=np.int64).reshape(S, 52), deal_factor=deal_factor,
+        sit_board=tuple(sit_board), next_sit=np.array(next_sit, dtype=np.int16).reshape(S, 52),
+        next_perm=np.array(next_perm, dtype=np.int8).reshape(S, 52),
+        next_canon=np.array(next_canon, dtype=np.int8).reshape(S, 52), deal_factor=deal_factor,
         hand_perm=hand_perm, suit_perms=tuple(group), sd_row=sd_row,  # type: ignore[arg-type]
-        sd_order=(sd_order[0], sd_order[1]), sd_value=(sd_value[0], sd_value[1]),
         sd_count=(sd_count[0], sd_count[1]), sd_packed=(sd_packed[0], sd_packed[1]),
-        street_sits=(counts[0], counts[1], counts[2]),
+        street_sits=(counts[0], counts[1], counts[2]), sit_start=sit_start, sit_store=sit_store,
+        loc_hand=loc_hand, loc_same=loc_same, loc_up=loc_up,  # type: ignore[arg-type]
+        loc_cards=tuple(c[h].astype(np.uint8) for c, h in zip(cards, loc_hand, strict=True)),
     )
+
+
+def _hand_lists(cards: tuple[np.ndarray, np.ndarray], same: tuple[np.ndarray, np.ndarray],
+                sit_board: list[tuple[int, ...]], sit_street: list[int], sit_parent: list[int],
+                first: int
+                ) -> tuple[np.ndarray, np.ndarray, tuple, tuple, tuple,
+                           Callable[[int, int], np.ndarray]]:
+    """Each situation's hand lists (module docstring) and ``slots(p, s)``: every hand's
+    position in player ``p``'s list of situation ``s`` (-1 if not there)."""
+    S = len(sit_board)
+    ok = []
+    for p in range(2):
+        dealt = np.zeros((S, 52), dtype=bool)
+        for s, b in enumerate(sit_board):
+            dealt[s, list(b[first:])] = True
+        ok.append(~(dealt[:, cards[p][:, 0]] | dealt[:, cards[p][:, 1]]))  # (S, n_p)
+    counts = np.stack([o.sum(axis=1) for o in ok])
+    sit_start = np.zeros((2, S + 1), dtype=np.int64)
+    sit_start[:, 1:] = np.cumsum(counts, axis=1)
+    street = np.asarray(sit_street)
+    first_of = {st: int(np.flatnonzero(street == st)[0]) for st in set(sit_street)}
+    sit_store = sit_start[:, :S] - sit_start[:, [first_of[st] for st in sit_street]]
+
+    def slots(p: int, s: int) -> np.ndarray:
+        out = np.full(ok[p].shape[1], -1, dtype=np.int64)
+        out[ok[p][s]] = np.arange(int(counts[p, s]))
+        return out
+
+    loc_hand = tuple(np.nonzero(o)[1].astype(np.int16) for o in ok)
+    loc_same = []
+    for p in range(2):
+        # Position of the same combo in the opponent's list of the same situation.
+        opp_pos = np.cumsum(ok[1 - p], axis=1) - 1  # (S, n_opp): position if in the list
+        rows, hands = np.nonzero(ok[p])
+        full = same[p][hands]
+        pos = np.where(full >= 0, opp_pos[rows, np.maximum(full, 0)], -1)
+        valid = (full >= 0) & ok[1 - p][rows, np.maximum(full, 0)]
+        loc_same.append(np.where(valid, pos, -1).astype(np.int16))
+    loc_up = []
+    for p in range(2):
+        # A child's list is its parent's less the hands holding the card dealt.
+        up = np.empty(loc_hand[p].shape[0], dtype=np.int16)
+        for s in range(S):
+            a, b = sit_start[p, s], sit_start[p, s + 1]
+            par = sit_parent[s]
+            up[a:b] = np.arange(b - a) if par < 0 else np.searchsorted(
+                loc_hand[p][sit_start[p, par]:sit_start[p, par + 1]], loc_hand[p][a:b])
+        loc_up.append(up)
+    return sit_start, sit_store, loc_hand, tuple(loc_same), tuple(loc_up), slots
 
 
 def _safe_rows(seven: np.ndarray, ok: np.ndarray) -> np.ndarray:

@@ -55,7 +55,7 @@ from pokerlab.spot.layout import Layout, build_layout
 from pokerlab.spot.locks import Lock, build_locks
 from pokerlab.spot.solver import Solver
 from pokerlab.spot.spec import Spot, SpotError
-from pokerlab.spot.terminal import showdown_values, valid_reach
+from pokerlab.spot.terminal import showdown_packed, valid_reach
 from pokerlab.spot.tree import CHANCE, DECISION, Tree, build_tree
 from pokerlab.spot.walk import MODE_EVAL, walk, workspace
 
@@ -65,13 +65,18 @@ def estimate_memory(spot: Spot, isomorphism: bool = True, compressed: bool = Fal
     tree = build_tree(spot)
     deal = build_deal(spot, isomorphism=isomorphism)
     lay = build_layout(tree, deal)
-    tables = sum(a.nbytes for a in (*deal.sd_order, *deal.sd_value, *deal.sd_packed,
-                                    *deal.hand_perm))
+    tables = deal.table_bytes
     m = max(deal.num_hands)
     chance = int(np.count_nonzero((tree.kind == CHANCE) & (tree.street == len(spot.board) - 3)))
     canon = int(np.count_nonzero((deal.next_sit[0] >= 0) & (deal.next_perm[0] == 0)))
     buffers = 8 * m * (3 * max(chance, 1) + max(chance * canon, 1))
     return lay.memory_bytes(compressed, extra=tables + buffers)
+
+
+FORMAT_VERSION = 2
+"""Version of the saved solution file. Version 2 keeps each situation's own hands (none holding
+a card dealt since the spot's board, :mod:`pokerlab.spot.layout`); a version 1 river reads the
+same, a version 1 turn or flop is refused in one line."""
 
 
 @dataclass(eq=False)
@@ -122,7 +127,8 @@ class Solution:
     def save(self, path: str | Path) -> Path:
         """Write the solution to ``path`` (``.npz``); returns the path written."""
         p = Path(path)
-        meta = {"format": "pokerlab-spot-solution", "version": 1, "spot": self.spot.to_dict(),
+        meta = {"format": "pokerlab-spot-solution", "version": FORMAT_VERSION,
+                "spot": self.spot.to_dict(),
                 "iterations": self.iterations, "seconds": self.seconds,
                 "ev": list(self.evaluation.ev), "best_response": list(self.evaluation.best_response),
                 "exploitability": self.evaluation.exploitability,
@@ -161,6 +167,9 @@ class Solution:
         deal = build_deal(spot, isomorphism=bool(meta.get("isomorphism", True)))
         lay = build_layout(tree, deal)
         if strategy.shape != (lay.size,):
+            if meta.get("version") == 1:
+                raise SpotError(f"{where}: written by an older pokerlab (format 1, every hand in "
+                                "every situation); solve the spot again")
             raise SpotError(f"{where}: the strategy does not fit its spot's tree")
         ev = Evaluation(tuple(meta["ev"]), tuple(meta["best_response"]),  # type: ignore[arg-type]
                         float(meta["exploitability"]), float(meta["exploitability_pct"]))
@@ -280,20 +289,23 @@ def _suit_apply(tau: tuple[int, ...], card: int) -> int:
 
 def _equity(deal: Deal, sit: int, p: int, r_opp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Numerator (pot share times reach) and denominator (valid reach) of p's equity at ``sit``."""
-    own, opp = deal.cards[p], deal.cards[1 - p]
-    same = deal.same[p]
-    n = own.shape[0]
+    n = deal.num_hands[p]
     if deal.sit_street[sit] == 2:
+        # Over the river situation's lists (its packed table's positions), back over all hands.
         row = int(deal.sd_row[sit])
-        num = np.zeros(n)
-        showdown_values(r_opp, deal.sd_order[p][row], deal.sd_value[p][row], int(deal.sd_count[p][row]),
-                        deal.sd_order[1 - p][row], deal.sd_value[1 - p][row],
-                        int(deal.sd_count[1 - p][row]), own, opp, same, 0.5, 0.0, num)
-        den = np.zeros(n)
-        valid_reach(r_opp, own, opp, same, den)
-        live = np.zeros(n, dtype=bool)
-        live[deal.sd_order[p][row][: int(deal.sd_count[p][row])]] = True
-        return num, np.where(live, den, 0.0)
+        own, opp = deal.sit_hands(p, sit), deal.sit_hands(1 - p, sit)
+        at = int(deal.sit_start[p, sit])
+        same = deal.loc_same[p][at:at + own.shape[0]]
+        reach = np.ascontiguousarray(r_opp[opp])
+        packed = [deal.sd_packed[q][row, :int(deal.sd_count[q][row]) + 2] for q in (p, 1 - p)]
+        win = np.zeros(own.shape[0])
+        showdown_packed(reach, packed[0], packed[1], same, 0.5, 0.0, win, np.zeros((2, 52)))
+        valid = np.zeros(n)
+        valid_reach(r_opp, deal.cards[p], deal.cards[1 - p], deal.same[p], valid)
+        num, den = np.zeros(n), np.zeros(n)
+        num[own], den[own] = win, valid[own]
+        return num, den
+    own, opp = deal.cards[p], deal.cards[1 - p]
     num = np.zeros(n)
     den = np.zeros(n)
     results: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -364,8 +376,7 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
         except ValueError as exc:
             raise SpotError(f"line {line!r}: {exc}") from None
         q = int(tree.player[node])
-        na = int(tree.num_children[node])
-        blk = strategy[layout.block(node, int(deal.sit_local[sit]), na)].reshape(na, -1)
+        blk = layout.full_block(strategy, node, sit)
         reach[q] = reach[q] * blk[child - int(tree.first_child[node])]
         node = child
         i += 1
@@ -400,7 +411,7 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
     actions = tree.actions(node) if kind == DECISION else []
     na = len(actions)
     if kind == DECISION:
-        blk = strategy[layout.block(node, int(deal.sit_local[sit]), na)].reshape(na, -1).astype(float)
+        blk = layout.full_block(strategy, node, sit)
         action_ev = np.stack([values(int(tree.first_child[node]) + a) / safe for a in range(na)])
     else:
         blk = np.zeros((0, nh[q]))
@@ -469,7 +480,7 @@ def warm_kernels(compressed: bool = False, chance: bool | None = None) -> None:
         deal = build_deal(tiny)
         solver = Solver(tiny, tree=tree, deal=deal, compressed=compressed, restart=True, beta=0.0)
         solver.iterate()
-        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off)
+        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off, share=solver.walker)
         exploitability_pct(tree, deal, solver.layout, solver.cum, walker, solver.lock)
         evaluate(tree, deal, solver.layout, solver.cum, walker, solver.lock)
         _WARM.add((compressed, kind))
@@ -510,7 +521,7 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
         ev = None
         # The measuring walks read the strategy sums (normalised as they are read) and the locks:
         # no copy of the average strategy while solving.
-        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off)
+        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off, share=solver.walker)
         while True:
             solver.iterate()
             it = solver.iterations

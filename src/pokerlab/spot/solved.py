@@ -91,7 +91,7 @@ def solved_decisions(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarra
         node = int(node)
         player = int(tree.player[node])
         na = int(tree.num_children[node])
-        block = np.asarray(strategy[layout.block(node, 0, na)], dtype=float).reshape(na, -1)
+        block = np.asarray(strategy[layout.block(node, 0)], dtype=float).reshape(na, -1)
         out[tuple(tree.line(node))] = Decision(player, tuple(tree.actions(node)), block.T.copy())
     return out
 
@@ -103,9 +103,8 @@ def layout_strategy(
     out = np.array(like, dtype=np.float32, copy=True)
     for node in np.flatnonzero(tree.kind == DECISION):
         node = int(node)
-        na = int(tree.num_children[node])
         block = np.asarray(profile[tuple(tree.line(node))], dtype=np.float32)
-        out[layout.block(node, 0, na)] = block.T.ravel()
+        out[layout.block(node, 0)] = block.T.ravel()
     return out
 
 

@@ -30,13 +30,14 @@ Examples
 >>> sol = Solver(s)
 >>> sol.run(200)
 >>> st = sol.average_strategy()
->>> bool(abs(st[sol.layout.block(0, 0, 2)].reshape(2, -1).sum(axis=0) - 1).max() < 1e-5)
+>>> bool(abs(st[sol.layout.block(0, 0)].reshape(2, -1).sum(axis=0) - 1).max() < 1e-5)
 True
 """
 
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from pokerlab.spot.deal import Deal, build_deal
 from pokerlab.spot.layout import Layout, build_layout
@@ -126,10 +127,8 @@ class Solver:
     @property
     def memory_bytes(self) -> int:
         """Bytes of the solver's arrays (regrets, strategy sums, locks, task buffers, tables)."""
-        d = self.deal
-        tables = sum(a.nbytes for a in (*d.sd_order, *d.sd_value, *d.sd_packed, *d.hand_perm))
         return int(self.regret.nbytes + self.cum.nbytes + self.lock.nbytes + self.rscale.nbytes
-                   + self.cscale.nbytes + self.walker.buffer_bytes + tables)
+                   + self.cscale.nbytes + self.walker.buffer_bytes + self.deal.table_bytes)
 
     def _params(self, t: int, update: bool) -> np.ndarray:
         if self.cfr_plus:
@@ -177,39 +176,46 @@ class Solver:
                                 self.lock, out)
 
 
-_CHUNK = 1 << 16
-"""Numbers per step of :func:`average_strategy`: its float64 temporaries stay near 0.5 MB each
-instead of a whole node's blocks (14 MB on the flop benchmark's largest node)."""
-
-
 def average_strategy(tree: Tree, layout: Layout, deal: Deal, cum: np.ndarray,
                      lock_off: np.ndarray, lock: np.ndarray,
                      out: np.ndarray | None = None) -> np.ndarray:
     """Normalise strategy sums per block and combo (uniform where a combo's sums are 0).
 
-    ``out``: the float32 array to write (``cum`` itself is allowed: each step reads its
-    blocks before writing them); a new one if ``None``. The blocks are taken a few
-    situations at a time, each number computed as if all at once.
+    ``out``: the float32 array to write (``cum`` itself is allowed: each combo's sums are read
+    before they are written); a new one if ``None``. A locked node gets its lock's columns for
+    each situation's hands.
     """
     out = np.empty(layout.size, dtype=np.float32) if out is None else out
-    nh = deal.num_hands
-    for node in np.flatnonzero(tree.kind == DECISION):
-        na = int(tree.num_children[node])
-        n = nh[int(tree.player[node])]
-        copies = deal.street_sits[int(tree.street[node])]
-        start = int(layout.offset[node])
-        width = na * n
-        step = max(1, _CHUNK // width)
-        for c0 in range(0, copies, step):
-            k = min(step, copies - c0)
-            lo, hi = start + c0 * width, start + (c0 + k) * width
-            if lock_off[node] >= 0:
-                at = int(lock_off[node])
-                blk = np.broadcast_to(lock[at:at + width].reshape(1, na, n),
-                                      (k, na, n)).astype(np.float64)
-            else:
-                blk = cum[lo:hi].reshape(k, na, n).astype(np.float64)
-            s = blk.sum(axis=1, keepdims=True)
-            norm = np.where(s > 0, blk / np.where(s > 0, s, 1.0), 1.0 / na)
-            out[lo:hi] = norm.ravel()
+    nodes = np.flatnonzero(tree.kind == DECISION).astype(np.int64)
+    _normalise(cum, out, lock, nodes, layout.offset, layout.actions, layout.player,
+               tree.street.astype(np.int64), lock_off, deal.sit_street.astype(np.int64),
+               np.array(deal.num_hands, dtype=np.int64), deal.sit_start, deal.sit_store,
+               deal.loc_hand[0], deal.loc_hand[1])
     return out
+
+
+@njit(cache=True)
+def _normalise(cum, out, lock, nodes, node_off, node_na, node_q, node_street, lock_off,
+               sit_street, num_hands, sit_start, sit_store, hand0, hand1):
+    """:func:`average_strategy`'s loops: float64 sums per combo, float32 results."""
+    for node in nodes:
+        na = node_na[node]
+        q = node_q[node]
+        lo = lock_off[node]
+        hands = hand0 if q == 0 else hand1
+        for s in range(sit_street.shape[0]):
+            if sit_street[s] != node_street[node]:
+                continue
+            at = sit_start[q, s]
+            nv = sit_start[q, s + 1] - at
+            base = node_off[node] + na * sit_store[q, s]
+            for h in range(nv):
+                col = lo + hands[at + h]
+                tot = 0.0
+                for a in range(na):
+                    tot += np.float64(lock[col + a * num_hands[q]]) if lo >= 0 \
+                        else np.float64(cum[base + a * nv + h])
+                for a in range(na):
+                    x = np.float64(lock[col + a * num_hands[q]]) if lo >= 0 \
+                        else np.float64(cum[base + a * nv + h])
+                    out[base + a * nv + h] = x / tot if tot > 0 else 1.0 / na

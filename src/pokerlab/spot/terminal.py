@@ -38,41 +38,45 @@ from numba import njit
 def valid_reach(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndarray,
                 same: np.ndarray, out: np.ndarray) -> None:
     """``out[h]``: the opponent reach on hands sharing no card with own hand ``h``."""
-    valid_reach_at(opp_reach.reshape(1, -1), 0, own_cards, opp_cards, same, 1.0,
-                   out.reshape(1, -1), 0, np.zeros((1, 52)))
+    fold_values(opp_reach, own_cards, opp_cards, same, 1.0, out)
 
 
 @njit(cache=True, nogil=True)
 def fold_values(opp_reach: np.ndarray, own_cards: np.ndarray, opp_cards: np.ndarray,
                 same: np.ndarray, payoff: float, out: np.ndarray) -> None:
     """``out[h] = payoff * (opponent reach not colliding with h)``: a fold terminal."""
-    valid_reach_at(opp_reach.reshape(1, -1), 0, own_cards, opp_cards, same, payoff,
-                   out.reshape(1, -1), 0, np.zeros((1, 52)))
+    valid_reach_at(opp_reach.reshape(1, -1), 0, own_cards, opp_cards, 0, 0, own_cards.shape[0],
+                   opp_cards.shape[0], same, payoff, out.reshape(1, -1), 0, np.zeros((1, 52)))
 
 
 @njit(cache=True, nogil=True)
-def valid_reach_at(reach, ro, own_cards, opp_cards, same, scale, out, vo, scratch):
+def valid_reach_at(reach, ro, own_cards, opp_cards, own_at, opp_at, n_own, n_opp, same, scale,
+                   out, vo, scratch):
     """:func:`valid_reach` times ``scale`` from row ``ro`` of ``reach`` into row ``vo`` of
     ``out`` (with ``scale`` the payoff: :func:`fold_values`), the card sums in
-    ``scratch[0]``. The walk's per-depth buffers are indexed, not sliced (in numba each array
-    view costs two atomic reference-count operations). Each valid reach is rounded to
+    ``scratch[0]``, over a situation's hand lists: position ``i`` of the own list holds the
+    cards ``own_cards[own_at + i]``, ``n_own`` of them, likewise the opponent's;
+    ``same[own_at + i]`` is the opponent's position of the same combo, -1 if none. (The
+    cards are read per position: a hand index to look them up by made the loop 12% of a
+    river's time slower.) The walk's per-depth buffers are indexed, not sliced (in numba each
+    array view costs two atomic reference-count operations). Each valid reach is rounded to
     ``out``'s type, then multiplied by ``scale``."""
     ft = out.dtype.type
     for c in range(52):
         scratch[0, c] = 0.0
     total = 0.0
-    for j in range(opp_cards.shape[0]):
+    for j in range(n_opp):
         r = reach[ro, j]
         if r != 0.0:
             total += r
-            scratch[0, opp_cards[j, 0]] += r
-            scratch[0, opp_cards[j, 1]] += r
-    for h in range(own_cards.shape[0]):
-        v = total - scratch[0, own_cards[h, 0]] - scratch[0, own_cards[h, 1]]
-        s = same[h]
+            scratch[0, opp_cards[opp_at + j, 0]] += r
+            scratch[0, opp_cards[opp_at + j, 1]] += r
+    for i in range(n_own):
+        v = total - scratch[0, own_cards[own_at + i, 0]] - scratch[0, own_cards[own_at + i, 1]]
+        s = same[own_at + i]
         if s >= 0:
             v += reach[ro, s]
-        out[vo, h] = ft(v) * scale
+        out[vo, i] = ft(v) * scale
 
 
 SENTINEL_LOW = np.int64(-1) << 32
@@ -82,16 +86,18 @@ SENTINEL_HIGH = np.int64(0x7FFFFFFF) << 32
 
 
 @njit(cache=True, nogil=True)
-def pack_hands(order: np.ndarray, value: np.ndarray, count: int, cards: np.ndarray) -> np.ndarray:
-    """One int64 per hand valid on a board, by ascending strength: ``value << 32 | hand << 12 |
-    card0 << 6 | card1`` (what a showdown sweep reads of a hand, in one load), between the
-    sentinels :data:`SENTINEL_LOW` and :data:`SENTINEL_HIGH` (``count + 2`` entries: the
-    sweeps' inner loops then need no bounds test)."""
+def pack_hands(order: np.ndarray, value: np.ndarray, count: int, cards: np.ndarray,
+               slot: np.ndarray) -> np.ndarray:
+    """One int64 per hand valid on a board, by ascending strength: ``value << 32 | slot << 12 |
+    card0 << 6 | card1`` (what a showdown sweep reads of a hand, in one load; ``slot[h]`` is
+    hand ``h``'s position in the vectors the sweep reads and writes), between the sentinels
+    :data:`SENTINEL_LOW` and :data:`SENTINEL_HIGH` (``count + 2`` entries: the sweeps' inner
+    loops then need no bounds test)."""
     out = np.empty(count + 2, dtype=np.int64)
     out[0] = SENTINEL_LOW
     for i in range(count):
         h = order[i]
-        out[i + 1] = (np.int64(value[i]) << 32) | (np.int64(h) << 12) \
+        out[i + 1] = (np.int64(value[i]) << 32) | (np.int64(slot[h]) << 12) \
             | (np.int64(cards[h, 0]) << 6) | np.int64(cards[h, 1])
     out[count + 1] = SENTINEL_HIGH
     return out
@@ -109,18 +115,21 @@ def showdown_values(opp_reach: np.ndarray, own_order: np.ndarray, own_value: np.
     ``commit`` what each player put in. Hands not on the list get 0. (The walk calls
     :func:`showdown_packed` on tables packed once per board.)
     """
-    showdown_packed(opp_reach, pack_hands(own_order, own_value, own_count, own_cards),
-                    pack_hands(opp_order, opp_value, opp_count, opp_cards), same, half_pot, commit,
-                    out, np.zeros((2, 52)))
+    showdown_packed(opp_reach, pack_hands(own_order, own_value, own_count, own_cards,
+                                          np.arange(own_cards.shape[0])),
+                    pack_hands(opp_order, opp_value, opp_count, opp_cards,
+                               np.arange(opp_cards.shape[0])),
+                    same, half_pot, commit, out, np.zeros((2, 52)))
 
 
 @njit(cache=True, nogil=True)
 def showdown_packed(opp_reach, own, opp, same, half_pot, commit, out, scratch):
     """:func:`showdown_values` on :func:`pack_hands` tables, with a ``(2, 52)`` scratch array
-    (:func:`showdown_at` on 1-D arrays)."""
+    (:func:`showdown_at` on 1-D arrays; hands not in ``own`` get 0)."""
+    out[:] = 0.0
     showdown_at(opp_reach.reshape(1, -1), 0, own.reshape(1, -1), opp.reshape(1, -1), 0,
-                own.shape[0] - 2, opp.shape[0] - 2, same, half_pot, commit, out.reshape(1, -1), 0,
-                scratch, False)
+                own.shape[0] - 2, opp.shape[0] - 2, same, 0, half_pot, commit,
+                out.reshape(1, -1), 0, scratch, False)
 
 
 @njit(cache=True, nogil=True)
@@ -132,27 +141,27 @@ def showdown_zero_sum(opp_reach, own, opp, half_pot, out, scratch):
     response's walks leave it out (values relative to an even split of the starting pot) and
     skip the pass over the remaining hands and the valid reach.
     """
+    out[:] = 0.0
     showdown_at(opp_reach.reshape(1, -1), 0, own.reshape(1, -1), opp.reshape(1, -1), 0,
-                own.shape[0] - 2, opp.shape[0] - 2, own[:0], half_pot, 0.0, out.reshape(1, -1),
-                0, scratch, True)
+                own.shape[0] - 2, opp.shape[0] - 2, own[:0], 0, half_pot, 0.0,
+                out.reshape(1, -1), 0, scratch, True)
 
 
 @njit(cache=True, nogil=True)
-def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, half_pot, commit, out, vo,
-                scratch, zero_sum):
+def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, same_at, half_pot, commit,
+                out, vo, scratch, zero_sum):
     """The showdown sweeps on rows: opponent reach ``reach[ro]``, the packed tables' rows
     ``own_t[row, :n_own + 2]`` and ``opp_t[row, :n_opp + 2]`` (sentinels included), values
-    into ``out[vo]``; ``zero_sum``: without the tie term (:func:`showdown_zero_sum`). Rows
-    are indexed, not sliced: in numba each array view costs two atomic reference-count
-    operations.
+    into ``out[vo]`` (only the table's hands are written); ``same[same_at + h]``: the
+    opponent's position of own position ``h``'s combo; ``zero_sum``: without the tie term
+    (:func:`showdown_zero_sum`). Rows are indexed, not sliced: in numba each array view costs
+    two atomic reference-count operations.
 
     Two sweeps: the upward one gives each own hand the reach of weaker opponent hands and
     leaves the card sums of all of them (for the valid reach), the downward one the stronger
     ones and the rest of the value. Opponent hands with no reach (most of them deep in a
     tree) skip the card sums.
     """
-    for h in range(out.shape[1]):
-        out[vo, h] = 0.0
     for c in range(52):
         scratch[0, c] = 0.0
         scratch[1, c] = 0.0
@@ -207,7 +216,7 @@ def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, half_pot, comm
             out[vo, h] -= half_pot * (acc - scratch[1, c0] - scratch[1, c1])
         else:
             valid = total - scratch[0, c0] - scratch[0, c1]
-            s = same[h]
+            s = same[same_at + h]
             if s >= 0:
                 valid += reach[ro, s]
             out[vo, h] += tie * valid - half_pot * (acc - scratch[1, c0] - scratch[1, c1])

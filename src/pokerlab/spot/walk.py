@@ -4,9 +4,9 @@ A walk for player ``p`` carries down the opponent's reach vector (its range time
 along the line) and ``p``'s own reach, and brings back ``p``'s counterfactual value of each
 combo at every node: at the terminals by :mod:`pokerlab.spot.terminal` (exact card removal in
 linear time), at a chance node as the sum over the cards dealt (each canonical card's subtree
-walked with the reach of the hands holding it removed, its suit-isomorphic cards added with
-the hands permuted) times the deal probability, at the opponent's nodes as the sum over its
-actions, at ``p``'s nodes as
+walked with its situation's hand lists, the parent's less the hands holding the card; its
+suit-isomorphic cards added with the hands permuted) times the deal probability, at the
+opponent's nodes as the sum over its actions, at ``p``'s nodes as
 
 - ``MODE_CFR``: the current strategy (regret matching, or the node's lock) times the actions'
   values; the regrets and the strategy sums are updated (discounted CFR, see
@@ -30,7 +30,7 @@ the first street's chance nodes for the parallel solver: 1 records the reach arr
 and returns 0, 2 reads back values computed meanwhile.
 
 Array bundles (tuples, in this order): ``T`` = (kind, player, commit, first_child,
-num_children, offset, stride, lock_offset); ``D`` = see :func:`deal_tuple`; ``S`` = (regret or
+num_children, offset, lock_offset, block_base); ``D`` = see :func:`deal_tuple`; ``S`` = (regret or
 strategy, strategy sums, lock strategies); ``prm`` = float64 (pot, rake percent, rake cap,
 positive-regret discount, negative-regret discount, strategy-sum discount, strategy-sum
 weight, CFR+ flag, update flag, 1 to weight the strategy sums by the own reach, 1 for the
@@ -58,19 +58,21 @@ MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
 
 
 def deal_tuple(deal: Deal) -> tuple:
-    """The deal's arrays in the order the kernels read them."""
+    """The deal's arrays in the order the kernels read them: the situations' (``D[:8]``), then
+    one per player, OOP's at an even index and IP's after it: cards, hand permutations,
+    showdown table counts and tables, hand lists, same combos, list cards, parent positions."""
     return (deal.sit_local, deal.next_sit, deal.next_perm, deal.next_canon, deal.deal_factor,
-            deal.sd_row, deal.cards[0], deal.cards[1], deal.same[0], deal.same[1],
-            deal.hand_perm[0], deal.hand_perm[1], deal.sd_order[0], deal.sd_value[0],
-            deal.sd_count[0], deal.sd_order[1], deal.sd_value[1], deal.sd_count[1],
-            deal.sd_packed[0], deal.sd_packed[1])
+            deal.sd_row, deal.sit_start, deal.sit_store, deal.cards[0], deal.cards[1],
+            deal.hand_perm[0], deal.hand_perm[1], deal.sd_count[0], deal.sd_count[1],
+            deal.sd_packed[0], deal.sd_packed[1], deal.loc_hand[0], deal.loc_hand[1],
+            deal.loc_same[0], deal.loc_same[1], deal.loc_cards[0], deal.loc_cards[1],
+            deal.loc_up[0], deal.loc_up[1])
 
 
 def tree_tuple(tree: Tree, layout: Layout, lock_off: np.ndarray) -> tuple:
     """The tree's arrays in the order the kernels read them."""
-    blocks = layout.block_base if layout.block_base is not None else np.zeros(tree.size, np.int64)
     return (tree.kind, tree.player, tree.commit, tree.first_child, tree.num_children,
-            layout.offset, layout.stride, lock_off, blocks)
+            layout.offset, lock_off, layout.block_base)
 
 
 def tree_depth(tree: Tree) -> tuple[int, int]:
@@ -90,28 +92,21 @@ def _half_pot(prm, c0, c1):
     return (pot - r) / 2.0
 
 
-@njit(cache=True, nogil=True)
-def workspace(max_depth, max_actions, n_own, n_opp):
-    """The walk's per-depth buffers (allocated once per thread, not per walk), float64: the
-    measuring and browsing walks (exact values of a strategy)."""
-    return _workspace(max_depth, max_actions, n_own, n_opp, np.float64)
-
-
-@njit(cache=True, nogil=True)
-def workspace32(max_depth, max_actions, n_own, n_opp):
-    """:func:`workspace` in float32 (reach, values, strategies; the card sums stay float64):
-    the solver's walks, whose combo loops then run twice as many lanes wide."""
-    return _workspace(max_depth, max_actions, n_own, n_opp, np.float32)
-
-
-@njit(cache=True, nogil=True)
-def _workspace(max_depth, max_actions, n_own, n_opp, ft):
+def workspace(max_depth: int, max_actions: int, n_own: int, n_opp: int,
+              dtype: type = np.float64) -> tuple:
+    """The walk's per-depth buffers (allocated once per thread, not per walk): float64 for the
+    measuring and browsing walks (exact values of a strategy), float32 for the solver's (the
+    card sums stay float64), whose combo loops then run twice as many lanes wide. ``n_own``,
+    ``n_opp``: the players' hands (every situation's lists are at most as long); the last
+    buffer maps a hand to its position in a list (-1 between uses)."""
     n_max = max(n_own, n_opp)
-    return (np.empty((max_depth, n_opp), ft), np.empty((max_depth, n_own), ft),
-            np.empty((max_depth, n_own), ft), np.empty((max_depth, max_actions + 1, n_max), ft),
-            np.empty((max_depth, max_actions, n_own), ft), np.empty(max_depth, dtype=np.int64),
+    return (np.empty((max_depth, n_opp), dtype), np.empty((max_depth, n_own), dtype),
+            np.empty((max_depth, n_own), dtype),
+            np.empty((max_depth, max_actions + 1, n_max), dtype),
+            np.empty((max_depth, max_actions, n_own), dtype), np.empty(max_depth, dtype=np.int64),
             np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64),
-            np.empty((2, 52)), np.empty(max_depth, dtype=np.int64))
+            np.empty((2, 52)), np.empty(max_depth, dtype=np.int64),
+            np.full(n_own, -1, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -167,13 +162,51 @@ def _any_row(x, r, n):
 
 
 @njit(cache=True, nogil=True)
-def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm, mode, top_mode,
-               top, W):
+def add_dealt(dst, dr, src, sr, sit, a, p, next_sit, next_perm, next_canon, sit_start, up, hand,
+              perm, slot):
+    """``dst[dr]`` (over player ``p``'s list in situation ``sit``) += the values ``src[sr]``
+    of canonical card ``a``'s situation (over its list) for every card of ``a``'s orbit: card
+    ``a`` itself through each hand's position in the parent list (``up``), the others with
+    the hands permuted, through each hand's position in the child's list (``slot``, a
+    hand-indexed scratch of -1s, -1 again on return; -1: the hand holds the card, value 0).
+    Rows are indexed, not sliced (numba's views cost reference counts)."""
+    child = next_sit[sit, a]
+    at_c = sit_start[p, child]
+    n_c = sit_start[p, child + 1] - at_c
+    for j in range(n_c):
+        dst[dr, up[at_c + j]] += src[sr, j]
+    iso = False
+    for c in range(52):
+        if next_canon[sit, c] == a and next_perm[sit, c] != 0:
+            iso = True
+            break
+    if not iso:
+        return
+    for j in range(n_c):
+        slot[hand[at_c + j]] = j
+    at = sit_start[p, sit]
+    for c in range(52):
+        kp = next_perm[sit, c]
+        if next_canon[sit, c] != a or kp == 0:
+            continue
+        for h in range(sit_start[p, sit + 1] - at):
+            j = slot[perm[kp, hand[at + h]]]
+            if j >= 0:
+                dst[dr, h] += src[sr, j]
+    for j in range(n_c):
+        slot[hand[at_c + j]] = -1
+
+
+@njit(cache=True, nogil=True)
+def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode, top_mode, top,
+               W):
     """Player ``p``'s counterfactual values at each ``roots[t]`` (situation ``sits[t]``) into
-    ``outs[t, :hands]``: the opponent's and the player's reach rows ``src_opp[rows[t]]`` and
-    ``src_own[rows[t]]``, the hands holding card ``cards[t]`` removed (none if -1, and their
-    values 0). One call walks a block of a turn's or flop's chance subtrees: unpacking the
-    array bundles costs reference counts once per call, not once per subtree.
+    ``outs[t]``: the opponent's and the player's reach rows ``src_opp[rows[t]]`` and
+    ``src_own[rows[t]]``, over all hands; the values, like every vector of the walk, over the
+    situation's hand lists (:mod:`pokerlab.spot.deal`: no hand holding a card dealt since the
+    spot's board). One call walks a block of a turn's or flop's
+    chance subtrees: unpacking the array bundles costs reference counts once per call, not
+    once per subtree.
 
     ``W`` is a :func:`workspace` for this player's hand counts. The per-depth buffers are
     indexed (``strat[d, a, h]``), never sliced into rows inside the loop: in numba each array
@@ -182,19 +215,23 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
     a signed ``store[o + h]`` gets numba's negative-index wraparound, which turns the
     vectorised loop into gathers.
     """
-    kind, player, commit, first_child, num_children, node_off, node_stride, lock_off, node_block = T
-    sit_local, next_sit, next_perm, next_canon, deal_factor, sd_row = D[:6]
+    kind, player, commit, first_child, num_children, node_off, lock_off, node_block = T
+    sit_local, next_sit, next_perm, next_canon, deal_factor, sd_row, sit_start, sit_store = D[:8]
     if p == 0:
-        own_cards, opp_cards, same_own, perm_own = D[6], D[7], D[8], D[10]
-        sdc_own, sdc_opp, sdp_own, sdp_opp = D[14], D[17], D[18], D[19]
+        own_cards, opp_cards, perm_own = D[8], D[9], D[10]
+        sdc_own, sdc_opp, sdp_own, sdp_opp = D[12], D[13], D[14], D[15]
+        hand_own, hand_opp, same_own, lc_own, lc_opp = D[16], D[17], D[18], D[20], D[21]
+        up_own, up_opp = D[22], D[23]
     else:
-        own_cards, opp_cards, same_own, perm_own = D[7], D[6], D[9], D[11]
-        sdc_own, sdc_opp, sdp_own, sdp_opp = D[17], D[14], D[19], D[18]
+        own_cards, opp_cards, perm_own = D[9], D[8], D[11]
+        sdc_own, sdc_opp, sdp_own, sdp_opp = D[13], D[12], D[15], D[14]
+        hand_own, hand_opp, same_own, lc_own, lc_opp = D[17], D[16], D[19], D[21], D[20]
+        up_own, up_opp = D[23], D[22]
+    o = 1 - p
     store, cum, lock, rscale, cscale = S
     top_index, top_opp, top_own, top_val = top
-    n_own = own_cards.shape[0]
-    n_opp = opp_cards.shape[0]
-    ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch, s_live = W
+    n_all = own_cards.shape[0]
+    ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch, s_live, slot = W
     update = prm[P_UPDATE] > 0
     plus = prm[P_PLUS] > 0
     by_reach = prm[P_REACH] > 0
@@ -209,18 +246,18 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
     ft = val.dtype.type
     zero = ft(0.0)
     one = ft(1.0)
+    dpos, dneg, dstrat, wstrat = prm[P_DPOS], prm[P_DNEG], prm[P_DSTRAT], prm[P_WSTRAT]
+    fp, fn, fs, fw = ft(dpos), ft(dneg), ft(dstrat), ft(wstrat)
     for task in range(roots.shape[0]):
-        # The reach from row rows[task] of the sources, the hands holding cards[task] removed.
-        dealt = cards[task]
-        for j in range(n_opp):
-            ropp[0, j] = 0.0 if (opp_cards[j, 0] == dealt or opp_cards[j, 1] == dealt) \
-                else src_opp[rows[task], j]
-        for h in range(n_own):
-            rown[0, h] = 0.0 if (own_cards[h, 0] == dealt or own_cards[h, 1] == dealt) \
-                else src_own[rows[task], h]
-        root = roots[task]
         sit0 = sits[task]
-        s_node[0] = root
+        # The situation's lists, gathered from the full rows.
+        at_own, at_opp = sit_start[p, sit0], sit_start[o, sit0]
+        n_own, n_opp = sit_start[p, sit0 + 1] - at_own, sit_start[o, sit0 + 1] - at_opp
+        for j in range(n_opp):
+            ropp[0, j] = src_opp[rows[task], hand_opp[at_opp + j]]
+        for h in range(n_own):
+            rown[0, h] = src_own[rows[task], hand_own[at_own + h]]
+        s_node[0] = roots[task]
         # s_live[d]: does any opponent combo reach depth d (set as the reach is formed, so that a
         # node with none, terminals too, costs no scan).
         s_live[0] = 1 if _any_row(ropp, 0, n_opp) else 0
@@ -233,6 +270,8 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                 entering = False
                 node = s_node[d]
                 sit = s_sit[d]
+                at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
+                n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
                 k = kind[node]
                 done = True
                 if k >= FOLD and s_live[d] == 0:
@@ -242,17 +281,20 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                     half = _half_pot(prm, commit[node, 0], commit[node, 1])
                     pay = -commit[node, p] if player[node] == p else 2.0 * half - commit[node, p]
                     pay -= shift
-                    valid_reach_at(ropp, d, own_cards, opp_cards, same_own, pay, val, d, scratch)
+                    valid_reach_at(ropp, d, lc_own, lc_opp, at_own, at_opp, n_own, n_opp,
+                                   same_own, pay, val, d, scratch)
                 elif k == SHOWDOWN:
                     half = _half_pot(prm, commit[node, 0], commit[node, 1])
                     row = sd_row[sit]
-                    showdown_at(ropp, d, sdp_own, sdp_opp, row, sdc_own[row], sdc_opp[row], same_own,
-                                half, commit[node, p], val, d, scratch, zero_sum)
+                    showdown_at(ropp, d, sdp_own, sdp_opp, row, sdc_own[row], sdc_opp[row],
+                                same_own, at_own, half, commit[node, p], val, d, scratch,
+                                zero_sum)
                 else:
                     any_reach = s_live[d] > 0
                     ti = top_index[node] if k == CHANCE else -1
                     if ti >= 0 and top_mode == 1:
                         # Recorded even when nothing reaches it: the subtree walks read it.
+                        # (The first street's lists hold every hand: positions are hands.)
                         for j in range(n_opp):
                             top_opp[ti, j] = ropp[d, j]
                         for h in range(n_own):
@@ -274,13 +316,16 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                             q = player[node]
                             na = num_children[node]
                             nq = n_own if q == p else n_opp
-                            base = node_off[node] + sit_local[sit] * node_stride[node]
+                            base = node_off[node] + na * sit_store[q, sit]
                             lo = lock_off[node]
                             if lo >= 0:
+                                # A lock is over every hand: the list's hands' columns.
+                                hand_q = hand_own if q == p else hand_opp
+                                at_q = at_own if q == p else at_opp
+                                n_q = n_all if q == p else opp_cards.shape[0]
                                 for a in range(na):
-                                    o = np.uint64(lo + a * nq)
                                     for h in range(nq):
-                                        strat[d, a, h] = lock[o + np.uint64(h)]
+                                        strat[d, a, h] = lock[lo + a * n_q + hand_q[at_q + h]]
                             else:
                                 # Regret matching (CFR: the regrets' positive parts), or a fixed
                                 # profile or strategy sums (never negative, so the same
@@ -290,9 +335,9 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                                 for h in range(nq):
                                     strat[d, na, h] = zero
                                 for a in range(na):
-                                    o = np.uint64(base + a * nq)
+                                    of = np.uint64(base + a * nq)
                                     for h in range(nq):
-                                        x = ft(store[o + np.uint64(h)])
+                                        x = ft(store[of + np.uint64(h)])
                                         x = x if x > zero else zero
                                         strat[d, a, h] = x
                                         strat[d, na, h] += x
@@ -313,21 +358,12 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                 d -= 1
                 node = s_node[d]
                 sit = s_sit[d]
+                at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
+                n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
                 a = s_cur[d]
                 if kind[node] == CHANCE:
-                    for h in range(n_own):
-                        if own_cards[h, 0] == a or own_cards[h, 1] == a:
-                            val[d + 1, h] = 0.0
-                    for c in range(52):
-                        if next_canon[sit, c] != a:
-                            continue
-                        kp = next_perm[sit, c]
-                        if kp == 0:
-                            for h in range(n_own):
-                                val[d, h] += val[d + 1, h]
-                        else:
-                            for h in range(n_own):
-                                val[d, h] += val[d + 1, perm_own[kp, h]]
+                    add_dealt(val, d, val, d + 1, sit, a, p, next_sit, next_perm, next_canon,
+                              sit_start, up_own, hand_own, perm_own, slot)
                 elif player[node] == p:
                     for h in range(n_own):
                         cv[d, a, h] = val[d + 1, h]
@@ -338,21 +374,26 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
             # Descend into the next child of the node at depth d, or finish it.
             node = s_node[d]
             sit = s_sit[d]
+            at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
+            n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
             if kind[node] == CHANCE:
                 c = s_cur[d] + 1
                 while c < 52 and (next_sit[sit, c] < 0 or next_perm[sit, c] != 0):
                     c += 1
                 if c < 52:
                     s_cur[d] = c
+                    # The child's lists are this situation's less the hands holding card c.
+                    child = next_sit[sit, c]
+                    at_c = sit_start[o, child]
                     live = 0
-                    for j in range(n_opp):
-                        x = zero if (opp_cards[j, 0] == c or opp_cards[j, 1] == c) else ropp[d, j]
+                    for j in range(sit_start[o, child + 1] - at_c):
+                        x = ropp[d, up_opp[at_c + j]]
                         ropp[d + 1, j] = x
                         live += 1 if x != zero else 0
                     s_live[d + 1] = 1 if live > 0 else 0
-                    for h in range(n_own):
-                        rown[d + 1, h] = zero if (own_cards[h, 0] == c or own_cards[h, 1] == c) \
-                            else rown[d, h]
+                    at_c = sit_start[p, child]
+                    for j in range(sit_start[p, child + 1] - at_c):
+                        rown[d + 1, j] = rown[d, up_own[at_c + j]]
                     s_node[d + 1] = first_child[node]
                     s_sit[d + 1] = next_sit[sit, c]
                     d += 1
@@ -413,10 +454,7 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                         for h in range(n_own):
                             val[d, h] += strat[d, b, h] * cv[d, b, h]
                 if mode == MODE_CFR and update and lock_off[node] < 0:
-                    base = node_off[node] + sit_local[sit] * node_stride[node]
-                    dpos, dneg, dstrat, wstrat = prm[P_DPOS], prm[P_DNEG], prm[P_DSTRAT], prm[P_WSTRAT]
-                    fp, fn = ft(dpos), ft(dneg)
-                    fs, fw = ft(dstrat), ft(wstrat)
+                    base = node_off[node] + na * sit_store[p, sit]
                     if compressed:
                         _update_compressed(store, cum, rscale, cscale, node_block[node] + sit_local[sit],
                                            base, na, n_own, strat[d], cv[d], val[d], rown[d], dpos,
@@ -424,100 +462,85 @@ def walk_roots(roots, sits, cards, rows, p, src_opp, src_own, outs, T, D, S, prm
                     else:
                         # float32 throughout, on contiguous rows: these loops vectorise.
                         for b in range(na):
-                            o = np.uint64(base + b * n_own)
+                            of = np.uint64(base + b * n_own)
                             if plus:
                                 for h in range(n_own):
-                                    i = o + np.uint64(h)
+                                    i = of + np.uint64(h)
                                     r = store[i]
                                     r = r * (fp if r > zero else fn) + (cv[d, b, h] - val[d, h])
                                     store[i] = r if r > zero else zero
                             else:
                                 for h in range(n_own):
-                                    i = o + np.uint64(h)
+                                    i = of + np.uint64(h)
                                     r = store[i]
                                     store[i] = r * (fp if r > zero else fn) + (cv[d, b, h] - val[d, h])
                             if by_reach:
                                 for h in range(n_own):
-                                    i = o + np.uint64(h)
+                                    i = of + np.uint64(h)
                                     cum[i] = cum[i] * fs + fw * rown[d, h] * strat[d, b, h]
                             else:
                                 for h in range(n_own):
-                                    i = o + np.uint64(h)
+                                    i = of + np.uint64(h)
                                     cum[i] = cum[i] * fs + fw * strat[d, b, h]
             done = True
-        for h in range(n_own):
-            held = own_cards[h, 0] == dealt or own_cards[h, 1] == dealt
-            outs[task, h] = 0.0 if held else val[0, h]
+        for h in range(sit_start[p, sit0 + 1] - sit_start[p, sit0]):
+            outs[task, h] = val[0, h]
 
 
-@njit(cache=True, nogil=True)
-def walk(root, sit0, p, r_opp0, r_own0, out, T, D, S, prm, mode, top_mode, top, W):
+_ZERO = np.zeros(1, dtype=np.int64)
+
+
+def walk(root: int, sit0: int, p: int, r_opp0: np.ndarray, r_own0: np.ndarray, out: np.ndarray,
+         T: tuple, D: tuple, S: tuple, prm: np.ndarray, mode: int, top_mode: int, top: tuple,
+         W: tuple) -> None:
     """Player ``p``'s counterfactual values at ``root`` in situation ``sit0`` into ``out``
-    (:func:`walk_roots` with one root; ``W`` is a :func:`workspace` for this player's hand
-    counts)."""
-    walk_roots(np.full(1, root), np.full(1, sit0), np.full(1, -1), np.zeros(1, dtype=np.int64),
-               p, r_opp0.reshape(1, -1), r_own0.reshape(1, -1), out.reshape(1, -1), T, D, S, prm,
-               mode, top_mode, top, W)
+    (:func:`walk_roots` with one root, its values back over all hands: 0 for a hand holding a
+    card dealt since the spot's board; ``W`` is a :func:`workspace` for this player's hand
+    counts). Python calls the one kernel, :func:`walk_roots`, for these walks and for the
+    parallel subtrees alike: each kernel that calls it holds a compiled copy of it (2 MB
+    each, resident)."""
+    hands = D[16 + p][D[6][p, sit0]:D[6][p, sit0 + 1]]
+    full = hands.shape[0] == out.shape[0]
+    vals = out.reshape(1, -1) if full else np.zeros((1, out.shape[0]), dtype=out.dtype)
+    walk_roots(np.full(1, root), np.full(1, sit0), _ZERO, p, r_opp0.reshape(1, -1),
+               r_own0.reshape(1, -1), vals, T, D, S, prm, mode, top_mode, top, W)
+    if not full:
+        out[:] = 0.0
+        out[hands] = vals[0, :hands.shape[0]]
 
 
 @njit(cache=True, nogil=True)
 def walk_both(w0, w1, out0, out1, T, D, S, prm, mode, top, W0, W1):
     """:func:`walk` for player 0, then for player 1, from the root (``w0``, ``w1``: the
     ranges): one call per CFR iteration of a tree without chance nodes (each call from Python
-    costs microseconds of argument unboxing)."""
+    costs microseconds of argument unboxing). The spot's board's lists hold every hand, so
+    the values need no scattering back."""
     zero = np.zeros(1, dtype=np.int64)
-    none = np.full(1, -1)
     r0, r1 = w0.reshape(1, -1), w1.reshape(1, -1)
-    walk_roots(zero, zero, none, zero, 0, r1, r0, out0.reshape(1, -1), T, D, S, prm, mode, 0, top,
-               W0)
-    walk_roots(zero, zero, none, zero, 1, r0, r1, out1.reshape(1, -1), T, D, S, prm, mode, 0, top,
-               W1)
+    walk_roots(zero, zero, zero, 0, r1, r0, out0.reshape(1, -1), T, D, S, prm, mode, 0, top, W0)
+    walk_roots(zero, zero, zero, 1, r0, r1, out1.reshape(1, -1), T, D, S, prm, mode, 0, top, W1)
 
 
 @njit(cache=True, nogil=True)
-def walk_tasks(lo, hi, p, t_node, t_sit, t_card, t_top, T, D, S, prm, mode, top, results, W):
-    """Tasks ``lo .. hi - 1`` (first-street chance subtrees); values into ``results[i, :n_own]``.
-
-    One call per block of tasks (:func:`walk_roots`), the workspace ``W`` the calling thread's
-    own; no allocation per task.
-    """
-    walk_roots(t_node[lo:hi], t_sit[lo:hi], t_card[lo:hi], t_top[lo:hi], p, top[1], top[2],
-               results[lo:hi], T, D, S, prm, mode, 0, top, W)
-
-
-@njit(cache=True, nogil=True)
-def combine_all(p, task_of, results, D, top_val):
-    """:func:`combine_chance` at every first-street chance node (row ``k`` of ``top_val``)."""
-    n_own = D[10].shape[1] if p == 0 else D[11].shape[1]
-    for k in range(task_of.shape[0]):
-        combine_chance(p, 0, task_of[k], results[:, :n_own], D, top_val[k, :n_own])
-
-
-@njit(cache=True, nogil=True)
-def combine_chance(p, sit, task_of, results, D, out):
-    """Value at a first-street chance node from its canonical subtrees' ``results`` rows.
-
-    ``task_of[c]`` is the row of ``results`` for canonical card ``c`` (-1 otherwise).
-    """
+def combine_all(p, task_of, results, D, top_val, slot):
+    """The value at every first-street chance node (row ``k`` of ``top_val``, over all hands:
+    the spot's board's lists hold every hand) from its canonical subtrees' ``results`` rows
+    (``task_of[k, c]``: the row of canonical card ``c``, -1 for other cards), each card of
+    an orbit through :func:`add_dealt`, times the deal probability."""
     next_sit, next_perm, next_canon, deal_factor = D[1], D[2], D[3], D[4]
-    perm_own = D[10] if p == 0 else D[11]
-    n_own = out.shape[0]
-    out[:] = 0.0
-    for c in range(52):
-        if next_sit[sit, c] < 0:
-            continue
-        kp = next_perm[sit, c]
-        r = results[task_of[next_canon[sit, c]]]
-        if kp == 0:
-            for h in range(n_own):
-                out[h] += r[h]
-        else:
-            pm = perm_own[kp]
-            for h in range(n_own):
-                out[h] += r[pm[h]]
-    f = deal_factor[sit]
-    for h in range(n_own):
-        out[h] *= f
+    sit_start = D[6]
+    perm_own, hand_own, up_own = (D[10], D[16], D[22]) if p == 0 else (D[11], D[17], D[23])
+    n_own = sit_start[p, 1]
+    for k in range(task_of.shape[0]):
+        for h in range(n_own):
+            top_val[k, h] = 0.0
+        for c in range(52):
+            if next_sit[0, c] >= 0 and next_perm[0, c] == 0:
+                add_dealt(top_val, k, results, task_of[k, c], 0, c, p, next_sit, next_perm,
+                          next_canon, sit_start, up_own, hand_own, perm_own, slot)
+        f = deal_factor[0]
+        for h in range(n_own):
+            top_val[k, h] *= f
 
 
 _POOL: list[ThreadPoolExecutor] = []
@@ -536,21 +559,22 @@ class Walker:
     """Runs walks over a tree and deal, splitting at the first street's chance nodes.
 
     ``S`` is the storage bundle; ``prm`` the parameters (see the module docstring).
-    ``single``: float32 workspaces (:func:`workspace32`, the solver's); else float64 (exact
-    values, for measuring and browsing).
+    ``single``: float32 workspaces (the solver's); else float64 (exact values, for measuring
+    and browsing). ``share``: a walker of the same tree and deal whose task buffers this one
+    uses too (the solver's and the measuring walks never run at once).
     """
 
     def __init__(self, tree: Tree, deal: Deal, layout: Layout, lock_off: np.ndarray,
-                 single: bool = False) -> None:
+                 single: bool = False, share: Walker | None = None) -> None:
         self.tree, self.deal, self.layout = tree, deal, layout
-        self._space = workspace32 if single else workspace
+        self._dtype = np.float32 if single else np.float64
         self.T = tree_tuple(tree, layout, lock_off)
         self.D = deal_tuple(deal)
         self.max_depth, self.max_actions = tree_depth(tree)
         first = len(tree.spot.board) - 3
         index = np.full(tree.size, -1, dtype=np.int64)
         nodes = [n for n in range(tree.size) if tree.kind[n] == CHANCE and tree.street[n] == first]
-        t_node, t_sit, t_card, t_top = [], [], [], []
+        t_node, t_sit, t_top = [], [], []
         task_of = np.full((max(len(nodes), 1), 52), -1, dtype=np.int64)
         for k, n in enumerate(nodes):
             index[n] = k
@@ -559,20 +583,23 @@ class Walker:
                     task_of[k, c] = len(t_node)
                     t_node.append(int(tree.first_child[n]))
                     t_sit.append(int(deal.next_sit[0, c]))
-                    t_card.append(c)
                     t_top.append(k)
         self.chance_nodes = np.array(nodes, dtype=np.int64)
         self.task_of = task_of
         self.t_node = np.array(t_node, dtype=np.int64)
         self.t_sit = np.array(t_sit, dtype=np.int64)
-        self.t_card = np.array(t_card, dtype=np.int64)
         self.t_top = np.array(t_top, dtype=np.int64)
         m = max(deal.num_hands)
         K = max(len(nodes), 1)
-        self.top = (index, np.zeros((K, m)), np.zeros((K, m)), np.zeros((K, m)))
-        self.results = np.zeros((max(len(t_node), 1), m))
+        if share is not None:
+            self.top, self.results, self._slot = share.top, share.results, share._slot
+        else:
+            self.top = (index, np.zeros((K, m)), np.zeros((K, m)), np.zeros((K, m)))
+            self.results = np.zeros((max(len(t_node), 1), m))
+            self._slot = np.full(m, -1, dtype=np.int64)
         nh = deal.num_hands
-        self.W = tuple(self._space(self.max_depth, self.max_actions, nh[p], nh[1 - p]) for p in (0, 1))
+        self.W = tuple(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p], self._dtype)
+                       for p in (0, 1))
         self._task_W: tuple[list[tuple], list[tuple]] = ([self.W[0]], [self.W[1]])
         self._out = (np.zeros(nh[0]), np.zeros(nh[1]))
 
@@ -585,14 +612,19 @@ class Walker:
         """
         n = self.num_tasks
         threads = min(numba.get_num_threads(), n)
-        args = (p, self.t_node, self.t_sit, self.t_card, self.t_top, self.T, self.D, S, prm, mode,
-                self.top, self.results)
         spaces = self._task_W[p]
         nh = self.deal.num_hands
         while len(spaces) < threads:
-            spaces.append(self._space(self.max_depth, self.max_actions, nh[p], nh[1 - p]))
+            spaces.append(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p],
+                                    self._dtype))
+
+        def tasks(lo: int, hi: int, W: tuple) -> None:
+            walk_roots(self.t_node[lo:hi], self.t_sit[lo:hi], self.t_top[lo:hi], p, self.top[1],
+                       self.top[2], self.results[lo:hi], self.T, self.D, S, prm, mode, 0,
+                       self.top, W)
+
         if threads == 1:
-            walk_tasks(0, n, *args, spaces[0])
+            tasks(0, n, spaces[0])
             return
         block = max(1, -(-n // (8 * threads)))
         claim = itertools.count()
@@ -604,7 +636,7 @@ class Walker:
                     lo = next(claim) * block
                 if lo >= n:
                     return
-                walk_tasks(lo, min(lo + block, n), *args, spaces[w])
+                tasks(lo, min(lo + block, n), spaces[w])
 
         futures = [_pool().submit(worker, w) for w in range(1, threads)]
         worker(0)
@@ -662,5 +694,5 @@ class Walker:
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, rec, mode, 1, self.top, W)
         self._run_tasks(p, S, prm, mode)
         combine_all(p, self.task_of[:self.chance_nodes.shape[0]], self.results, self.D,
-                    self.top[3])
+                    self.top[3], self._slot)
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 2, self.top, W)
