@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab._heap import release_free_memory
 from pokerlab._threads import numba_threads
 from pokerlab.cards.codes import format_cards, parse_card
 from pokerlab.cards.ranges import combo_index
@@ -515,6 +516,8 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
     lock_arrays = build_locks(tree, deal, locks) if locks else {}
     with numba_threads(threads):
         warm_kernels(compressed, chance=len(spot.board) < 5)
+        # The build's freed temporaries go back to the system before the solver's arrays come.
+        release_free_memory()
         t0 = time.perf_counter()
         solver = Solver(spot, cfr_plus=cfr_plus, locks=lock_arrays, tree=tree, deal=deal,
                         compressed=compressed, **params)
