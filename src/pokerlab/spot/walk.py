@@ -253,6 +253,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
         # The situation's lists, gathered from the full rows.
         at_own, at_opp = sit_start[p, sit0], sit_start[o, sit0]
         n_own, n_opp = sit_start[p, sit0 + 1] - at_own, sit_start[o, sit0 + 1] - at_opp
+        cur = sit0  # the situation whose lists at_own .. n_opp describe
         for j in range(n_opp):
             ropp[0, j] = src_opp[rows[task], hand_opp[at_opp + j]]
         for h in range(n_own):
@@ -270,8 +271,11 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                 entering = False
                 node = s_node[d]
                 sit = s_sit[d]
-                at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
-                n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
+                if sit != cur:
+                    # The lists change only at a chance node: not looked up at every node.
+                    cur = sit
+                    at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
+                    n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
                 k = kind[node]
                 done = True
                 if k >= FOLD and s_live[d] == 0:
@@ -358,8 +362,10 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                 d -= 1
                 node = s_node[d]
                 sit = s_sit[d]
-                at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
-                n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
+                if sit != cur:
+                    cur = sit
+                    at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
+                    n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
                 a = s_cur[d]
                 if kind[node] == CHANCE:
                     add_dealt(val, d, val, d + 1, sit, a, p, next_sit, next_perm, next_canon,
@@ -374,8 +380,10 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
             # Descend into the next child of the node at depth d, or finish it.
             node = s_node[d]
             sit = s_sit[d]
-            at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
-            n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
+            if sit != cur:
+                cur = sit
+                at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
+                n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
             if kind[node] == CHANCE:
                 c = s_cur[d] + 1
                 while c < 52 and (next_sit[sit, c] < 0 or next_perm[sit, c] != 0):
