@@ -146,6 +146,18 @@ def test_ctrl_c_waits_for_the_kernel_and_a_stopped_trainer_resumes(tree: LimitTr
 
     from pokerlab.equilibrium.mccfr import _ctrl_c_deferred
 
+    # Python's own Ctrl-C handler, even in a suite started in the background (where the shell
+    # leaves SIGINT ignored and no KeyboardInterrupt would come).
+    outer = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _ctrl_c_then_resume(tree, tmp_path, _ctrl_c_deferred)
+    finally:
+        signal.signal(signal.SIGINT, outer)
+
+
+def _ctrl_c_then_resume(tree: LimitTree, tmp_path, _ctrl_c_deferred) -> None:
+    import signal
+
     done = []
     with pytest.raises(KeyboardInterrupt), _ctrl_c_deferred():
         signal.raise_signal(signal.SIGINT)
