@@ -165,7 +165,8 @@ def _any_row(x, r, n):
 def add_dealt(dst, dr, src, sr, sit, a, p, next_sit, next_perm, next_canon, sit_start, up, hand,
               perm, slot):
     """``dst[dr]`` (over player ``p``'s list in situation ``sit``) += the values ``src[sr]``
-    of canonical card ``a``'s situation (over its list) for every card of ``a``'s orbit: card
+    of canonical card ``a``'s situation (over its list) for every card of ``a``'s orbit (a
+    chance node's sum, before the deal probability): card
     ``a`` itself through each hand's position in the parent list (``up``), the others with
     the hands permuted, through each hand's position in the child's list (``slot``, a
     hand-indexed scratch of -1s, -1 again on return; -1: the hand holds the card, value 0).
@@ -201,10 +202,10 @@ def add_dealt(dst, dr, src, sr, sit, a, p, next_sit, next_perm, next_canon, sit_
 def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode, top_mode, top,
                W):
     """Player ``p``'s counterfactual values at each ``roots[t]`` (situation ``sits[t]``) into
-    ``outs[t]``: the opponent's and the player's reach rows ``src_opp[rows[t]]`` and
-    ``src_own[rows[t]]``, over all hands; the values, like every vector of the walk, over the
-    situation's hand lists (:mod:`pokerlab.spot.deal`: no hand holding a card dealt since the
-    spot's board). One call walks a block of a turn's or flop's
+    ``outs[t]``, from the opponent's and the player's reach rows ``src_opp[rows[t]]`` and
+    ``src_own[rows[t]]``, all three over all hands (0 for a hand holding a card dealt since the
+    spot's board); inside, every vector is over the current situation's hand lists
+    (:mod:`pokerlab.spot.deal`). One call walks a block of a turn's or flop's
     chance subtrees: unpacking the array bundles costs reference counts once per call, not
     once per subtree.
 
@@ -403,7 +404,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                     for j in range(sit_start[p, child + 1] - at_c):
                         rown[d + 1, j] = rown[d, up_own[at_c + j]]
                     s_node[d + 1] = first_child[node]
-                    s_sit[d + 1] = next_sit[sit, c]
+                    s_sit[d + 1] = child
                     d += 1
                     entering = True
                 else:
@@ -491,8 +492,13 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                                     i = of + np.uint64(h)
                                     cum[i] = cum[i] * fs + fw * strat[d, b, h]
             done = True
-        for h in range(sit_start[p, sit0 + 1] - sit_start[p, sit0]):
-            outs[task, h] = val[0, h]
+        # Back over all hands (0 for those not in the list): the first street's chance nodes
+        # then add the subtrees' rows with whole-vector loops, in the calling threads' time.
+        for h in range(n_all):
+            outs[task, h] = 0.0
+        at_own = sit_start[p, sit0]
+        for h in range(sit_start[p, sit0 + 1] - at_own):
+            outs[task, hand_own[at_own + h]] = val[0, h]
 
 
 _ZERO = np.zeros(1, dtype=np.int64)
@@ -502,19 +508,11 @@ def walk(root: int, sit0: int, p: int, r_opp0: np.ndarray, r_own0: np.ndarray, o
          T: tuple, D: tuple, S: tuple, prm: np.ndarray, mode: int, top_mode: int, top: tuple,
          W: tuple) -> None:
     """Player ``p``'s counterfactual values at ``root`` in situation ``sit0`` into ``out``
-    (:func:`walk_roots` with one root, its values back over all hands: 0 for a hand holding a
-    card dealt since the spot's board; ``W`` is a :func:`workspace` for this player's hand
+    (:func:`walk_roots` with one root; ``W`` is a :func:`workspace` for this player's hand
     counts). Python calls the one kernel, :func:`walk_roots`, for these walks and for the
-    parallel subtrees alike: each kernel that calls it holds a compiled copy of it (2 MB
-    each, resident)."""
-    hands = D[16 + p][D[6][p, sit0]:D[6][p, sit0 + 1]]
-    full = hands.shape[0] == out.shape[0]
-    vals = out.reshape(1, -1) if full else np.zeros((1, out.shape[0]), dtype=out.dtype)
+    parallel subtrees alike: a kernel calling it would hold a compiled copy of its own."""
     walk_roots(np.full(1, root), np.full(1, sit0), _ZERO, p, r_opp0.reshape(1, -1),
-               r_own0.reshape(1, -1), vals, T, D, S, prm, mode, top_mode, top, W)
-    if not full:
-        out[:] = 0.0
-        out[hands] = vals[0, :hands.shape[0]]
+               r_own0.reshape(1, -1), out.reshape(1, -1), T, D, S, prm, mode, top_mode, top, W)
 
 
 @njit(cache=True, nogil=True)
@@ -530,23 +528,29 @@ def walk_both(w0, w1, out0, out1, T, D, S, prm, mode, top, W0, W1):
 
 
 @njit(cache=True, nogil=True)
-def combine_all(p, task_of, results, D, top_val, slot):
-    """The value at every first-street chance node (row ``k`` of ``top_val``, over all hands:
-    the spot's board's lists hold every hand) from its canonical subtrees' ``results`` rows
-    (``task_of[k, c]``: the row of canonical card ``c``, -1 for other cards), each card of
-    an orbit through :func:`add_dealt`, times the deal probability."""
+def combine_all(p, task_of, results, D, top_val):
+    """The value at every first-street chance node (row ``k`` of ``top_val``) from its
+    canonical subtrees' ``results`` rows (``task_of[k, c]``: the row of canonical card ``c``,
+    -1 for other cards; rows over all hands), the isomorphic cards' with hands permuted,
+    times the deal probability."""
     next_sit, next_perm, next_canon, deal_factor = D[1], D[2], D[3], D[4]
-    sit_start = D[6]
-    perm_own, hand_own, up_own = (D[10], D[16], D[22]) if p == 0 else (D[11], D[17], D[23])
-    n_own = sit_start[p, 1]
+    perm_own = D[10] if p == 0 else D[11]
+    n_own = perm_own.shape[1]
+    f = deal_factor[0]
     for k in range(task_of.shape[0]):
         for h in range(n_own):
             top_val[k, h] = 0.0
         for c in range(52):
-            if next_sit[0, c] >= 0 and next_perm[0, c] == 0:
-                add_dealt(top_val, k, results, task_of[k, c], 0, c, p, next_sit, next_perm,
-                          next_canon, sit_start, up_own, hand_own, perm_own, slot)
-        f = deal_factor[0]
+            if next_sit[0, c] < 0:
+                continue
+            kp = next_perm[0, c]
+            r = task_of[k, next_canon[0, c]]
+            if kp == 0:
+                for h in range(n_own):
+                    top_val[k, h] += results[r, h]
+            else:
+                for h in range(n_own):
+                    top_val[k, h] += results[r, perm_own[kp, h]]
         for h in range(n_own):
             top_val[k, h] *= f
 
@@ -600,11 +604,10 @@ class Walker:
         m = max(deal.num_hands)
         K = max(len(nodes), 1)
         if share is not None:
-            self.top, self.results, self._slot = share.top, share.results, share._slot
+            self.top, self.results = share.top, share.results
         else:
             self.top = (index, np.zeros((K, m)), np.zeros((K, m)), np.zeros((K, m)))
             self.results = np.zeros((max(len(t_node), 1), m))
-            self._slot = np.full(m, -1, dtype=np.int64)
         nh = deal.num_hands
         self.W = tuple(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p], self._dtype)
                        for p in (0, 1))
@@ -702,5 +705,5 @@ class Walker:
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, rec, mode, 1, self.top, W)
         self._run_tasks(p, S, prm, mode)
         combine_all(p, self.task_of[:self.chance_nodes.shape[0]], self.results, self.D,
-                    self.top[3], self._slot)
+                    self.top[3])
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 2, self.top, W)
