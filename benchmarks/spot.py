@@ -270,8 +270,9 @@ _COMPILED: list[bool] = []
 def compile_kernels() -> None:
     """Compile pokerlab's kernels into numba's cache in a process of their own, unmeasured, once:
     the measured process then loads them, as the peers are measured as built binaries. (A
-    process that compiles them holds about 190 MB more at its peak: the kernels' sources
-    change while pokerlab is worked on.) A failure here shows in the measured run."""
+    process that compiles them holds more at its peak, 80 MiB more on the flop, and takes
+    longer: the kernels' sources change while pokerlab is worked on.) A failure here shows in
+    the measured run."""
     if not _COMPILED:
         code = "from pokerlab.spot.solution import warm_kernels; warm_kernels()"
         subprocess.run([sys.executable, "-c", code], check=False, capture_output=True)

@@ -273,6 +273,62 @@ def test_locks_are_respected_and_cost_the_locked_player():
     assert locked.exploitability_pct <= 0.05 + 1e-9 or locked.iterations == 2000
 
 
+def test_a_lock_after_a_chance_node_holds_on_every_card():
+    """A turn's river-street lock (one (actions, hands) block for every river card) is read
+    through each river situation's own hand list: its aces bet always, the rest a quarter."""
+    from pokerlab.spot.locks import Lock
+
+    spot = Spot.from_dict({"board": "Qs Jh 2h 8d", "pot": 10, "stack": 30,
+                           "oop_range": "AA,QQ,AK,65s,Ah2c", "ip_range": "KK,JJ,AQs,T9s,As8c",
+                           "bet": "50%", "raise": "a"})
+    lock = Lock("x x", {"b5": 0.25, "x": 0.75}, (("AA", {"b5": 1.0}),))
+    locked = solve(spot, target_pct=1, max_iterations=50, locks=[lock])
+    for river in ("Ac", "Kh", "2c"):
+        view = locked.view(f"x x {river}")
+        aces = (view.combos >> 2 == 12).all(axis=1)
+        assert aces.any() and (~aces).any()
+        bets = view.strategy[view.actions.index("b5")]
+        np.testing.assert_allclose(bets[aces], 1.0, atol=1e-6)
+        np.testing.assert_allclose(bets[~aces], 0.25, atol=1e-6)
+    # The walks read the lock too: measured with it, or from the saved strategy's columns
+    # alone (no lock given), the values are the same.
+    plain = evaluate_profile(locked.tree, locked.deal, locked.layout, locked.strategy)
+    assert plain.ev == pytest.approx(locked.ev, abs=1e-4)
+    assert plain.best_response == pytest.approx(locked.evaluation.best_response, abs=1e-4)
+
+
+def test_each_situation_keeps_the_hands_that_hold_no_dealt_card():
+    """The hand lists of a flop's situations, their parent positions, same-combo positions and
+    cards, and the layout's size, against a direct count."""
+    spot = Spot.from_dict({"board": "Qs Jh 2h", "pot": 10, "stack": 20, "oop_range": "AA,AK,KQs,22",
+                           "ip_range": "AK,KK,QJs,33", "bet": "a"})
+    deal = build_deal(spot)
+    tree = build_tree(spot)
+    size = 0
+    for sit in range(deal.num_sits):
+        dealt = set(deal.sit_board[sit][3:])
+        for p in (0, 1):
+            hands = deal.sit_hands(p, sit)
+            want = [h for h, c in enumerate(deal.cards[p]) if not dealt & set(c.tolist())]
+            assert hands.tolist() == want
+            at = int(deal.sit_start[p, sit])
+            assert deal.loc_cards[p][at:at + len(hands)].tolist() == deal.cards[p][hands].tolist()
+            parent = int(deal.sit_parent[sit])
+            up = deal.loc_up[p][at:at + len(hands)]
+            if parent >= 0:
+                assert deal.sit_hands(p, parent)[up].tolist() == hands.tolist()
+            opp = deal.sit_hands(1 - p, sit)
+            for i, s in enumerate(deal.loc_same[p][at:at + len(hands)]):
+                combo = ALL_COMBOS[deal.hands[p][hands[i]]].tolist()
+                match = [j for j, g in enumerate(opp) if ALL_COMBOS[deal.hands[1 - p][g]].tolist() == combo]
+                assert s == (match[0] if match else -1)
+    for node in np.flatnonzero(tree.kind == DECISION):
+        q, street = int(tree.player[node]), int(tree.street[node])
+        size += int(tree.num_children[node]) * sum(
+            len(deal.sit_hands(q, s)) for s in range(deal.num_sits) if deal.sit_street[s] == street)
+    assert build_layout(tree, deal).size == size
+
+
 def test_pair_weight_counts_disjoint_pairs():
     spot = river_spot("AA", "AK")
     deal = build_deal(spot)
