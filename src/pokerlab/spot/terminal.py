@@ -129,7 +129,8 @@ def showdown_packed(opp_reach, own, opp, same, half_pot, commit, out, scratch):
     out[:] = 0.0
     showdown_at(opp_reach.reshape(1, -1), 0, own.reshape(1, -1), opp.reshape(1, -1), 0,
                 own.shape[0] - 2, opp.shape[0] - 2, same, 0, half_pot, commit,
-                out.reshape(1, -1), 0, scratch, False)
+                out.reshape(1, -1), 0, scratch, False, np.empty(opp.shape[0], dtype=np.int64),
+                np.empty(opp.shape[0]))
 
 
 @njit(cache=True, nogil=True)
@@ -144,71 +145,81 @@ def showdown_zero_sum(opp_reach, own, opp, half_pot, out, scratch):
     out[:] = 0.0
     showdown_at(opp_reach.reshape(1, -1), 0, own.reshape(1, -1), opp.reshape(1, -1), 0,
                 own.shape[0] - 2, opp.shape[0] - 2, own[:0], 0, half_pot, 0.0,
-                out.reshape(1, -1), 0, scratch, True)
+                out.reshape(1, -1), 0, scratch, True, np.empty(opp.shape[0], dtype=np.int64),
+                np.empty(opp.shape[0]))
 
 
 @njit(cache=True, nogil=True)
 def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, same_at, half_pot, commit,
-                out, vo, scratch, zero_sum):
+                out, vo, scratch, zero_sum, cx, cr):
     """The showdown sweeps on rows: opponent reach ``reach[ro]``, the packed tables' rows
     ``own_t[row, :n_own + 2]`` and ``opp_t[row, :n_opp + 2]`` (sentinels included), values
     into ``out[vo]`` (only the table's hands are written); ``same[same_at + h]``: the
     opponent's position of own position ``h``'s combo; ``zero_sum``: without the tie term
-    (:func:`showdown_zero_sum`). Rows are indexed, not sliced: in numba each array view costs
+    (:func:`showdown_zero_sum`); ``cx``, ``cr``: int64 and float64 buffers of at least
+    ``n_opp + 2`` entries. Rows are indexed, not sliced: in numba each array view costs
     two atomic reference-count operations.
 
-    Two sweeps: the upward one gives each own hand the reach of weaker opponent hands and
-    leaves the card sums of all of them (for the valid reach), the downward one the stronger
-    ones and the rest of the value. Opponent hands with no reach (most of them deep in a
-    tree) skip the card sums.
+    First the opponent hands with reach (most have none deep in a tree) are gathered in
+    strength order, their packed entries into ``cx`` (between the sentinels) and their reach
+    into ``cr``: a branch-free pass, so that the sweeps need no unpredictable test per hand
+    and add the same terms in the same order. Two sweeps then: the upward one gives each own
+    hand the reach of weaker opponent hands and leaves the card sums of all of them (for the
+    valid reach), the downward one the stronger ones and the rest of the value.
     """
     for c in range(52):
         scratch[0, c] = 0.0
         scratch[1, c] = 0.0
+    cx[0] = opp_t[row, 0]
+    m = 1
+    for k in range(1, n_opp + 1):
+        x = opp_t[row, k]
+        r = reach[ro, (x >> 12) & 0xFFFFF]
+        cx[m] = x
+        cr[m] = r
+        m += 1 if r != 0.0 else 0
+    cx[m] = opp_t[row, n_opp + 1]
     # Upward sweep: reach of strictly weaker opponent hands (the high sentinel ends it).
     acc = 0.0
     j = 1
-    x = opp_t[row, 1]
+    x = cx[1]
     for i in range(1, n_own + 1):
         w = own_t[row, i]
         v = w >> 32
         while (x >> 32) < v:
-            r = reach[ro, (x >> 12) & 0xFFFFF]
-            if r != 0.0:
-                acc += r
-                scratch[0, (x >> 6) & 63] += r
-                scratch[0, x & 63] += r
+            r = cr[j]
+            acc += r
+            scratch[0, (x >> 6) & 63] += r
+            scratch[0, x & 63] += r
             j += 1
-            x = opp_t[row, j]
+            x = cx[j]
         out[vo, (w >> 12) & 0xFFFFF] = half_pot * (acc - scratch[0, (w >> 6) & 63]
                                                    - scratch[0, w & 63])
     total = acc
     tie = half_pot - commit
     if not zero_sum:
         # The rest: ``scratch[0]`` becomes every valid opponent hand's card sums.
-        for k in range(j, n_opp + 1):
-            x = opp_t[row, k]
-            r = reach[ro, (x >> 12) & 0xFFFFF]
-            if r != 0.0:
-                total += r
-                scratch[0, (x >> 6) & 63] += r
-                scratch[0, x & 63] += r
+        for k in range(j, m):
+            x = cx[k]
+            r = cr[k]
+            total += r
+            scratch[0, (x >> 6) & 63] += r
+            scratch[0, x & 63] += r
     # Downward sweep: reach of strictly stronger opponent hands (the low sentinel ends it),
     # and the valid reach.
     acc = 0.0
-    j = n_opp
-    x = opp_t[row, j]
+    j = m - 1
+    x = cx[j]
     for i in range(n_own, 0, -1):
         w = own_t[row, i]
         v = w >> 32
         while (x >> 32) > v:
-            r = reach[ro, (x >> 12) & 0xFFFFF]
-            if r != 0.0:
-                acc += r
-                scratch[1, (x >> 6) & 63] += r
-                scratch[1, x & 63] += r
+            r = cr[j]
+            acc += r
+            scratch[1, (x >> 6) & 63] += r
+            scratch[1, x & 63] += r
             j -= 1
-            x = opp_t[row, j]
+            x = cx[j]
         h = (w >> 12) & 0xFFFFF
         c0 = (w >> 6) & 63
         c1 = w & 63

@@ -97,8 +97,9 @@ def workspace(max_depth: int, max_actions: int, n_own: int, n_opp: int,
     """The walk's per-depth buffers (allocated once per thread, not per walk): float64 for the
     measuring and browsing walks (exact values of a strategy), float32 for the solver's (the
     card sums stay float64), whose combo loops then run twice as many lanes wide. ``n_own``,
-    ``n_opp``: the players' hands (every situation's lists are at most as long); the last
-    buffer maps a hand to its position in a list (-1 between uses)."""
+    ``n_opp``: the players' hands (every situation's lists are at most as long); then a
+    buffer mapping a hand to its position in a list (-1 between uses), and the showdowns'
+    buffers of opponent hands with reach (:func:`pokerlab.spot.terminal.showdown_at`)."""
     n_max = max(n_own, n_opp)
     return (np.empty((max_depth, n_opp), dtype), np.empty((max_depth, n_own), dtype),
             np.empty((max_depth, n_own), dtype),
@@ -106,7 +107,8 @@ def workspace(max_depth: int, max_actions: int, n_own: int, n_opp: int,
             np.empty((max_depth, max_actions, n_own), dtype), np.empty(max_depth, dtype=np.int64),
             np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64),
             np.empty((2, 52)), np.empty(max_depth, dtype=np.int64),
-            np.full(n_own, -1, dtype=np.int64))
+            np.full(n_own, -1, dtype=np.int64), np.empty(n_opp + 2, dtype=np.int64),
+            np.empty(n_opp + 2))
 
 
 @njit(cache=True, nogil=True)
@@ -232,7 +234,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
     store, cum, lock, rscale, cscale = S
     top_index, top_opp, top_own, top_val = top
     n_all = own_cards.shape[0]
-    ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch, s_live, slot = W
+    ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch, s_live, slot, cx, cr = W
     update = prm[P_UPDATE] > 0
     plus = prm[P_PLUS] > 0
     by_reach = prm[P_REACH] > 0
@@ -293,7 +295,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                     row = sd_row[sit]
                     showdown_at(ropp, d, sdp_own, sdp_opp, row, sdc_own[row], sdc_opp[row],
                                 same_own, at_own, half, commit[node, p], val, d, scratch,
-                                zero_sum)
+                                zero_sum, cx, cr)
                 else:
                     any_reach = s_live[d] > 0
                     ti = top_index[node] if k == CHANCE else -1
