@@ -65,12 +65,19 @@ def valid_reach_at(reach, ro, own_cards, opp_cards, own_at, opp_at, n_own, n_opp
     for c in range(52):
         scratch[0, c] = 0.0
     total = 0.0
+    cur = 0
+    run = 0.0
     for j in range(n_opp):
         r = reach[ro, j]
-        if r != 0.0:
-            total += r
-            scratch[0, opp_cards[opp_at + j, 0]] += r
-            scratch[0, opp_cards[opp_at + j, 1]] += r
+        total += r
+        c = opp_cards[opp_at + j, 1]
+        if c != cur:
+            scratch[0, cur] = run
+            cur = c
+            run = scratch[0, c]
+        run += r
+        scratch[0, opp_cards[opp_at + j, 0]] += r
+    scratch[0, cur] = run
     for i in range(n_own):
         v = total - scratch[0, own_cards[own_at + i, 0]] - scratch[0, own_cards[own_at + i, 1]]
         s = same[own_at + i]
