@@ -64,25 +64,30 @@ def valid_reach_at(reach, ro, own_cards, opp_cards, own_at, opp_at, n_own, n_opp
     ft = out.dtype.type
     for c in range(52):
         scratch[0, c] = 0.0
+    # Unsigned offsets: a signed index gets numba's negative-index wraparound (a compare and
+    # a conditional move before every load).
+    ua, uo = np.uint64(own_at), np.uint64(opp_at)
     total = 0.0
     cur = 0
     run = 0.0
     for j in range(n_opp):
         r = reach[ro, j]
         total += r
-        c = opp_cards[opp_at + j, 1]
+        k = uo + np.uint64(j)
+        c = opp_cards[k, 1]
         if c != cur:
             scratch[0, cur] = run
             cur = c
             run = scratch[0, c]
         run += r
-        scratch[0, opp_cards[opp_at + j, 0]] += r
+        scratch[0, opp_cards[k, 0]] += r
     scratch[0, cur] = run
     for i in range(n_own):
-        v = total - scratch[0, own_cards[own_at + i, 0]] - scratch[0, own_cards[own_at + i, 1]]
-        s = same[own_at + i]
+        k = ua + np.uint64(i)
+        v = total - scratch[0, own_cards[k, 0]] - scratch[0, own_cards[k, 1]]
+        s = same[k]
         if s >= 0:
-            v += reach[ro, s]
+            v += reach[ro, np.uint64(s)]
         out[vo, i] = ft(v) * scale
 
 
@@ -177,19 +182,23 @@ def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, same_at, half_
     for c in range(52):
         scratch[0, c] = 0.0
         scratch[1, c] = 0.0
+    # Unsigned positions in the gathered lists: a signed index gets numba's negative-index
+    # wraparound (a compare and a conditional move before every load).
+    one = np.uint64(1)
+    nil = np.uint64(0)
     cx[0] = opp_t[row, 0]
-    m = 1
+    m = one
     for k in range(1, n_opp + 1):
         x = opp_t[row, k]
         r = reach[ro, (x >> 12) & 0xFFFFF]
         cx[m] = x
         cr[m] = r
-        m += 1 if r != 0.0 else 0
+        m += one if r != 0.0 else nil
     cx[m] = opp_t[row, n_opp + 1]
     # Upward sweep: reach of strictly weaker opponent hands (the high sentinel ends it).
     acc = 0.0
-    j = 1
-    x = cx[1]
+    j = one
+    x = cx[j]
     for i in range(1, n_own + 1):
         w = own_t[row, i]
         v = w >> 32
@@ -198,7 +207,7 @@ def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, same_at, half_
             acc += r
             scratch[0, (x >> 6) & 63] += r
             scratch[0, x & 63] += r
-            j += 1
+            j += one
             x = cx[j]
         out[vo, (w >> 12) & 0xFFFFF] = half_pot * (acc - scratch[0, (w >> 6) & 63]
                                                    - scratch[0, w & 63])
@@ -215,7 +224,7 @@ def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, same_at, half_
     # Downward sweep: reach of strictly stronger opponent hands (the low sentinel ends it),
     # and the valid reach.
     acc = 0.0
-    j = m - 1
+    j = m - one
     x = cx[j]
     for i in range(n_own, 0, -1):
         w = own_t[row, i]
@@ -225,7 +234,7 @@ def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, same_at, half_
             acc += r
             scratch[1, (x >> 6) & 63] += r
             scratch[1, x & 63] += r
-            j -= 1
+            j -= one
             x = cx[j]
         h = (w >> 12) & 0xFFFFF
         c0 = (w >> 6) & 63
@@ -234,9 +243,9 @@ def showdown_at(reach, ro, own_t, opp_t, row, n_own, n_opp, same, same_at, half_
             out[vo, h] -= half_pot * (acc - scratch[1, c0] - scratch[1, c1])
         else:
             valid = total - scratch[0, c0] - scratch[0, c1]
-            s = same[same_at + h]
+            s = same[np.uint64(same_at) + np.uint64(h)]
             if s >= 0:
-                valid += reach[ro, s]
+                valid += reach[ro, np.uint64(s)]
             out[vo, h] += tie * valid - half_pot * (acc - scratch[1, c0] - scratch[1, c1])
 
 
