@@ -176,8 +176,9 @@ def add_dealt(dst, dr, src, sr, sit, a, p, next_sit, next_perm, next_canon, sit_
     child = next_sit[sit, a]
     at_c = sit_start[p, child]
     n_c = sit_start[p, child + 1] - at_c
+    uc = np.uint64(at_c)
     for j in range(n_c):
-        dst[dr, up[at_c + j]] += src[sr, j]
+        dst[dr, np.uint64(up[uc + np.uint64(j)])] += src[sr, j]
     iso = False
     for c in range(52):
         if next_canon[sit, c] == a and next_perm[sit, c] != 0:
@@ -257,10 +258,11 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
         at_own, at_opp = sit_start[p, sit0], sit_start[o, sit0]
         n_own, n_opp = sit_start[p, sit0 + 1] - at_own, sit_start[o, sit0 + 1] - at_opp
         cur = sit0  # the situation whose lists at_own .. n_opp describe
+        ua, uo = np.uint64(at_own), np.uint64(at_opp)
         for j in range(n_opp):
-            ropp[0, j] = src_opp[rows[task], hand_opp[at_opp + j]]
+            ropp[0, j] = src_opp[rows[task], np.uint64(hand_opp[uo + np.uint64(j)])]
         for h in range(n_own):
-            rown[0, h] = src_own[rows[task], hand_own[at_own + h]]
+            rown[0, h] = src_own[rows[task], np.uint64(hand_own[ua + np.uint64(h)])]
         s_node[0] = roots[task]
         # s_live[d]: does any opponent combo reach depth d (set as the reach is formed, so that a
         # node with none, terminals too, costs no scan).
@@ -396,15 +398,17 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                     # The child's lists are this situation's less the hands holding card c.
                     child = next_sit[sit, c]
                     at_c = sit_start[o, child]
+                    uc = np.uint64(at_c)
                     live = 0
                     for j in range(sit_start[o, child + 1] - at_c):
-                        x = ropp[d, up_opp[at_c + j]]
+                        x = ropp[d, np.uint64(up_opp[uc + np.uint64(j)])]
                         ropp[d + 1, j] = x
                         live += 1 if x != zero else 0
                     s_live[d + 1] = 1 if live > 0 else 0
                     at_c = sit_start[p, child]
+                    uc = np.uint64(at_c)
                     for j in range(sit_start[p, child + 1] - at_c):
-                        rown[d + 1, j] = rown[d, up_own[at_c + j]]
+                        rown[d + 1, j] = rown[d, np.uint64(up_own[uc + np.uint64(j)])]
                     s_node[d + 1] = first_child[node]
                     s_sit[d + 1] = child
                     d += 1
@@ -498,9 +502,9 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
         # then add the subtrees' rows with whole-vector loops, in the calling threads' time.
         for h in range(n_all):
             outs[task, h] = 0.0
-        at_own = sit_start[p, sit0]
-        for h in range(sit_start[p, sit0 + 1] - at_own):
-            outs[task, hand_own[at_own + h]] = val[0, h]
+        ua = np.uint64(sit_start[p, sit0])
+        for h in range(sit_start[p, sit0 + 1] - sit_start[p, sit0]):
+            outs[task, np.uint64(hand_own[ua + np.uint64(h)])] = val[0, h]
 
 
 _ZERO = np.zeros(1, dtype=np.int64)
