@@ -67,6 +67,10 @@ def valid_reach_at(reach, ro, own_cards, opp_cards, own_at, opp_at, n_own, n_opp
     # Unsigned offsets: a signed index gets numba's negative-index wraparound (a compare and
     # a conditional move before every load).
     ua, uo = np.uint64(own_at), np.uint64(opp_at)
+    # No zero test (adding a zero reach leaves a sum's bits unchanged, and the branch was
+    # unpredictable); the second card's sum stays in ``run`` over each run of hands sharing it
+    # (the lists go by second card: consecutive += to one card in memory were the loop's
+    # latency chain). Exact in any list order: no hand of a run holds its card first.
     total = 0.0
     cur = 0
     run = 0.0
