@@ -74,3 +74,16 @@ def test_random_games_keep_the_rules(setup, data) -> None:
         if not hand.live[i]:
             assert hand.winnings[i] == 0 and hand.payoffs[i] <= 0  # a folded player never wins
             assert all(i not in p.eligible for p in hand.pots)
+
+
+def test_blinds_the_antes_left_nothing_to_post_still_open_the_first_round() -> None:
+    """Both blinds all-in on their antes post nothing; the first wager is still a raise (the
+    blinds open the round, as the raise count and the hand log have it). Hypothesis found
+    the menu calling it a bet."""
+    game = GameSettings(kind="limit", small_blind=5, big_blind=10, ante=1, small_bet=10,
+                        big_bet=20, starting_stack=2000)
+    hand = Hand(game, [1, 1, 2, 2], list(range(13)))
+    legal = hand.legal()
+    assert hand.max_bet == 0 and legal.raises and legal.words == ("check", "raise")
+    hand.act(Action(BET_RAISE, legal.min_raise_to))
+    assert is_raise(hand.history, 0, game)

@@ -492,6 +492,9 @@ class Hand:
         max_bet = self.max_bet
         to_call_full = max_bet - bets[p]
         call = stack if stack < to_call_full else to_call_full
+        # The round has a bet: chips in it, or blinds (they open the first round even when
+        # the antes left their posters nothing to post, as the raise count has it).
+        opened = max_bet > 0 or self.raise_count > 0
         can_raise = (
             self.raise_count < self._max_bets
             and call >= self.last_raise
@@ -515,7 +518,7 @@ class Hand:
                 done += 1
             can_raise = done + self.n <= self.game.round_actions
         if not can_raise:
-            return Legal(call, to_call_full > 0, False, 0, 0, max_bet > 0)
+            return Legal(call, to_call_full > 0, False, 0, 0, opened)
         all_in = stack + bets[p]
         step = self.last_raise if self.last_raise > self._street_bet else self._street_bet
         low = max_bet + step
@@ -532,7 +535,7 @@ class Hand:
                 high = low
             if high > all_in:
                 high = all_in
-        return Legal(call, to_call_full > 0, True, low, high, max_bet > 0, high == all_in)
+        return Legal(call, to_call_full > 0, True, low, high, opened, high == all_in)
 
     # -- actions ----------------------------------------------------------------------------
 
