@@ -23,7 +23,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -41,7 +41,7 @@ class Layout:
     num_blocks: int  # blocks in all (one scale each in the 16-bit mode)
     player: np.ndarray  # int64 (nodes,): the node's player
     actions: np.ndarray  # int64 (nodes,): the node's actions
-    deal: Deal
+    deal: Deal = field(repr=False)  # the hand lists the blocks follow
 
     def block(self, node: int, sit: int) -> slice:
         """The slice of node ``node``'s ``(actions, hands of the list)`` block in situation

@@ -469,8 +469,8 @@ def warm_kernels(compressed: bool = False, chance: bool | None = None) -> None:
 
     ``chance``: only the kernels of trees with chance nodes (``True``: turn and flop spots) or
     without (``False``: rivers); ``None`` both. :func:`solve` loads only its spot's: each
-    loaded kernel stays resident (the river's add 5 MB to a flop solve, the turn's 13 MB to a
-    river solve).
+    loaded kernel stays resident (the river's would add 6.5 MiB to a flop solve, the turn's
+    5 MiB to a river solve).
     """
     for kind in (True, False) if chance is None else (chance,):
         if (compressed, kind) in _WARM:
