@@ -164,21 +164,30 @@ def _any_row(x, r, n):
 
 
 @njit(cache=True, nogil=True)
-def add_dealt(dst, dr, src, sr, sit, a, p, next_sit, next_perm, next_canon, sit_start, up, hand,
-              perm, slot):
-    """``dst[dr]`` (over player ``p``'s list in situation ``sit``) += the values ``src[sr]``
+def _lists(sit_start, p, sit):
+    """Where player ``p``'s and the opponent's lists of situation ``sit`` begin, and their
+    lengths: ``(at_own, at_opp, n_own, n_opp)``."""
+    o = 1 - p
+    at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
+    return at_own, at_opp, sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
+
+
+@njit(cache=True, nogil=True)
+def add_dealt(val, d, sit, a, p, next_sit, next_perm, next_canon, sit_start, up, hand, perm,
+              slot):
+    """``val[d]`` (over player ``p``'s list in situation ``sit``) += the values ``val[d + 1]``
     of canonical card ``a``'s situation (over its list) for every card of ``a``'s orbit (a
-    chance node's sum, before the deal probability): card
-    ``a`` itself through each hand's position in the parent list (``up``), the others with
-    the hands permuted, through each hand's position in the child's list (``slot``, a
-    hand-indexed scratch of -1s, -1 again on return; -1: the hand holds the card, value 0).
-    Rows are indexed, not sliced (numba's views cost reference counts)."""
+    chance node's sum, before the deal probability): card ``a`` itself through each hand's
+    position in the parent list (``up``), the others with the hands permuted, through each
+    hand's position in the child's list (``slot``, a hand-indexed scratch of -1s, -1 again on
+    return; -1: the hand holds the card, value 0). Rows are indexed, not sliced (numba's
+    views cost reference counts)."""
     child = next_sit[sit, a]
     at_c = sit_start[p, child]
     n_c = sit_start[p, child + 1] - at_c
     uc = np.uint64(at_c)
     for j in range(n_c):
-        dst[dr, np.uint64(up[uc + np.uint64(j)])] += src[sr, j]
+        val[d, np.uint64(up[uc + np.uint64(j)])] += val[d + 1, j]
     iso = False
     for c in range(52):
         if next_canon[sit, c] == a and next_perm[sit, c] != 0:
@@ -196,7 +205,7 @@ def add_dealt(dst, dr, src, sr, sit, a, p, next_sit, next_perm, next_canon, sit_
         for h in range(sit_start[p, sit + 1] - at):
             j = slot[perm[kp, hand[at + h]]]
             if j >= 0:
-                dst[dr, h] += src[sr, j]
+                val[d, h] += val[d + 1, j]
     for j in range(n_c):
         slot[hand[at_c + j]] = -1
 
@@ -255,8 +264,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
     for task in range(roots.shape[0]):
         sit0 = sits[task]
         # The situation's lists, gathered from the full rows.
-        at_own, at_opp = sit_start[p, sit0], sit_start[o, sit0]
-        n_own, n_opp = sit_start[p, sit0 + 1] - at_own, sit_start[o, sit0 + 1] - at_opp
+        at_own, at_opp, n_own, n_opp = _lists(sit_start, p, sit0)
         cur = sit0  # the situation whose lists at_own .. n_opp describe
         ua, uo = np.uint64(at_own), np.uint64(at_opp)
         for j in range(n_opp):
@@ -279,8 +287,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                 if sit != cur:
                     # The lists change only at a chance node: not looked up at every node.
                     cur = sit
-                    at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
-                    n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
+                    at_own, at_opp, n_own, n_opp = _lists(sit_start, p, sit)
                 k = kind[node]
                 done = True
                 if k >= FOLD and s_live[d] == 0:
@@ -369,12 +376,11 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                 sit = s_sit[d]
                 if sit != cur:
                     cur = sit
-                    at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
-                    n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
+                    at_own, at_opp, n_own, n_opp = _lists(sit_start, p, sit)
                 a = s_cur[d]
                 if kind[node] == CHANCE:
-                    add_dealt(val, d, val, d + 1, sit, a, p, next_sit, next_perm, next_canon,
-                              sit_start, up_own, hand_own, perm_own, slot)
+                    add_dealt(val, d, sit, a, p, next_sit, next_perm, next_canon, sit_start,
+                              up_own, hand_own, perm_own, slot)
                 elif player[node] == p:
                     for h in range(n_own):
                         cv[d, a, h] = val[d + 1, h]
@@ -382,13 +388,10 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                     for h in range(n_own):
                         val[d, h] += val[d + 1, h]
                 done = False
-            # Descend into the next child of the node at depth d, or finish it.
+            # Descend into the next child of the node at depth d, or finish it (the block above,
+            # entering or finishing a child, left the lists at this depth's situation).
             node = s_node[d]
             sit = s_sit[d]
-            if sit != cur:
-                cur = sit
-                at_own, at_opp = sit_start[p, sit], sit_start[o, sit]
-                n_own, n_opp = sit_start[p, sit + 1] - at_own, sit_start[o, sit + 1] - at_opp
             if kind[node] == CHANCE:
                 c = s_cur[d] + 1
                 while c < 52 and (next_sit[sit, c] < 0 or next_perm[sit, c] != 0):
