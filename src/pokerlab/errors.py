@@ -7,7 +7,9 @@ such an exception into the line to show, and answers ``None`` for a bug (which k
 traceback). :class:`Interrupted` carries a summary of what was done when Ctrl-C stops long work.
 
 This module is imported at start-up, so it imports nothing heavy: sympy's exceptions are
-recognised by the module they come from, without importing sympy.
+recognised by the module they come from, without importing sympy, and sqlite3's only once
+sqlite3 is loaded (a process that never opened a database cannot raise one; a spot solve then
+does not carry the library, 1 MiB).
 
 Examples
 --------
@@ -21,7 +23,7 @@ True
 
 from __future__ import annotations
 
-import sqlite3
+import sys
 import tokenize
 from types import TracebackType
 
@@ -39,11 +41,18 @@ USER_EXCEPTIONS: tuple[type[BaseException], ...] = (
     ValueError,  # UserError, and every library check of its input
     KeyError,  # unknown names in lookups
     OSError,  # paths: missing, unwritable, directories; sockets
-    sqlite3.Error,  # stores that are not databases, damaged or locked
     ArithmeticError,  # 1/0, overflow
     RecursionError,  # absurdly deep games
     tokenize.TokenError,  # expressions that do not parse (sympy)
 )
+
+def sqlite_errors() -> tuple[type[BaseException], ...]:
+    """sqlite3's base exception (stores that are not databases, damaged or locked) if sqlite3
+    is loaded, else none: :data:`USER_EXCEPTIONS` leaves it out so that importing this module
+    does not load sqlite3."""
+    sqlite3 = sys.modules.get("sqlite3")
+    return (sqlite3.Error,) if sqlite3 is not None else ()
+
 
 def _raised_in_sympy(exc: BaseException) -> bool:
     """True for sympy's own exceptions and for errors raised inside sympy on odd input."""
@@ -73,7 +82,7 @@ def user_message(exc: BaseException) -> str | None:
             target = exc.filename if exc.filename is not None else None
             return f"{target}: {reason}" if target is not None else reason
         return str(exc) or type(exc).__name__
-    if isinstance(exc, sqlite3.Error):
+    if isinstance(exc, sqlite_errors()):
         return f"database: {exc}"
     if isinstance(exc, USER_EXCEPTIONS) or _raised_in_sympy(exc):
         text = str(exc).strip() or type(exc).__name__

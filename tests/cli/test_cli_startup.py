@@ -49,6 +49,13 @@ def test_help_and_hand_load_no_numba():
     assert "Royal flush" in _modules_after("hand", "AsKsQsJsTs", "--json")["out"]
 
 
+def test_a_command_without_a_database_loads_no_sqlite():
+    # pokerlab.errors recognises sqlite3's errors once sqlite3 is loaded, without loading it
+    # (1 MiB of a spot solve's memory).
+    for argv in (("hand", "As Ks Qs Js Ts"), ("spot", "--help")):
+        assert _modules_after(*argv, heavy=("sqlite3",))["loaded"] == [], argv
+
+
 # What equity does not need: the rest of pokerlab.strength (the package loads its modules on
 # first use) and the executors (process pools, sockets: only --cluster uses them).
 NOT_FOR_EQUITY = (

@@ -36,7 +36,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pokerlab.arena.storage import DEFAULT_DB
-from pokerlab.errors import USER_EXCEPTIONS, user_message
+from pokerlab.errors import USER_EXCEPTIONS, sqlite_errors, user_message
 from pokerlab.web import equity, matches, models, play, ranges, spot, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
 from pokerlab.web.equity_jobs import EquityJobs
@@ -139,8 +139,8 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
     ]
     # The exceptions a user mistake can raise are answered where they happen; anything else
     # reaches Starlette's last-resort handler (which answers with _error, then re-raises).
-    handlers: dict[Any, Any] = {kind: _error for kind in (*USER_EXCEPTIONS, TypeError, SyntaxError,
-                                                          AttributeError)}
+    handlers: dict[Any, Any] = {kind: _error for kind in (*USER_EXCEPTIONS, *sqlite_errors(),
+                                                          TypeError, SyntaxError, AttributeError)}
     handlers.update({HTTPException: _http_error, Exception: _error})
     tables = Tables(str(db))
     runs = Runs(str(db), most=max_matches)
