@@ -21,7 +21,17 @@ from pokerlab.spot.layout import build_layout
 from pokerlab.spot.solution import solve
 from pokerlab.spot.solver import Solver
 from pokerlab.spot.spec import Spot, StreetSizes, parse_sizes
-from pokerlab.spot.terminal import fold_values, pack_hands, showdown_values, showdown_zero_sum
+from pokerlab.spot.terminal import (
+    PAIRED,
+    RANK_LIMIT,
+    SENTINEL_HIGH,
+    SENTINEL_LOW,
+    fold_values,
+    pack_hands,
+    showdown_ranks,
+    showdown_values,
+    showdown_zero_sum,
+)
 from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, build_tree
 
 RIVER = "Qs Jh 2h 8d 3c"
@@ -44,8 +54,6 @@ def test_terminal_values_equal_the_pair_loop(seed):
     own = np.sort(rng.choice(live, int(rng.integers(1, 40)), replace=False))
     opp = np.sort(rng.choice(live, int(rng.integers(1, 40)), replace=False))
     oc, pc = ALL_COMBOS[own].astype(np.int64), ALL_COMBOS[opp].astype(np.int64)
-    pos = {int(c): j for j, c in enumerate(opp)}
-    same = np.array([pos.get(int(c), -1) for c in own], dtype=np.int64)
     reach = rng.random(len(opp)) * (rng.random(len(opp)) < 0.8)
     val = lambda cards: evaluate(list(cards) + board)  # noqa: E731
     sv_own = np.array([val(c) for c in oc])
@@ -54,15 +62,17 @@ def test_terminal_values_equal_the_pair_loop(seed):
     half, commit = 17.5, 6.0
     got = np.zeros(len(own))
     showdown_values(reach, order_own, sv_own[order_own].astype(np.int32), len(own), order_opp,
-                    sv_opp[order_opp].astype(np.int32), len(opp), oc, pc, same, half, commit, got)
+                    sv_opp[order_opp].astype(np.int32), len(opp), oc, pc, half, commit, got)
     fold = np.zeros(len(own))
-    fold_values(reach, oc, pc, same, -3.0, fold)
+    fold_values(reach, oc, pc, -3.0, fold)
     # The best response's showdown: utilities less half the final pot (no tie term).
     zero_sum = np.zeros(len(own))
-    packed_own = pack_hands(order_own, sv_own[order_own].astype(np.int32), len(own), oc,
-                            np.arange(len(own)))
-    packed_opp = pack_hands(order_opp, sv_opp[order_opp].astype(np.int32), len(opp), pc,
-                            np.arange(len(opp)))
+    rank_own, rank_opp = np.empty(len(own), dtype=np.int64), np.empty(len(opp), dtype=np.int64)
+    showdown_ranks(sv_own[order_own], len(own), sv_opp[order_opp], len(opp), rank_own, rank_opp)
+    paired_own = np.isin(own, opp)
+    packed_own = pack_hands(order_own, rank_own, len(own), oc, np.arange(len(own)), paired_own)
+    packed_opp = pack_hands(order_opp, rank_opp, len(opp), pc, np.arange(len(opp)),
+                            np.isin(opp, own))
     showdown_zero_sum(reach, packed_own, packed_opp, half, zero_sum, np.zeros((2, 52)))
     want = np.zeros(len(own))
     want_fold = np.zeros(len(own))
@@ -301,8 +311,8 @@ def test_a_lock_after_a_chance_node_holds_on_every_card():
 
 
 def test_each_situation_keeps_the_hands_that_hold_no_dealt_card():
-    """The hand lists of a flop's situations, their parent positions, same-combo positions and
-    cards, and the layout's size, against a direct count."""
+    """The hand lists of a flop's situations, their parent positions and cards, and the
+    layout's size, against a direct count."""
     spot = Spot.from_dict({"board": "Qs Jh 2h", "pot": 10, "stack": 20, "oop_range": "AA,AK,KQs,22",
                            "ip_range": "AK,KK,QJs,33", "bet": "a"})
     deal = build_deal(spot)
@@ -320,16 +330,59 @@ def test_each_situation_keeps_the_hands_that_hold_no_dealt_card():
             up = deal.loc_up[p][at:at + len(hands)]
             if parent >= 0:
                 assert deal.sit_hands(p, parent)[up].tolist() == hands.tolist()
-            opp = deal.sit_hands(1 - p, sit)
-            for i, s in enumerate(deal.loc_same[p][at:at + len(hands)]):
-                combo = ALL_COMBOS[deal.hands[p][hands[i]]].tolist()
-                match = [j for j, g in enumerate(opp) if ALL_COMBOS[deal.hands[1 - p][g]].tolist() == combo]
-                assert s == (match[0] if match else -1)
     for node in np.flatnonzero(tree.kind == DECISION):
         q, street = int(tree.player[node]), int(tree.street[node])
         size += int(tree.num_children[node]) * sum(
             len(deal.sit_hands(q, s)) for s in range(deal.num_sits) if deal.sit_street[s] == street)
     assert build_layout(tree, deal).size == size
+
+
+def test_showdown_tables_hold_ranks_positions_cards_and_the_pair_flag():
+    """Each river row's packed table (32 bits a hand): ranks that order and tie both players'
+    hands as their evaluator values do, each hand of the situation's list once at its
+    position with its cards, and the flag of a combo the opponent's range holds."""
+    spot = Spot.from_dict({"board": "Qs Jh 2h", "pot": 10, "stack": 20,
+                           "oop_range": "AA,AK,KQs,QJ,22", "ip_range": "AK,KK,QJs,T9s,33",
+                           "bet": "a"})
+    deal = build_deal(spot)
+    held = [{tuple(c) for c in deal.cards[p].tolist()} for p in (0, 1)]
+    rivers = [s for s in range(deal.num_sits) if deal.sit_street[s] == 2][:40]
+    for sit in rivers:
+        row = int(deal.sd_row[sit])
+        board = list(deal.sit_board[sit])
+        ranked = []
+        for p in (0, 1):
+            table = deal.sd_packed[p][row, :int(deal.sd_count[p][row]) + 2].astype(np.int64)
+            assert table[0] == SENTINEL_LOW and table[-1] == SENTINEL_HIGH
+            hands = deal.sit_hands(p, sit)
+            slots = []
+            for x in table[1:-1].tolist():
+                rank, slot, cards = x >> 24, (x >> 12) & 0x7FF, ((x >> 6) & 63, x & 63)
+                assert 0 < rank < RANK_LIMIT
+                assert deal.cards[p][hands[slot]].tolist() == list(cards)
+                assert bool(x & PAIRED) == (cards in held[1 - p])
+                slots.append(slot)
+                ranked.append((rank, evaluate(list(cards) + board)))
+            assert sorted(slots) == list(range(len(hands)))
+            assert [r for r, _ in ranked[-len(slots):]] == sorted(r for r, _ in ranked[-len(slots):])
+        for r1, v1 in ranked:
+            for r2, v2 in ranked:
+                assert (r1 < r2) == (v1 < v2) and (r1 == r2) == (v1 == v2)
+
+
+def test_measuring_and_threads_leave_the_iterates_unchanged():
+    """The solver's float32 walks and the measuring float64 walks share their workspaces, and
+    a chance node's subtrees are combined by whichever thread finishes it last: neither may
+    change an iterate. Measuring after every iteration on two threads, or once at the end on
+    one thread, gives the same strategy to the bit (a turn with isomorphic river cards)."""
+    spot = Spot.from_dict({"board": "Qs Jh 2h 8h", "pot": 10, "stack": 30,
+                           "oop_range": "AA,KK,AK,T9s,33", "ip_range": "QQ,JJ,AK,AQs,99",
+                           "bet": "50%", "raise": "a"})
+    a = solve(spot, target_pct=0.0, max_iterations=12, threads=2, check_every=1)
+    b = solve(spot, target_pct=0.0, max_iterations=12, threads=1, check_every=12)
+    assert a.deal.num_perms > 1
+    np.testing.assert_array_equal(a.strategy, b.strategy)
+    assert a.ev == b.ev
 
 
 def test_pair_weight_counts_disjoint_pairs():

@@ -79,7 +79,7 @@ def _radix_order(value: np.ndarray, n: int, order: np.ndarray, tmp: np.ndarray,
 @njit(cache=True, nogil=True)
 def _river_into(board: np.ndarray, extra0: int, extra1: int, num: np.ndarray,
                 ids: np.ndarray, cards: np.ndarray, value: np.ndarray, ones: np.ndarray,
-                same: np.ndarray, out: np.ndarray) -> None:
+                out: np.ndarray) -> None:
     """``num[c] = 2W + T`` of every combo ``c`` on ``board`` (k cards) plus ``extra0``/``extra1``
     (card codes, -1 = none) making five; -1 for combos touching those cards.
 
@@ -115,28 +115,27 @@ def _river_into(board: np.ndarray, extra0: int, extra1: int, num: np.ndarray,
     order = value[2, :n]
     _radix_order(value[0], n, order, value[3], sorted_value)
     showdown_values(ones[:n], order, sorted_value, n, order, sorted_value, n,
-                    cards[:n], cards[:n], same[:n], 1.0, 0.0, out[:n])
+                    cards[:n], cards[:n], 1.0, 0.0, out[:n])
     for i in range(n):
         num[ids[i]] = np.int64(out[i] + 0.5)
 
 
 @njit(cache=True, nogil=True)
-def _work() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _work() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     ids = np.empty(1326, dtype=np.int64)
     cards = np.empty((1326, 2), dtype=np.int64)
     value = np.empty((4, 1326), dtype=np.int64)
     ones = np.ones(1326)
-    same = np.arange(1326)
     out = np.empty(1326)
-    return ids, cards, value, ones, same, out
+    return ids, cards, value, ones, out
 
 
 @njit(cache=True, nogil=True)
 def river_nums(board: np.ndarray) -> np.ndarray:
     """``2W + T`` of every combo on a five-card ``board`` (int64 codes); -1 touching the board."""
     num = np.empty(1326, dtype=np.int64)
-    ids, cards, value, ones, same, out = _work()
-    _river_into(board, -1, -1, num, ids, cards, value, ones, same, out)
+    ids, cards, value, ones, out = _work()
+    _river_into(board, -1, -1, num, ids, cards, value, ones, out)
     return num
 
 
@@ -157,12 +156,12 @@ def turn_scores(board: np.ndarray, bins: int, river_hist: np.ndarray, river_coun
         used |= np.int64(1) << c
     score = np.zeros(1326, dtype=np.int64)
     num = np.empty(1326, dtype=np.int64)
-    ids, cards, value, ones, same, out = _work()
+    ids, cards, value, ones, out = _work()
     keep = river_count.shape[0] == RIVER_DEN + 1
     for r in range(52):
         if (used >> r) & 1:
             continue
-        _river_into(board, r, -1, num, ids, cards, value, ones, same, out)
+        _river_into(board, r, -1, num, ids, cards, value, ones, out)
         for c in range(1326):
             v = num[c]
             if v >= 0:
@@ -194,14 +193,14 @@ def flop_scores(board: np.ndarray, per_turn: np.ndarray) -> np.ndarray:
         used |= np.int64(1) << c
     per_turn[:, :] = 0
     num = np.empty(1326, dtype=np.int64)
-    ids, cards, value, ones, same, out = _work()
+    ids, cards, value, ones, out = _work()
     for t in range(52):
         if (used >> t) & 1:
             continue
         for r in range(t + 1, 52):
             if (used >> r) & 1:
                 continue
-            _river_into(board, t, r, num, ids, cards, value, ones, same, out)
+            _river_into(board, t, r, num, ids, cards, value, ones, out)
             for c in range(1326):
                 v = num[c]
                 if v >= 0:

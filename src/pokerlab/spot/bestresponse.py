@@ -60,7 +60,7 @@ def combo_values(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, p
 def pair_weight(deal: Deal) -> float:
     """Total weight of the dealt pairs: ``sum of w_oop(h) * w_ip(h')`` over disjoint combos."""
     v = np.zeros(deal.num_hands[0])
-    valid_reach(deal.weights[1], deal.cards[0], deal.cards[1], deal.same[0], v)
+    valid_reach(deal.weights[1], deal.cards[0], deal.cards[1], v)
     return float(np.dot(deal.weights[0], v))
 
 

@@ -17,20 +17,21 @@ hands permuted (``next_perm``: index into ``hand_perm``, 0 the identity).
 Each situation keeps its own *hand lists*: a player's hands that hold no card dealt since the
 spot's board, in hand order (postflop-solver's layout too: a hand holding a dealt card never
 reaches that part of the tree, so no vector or stored block of the situation has room for
-it). Position ``i`` of player ``p``'s list in situation ``s`` is hand
-``loc_hand[p][sit_start[p, s] + i]``; the list has ``sit_start[p, s + 1] - sit_start[p, s]``
-hands. At the same positions, ``loc_cards[p]`` are the hand's two cards, ``loc_up[p]`` its
-position in the parent situation's list (a chance node's gather and scatter) and
-``loc_same[p]`` the position of the same combo in the opponent's list of the situation, -1 if
-none. ``sit_store[p, s]`` counts the hands of the earlier situations of the same street
+it). Position ``i`` of player ``p``'s list in situation ``s`` is the hand holding the two
+cards ``loc_cards[p][sit_start[p, s] + i]`` (``card_hand[p][c0, c1]``, a 52 x 52 table: two
+bytes a position instead of a stored hand index); the list has
+``sit_start[p, s + 1] - sit_start[p, s]`` hands. At the same positions, ``loc_up[p]`` is the
+hand's position in the parent situation's list (a chance node's gather and scatter).
+``sit_store[p, s]`` counts the hands of the earlier situations of the same street
 (where a node's stored block of ``s`` begins, :mod:`pokerlab.spot.layout`).
 
 Showdown tables (river situations): ``sd_packed[p][row, :sd_count[p][row] + 2]`` holds
-player ``p``'s hands valid on that river board by ascending strength (:mod:`pokerlab.evaluate`
-values), as positions in the river situations' hand lists, packed with their strengths and
-cards for the showdown kernel between two sentinels
-(:func:`pokerlab.spot.terminal.pack_hands`); ``sd_row[sit]`` is the row of a river situation
-(boards with the same five cards share a row, and their situations the same lists).
+player ``p``'s hands valid on that river board by ascending strength (their ranks among
+both players' :mod:`pokerlab.evaluate` values on the board), as positions in the river
+situations' hand lists, packed with their ranks and cards for the showdown kernel between two
+sentinels in 32 bits (:func:`pokerlab.spot.terminal.pack_hands`); ``sd_row[sit]`` is the row
+of a river situation (boards with the same five cards share a row, and their situations the
+same lists).
 
 Examples
 --------
@@ -53,7 +54,7 @@ import numpy as np
 from pokerlab.cards.ranges import ALL_COMBOS
 from pokerlab.evaluate import evaluate_batch
 from pokerlab.spot.spec import Spot
-from pokerlab.spot.terminal import pack_hands
+from pokerlab.spot.terminal import RANK_LIMIT, pack_hands
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,7 +64,6 @@ class Deal:
     hands: tuple[np.ndarray, np.ndarray]  # combo indices (n_p,)
     cards: tuple[np.ndarray, np.ndarray]  # (n_p, 2) int64 card codes
     weights: tuple[np.ndarray, np.ndarray]  # (n_p,) float64 range weights
-    same: tuple[np.ndarray, np.ndarray]  # (n_p,) index of the same combo in the other list, -1
     sit_street: np.ndarray  # (S,) int8: 0 flop, 1 turn, 2 river
     sit_local: np.ndarray  # (S,) int64: index among the situations of its street
     sit_parent: np.ndarray  # (S,) int64, -1 for situation 0
@@ -75,14 +75,14 @@ class Deal:
     deal_factor: np.ndarray  # (S,) float64: 1 / (cards left - 4) for a deal from there
     hand_perm: tuple[np.ndarray, np.ndarray]  # (K, n_p) int64
     suit_perms: tuple[tuple[int, int, int, int], ...]  # K suit permutations (identity first)
+    card_inv: np.ndarray  # (K, 52) int8: the card that permutation k maps to c (sigma^-1(c))
     sd_row: np.ndarray  # (S,) int64, -1 before the river
     sd_count: tuple[np.ndarray, np.ndarray]  # (R,) int64
-    sd_packed: tuple[np.ndarray, np.ndarray]  # (R, n_p + 2) int64: terminal.pack_hands per row
+    sd_packed: tuple[np.ndarray, np.ndarray]  # (R, n_p + 2) uint32: terminal.pack_hands per row
     sit_start: np.ndarray  # (2, S + 1) int64: where each situation's hand list begins
     sit_store: np.ndarray  # (2, S) int64: hands of the street's earlier situations
-    loc_hand: tuple[np.ndarray, np.ndarray]  # (sum of list lengths,) int16: hand at a position
-    loc_same: tuple[np.ndarray, np.ndarray]  # (sum of list lengths,) int16: opponent's position
     loc_cards: tuple[np.ndarray, np.ndarray]  # (sum of list lengths, 2) uint8: the hand's cards
+    card_hand: tuple[np.ndarray, np.ndarray]  # (52, 52) int16: the hand holding two cards, or -1
     loc_up: tuple[np.ndarray, np.ndarray]  # (sum of list lengths,) int16: parent list position
     street_sits: tuple[int, int, int]  # number of situations on each street
 
@@ -96,8 +96,8 @@ class Deal:
         """Bytes of the tables that grow with the spot: showdown tables, hand lists and
         permutations."""
         return sum(a.nbytes for a in (*self.sd_packed, *self.hand_perm, self.next_sit,
-                                      self.next_perm, self.next_canon, *self.loc_hand, *self.loc_same,
-                                      *self.loc_cards, *self.loc_up,
+                                      self.next_perm, self.next_canon, *self.loc_cards,
+                                      *self.card_hand, *self.loc_up,
                                       self.sit_start, self.sit_store))
 
     @property
@@ -112,7 +112,8 @@ class Deal:
 
     def sit_hands(self, p: int, sit: int) -> np.ndarray:
         """Player ``p``'s hand list in situation ``sit`` (its hands holding no dealt card)."""
-        return self.loc_hand[p][self.sit_start[p, sit]:self.sit_start[p, sit + 1]]
+        at = self.loc_cards[p][self.sit_start[p, sit]:self.sit_start[p, sit + 1]]
+        return self.card_hand[p][at[:, 0], at[:, 1]].astype(np.int64)
 
     def situation(self, sit: int, card: int) -> tuple[int, int]:
         """``(child situation, permutation)`` of dealing ``card`` in situation ``sit``."""
@@ -132,6 +133,13 @@ def _card_perm(sigma: tuple[int, int, int, int], card: int) -> int:
     return (card & ~3) | sigma[card & 3]
 
 
+def _inverse(sigma: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    inv = [0, 0, 0, 0]
+    for s, t in enumerate(sigma):
+        inv[t] = s
+    return (inv[0], inv[1], inv[2], inv[3])
+
+
 def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
     """Hands, situations and showdown tables of ``spot``; ``isomorphism=False`` keeps every card."""
     hands = tuple(np.flatnonzero(w > 0).astype(np.int64) for w in spot.ranges)
@@ -140,7 +148,6 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
     pos = [np.full(1326, -1, dtype=np.int64) for _ in range(2)]
     for p in range(2):
         pos[p][hands[p]] = np.arange(hands[p].shape[0])
-    same = (pos[1][hands[0]], pos[0][hands[1]])
     # The suit permutations that keep the board and both ranges.
     board = set(spot.board)
     group: list[tuple[int, int, int, int]] = []
@@ -207,8 +214,8 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
         sit_local[s] = counts[sit_street[s]]
         counts[sit_street[s]] += 1
     deal_factor = np.array([1.0 / (52 - len(b) - 4) if len(b) < 5 else 0.0 for b in sit_board])
-    sit_start, sit_store, loc_hand, loc_same, loc_up, slots = _hand_lists(
-        cards, same, sit_board, sit_street, sit_parent, len(spot.board))
+    sit_start, sit_store, loc_hand, loc_up, slots = _hand_lists(
+        cards, sit_board, sit_street, sit_parent, len(spot.board))
     # Showdown tables, one row per distinct five-card board.
     rows: dict[frozenset[int], int] = {}
     sd_row = np.full(S, -1, dtype=np.int64)
@@ -225,6 +232,7 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
     R = len(boards)
     sd_count, sd_packed = [], []
     barr = np.array(boards, dtype=np.int64).reshape(R, 5)
+    sd_vals = []
     for p in range(2):
         n = cards[p].shape[0]
         seven = np.empty((R, n, 7), dtype=np.uint8)
@@ -232,44 +240,71 @@ def build_deal(spot: Spot, isomorphism: bool = True) -> Deal:
         seven[:, :, 5:] = cards[p][None, :, :]
         ok = ~((barr[:, None, :, None] == cards[p][None, :, None, :]).any(axis=(2, 3)))
         vals = evaluate_batch(_safe_rows(seven, ok), check=False).reshape(R, n)
-        vals = np.where(ok, vals, -1)
+        sd_vals.append(np.where(ok, vals, -1))
+    ranks = _showdown_ranks(sd_vals)
+    card_hand = (_card_hand(cards[0]), _card_hand(cards[1]))
+    for p in range(2):
+        n = cards[p].shape[0]
+        vals = sd_vals[p]
         order = np.argsort(vals, axis=1, kind="stable")
-        cnt = ok.sum(axis=1)
+        cnt = (vals >= 0).sum(axis=1)
         # Invalid hands (value -1) sort first: move them to the end.
         ordered = np.empty_like(order)
-        ordv = np.empty((R, n), dtype=np.int32)
         for r in range(R):
-            o = order[r][n - cnt[r]:]
-            ordered[r, :cnt[r]] = o
+            ordered[r, :cnt[r]] = order[r][n - cnt[r]:]
             ordered[r, cnt[r]:] = order[r][:n - cnt[r]]
-            ordv[r, :cnt[r]] = vals[r, o]
-            ordv[r, cnt[r]:] = -1
         sd_count.append(cnt.astype(np.int64))
-        packed = np.zeros((R, n + 2), dtype=np.int64)
+        # Whether the opponent's range holds the hand's combo (pack_hands' flag).
+        paired = card_hand[1 - p][cards[p][:, 0], cards[p][:, 1]] >= 0
+        packed = np.zeros((R, n + 2), dtype=np.uint32)
         for r in range(R):
-            packed[r, :cnt[r] + 2] = pack_hands(ordered[r], ordv[r], int(cnt[r]), cards[p],
-                                                slots(p, row_sit[r]))
+            packed[r, :cnt[r] + 2] = pack_hands(ordered[r], ranks[p][r, ordered[r]], int(cnt[r]),
+                                                cards[p], slots(p, row_sit[r]), paired)
         sd_packed.append(packed)
     return Deal(
-        hands=hands, cards=cards, weights=weights, same=same,  # type: ignore[arg-type]
+        hands=hands, cards=cards, weights=weights,  # type: ignore[arg-type]
         sit_street=street_arr, sit_local=sit_local,
         sit_parent=np.array(sit_parent, dtype=np.int64), sit_card=np.array(sit_card, dtype=np.int64),
         sit_board=tuple(sit_board), next_sit=np.array(next_sit, dtype=np.int16).reshape(S, 52),
         next_perm=np.array(next_perm, dtype=np.int8).reshape(S, 52),
         next_canon=np.array(next_canon, dtype=np.int8).reshape(S, 52), deal_factor=deal_factor,
-        hand_perm=hand_perm, suit_perms=tuple(group), sd_row=sd_row,  # type: ignore[arg-type]
+        hand_perm=hand_perm, suit_perms=tuple(group),
+        card_inv=np.array([[_card_perm(_inverse(g), c) for c in range(52)] for g in group],
+                          dtype=np.int8).reshape(len(group), 52),
+        sd_row=sd_row,  # type: ignore[arg-type]
         sd_count=(sd_count[0], sd_count[1]), sd_packed=(sd_packed[0], sd_packed[1]),
         street_sits=(counts[0], counts[1], counts[2]), sit_start=sit_start, sit_store=sit_store,
-        loc_hand=loc_hand, loc_same=loc_same, loc_up=loc_up,  # type: ignore[arg-type]
+        loc_up=loc_up,  # type: ignore[arg-type]
         loc_cards=tuple(c[h].astype(np.uint8) for c, h in zip(cards, loc_hand, strict=True)),
+        card_hand=card_hand,  # type: ignore[arg-type]
     )
 
 
-def _hand_lists(cards: tuple[np.ndarray, np.ndarray], same: tuple[np.ndarray, np.ndarray],
-                sit_board: list[tuple[int, ...]], sit_street: list[int], sit_parent: list[int],
-                first: int
-                ) -> tuple[np.ndarray, np.ndarray, tuple, tuple, tuple,
-                           Callable[[int, int], np.ndarray]]:
+def _showdown_ranks(vals: list[np.ndarray]) -> list[np.ndarray]:
+    """Both players' showdown ranks per river board (:func:`pokerlab.spot.terminal.showdown_ranks`)
+    from their evaluator values ``vals[p]`` (``(R, n_p)``, -1 for a hand the board holds): the
+    place of each value among the distinct values of both players on that board, from 1."""
+    R = vals[0].shape[0]
+    keys = [np.arange(R)[:, None] * 8192 + v for v in vals]  # values are below 7462
+    distinct = np.unique(np.concatenate([k[v >= 0] for k, v in zip(keys, vals, strict=True)]))
+    first = np.searchsorted(distinct, np.arange(R) * 8192)[:, None]
+    ranks = [np.where(v >= 0, np.searchsorted(distinct, k) - first + 1, 0) for k, v in
+             zip(keys, vals, strict=True)]
+    if max(int(r.max(initial=0)) for r in ranks) >= RANK_LIMIT:
+        raise ValueError("more distinct showdown strengths on one board than ranks")
+    return ranks
+
+
+def _card_hand(cards: np.ndarray) -> np.ndarray:
+    """``(52, 52)`` int16: the index of the hand holding two cards (either order), -1 if none."""
+    out = np.full((52, 52), -1, dtype=np.int16)
+    out[cards[:, 0], cards[:, 1]] = out[cards[:, 1], cards[:, 0]] = np.arange(cards.shape[0])
+    return out
+
+
+def _hand_lists(cards: tuple[np.ndarray, np.ndarray], sit_board: list[tuple[int, ...]],
+                sit_street: list[int], sit_parent: list[int], first: int
+                ) -> tuple[np.ndarray, np.ndarray, tuple, tuple, Callable[[int, int], np.ndarray]]:
     """Each situation's hand lists (module docstring) and ``slots(p, s)``: every hand's
     position in player ``p``'s list of situation ``s`` (-1 if not there)."""
     S = len(sit_board)
@@ -292,15 +327,6 @@ def _hand_lists(cards: tuple[np.ndarray, np.ndarray], same: tuple[np.ndarray, np
         return out
 
     loc_hand = tuple(np.nonzero(o)[1].astype(np.int16) for o in ok)
-    loc_same = []
-    for p in range(2):
-        # Position of the same combo in the opponent's list of the same situation.
-        opp_pos = np.cumsum(ok[1 - p], axis=1) - 1  # (S, n_opp): position if in the list
-        rows, hands = np.nonzero(ok[p])
-        full = same[p][hands]
-        pos = np.where(full >= 0, opp_pos[rows, np.maximum(full, 0)], -1)
-        valid = (full >= 0) & ok[1 - p][rows, np.maximum(full, 0)]
-        loc_same.append(np.where(valid, pos, -1).astype(np.int16))
     loc_up = []
     for p in range(2):
         # A child's list is its parent's less the hands holding the card dealt.
@@ -311,7 +337,7 @@ def _hand_lists(cards: tuple[np.ndarray, np.ndarray], same: tuple[np.ndarray, np
             up[a:b] = np.arange(b - a) if par < 0 else np.searchsorted(
                 loc_hand[p][sit_start[p, par]:sit_start[p, par + 1]], loc_hand[p][a:b])
         loc_up.append(up)
-    return sit_start, sit_store, loc_hand, tuple(loc_same), tuple(loc_up), slots
+    return sit_start, sit_store, loc_hand, tuple(loc_up), slots
 
 
 def _safe_rows(seven: np.ndarray, ok: np.ndarray) -> np.ndarray:

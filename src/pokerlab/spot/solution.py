@@ -58,7 +58,7 @@ from pokerlab.spot.solver import Solver
 from pokerlab.spot.spec import Spot, SpotError
 from pokerlab.spot.terminal import showdown_packed, valid_reach
 from pokerlab.spot.tree import CHANCE, DECISION, Tree, build_tree
-from pokerlab.spot.walk import MODE_EVAL, walk, workspace
+from pokerlab.spot.walk import MODE_EVAL, task_buffer_bytes, walk, workspace
 
 
 def estimate_memory(spot: Spot, isomorphism: bool = True, compressed: bool = False) -> int:
@@ -70,7 +70,7 @@ def estimate_memory(spot: Spot, isomorphism: bool = True, compressed: bool = Fal
     m = max(deal.num_hands)
     chance = int(np.count_nonzero((tree.kind == CHANCE) & (tree.street == len(spot.board) - 3)))
     canon = int(np.count_nonzero((deal.next_sit[0] >= 0) & (deal.next_perm[0] == 0)))
-    buffers = 8 * m * (3 * max(chance, 1) + max(chance * canon, 1))
+    buffers = task_buffer_bytes(m, chance, canon if chance else 0)
     return lay.memory_bytes(compressed, extra=tables + buffers)
 
 
@@ -295,14 +295,12 @@ def _equity(deal: Deal, sit: int, p: int, r_opp: np.ndarray) -> tuple[np.ndarray
         # Over the river situation's lists (its packed table's positions), back over all hands.
         row = int(deal.sd_row[sit])
         own, opp = deal.sit_hands(p, sit), deal.sit_hands(1 - p, sit)
-        at = int(deal.sit_start[p, sit])
-        same = deal.loc_same[p][at:at + own.shape[0]]
         reach = np.ascontiguousarray(r_opp[opp])
         packed = [deal.sd_packed[q][row, :int(deal.sd_count[q][row]) + 2] for q in (p, 1 - p)]
         win = np.zeros(own.shape[0])
-        showdown_packed(reach, packed[0], packed[1], same, 0.5, 0.0, win, np.zeros((2, 52)))
+        showdown_packed(reach, packed[0], packed[1], 0.5, 0.0, win, np.zeros((2, 52)))
         valid = np.zeros(n)
-        valid_reach(r_opp, deal.cards[p], deal.cards[1 - p], deal.same[p], valid)
+        valid_reach(r_opp, deal.cards[p], deal.cards[1 - p], valid)
         num, den = np.zeros(n), np.zeros(n)
         num[own], den[own] = win, valid[own]
         return num, den
@@ -406,7 +404,7 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
         return out
 
     valid = np.zeros(nh[q])
-    valid_reach(reach[o], deal.cards[q], deal.cards[o], deal.same[q], valid)
+    valid_reach(reach[o], deal.cards[q], deal.cards[o], valid)
     safe = np.where(valid > 0, valid, 1.0)
     ev = values(node) / safe
     actions = tree.actions(node) if kind == DECISION else []
@@ -432,7 +430,7 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
     keep = (reach[q] > 0) & (valid > 0)
     # The opponent's range and EV at the node: its own walk, as the actor's above.
     valid_o = np.zeros(nh[o])
-    valid_reach(reach[q], deal.cards[o], deal.cards[q], deal.same[o], valid_o)
+    valid_reach(reach[q], deal.cards[o], deal.cards[q], valid_o)
     ev_o = np.zeros(nh[o])
     walk(node, sit, o, np.ascontiguousarray(reach[q]), np.ascontiguousarray(reach[o]), ev_o, T, D, S,
          prm, MODE_EVAL, 0, top, workspace(md, ma, nh[o], nh[q]))

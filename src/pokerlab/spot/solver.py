@@ -190,19 +190,20 @@ def average_strategy(tree: Tree, layout: Layout, deal: Deal, cum: np.ndarray,
     _normalise(cum, out, lock, nodes, layout.offset, layout.actions, layout.player,
                tree.street.astype(np.int64), lock_off, deal.sit_street.astype(np.int64),
                np.array(deal.num_hands, dtype=np.int64), deal.sit_start, deal.sit_store,
-               deal.loc_hand[0], deal.loc_hand[1])
+               deal.loc_cards[0], deal.loc_cards[1], deal.card_hand[0], deal.card_hand[1])
     return out
 
 
 @njit(cache=True)
 def _normalise(cum, out, lock, nodes, node_off, node_na, node_q, node_street, lock_off,
-               sit_street, num_hands, sit_start, sit_store, hand0, hand1):
+               sit_street, num_hands, sit_start, sit_store, lc0, lc1, hand0, hand1):
     """:func:`average_strategy`'s loops: float64 sums per combo, float32 results."""
     for node in nodes:
         na = node_na[node]
         q = node_q[node]
         lo = lock_off[node]
         hands = hand0 if q == 0 else hand1
+        lc = lc0 if q == 0 else lc1
         for s in range(sit_street.shape[0]):
             if sit_street[s] != node_street[node]:
                 continue
@@ -210,7 +211,7 @@ def _normalise(cum, out, lock, nodes, node_off, node_na, node_q, node_street, lo
             nv = sit_start[q, s + 1] - at
             base = node_off[node] + na * sit_store[q, s]
             for h in range(nv):
-                col = lo + hands[at + h]
+                col = lo + hands[lc[at + h, 0], lc[at + h, 1]]
                 tot = 0.0
                 for a in range(na):
                     tot += np.float64(lock[col + a * num_hands[q]]) if lo >= 0 \

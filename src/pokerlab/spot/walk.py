@@ -49,7 +49,7 @@ from numba import njit
 
 from pokerlab.spot.deal import Deal
 from pokerlab.spot.layout import Layout
-from pokerlab.spot.terminal import showdown_at, valid_reach, valid_reach_at
+from pokerlab.spot.terminal import PAIRS, showdown_at, valid_reach, valid_reach_at
 from pokerlab.spot.tree import CHANCE, DECISION, FOLD, SHOWDOWN, Tree
 
 MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
@@ -60,13 +60,13 @@ MODE_CFR, MODE_EVAL, MODE_BEST = 0, 1, 2
 def deal_tuple(deal: Deal) -> tuple:
     """The deal's arrays in the order the kernels read them: the situations' (``D[:8]``), then
     one per player, OOP's at an even index and IP's after it: cards, hand permutations,
-    showdown table counts and tables, hand lists, same combos, list cards, parent positions."""
+    showdown table counts and tables, card-pair-to-hand tables, list cards, parent positions;
+    then the suit permutations' inverse card maps (``D[22]``)."""
     return (deal.sit_local, deal.next_sit, deal.next_perm, deal.next_canon, deal.deal_factor,
             deal.sd_row, deal.sit_start, deal.sit_store, deal.cards[0], deal.cards[1],
             deal.hand_perm[0], deal.hand_perm[1], deal.sd_count[0], deal.sd_count[1],
-            deal.sd_packed[0], deal.sd_packed[1], deal.loc_hand[0], deal.loc_hand[1],
-            deal.loc_same[0], deal.loc_same[1], deal.loc_cards[0], deal.loc_cards[1],
-            deal.loc_up[0], deal.loc_up[1])
+            deal.sd_packed[0], deal.sd_packed[1], deal.card_hand[0], deal.card_hand[1],
+            deal.loc_cards[0], deal.loc_cards[1], deal.loc_up[0], deal.loc_up[1], deal.card_inv)
 
 
 def tree_tuple(tree: Tree, layout: Layout, lock_off: np.ndarray) -> tuple:
@@ -92,23 +92,50 @@ def _half_pot(prm, c0, c1):
     return (pot - r) / 2.0
 
 
+def _shapes(max_depth: int, max_actions: int, n_own: int, n_opp: int) -> tuple:
+    n_max = max(n_own, n_opp)
+    return ((max_depth, n_opp), (max_depth, n_own), (max_depth, n_own),
+            (max_depth, max_actions + 1, n_max), (max_depth, max_actions, n_own))
+
+
+def workspace_floats(max_depth: int, max_actions: int, n: int) -> int:
+    """Float64 entries of the memory a :func:`workspace`'s float buffers take for at most ``n``
+    hands a player."""
+    return sum(int(np.prod(shape)) for shape in _shapes(max_depth, max_actions, n, n))
+
+
 def workspace(max_depth: int, max_actions: int, n_own: int, n_opp: int,
-              dtype: type = np.float64) -> tuple:
+              dtype: type = np.float64, raw: np.ndarray | None = None,
+              rest: tuple | None = None) -> tuple:
     """The walk's per-depth buffers (allocated once per thread, not per walk): float64 for the
     measuring and browsing walks (exact values of a strategy), float32 for the solver's (the
     card sums stay float64), whose combo loops then run twice as many lanes wide. ``n_own``,
     ``n_opp``: the players' hands (every situation's lists are at most as long); then a
-    buffer mapping a hand to its position in a list (-1 between uses), and the showdowns'
-    buffers of opponent hands with reach (:func:`pokerlab.spot.terminal.showdown_at`)."""
-    n_max = max(n_own, n_opp)
-    return (np.empty((max_depth, n_opp), dtype), np.empty((max_depth, n_own), dtype),
-            np.empty((max_depth, n_own), dtype),
-            np.empty((max_depth, max_actions + 1, n_max), dtype),
-            np.empty((max_depth, max_actions, n_own), dtype), np.empty(max_depth, dtype=np.int64),
-            np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64),
-            np.empty((2, 52)), np.empty(max_depth, dtype=np.int64),
-            np.full(n_own, -1, dtype=np.int64), np.empty(n_opp + 2, dtype=np.int64),
-            np.empty(n_opp + 2))
+    buffer mapping a combo's cards to its position in a list (-1 between uses,
+    :func:`add_dealt`), the showdowns' buffers of opponent hands with reach
+    (:func:`pokerlab.spot.terminal.showdown_at`) and a pair buffer of zeros
+    (:data:`pokerlab.spot.terminal.PAIRS`; float64: float32 made the showdown sweeps slower).
+
+    ``raw``: float64 memory (:func:`workspace_floats`) that the first five buffers are views
+    of: a thread's walks for either player, solving (float32) or measuring (float64), never
+    run at once, so they share it (on a flop, separate sets took 1.5 MiB more). ``rest``: the
+    other buffers of an earlier workspace for the same player (they are kept per player: the
+    pair buffer's zeros are the opponent range's). Fresh ones if ``None``."""
+    shapes = _shapes(max_depth, max_actions, n_own, n_opp)
+    if raw is None:
+        raw = np.empty(workspace_floats(max_depth, max_actions, max(n_own, n_opp)))
+    if rest is None:
+        rest = (np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64),
+                np.empty(max_depth, dtype=np.int64), np.empty((2, 52)),
+                np.empty(max_depth, dtype=np.int64), np.full(PAIRS, -1, dtype=np.int16),
+                np.empty(n_opp + 2, dtype=np.int64), np.empty(n_opp + 2), np.zeros(PAIRS))
+    views = []
+    at = 0
+    for shape in shapes:
+        size = int(np.prod(shape))
+        views.append(raw[at:at + size].view(dtype)[:size].reshape(shape))
+        at += size
+    return (*views, *rest)
 
 
 @njit(cache=True, nogil=True)
@@ -173,15 +200,23 @@ def _lists(sit_start, p, sit):
 
 
 @njit(cache=True, nogil=True)
-def add_dealt(val, d, sit, a, p, next_sit, next_perm, next_canon, sit_start, up, hand, perm,
+def _hand_at(hand, lc, i):
+    """The hand at list position ``i``: ``hand`` maps its two cards ``lc[i]`` to it."""
+    return hand[np.uint64(lc[i, 0]), np.uint64(lc[i, 1])]
+
+
+@njit(cache=True, nogil=True)
+def add_dealt(val, d, sit, a, p, next_sit, next_perm, next_canon, sit_start, up, lc, card_inv,
               slot):
     """``val[d]`` (over player ``p``'s list in situation ``sit``) += the values ``val[d + 1]``
     of canonical card ``a``'s situation (over its list) for every card of ``a``'s orbit (a
     chance node's sum, before the deal probability): card ``a`` itself through each hand's
-    position in the parent list (``up``), the others with the hands permuted, through each
-    hand's position in the child's list (``slot``, a hand-indexed scratch of -1s, -1 again on
-    return; -1: the hand holds the card, value 0). Rows are indexed, not sliced (numba's
-    views cost reference counts)."""
+    position in the parent list (``up``), the others with the hands permuted: the value of a
+    hand with cards ``c0, c1`` after such a card is that of the hand with cards
+    ``card_inv[k, c0], card_inv[k, c1]`` after ``a``, found through ``slot``, a scratch of -1s
+    indexed by a combo's cards (``c0 << 6 | c1``, both orders) holding its position in the
+    child's list (-1 again on return; -1: the hand holds the card, value 0). The list's cards
+    are ``lc``. Rows are indexed, not sliced (numba's views cost reference counts)."""
     child = next_sit[sit, a]
     at_c = sit_start[p, child]
     n_c = sit_start[p, child + 1] - at_c
@@ -195,19 +230,27 @@ def add_dealt(val, d, sit, a, p, next_sit, next_perm, next_canon, sit_start, up,
             break
     if not iso:
         return
+    six = np.uint64(6)
     for j in range(n_c):
-        slot[hand[at_c + j]] = j
-    at = sit_start[p, sit]
+        c0, c1 = np.uint64(lc[uc + np.uint64(j), 0]), np.uint64(lc[uc + np.uint64(j), 1])
+        slot[(c0 << six) | c1] = j
+        slot[(c1 << six) | c0] = j
+    at = np.uint64(sit_start[p, sit])
     for c in range(52):
         kp = next_perm[sit, c]
         if next_canon[sit, c] != a or kp == 0:
             continue
-        for h in range(sit_start[p, sit + 1] - at):
-            j = slot[perm[kp, hand[at + h]]]
+        for h in range(sit_start[p, sit + 1] - sit_start[p, sit]):
+            x = at + np.uint64(h)
+            b0 = np.uint64(card_inv[kp, lc[x, 0]])
+            b1 = np.uint64(card_inv[kp, lc[x, 1]])
+            j = slot[(b0 << six) | b1]
             if j >= 0:
                 val[d, h] += val[d + 1, j]
     for j in range(n_c):
-        slot[hand[at_c + j]] = -1
+        c0, c1 = np.uint64(lc[uc + np.uint64(j), 0]), np.uint64(lc[uc + np.uint64(j), 1])
+        slot[(c0 << six) | c1] = -1
+        slot[(c1 << six) | c0] = -1
 
 
 @njit(cache=True, nogil=True)
@@ -231,20 +274,21 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
     kind, player, commit, first_child, num_children, node_off, lock_off, node_block = T
     sit_local, next_sit, next_perm, next_canon, deal_factor, sd_row, sit_start, sit_store = D[:8]
     if p == 0:
-        own_cards, opp_cards, perm_own = D[8], D[9], D[10]
+        own_cards, opp_cards = D[8], D[9]
         sdc_own, sdc_opp, sdp_own, sdp_opp = D[12], D[13], D[14], D[15]
-        hand_own, hand_opp, same_own, lc_own, lc_opp = D[16], D[17], D[18], D[20], D[21]
-        up_own, up_opp = D[22], D[23]
+        hand_own, hand_opp, lc_own, lc_opp = D[16], D[17], D[18], D[19]
+        up_own, up_opp = D[20], D[21]
     else:
-        own_cards, opp_cards, perm_own = D[9], D[8], D[11]
+        own_cards, opp_cards = D[9], D[8]
         sdc_own, sdc_opp, sdp_own, sdp_opp = D[13], D[12], D[15], D[14]
-        hand_own, hand_opp, same_own, lc_own, lc_opp = D[17], D[16], D[19], D[21], D[20]
-        up_own, up_opp = D[23], D[22]
+        hand_own, hand_opp, lc_own, lc_opp = D[17], D[16], D[19], D[18]
+        up_own, up_opp = D[21], D[20]
+    card_inv = D[22]
     o = 1 - p
     store, cum, lock, rscale, cscale = S
     top_index, top_opp, top_own, top_val = top
     n_all = own_cards.shape[0]
-    ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch, s_live, slot, cx, cr = W
+    ropp, rown, val, strat, cv, s_node, s_sit, s_cur, scratch, s_live, slot, cx, cr, pair = W
     update = prm[P_UPDATE] > 0
     plus = prm[P_PLUS] > 0
     by_reach = prm[P_REACH] > 0
@@ -263,14 +307,16 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
     fp, fn, fs, fw = ft(dpos), ft(dneg), ft(dstrat), ft(wstrat)
     for task in range(roots.shape[0]):
         sit0 = sits[task]
-        # The situation's lists, gathered from the full rows.
+        # The situation's lists, gathered from the full rows. A root's situation is the spot's
+        # board (its lists hold every hand: positions are hands) or one of its children: the
+        # position in the parent's list (``up``) is the hand.
         at_own, at_opp, n_own, n_opp = _lists(sit_start, p, sit0)
         cur = sit0  # the situation whose lists at_own .. n_opp describe
         ua, uo = np.uint64(at_own), np.uint64(at_opp)
         for j in range(n_opp):
-            ropp[0, j] = src_opp[rows[task], np.uint64(hand_opp[uo + np.uint64(j)])]
+            ropp[0, j] = src_opp[rows[task], np.uint64(up_opp[uo + np.uint64(j)])]
         for h in range(n_own):
-            rown[0, h] = src_own[rows[task], np.uint64(hand_own[ua + np.uint64(h)])]
+            rown[0, h] = src_own[rows[task], np.uint64(up_own[ua + np.uint64(h)])]
         s_node[0] = roots[task]
         # s_live[d]: does any opponent combo reach depth d (set as the reach is formed, so that a
         # node with none, terminals too, costs no scan).
@@ -298,13 +344,13 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                     pay = -commit[node, p] if player[node] == p else 2.0 * half - commit[node, p]
                     pay -= shift
                     valid_reach_at(ropp, d, lc_own, lc_opp, at_own, at_opp, n_own, n_opp,
-                                   same_own, pay, val, d, scratch)
+                                   pair, pay, val, d, scratch)
                 elif k == SHOWDOWN:
                     half = _half_pot(prm, commit[node, 0], commit[node, 1])
                     row = sd_row[sit]
                     showdown_at(ropp, d, sdp_own, sdp_opp, row, sdc_own[row], sdc_opp[row],
-                                same_own, at_own, half, commit[node, p], val, d, scratch,
-                                zero_sum, cx, cr)
+                                pair, half, commit[node, p], val, d, scratch, zero_sum, cx,
+                                cr)
                 else:
                     any_reach = s_live[d] > 0
                     ti = top_index[node] if k == CHANCE else -1
@@ -337,11 +383,13 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                             if lo >= 0:
                                 # A lock is over every hand: the list's hands' columns.
                                 hand_q = hand_own if q == p else hand_opp
+                                lc_q = lc_own if q == p else lc_opp
                                 at_q = at_own if q == p else at_opp
                                 n_q = n_all if q == p else opp_cards.shape[0]
                                 for a in range(na):
                                     for h in range(nq):
-                                        strat[d, a, h] = lock[lo + a * n_q + hand_q[at_q + h]]
+                                        strat[d, a, h] = lock[lo + a * n_q
+                                                              + _hand_at(hand_q, lc_q, at_q + h)]
                             else:
                                 # Regret matching (CFR: the regrets' positive parts), or a fixed
                                 # profile or strategy sums (never negative, so the same
@@ -380,7 +428,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                 a = s_cur[d]
                 if kind[node] == CHANCE:
                     add_dealt(val, d, sit, a, p, next_sit, next_perm, next_canon, sit_start,
-                              up_own, hand_own, perm_own, slot)
+                              up_own, lc_own, card_inv, slot)
                 elif player[node] == p:
                     for h in range(n_own):
                         cv[d, a, h] = val[d + 1, h]
@@ -507,7 +555,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
             outs[task, h] = 0.0
         ua = np.uint64(sit_start[p, sit0])
         for h in range(sit_start[p, sit0 + 1] - sit_start[p, sit0]):
-            outs[task, np.uint64(hand_own[ua + np.uint64(h)])] = val[0, h]
+            outs[task, np.uint64(up_own[ua + np.uint64(h)])] = val[0, h]
 
 
 _ZERO = np.zeros(1, dtype=np.int64)
@@ -564,6 +612,15 @@ def combine_all(p, task_of, results, D, top_val):
             top_val[k, h] *= f
 
 
+def task_buffer_bytes(hands: int, chance_nodes: int, canonical: int) -> int:
+    """Bytes of a walker's task buffers for ``numba.get_num_threads()`` threads: three rows of
+    ``hands`` values for each first-street chance node (its reach and value), and ``canonical``
+    rows (the subtrees of one node) for one node more than there are threads."""
+    threads = min(numba.get_num_threads(), chance_nodes * canonical)
+    rows = 3 * max(chance_nodes, 1) + (threads + 1) * canonical * (canonical > 0)
+    return 8 * hands * rows
+
+
 _POOL: list[ThreadPoolExecutor] = []
 
 
@@ -606,58 +663,104 @@ class Walker:
                     t_sit.append(int(deal.next_sit[0, c]))
                     t_top.append(k)
         self.chance_nodes = np.array(nodes, dtype=np.int64)
-        self.task_of = task_of
         self.t_node = np.array(t_node, dtype=np.int64)
         self.t_sit = np.array(t_sit, dtype=np.int64)
         self.t_top = np.array(t_top, dtype=np.int64)
         m = max(deal.num_hands)
         K = max(len(nodes), 1)
+        # A chance node's tasks are consecutive: unit k is tasks u_start[k] .. u_start[k + 1];
+        # task_local[k, c]: the row of canonical card c's task in its unit's rows.
+        self.u_start = np.searchsorted(self.t_top, np.arange(K + 1)).astype(np.int64)
+        self.task_local = np.where(task_of >= 0, task_of - self.u_start[:K, None], -1)
+        per_unit = max(int(np.diff(self.u_start).max(initial=0)), 1)
         if share is not None:
-            self.top, self.results = share.top, share.results
+            self.top, self.rows = share.top, share.rows
         else:
             self.top = (index, np.zeros((K, m)), np.zeros((K, m)), np.zeros((K, m)))
-            self.results = np.zeros((max(len(t_node), 1), m))
+            # Rows for the units being walked, a (per_unit, m) block each, grown as threads
+            # need them (:meth:`_run_tasks`).
+            self.rows: list[np.ndarray] = []
+        self._per_unit = per_unit
         nh = deal.num_hands
-        self.W = tuple(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p], self._dtype)
-                       for p in (0, 1))
-        self._task_W: tuple[list[tuple], list[tuple]] = ([self.W[0]], [self.W[1]])
+        # Per thread, the float memory of both players' workspaces, and per player and thread
+        # their other buffers, shared with ``share`` (the two never walk at once); then this
+        # walker's views of them.
+        self._memory: tuple[list[np.ndarray], tuple[list[tuple], list[tuple]]] = (
+            share._memory if share is not None else ([], ([], [])))
+        self._task_W: tuple[list[tuple], list[tuple]] = ([], [])
+        self.W = (self._space(0, 0), self._space(1, 0))
         self._out = (np.zeros(nh[0]), np.zeros(nh[1]))
 
+    def _space(self, p: int, i: int) -> tuple:
+        """Player ``p``'s workspace for thread ``i``, in this walker's float type."""
+        nh = self.deal.num_hands
+        md, ma = self.max_depth, self.max_actions
+        raws, rests = self._memory[0], self._memory[1][p]
+        views = self._task_W[p]
+        while len(raws) <= i:
+            raws.append(np.empty(workspace_floats(md, ma, max(nh))))
+        while len(rests) <= i:
+            rests.append(workspace(md, ma, nh[p], nh[1 - p], raw=raws[len(rests)])[5:])
+        while len(views) <= i:
+            k = len(views)
+            views.append(workspace(md, ma, nh[p], nh[1 - p], self._dtype, raw=raws[k],
+                                   rest=rests[k]))
+        return views[i]
+
     def _run_tasks(self, p: int, S: tuple, prm: np.ndarray, mode: int) -> None:
-        """The first street's chance subtrees on ``numba.get_num_threads()`` threads.
+        """The first street's chance subtrees on ``numba.get_num_threads()`` threads, and each
+        first-street chance node's value from them (``top[3]``).
 
         Each thread claims the next block of tasks until none is left (the blocks are an
-        eighth of a thread's share): a thread the machine's other work delays holds up one
-        block, not a fixed half of the walk; waiting threads sleep instead of spinning.
+        eighth of a thread's share, within one chance node): a thread the machine's other
+        work delays holds up one block, not a fixed half of the walk; waiting threads sleep
+        instead of spinning. A chance node's subtrees write into a block of rows taken when
+        its first block is claimed; the thread that finishes its last block combines them
+        (:func:`combine_all`, in the same order whichever thread does it) and gives the rows
+        back. Blocks are claimed in order, so at most one node more than there are threads
+        holds rows: a few hundred kilobytes instead of a row for every task (1.3 MiB on a
+        flop).
         """
         n = self.num_tasks
         threads = min(numba.get_num_threads(), n)
-        spaces = self._task_W[p]
-        nh = self.deal.num_hands
-        while len(spaces) < threads:
-            spaces.append(workspace(self.max_depth, self.max_actions, nh[p], nh[1 - p],
-                                    self._dtype))
-
-        def tasks(lo: int, hi: int, W: tuple) -> None:
-            walk_roots(self.t_node[lo:hi], self.t_sit[lo:hi], self.t_top[lo:hi], p, self.top[1],
-                       self.top[2], self.results[lo:hi], self.T, self.D, S, prm, mode, 0,
-                       self.top, W)
-
-        if threads == 1:
-            tasks(0, n, spaces[0])
-            return
+        spaces = [self._space(p, i) for i in range(threads)]
+        m = max(self.deal.num_hands)
+        while len(self.rows) < threads + 1:
+            self.rows.append(np.zeros((self._per_unit, m)))
         block = max(1, -(-n // (8 * threads)))
+        u = self.u_start
+        blocks = [(k, lo, min(lo + block, int(u[k + 1])))
+                  for k in range(u.shape[0] - 1) for lo in range(int(u[k]), int(u[k + 1]), block)]
+        left = [-(-(int(u[k + 1]) - int(u[k])) // block) for k in range(u.shape[0] - 1)]
+        free = list(range(threads + 1))
+        held: dict[int, int] = {}
         claim = itertools.count()
         lock = threading.Lock()
 
         def worker(w: int) -> None:
             while True:
                 with lock:
-                    lo = next(claim) * block
-                if lo >= n:
-                    return
-                tasks(lo, min(lo + block, n), spaces[w])
+                    i = next(claim)
+                    if i >= len(blocks):
+                        return
+                    k, lo, hi = blocks[i]
+                    if k not in held:
+                        held[k] = free.pop()
+                    rows = self.rows[held[k]]
+                walk_roots(self.t_node[lo:hi], self.t_sit[lo:hi], self.t_top[lo:hi], p,
+                           self.top[1], self.top[2], rows[lo - u[k]:hi - u[k]], self.T, self.D,
+                           S, prm, mode, 0, self.top, spaces[w])
+                with lock:
+                    left[k] -= 1
+                    last = left[k] == 0
+                if last:
+                    combine_all(p, self.task_local[k:k + 1], rows, self.D, self.top[3][k:k + 1])
+                    with lock:
+                        free.append(held.pop(k))
 
+        if threads == 1:
+            worker(0)
+            return
         futures = [_pool().submit(worker, w) for w in range(1, threads)]
         worker(0)
         for f in futures:
@@ -671,7 +774,8 @@ class Walker:
     @property
     def buffer_bytes(self) -> int:
         """Bytes of the task buffers."""
-        return int(sum(a.nbytes for a in self.top[1:]) + self.results.nbytes)
+        return task_buffer_bytes(max(self.deal.num_hands), int(self.chance_nodes.shape[0]),
+                                 self._per_unit if self.num_tasks else 0)
 
     def run(self, p: int, S: tuple, prm: np.ndarray, mode: int,
             r_opp: np.ndarray | None = None, r_own: np.ndarray | None = None) -> np.ndarray:
@@ -685,7 +789,7 @@ class Walker:
         self._walk_all(p, S, prm, mode, ro, rw, out)
         if mode == MODE_BEST and prm[P_RAKE_PCT] == 0.0:
             valid = np.zeros(d.num_hands[p])
-            valid_reach(ro, d.cards[p], d.cards[1 - p], d.same[p], valid)
+            valid_reach(ro, d.cards[p], d.cards[1 - p], valid)
             out += prm[P_POT] / 2.0 * valid
         return out
 
@@ -713,6 +817,4 @@ class Walker:
         self.top[2][:] = 0.0
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, rec, mode, 1, self.top, W)
         self._run_tasks(p, S, prm, mode)
-        combine_all(p, self.task_of[:self.chance_nodes.shape[0]], self.results, self.D,
-                    self.top[3])
         walk(0, 0, p, ro, rw, out, self.T, self.D, S, prm, mode, 2, self.top, W)
