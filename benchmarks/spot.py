@@ -37,7 +37,11 @@ card its values are scaled by 44/46 (45/47), so on the turn and the flop it solv
 different game and its values may miss the others' by more than the exploitabilities; its
 times still compare (same tree, same work). ``ratio_time``/``ratio_memory``: pokerlab over
 the peer (targets: time at most 1.0 x TexasSolver's and 1.5 x postflop-solver's, memory at
-most postflop-solver's).
+most postflop-solver's). ``memory_bytes``: the solver's own count of its arrays (pokerlab's
+``memory_bytes``; postflop-solver's ``memory_usage``, which its driver prints to a tenth of a
+MiB), and ``ratio_arrays`` pokerlab's over postflop-solver's: the peak of a Python process
+holds some 170 MiB of interpreter and numba besides (the river's and the turn's peaks are
+nearly all that).
 
 Usage: ``python benchmarks/spot.py [--json] [--quick] [--spots river,turn,flop]
 [--solvers pokerlab,texassolver,postflop-solver] [--texassolver BIN --texassolver-resources DIR]
@@ -198,6 +202,7 @@ def _pfs_range(spot: Spot, player: int) -> str:
     return texassolver_range(spot, player)
 
 
+PFS_MEMORY = re.compile(r"memory_usage estimate: f32 ([\d.]+) MiB")
 RESULT = re.compile(r"RESULT iterations=(\d+) solve_time_s=([\d.]+) exploitability_pct_pot=([\d.eE+-]+)"
                     r" ev_oop=([\d.eE+-]+) ev_ip=([\d.eE+-]+)")
 
@@ -213,9 +218,11 @@ def run_postflop_solver(binary: str, spot: Spot, target_pct: float, max_iteratio
         raise Failed("postflop-solver printed no RESULT line")
     expl = float(m.group(3))
     ev_oop, ev_ip = float(m.group(4)), float(m.group(5))
+    arrays = PFS_MEMORY.search(text)
     return {"seconds": float(m.group(2)), "iterations": int(m.group(1)),
             "exploitability_pct_pot": expl, "reached": expl <= target_pct,
-            "ev_oop": ev_oop, "ev_ip": ev_ip, **measured}
+            "ev_oop": ev_oop, "ev_ip": ev_ip, **measured,
+            **({"memory_bytes": round(float(arrays.group(1)) * 2**20)} if arrays else {})}
 
 
 # ---------------------------------------------------------------------------- TexasSolver
@@ -317,6 +324,8 @@ def compare(spot: Spot, ours: dict[str, Any], peer: dict[str, Any]) -> dict[str,
         "ratio_time": ours["seconds"] / peer["seconds"] if peer["seconds"] > 0 else None,
         "ratio_iterations": ours["iterations"] / peer["iterations"] if peer["iterations"] else None,
         "ratio_memory": ours["peak_rss_bytes"] / peer["peak_rss_bytes"],
+        "ratio_arrays": ours["memory_bytes"] / peer["memory_bytes"]
+        if ours.get("memory_bytes") and peer.get("memory_bytes") else None,
         "ratio_cpu": ours["cpu_s"] / peer["cpu_s"] if peer["cpu_s"] > 0 else None,
     }
 
@@ -428,8 +437,9 @@ def print_row(name: str, row: dict[str, Any]) -> None:
     for peer in ("texassolver", "postflop-solver"):
         c = row.get(f"vs_{peer}")
         if c:
-            print(f"  pokerlab/{peer}: time x{c['ratio_time']:.2f}, memory x{c['ratio_memory']:.2f}, "
-                  f"EV diff {c['ev_diff_pct_pot']:.4f}% of the pot, agree {c['agree']}")
+            arrays = f", arrays x{c['ratio_arrays']:.2f}" if c.get("ratio_arrays") else ""
+            print(f"  pokerlab/{peer}: time x{c['ratio_time']:.2f}, memory x{c['ratio_memory']:.2f}"
+                  f"{arrays}, EV diff {c['ev_diff_pct_pot']:.4f}% of the pot, agree {c['agree']}")
 
 
 if __name__ == "__main__":
