@@ -166,3 +166,35 @@ def test_a_line_nobody_plays_is_shown_empty() -> None:
     # IP acts facing a bet nobody makes: no combo of its meets an opponent there
     assert sol.view("b10").classes() == []
     assert node_report(sol, "b10")["classes"] == []
+
+
+def test_a_river_two_cards_deep_shows_its_own_hands_values() -> None:
+    """A flop spot's river (its hand lists are the turn's less the river card's hands, so a
+    list position is not a hand): facing an all-in, each of IP's combos' call EV is a direct
+    count over OOP's combos that reach the node (the weights the report shows), by the
+    evaluator: win 30 chips, tie 5, lose 20."""
+    from pokerlab.cards.codes import parse_cards
+    from pokerlab.evaluate import evaluate
+
+    spot = Spot.from_dict({"board": "Qs Jh 2h", "pot": 10, "stack": 20,
+                           "oop_range": "AA,AK,KQs,QJ,22,T9s", "ip_range": "AK,KK,QJs,T9s,33,A5s",
+                           "bet": "a"})
+    sol = solve(spot, target_pct=0.5, max_iterations=30)
+    report = node_report(sol, "x x Td x x Ac a")
+    board = parse_cards("Qs Jh 2h Td Ac")
+    opp = {tuple(parse_cards(c[:2] + " " + c[2:])): w for c, w in _weights(report, "oop").items()}
+    assert opp and report["player"] == "ip"
+    checked = 0
+    for row in report["combos"]:
+        mine = parse_cards(row["combo"][:2] + " " + row["combo"][2:])
+        num = den = 0.0
+        for theirs, w in opp.items():
+            if set(mine) & set(theirs):
+                continue
+            a, b = evaluate(mine + board), evaluate(list(theirs) + board)
+            num += w * (30.0 if a > b else 5.0 if a == b else -20.0)
+            den += w
+        if den > 0:
+            assert row["ev_c"] == pytest.approx(num / den, rel=1e-9, abs=1e-9), row["combo"]
+            checked += 1
+    assert checked >= 10

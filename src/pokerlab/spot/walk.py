@@ -61,12 +61,14 @@ def deal_tuple(deal: Deal) -> tuple:
     """The deal's arrays in the order the kernels read them: the situations' (``D[:8]``), then
     one per player, OOP's at an even index and IP's after it: cards, hand permutations,
     showdown table counts and tables, card-pair-to-hand tables, list cards, parent positions;
-    then the suit permutations' inverse card maps (``D[22]``)."""
+    then the suit permutations' inverse card maps (``D[22]``) and the situations' parents
+    (``D[23]``)."""
     return (deal.sit_local, deal.next_sit, deal.next_perm, deal.next_canon, deal.deal_factor,
             deal.sd_row, deal.sit_start, deal.sit_store, deal.cards[0], deal.cards[1],
             deal.hand_perm[0], deal.hand_perm[1], deal.sd_count[0], deal.sd_count[1],
             deal.sd_packed[0], deal.sd_packed[1], deal.card_hand[0], deal.card_hand[1],
-            deal.loc_cards[0], deal.loc_cards[1], deal.loc_up[0], deal.loc_up[1], deal.card_inv)
+            deal.loc_cards[0], deal.loc_cards[1], deal.loc_up[0], deal.loc_up[1], deal.card_inv,
+            deal.sit_parent)
 
 
 def tree_tuple(tree: Tree, layout: Layout, lock_off: np.ndarray) -> tuple:
@@ -118,7 +120,7 @@ def workspace(max_depth: int, max_actions: int, n_own: int, n_opp: int,
 
     ``raw``: float64 memory (:func:`workspace_floats`) that the first five buffers are views
     of: a thread's walks for either player, solving (float32) or measuring (float64), never
-    run at once, so they share it (on a flop, separate sets took 1.5 MiB more). ``rest``: the
+    run at once, so they share it (on a flop, separate sets took 1.4 MiB more). ``rest``: the
     other buffers of an earlier workspace for the same player (they are kept per player: the
     pair buffer's zeros are the opponent range's). Fresh ones if ``None``."""
     shapes = _shapes(max_depth, max_actions, n_own, n_opp)
@@ -283,7 +285,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
         sdc_own, sdc_opp, sdp_own, sdp_opp = D[13], D[12], D[15], D[14]
         hand_own, hand_opp, lc_own, lc_opp = D[17], D[16], D[19], D[18]
         up_own, up_opp = D[21], D[20]
-    card_inv = D[22]
+    card_inv, sit_parent = D[22], D[23]
     o = 1 - p
     store, cum, lock, rscale, cscale = S
     top_index, top_opp, top_own, top_val = top
@@ -307,16 +309,22 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
     fp, fn, fs, fw = ft(dpos), ft(dneg), ft(dstrat), ft(wstrat)
     for task in range(roots.shape[0]):
         sit0 = sits[task]
-        # The situation's lists, gathered from the full rows. A root's situation is the spot's
-        # board (its lists hold every hand: positions are hands) or one of its children: the
-        # position in the parent's list (``up``) is the hand.
+        # The situation's lists, gathered from the full rows. When the root's situation is the
+        # spot's board (its lists hold every hand: positions are hands) or one of its children
+        # (the solver's tasks), the position in the parent's list (``up``) is the hand; deeper
+        # (a line browsed to a river under a flop), the cards give it.
         at_own, at_opp, n_own, n_opp = _lists(sit_start, p, sit0)
         cur = sit0  # the situation whose lists at_own .. n_opp describe
         ua, uo = np.uint64(at_own), np.uint64(at_opp)
+        near = sit0 == 0 or sit_parent[sit0] == 0
         for j in range(n_opp):
-            ropp[0, j] = src_opp[rows[task], np.uint64(up_opp[uo + np.uint64(j)])]
+            x = uo + np.uint64(j)
+            hj = up_opp[x] if near else _hand_at(hand_opp, lc_opp, x)
+            ropp[0, j] = src_opp[rows[task], np.uint64(hj)]
         for h in range(n_own):
-            rown[0, h] = src_own[rows[task], np.uint64(up_own[ua + np.uint64(h)])]
+            x = ua + np.uint64(h)
+            hh = up_own[x] if near else _hand_at(hand_own, lc_own, x)
+            rown[0, h] = src_own[rows[task], np.uint64(hh)]
         s_node[0] = roots[task]
         # s_live[d]: does any opponent combo reach depth d (set as the reach is formed, so that a
         # node with none, terminals too, costs no scan).
@@ -555,7 +563,9 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
             outs[task, h] = 0.0
         ua = np.uint64(sit_start[p, sit0])
         for h in range(sit_start[p, sit0 + 1] - sit_start[p, sit0]):
-            outs[task, np.uint64(up_own[ua + np.uint64(h)])] = val[0, h]
+            x = ua + np.uint64(h)
+            hh = up_own[x] if near else _hand_at(hand_own, lc_own, x)
+            outs[task, np.uint64(hh)] = val[0, h]
 
 
 _ZERO = np.zeros(1, dtype=np.int64)
