@@ -10,9 +10,10 @@ compare equal numbers and can never disagree at a bucket boundary through roundi
 - flop: ``S = sum over the 1,081 (turn, river) runouts of num ** 2`` (each unordered pair once),
   so ``E[HS^2] = S / (1081 * 1980 ** 2)``.
 
-The river sweep is :func:`pokerlab.spot.terminal.showdown_values` (the spot solver's exact
-card-removal showdown in linear time) with every opponent holding at reach 1, half-pot 1 and
-no commitment: its value per hand is then ``W - L + (W + T + L) = 2W + T``.
+The river sweep is :func:`pokerlab.spot.terminal.showdown_ranked` (the spot solver's exact
+card-removal showdown in linear time, on the hands' ranks among the board's strengths) with
+every opponent holding at reach 1, half-pot 1 and no commitment: its value per hand is then
+``W - L + (W + T + L) = 2W + T``.
 
 Combos are in ``combo_index`` order (:func:`pokerlab.cards.combo_index`,
 :data:`pokerlab.cards.ALL_COMBOS`); a combo touching the board gets -1.
@@ -34,7 +35,7 @@ from numba import njit, prange
 from pokerlab.abstraction.boards import COMBO_PERM, sorted_rank
 from pokerlab.cards import ALL_COMBOS
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, eval_key
-from pokerlab.spot.terminal import showdown_values
+from pokerlab.spot.terminal import PAIRS, list_ranks, showdown_ranked
 
 RIVER_DEN = 1980
 """Denominator of a river ``num``: twice the 990 opponent holdings."""
@@ -79,13 +80,14 @@ def _radix_order(value: np.ndarray, n: int, order: np.ndarray, tmp: np.ndarray,
 @njit(cache=True, nogil=True)
 def _river_into(board: np.ndarray, extra0: int, extra1: int, num: np.ndarray,
                 ids: np.ndarray, cards: np.ndarray, value: np.ndarray, ones: np.ndarray,
-                out: np.ndarray) -> None:
+                out: np.ndarray, pair: np.ndarray) -> None:
     """``num[c] = 2W + T`` of every combo ``c`` on ``board`` (k cards) plus ``extra0``/``extra1``
     (card codes, -1 = none) making five; -1 for combos touching those cards.
 
     The work arrays (``ids`` .. ``out``, 1,326 long; ``cards`` (1326, 2); ``value`` (4, 1326):
-    the values, then sorted values, order and scratch of the sort) are the caller's, so a loop
-    over many rivers allocates nothing.
+    the values, then sorted values, order and scratch of the sort; ``pair`` the showdown's pair
+    buffer, :data:`pokerlab.spot.terminal.PAIRS`) are the caller's, so a loop over many rivers
+    allocates them once.
     """
     used = np.int64(0)
     key = EMPTY_KEY
@@ -114,28 +116,31 @@ def _river_into(board: np.ndarray, extra0: int, extra1: int, num: np.ndarray,
     sorted_value = value[1, :n]
     order = value[2, :n]
     _radix_order(value[0], n, order, value[3], sorted_value)
-    showdown_values(ones[:n], order, sorted_value, n, order, sorted_value, n,
-                    cards[:n], cards[:n], 1.0, 0.0, out[:n])
+    rank = value[3, :n]  # the sort's scratch row, free again
+    list_ranks(sorted_value, n, rank)
+    showdown_ranked(ones[:n], order, rank, n, order, rank, n, cards[:n], cards[:n], 1.0, 0.0,
+                    out[:n], pair)
     for i in range(n):
         num[ids[i]] = np.int64(out[i] + 0.5)
 
 
 @njit(cache=True, nogil=True)
-def _work() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _work() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     ids = np.empty(1326, dtype=np.int64)
     cards = np.empty((1326, 2), dtype=np.int64)
     value = np.empty((4, 1326), dtype=np.int64)
     ones = np.ones(1326)
     out = np.empty(1326)
-    return ids, cards, value, ones, out
+    pair = np.zeros(PAIRS)
+    return ids, cards, value, ones, out, pair
 
 
 @njit(cache=True, nogil=True)
 def river_nums(board: np.ndarray) -> np.ndarray:
     """``2W + T`` of every combo on a five-card ``board`` (int64 codes); -1 touching the board."""
     num = np.empty(1326, dtype=np.int64)
-    ids, cards, value, ones, out = _work()
-    _river_into(board, -1, -1, num, ids, cards, value, ones, out)
+    ids, cards, value, ones, out, pair = _work()
+    _river_into(board, -1, -1, num, ids, cards, value, ones, out, pair)
     return num
 
 
@@ -156,12 +161,12 @@ def turn_scores(board: np.ndarray, bins: int, river_hist: np.ndarray, river_coun
         used |= np.int64(1) << c
     score = np.zeros(1326, dtype=np.int64)
     num = np.empty(1326, dtype=np.int64)
-    ids, cards, value, ones, out = _work()
+    ids, cards, value, ones, out, pair = _work()
     keep = river_count.shape[0] == RIVER_DEN + 1
     for r in range(52):
         if (used >> r) & 1:
             continue
-        _river_into(board, r, -1, num, ids, cards, value, ones, out)
+        _river_into(board, r, -1, num, ids, cards, value, ones, out, pair)
         for c in range(1326):
             v = num[c]
             if v >= 0:
@@ -193,14 +198,14 @@ def flop_scores(board: np.ndarray, per_turn: np.ndarray) -> np.ndarray:
         used |= np.int64(1) << c
     per_turn[:, :] = 0
     num = np.empty(1326, dtype=np.int64)
-    ids, cards, value, ones, out = _work()
+    ids, cards, value, ones, out, pair = _work()
     for t in range(52):
         if (used >> t) & 1:
             continue
         for r in range(t + 1, 52):
             if (used >> r) & 1:
                 continue
-            _river_into(board, t, r, num, ids, cards, value, ones, out)
+            _river_into(board, t, r, num, ids, cards, value, ones, out, pair)
             for c in range(1326):
                 v = num[c]
                 if v >= 0:

@@ -56,7 +56,7 @@ from pokerlab.spot.layout import Layout, build_layout
 from pokerlab.spot.locks import Lock, build_locks
 from pokerlab.spot.solver import Solver
 from pokerlab.spot.spec import Spot, SpotError
-from pokerlab.spot.terminal import showdown_packed, valid_reach
+from pokerlab.spot.terminal import PAIRS, showdown_packed, valid_reach
 from pokerlab.spot.tree import CHANCE, DECISION, Tree, build_tree
 from pokerlab.spot.walk import MODE_EVAL, task_buffer_bytes, walk, workspace
 
@@ -298,7 +298,8 @@ def _equity(deal: Deal, sit: int, p: int, r_opp: np.ndarray) -> tuple[np.ndarray
         reach = np.ascontiguousarray(r_opp[opp])
         packed = [deal.sd_packed[q][row, :int(deal.sd_count[q][row]) + 2] for q in (p, 1 - p)]
         win = np.zeros(own.shape[0])
-        showdown_packed(reach, packed[0], packed[1], 0.5, 0.0, win, np.zeros((2, 52)))
+        showdown_packed(reach, packed[0], packed[1], 0.5, 0.0, win, np.zeros((2, 52)),
+                        np.zeros(PAIRS))
         valid = np.zeros(n)
         valid_reach(r_opp, deal.cards[p], deal.cards[1 - p], valid)
         num, den = np.zeros(n), np.zeros(n)

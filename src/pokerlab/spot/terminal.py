@@ -191,24 +191,53 @@ def showdown_values(opp_reach: np.ndarray, own_order: np.ndarray, own_value: np.
     own_rank = np.empty(own_count, dtype=np.int64)
     opp_rank = np.empty(opp_count, dtype=np.int64)
     showdown_ranks(own_value, own_count, opp_value, opp_count, own_rank, opp_rank)
-    showdown_packed(opp_reach, pack_hands(own_order, own_rank, own_count, own_cards,
-                                          np.arange(own_cards.shape[0]),
-                                          np.ones(own_cards.shape[0], dtype=np.bool_)),
-                    pack_hands(opp_order, opp_rank, opp_count, opp_cards,
-                               np.arange(opp_cards.shape[0]),
-                               np.ones(opp_cards.shape[0], dtype=np.bool_)),
-                    half_pot, commit, out, np.zeros((2, 52)))
+    showdown_ranked(opp_reach, own_order, own_rank, own_count, opp_order, opp_rank, opp_count,
+                    own_cards, opp_cards, half_pot, commit, out, np.zeros(PAIRS, opp_reach.dtype))
+
+
+_POSITIONS = np.arange(1326)
+"""Every hand's position in a full list (a constant in the kernels: no array per call)."""
+_PAIRED = np.ones(1326, dtype=np.bool_)
+"""Every hand flagged :data:`PAIRED`: the identical combo's reach is read for each (0 where
+the opponent holds no such combo)."""
 
 
 @njit(cache=True, nogil=True)
-def showdown_packed(opp_reach, own, opp, half_pot, commit, out, scratch):
+def showdown_ranked(opp_reach: np.ndarray, own_order: np.ndarray, own_rank: np.ndarray,
+                    own_count: int, opp_order: np.ndarray, opp_rank: np.ndarray, opp_count: int,
+                    own_cards: np.ndarray, opp_cards: np.ndarray, half_pot: float,
+                    commit: float, out: np.ndarray, pair: np.ndarray) -> None:
+    """:func:`showdown_values` from the hands' showdown ranks (:func:`showdown_ranks`, or
+    :func:`list_ranks` for a list against itself) instead of their values, with a pair buffer
+    (:data:`PAIRS`): zeros, or one reused over calls that play a list against itself (every
+    hand it reads is then one this call wrote: a loop over boards allocates nothing)."""
+    showdown_packed(opp_reach, pack_hands(own_order, own_rank, own_count, own_cards,
+                                          _POSITIONS, _PAIRED),
+                    pack_hands(opp_order, opp_rank, opp_count, opp_cards, _POSITIONS, _PAIRED),
+                    half_pot, commit, out, np.zeros((2, 52)), pair)
+
+
+@njit(cache=True, nogil=True)
+def list_ranks(value: np.ndarray, count: int, rank: np.ndarray) -> None:
+    """Showdown ranks 1, 2, ... of one list's ascending values ``value[:count]`` (a list
+    against itself: :func:`showdown_ranks` without the merge)."""
+    r = 0
+    for i in range(count):
+        r += 1 if i == 0 or value[i] != value[i - 1] else 0
+        rank[i] = r
+    if r >= RANK_LIMIT:
+        raise ValueError("more distinct showdown strengths on one board than ranks")
+
+
+@njit(cache=True, nogil=True)
+def showdown_packed(opp_reach, own, opp, half_pot, commit, out, scratch, pair):
     """:func:`showdown_values` on :func:`pack_hands` tables, with a ``(2, 52)`` scratch array
-    (:func:`showdown_at` on 1-D arrays; hands not in ``own`` get 0)."""
+    and a pair buffer (:data:`PAIRS`) (:func:`showdown_at` on 1-D arrays; hands not in ``own``
+    get 0)."""
     out[:] = 0.0
     showdown_at(opp_reach.reshape(1, -1), 0, own.reshape(1, -1), opp.reshape(1, -1), 0,
-                own.shape[0] - 2, opp.shape[0] - 2, np.zeros(PAIRS, opp_reach.dtype), half_pot,
-                commit, out.reshape(1, -1), 0, scratch, False, np.empty(opp.shape[0], dtype=np.int64),
-                np.empty(opp.shape[0]))
+                own.shape[0] - 2, opp.shape[0] - 2, pair, half_pot, commit, out.reshape(1, -1), 0,
+                scratch, False, np.empty(opp.shape[0], dtype=np.int64), np.empty(opp.shape[0]))
 
 
 @njit(cache=True, nogil=True)
