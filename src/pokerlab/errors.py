@@ -46,6 +46,7 @@ USER_EXCEPTIONS: tuple[type[BaseException], ...] = (
     tokenize.TokenError,  # expressions that do not parse (sympy)
 )
 
+
 def sqlite_errors() -> tuple[type[BaseException], ...]:
     """sqlite3's base exception (stores that are not databases, damaged or locked) if sqlite3
     is loaded, else none: :data:`USER_EXCEPTIONS` leaves it out so that importing this module
