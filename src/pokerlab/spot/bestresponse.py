@@ -78,7 +78,7 @@ def measuring_walker(tree: Tree, deal: Deal, layout: Layout,
                      lock_off: np.ndarray | None = None, share: Walker | None = None) -> Walker:
     """A walker for :func:`evaluate` and :func:`exploitability_pct` to reuse (locks: the
     offsets of locked nodes in the lock array given to them, -1 elsewhere; ``share``: the
-    solver's walker, whose task buffers it can use between iterations)."""
+    solver's walker, whose task buffers and working memory it shares between iterations)."""
     off = np.full(tree.size, -1, dtype=np.int64) if lock_off is None else lock_off
     return Walker(tree, deal, layout, off, share=share)
 

@@ -43,7 +43,7 @@ from pokerlab.spot.deal import Deal, build_deal
 from pokerlab.spot.layout import Layout, build_layout
 from pokerlab.spot.spec import Spot
 from pokerlab.spot.tree import DECISION, Tree, build_tree
-from pokerlab.spot.walk import Walker
+from pokerlab.spot.walk import Walker, hand_at
 
 FAST = {"alpha": 1.5, "beta": 0.0, "gamma": 3.0, "restart": True}
 """postflop-solver's discounting (read from its source): positive regrets times
@@ -211,7 +211,7 @@ def _normalise(cum, out, lock, nodes, node_off, node_na, node_q, node_street, lo
             nv = sit_start[q, s + 1] - at
             base = node_off[node] + na * sit_store[q, s]
             for h in range(nv):
-                col = lo + hands[lc[at + h, 0], lc[at + h, 1]]
+                col = lo + hand_at(hands, lc, at + h)
                 tot = 0.0
                 for a in range(na):
                     tot += np.float64(lock[col + a * num_hands[q]]) if lo >= 0 \

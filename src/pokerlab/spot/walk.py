@@ -106,6 +106,15 @@ def workspace_floats(max_depth: int, max_actions: int, n: int) -> int:
     return sum(int(np.prod(shape)) for shape in _shapes(max_depth, max_actions, n, n))
 
 
+def workspace_rest(max_depth: int, n_opp: int) -> tuple:
+    """A :func:`workspace`'s buffers after its five float ones, fresh (a player's own: the pair
+    buffer's zeros are the opponent range's)."""
+    return (np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64),
+            np.empty(max_depth, dtype=np.int64), np.empty((2, 52)),
+            np.empty(max_depth, dtype=np.int64), np.full(PAIRS, -1, dtype=np.int16),
+            np.empty(n_opp + 2, dtype=np.int64), np.empty(n_opp + 2), np.zeros(PAIRS))
+
+
 def workspace(max_depth: int, max_actions: int, n_own: int, n_opp: int,
               dtype: type = np.float64, raw: np.ndarray | None = None,
               rest: tuple | None = None) -> tuple:
@@ -127,10 +136,7 @@ def workspace(max_depth: int, max_actions: int, n_own: int, n_opp: int,
     if raw is None:
         raw = np.empty(workspace_floats(max_depth, max_actions, max(n_own, n_opp)))
     if rest is None:
-        rest = (np.empty(max_depth, dtype=np.int64), np.empty(max_depth, dtype=np.int64),
-                np.empty(max_depth, dtype=np.int64), np.empty((2, 52)),
-                np.empty(max_depth, dtype=np.int64), np.full(PAIRS, -1, dtype=np.int16),
-                np.empty(n_opp + 2, dtype=np.int64), np.empty(n_opp + 2), np.zeros(PAIRS))
+        rest = workspace_rest(max_depth, n_opp)
     views = []
     at = 0
     for shape in shapes:
@@ -202,8 +208,9 @@ def _lists(sit_start, p, sit):
 
 
 @njit(cache=True, nogil=True)
-def _hand_at(hand, lc, i):
-    """The hand at list position ``i``: ``hand`` maps its two cards ``lc[i]`` to it."""
+def hand_at(hand, lc, i):
+    """The hand at list position ``i`` (:mod:`pokerlab.spot.deal`): ``hand`` (``card_hand``)
+    maps its two cards ``lc[i]`` (``loc_cards``) to it."""
     return hand[np.uint64(lc[i, 0]), np.uint64(lc[i, 1])]
 
 
@@ -319,11 +326,11 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
         near = sit0 == 0 or sit_parent[sit0] == 0
         for j in range(n_opp):
             x = uo + np.uint64(j)
-            hj = up_opp[x] if near else _hand_at(hand_opp, lc_opp, x)
+            hj = up_opp[x] if near else hand_at(hand_opp, lc_opp, x)
             ropp[0, j] = src_opp[rows[task], np.uint64(hj)]
         for h in range(n_own):
             x = ua + np.uint64(h)
-            hh = up_own[x] if near else _hand_at(hand_own, lc_own, x)
+            hh = up_own[x] if near else hand_at(hand_own, lc_own, x)
             rown[0, h] = src_own[rows[task], np.uint64(hh)]
         s_node[0] = roots[task]
         # s_live[d]: does any opponent combo reach depth d (set as the reach is formed, so that a
@@ -397,7 +404,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                                 for a in range(na):
                                     for h in range(nq):
                                         strat[d, a, h] = lock[lo + a * n_q
-                                                              + _hand_at(hand_q, lc_q, at_q + h)]
+                                                              + hand_at(hand_q, lc_q, at_q + h)]
                             else:
                                 # Regret matching (CFR: the regrets' positive parts), or a fixed
                                 # profile or strategy sums (never negative, so the same
@@ -564,7 +571,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
         ua = np.uint64(sit_start[p, sit0])
         for h in range(sit_start[p, sit0 + 1] - sit_start[p, sit0]):
             x = ua + np.uint64(h)
-            hh = up_own[x] if near else _hand_at(hand_own, lc_own, x)
+            hh = up_own[x] if near else hand_at(hand_own, lc_own, x)
             outs[task, np.uint64(hh)] = val[0, h]
 
 
@@ -710,7 +717,7 @@ class Walker:
         while len(raws) <= i:
             raws.append(np.empty(workspace_floats(md, ma, max(nh))))
         while len(rests) <= i:
-            rests.append(workspace(md, ma, nh[p], nh[1 - p], raw=raws[len(rests)])[5:])
+            rests.append(workspace_rest(md, nh[1 - p]))
         while len(views) <= i:
             k = len(views)
             views.append(workspace(md, ma, nh[p], nh[1 - p], self._dtype, raw=raws[k],
