@@ -1,6 +1,8 @@
 """The abstract best response (pokerlab.hulhe.exploitability) against brute force on a tiny game:
-every pure strategy of the best responder over its information sets (betting node, own bucket
-sequence so far) evaluated deal by deal; the maximum must equal the kernel's value."""
+every pure strategy of the best responder over its information sets (betting node and its own
+bucket sequence so far with perfect recall, its current bucket only with the bot's information)
+evaluated deal by deal; the maximum must equal the kernel's value where the responder's
+information has perfect recall, and the kernel's value must be one of them where it does not."""
 
 from __future__ import annotations
 
@@ -59,13 +61,22 @@ def two_round_tree() -> PublicTree:
                       np.array(contrib), np.array(row), rows[0], big_blind=1)
 
 
-def brute_force(tree: PublicTree, strategy: np.ndarray, buckets: np.ndarray, showdown: np.ndarray,
-                p: int) -> float:
+def brute_force_values(tree: PublicTree, strategy: np.ndarray, buckets: np.ndarray,
+                       showdown: np.ndarray, p: int, recall: str = "perfect") -> np.ndarray:
+    """The value of every pure strategy of ``p`` over its information sets: (betting node, own
+    bucket sequence so far) with ``recall="perfect"``, (betting node, own current bucket) with
+    ``recall="bot"``."""
+
+    def key(n: int, d: int) -> tuple[int, tuple[int, ...]]:
+        r = int(tree.rnd[n])
+        seen = buckets[d, p, : r + 1] if recall == "perfect" else buckets[d, p, r : r + 1]
+        return int(n), tuple(int(b) for b in seen)
+
     infosets: dict[tuple[int, tuple[int, ...]], int] = {}
     n_deals = len(showdown)
     for d in range(n_deals):
         for n in np.flatnonzero((tree.kind == 0) & (tree.actor == p)):
-            infosets.setdefault((int(n), tuple(buckets[d, p, : tree.rnd[n] + 1])), len(infosets))
+            infosets.setdefault(key(int(n), d), len(infosets))
     assert len(infosets) <= 18
     strategies = np.arange(2 ** len(infosets))
     total = np.zeros(len(strategies))
@@ -84,7 +95,7 @@ def brute_force(tree: PublicTree, strategy: np.ndarray, buckets: np.ndarray, sho
         legal = [a for a in range(3) if tree.children[n][a] >= 0]
         r = tree.rnd[n]
         if tree.actor[n] == p:
-            bit = infosets[(n, tuple(buckets[d, p, : r + 1]))]
+            bit = infosets[key(n, d)]
             for k, a in enumerate(legal):
                 walk(tree.children[n][a], d, weight, need * (((strategies >> bit) & 1) == k))
         else:
@@ -94,7 +105,13 @@ def brute_force(tree: PublicTree, strategy: np.ndarray, buckets: np.ndarray, sho
 
     for d in range(n_deals):
         walk(0, d, 1.0 / n_deals, np.ones(len(strategies)))
-    return float(total.max())
+    return total
+
+
+def brute_force(tree: PublicTree, strategy: np.ndarray, buckets: np.ndarray, showdown: np.ndarray,
+                p: int, recall: str = "perfect") -> float:
+    """The most ``p`` wins with a pure strategy of its information."""
+    return float(brute_force_values(tree, strategy, buckets, showdown, p, recall).max())
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -127,3 +144,48 @@ def test_the_best_responder_remembers_its_earlier_buckets() -> None:
     forgetful = buckets.copy()
     forgetful[1, 0, 0] = 0
     assert remembered > best_response_values(tree, strategy, forgetful, showdown)[0]
+
+
+def random_strategy(tree: PublicTree, rng: np.random.Generator) -> np.ndarray:
+    strategy = rng.dirichlet(np.ones(3), size=tree.rows) * legal_rows(tree)
+    return strategy / strategy.sum(axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_bot_information_best_response_equals_brute_force(seed: int) -> None:
+    # The best responder's round-1 bucket names its round-0 bucket, so its current bucket is all
+    # it ever knew: the bot's information has perfect recall here and the leaves-up rule must
+    # reach the best pure strategy over (node, current bucket). The opponent's buckets change
+    # between the rounds and differ from the responder's, so its reach must be read from its
+    # own seat's buckets.
+    tree = two_round_tree()
+    rng = np.random.default_rng(100 + seed)
+    strategy = random_strategy(tree, rng)
+    n = 7
+    for p in (0, 1):
+        buckets = rng.integers(0, 2, size=(n, 2, 4)).astype(np.int32)
+        buckets[:, :, 2:] = 0
+        buckets[:, p, 1] = 1 - buckets[:, p, 0]
+        showdown = rng.integers(-1, 2, size=n).astype(np.int8)
+        value = best_response_values(tree, strategy, buckets, showdown, recall="bot")[p]
+        expected = brute_force(tree, strategy, buckets, showdown, p, recall="bot")
+        assert value == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_bot_information_best_response_is_a_strategy_of_the_bots_information(seed: int) -> None:
+    # With forgetful buckets (round 1 does not name round 0) the leaves-up rule need not find the
+    # best pure strategy, but its value is that of one: one of the brute force's values, and at
+    # most their maximum.
+    tree = two_round_tree()
+    rng = np.random.default_rng(200 + seed)
+    strategy = random_strategy(tree, rng)
+    n = 7
+    for p in (0, 1):
+        buckets = rng.integers(0, 2, size=(n, 2, 4)).astype(np.int32)
+        buckets[:, :, 2:] = 0
+        showdown = rng.integers(-1, 2, size=n).astype(np.int8)
+        value = best_response_values(tree, strategy, buckets, showdown, recall="bot")[p]
+        values = brute_force_values(tree, strategy, buckets, showdown, p, recall="bot")
+        assert np.abs(values - value).min() < 1e-12
+        assert value <= values.max() + 1e-12
