@@ -132,3 +132,63 @@ def test_leduc_tree_is_the_exact_games_betting() -> None:
     assert visited == 186 + 274
     assert np.bincount(tree.kind).tolist() == [36, 24, 25]
     assert tree.num_rows == 6 * 3 + 30 * 9
+
+
+# A limit draw game with antes of 1, bets of 2 then 4 and no raise after a bet (raise cap 0):
+# position 0 opens both rounds. Its 33 nodes in the documented order (pre-order, a decision's
+# children in column order fold, call, raise), written out by hand: history, kind (D decision,
+# F fold, S showdown), actor, round, each position's chips in the pot.
+NO_RAISE_TREE = """
+    -      D  0 0  1 1
+    c      D  1 0  1 1
+    cc     D  0 1  1 1
+    cc/c   D  1 1  1 1
+    cc/cc  S -1 1  1 1
+    cc/cr  D  0 1  1 5
+    cc/crf F -1 1  1 5
+    cc/crc S -1 1  5 5
+    cc/r   D  1 1  5 1
+    cc/rf  F -1 1  5 1
+    cc/rc  S -1 1  5 5
+    cr     D  0 0  1 3
+    crf    F -1 0  1 3
+    crc    D  0 1  3 3
+    crc/c   D  1 1  3 3
+    crc/cc  S -1 1  3 3
+    crc/cr  D  0 1  3 7
+    crc/crf F -1 1  3 7
+    crc/crc S -1 1  7 7
+    crc/r   D  1 1  7 3
+    crc/rf  F -1 1  7 3
+    crc/rc  S -1 1  7 7
+    r      D  1 0  3 1
+    rf     F -1 0  3 1
+    rc     D  0 1  3 3
+    rc/c   D  1 1  3 3
+    rc/cc  S -1 1  3 3
+    rc/cr  D  0 1  3 7
+    rc/crf F -1 1  3 7
+    rc/crc S -1 1  7 7
+    rc/r   D  1 1  7 3
+    rc/rf  F -1 1  7 3
+    rc/rc  S -1 1  7 7
+"""
+
+
+def test_nodes_are_numbered_in_pre_order_with_children_in_column_order() -> None:
+    tree = LimitTree.from_settings(GameSettings.preset("limit", "five-card-draw", ante=1, small_bet=2,
+                                                       big_bet=4, raise_cap=0))
+    rows = [line.split() for line in NO_RAISE_TREE.strip().splitlines()]
+    kinds = {"D": TREE_DECISION, "F": FOLD_NODE, "S": SHOWDOWN}
+    assert tree.num_nodes == len(rows) == 33
+    for node, (history, kind, actor, rnd, c0, c1) in enumerate(rows):
+        history = "" if history == "-" else history
+        assert tree.history(node) == history, node
+        got = (tree.kind[node], tree.actor[node], tree.round[node])
+        assert got == (kinds[kind], int(actor), int(rnd)), history
+        assert tree.contrib[node].tolist() == [int(c0), int(c1)], history
+        for col, letter in enumerate("fcr"):  # each child is the node of the history one action on
+            child = int(tree.child[node, col])
+            if child >= 0:
+                assert tree.parent[child] == node and tree.history(child).replace("/", "") == (
+                    history.replace("/", "") + letter)
