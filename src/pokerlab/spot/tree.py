@@ -19,7 +19,13 @@ all-in and called, the remaining streets are dealt without actions.
 
 Edge labels (the spelling of a line): ``x`` check, ``c`` call, ``f`` fold, ``b<chips>`` bet,
 ``r<chips>`` raise to (chips put in on this street), and all-ins ``b<chips>``/``r<chips>`` too
-with :attr:`Tree.allin` set; browsing also accepts ``a`` for the all-in.
+with :attr:`Tree.allin` set; browsing also accepts ``a`` for the all-in. The chips of a label
+are the amount itself when it has at most three decimals (``b1.815``), else rounded to two
+(``b3.33`` for 10/3); two sizes of one node that would read alike get more decimals, so the
+labels of a node always differ. :meth:`Tree.child` takes the label, or the amount written
+with any number of decimals that it rounds to (``b3.3333``, and ``b1.82`` or ``b1.815`` for
+1.815) when that names one action of the node. :meth:`Tree.size_pct` is a bet or raise in
+% of the pot, as the sizes are given.
 
 Examples
 --------
@@ -33,6 +39,12 @@ Examples
 ['f', 'c', 'r20']
 >>> t.size, t.num_decisions
 (15, 6)
+>>> r = build_tree(Spot.from_dict({"board": "Qs Jh 2h 8d 3c", "pot": 5.5, "stack": 20,
+...                                "oop_range": "AA", "ip_range": "KK", "bet": "33%,a"}))
+>>> r.actions(0), r.child(0, "b1.82") == r.child(0, "b1.815") == r.child(0, "B1.8150")
+(['x', 'b1.815', 'b20'], True)
+>>> round(r.size_pct(r.child(0, "b1.815")), 6), round(r.size_pct(r.child(0, "a")), 2)
+(33.0, 363.64)
 """
 
 from __future__ import annotations
@@ -63,6 +75,7 @@ class Tree:
     parent: np.ndarray  # int64 (n,), -1 at the root
     label: tuple[str, ...]  # label of the edge into each node ("" at the root)
     allin: np.ndarray  # bool (n,): the edge into the node is an all-in
+    amount: np.ndarray  # float64 (n,): a bet or raise edge's chips on its street (to), else 0
 
     @property
     def size(self) -> int:
@@ -95,7 +108,43 @@ class Tree:
         for c in self.children(node):
             if self.label[c] == want or (want in ("a", "allin") and self.allin[c]):
                 return c
-        raise ValueError(f"no action {action!r} here (actions: {' '.join(self.actions(node)) or 'none'})")
+        near = self._by_amount(node, want)
+        if len(near) == 1:
+            return near[0]
+        here = ' '.join(self.actions(node)) or 'none'
+        if near:
+            raise ValueError(f"action {action!r} could be any of {' '.join(self.label[c] for c in near)}: "
+                             f"give more decimals (actions: {here})")
+        raise ValueError(f"no action {action!r} here (actions: {here})")
+
+    def _by_amount(self, node: int, want: str) -> list[int]:
+        """The bet or raise children of ``node`` whose amount rounds to the number ``want``
+        spells (``b1.815``: the kind and the chips, with as many decimals as written)."""
+        kind, number = want[:1], want[1:]
+        if kind not in ("b", "r") or not number:
+            return []
+        try:
+            x = float(number)
+        except ValueError:
+            return []
+        if not np.isfinite(x):
+            return []
+        decimals = len(number.partition(".")[2]) if "." in number else 0
+        slack = 0.5 * 10.0 ** -decimals + 1e-9 * max(1.0, abs(x))
+        return [c for c in self.children(node)
+                if self.label[c][:1] == kind and abs(float(self.amount[c]) - x) <= slack]
+
+    def size_pct(self, child: int) -> float:
+        """The bet or raise into ``child`` in % of the pot, as sizes are given (a bet: of the
+        pot before it; a raise: what it adds beyond the call, of the pot after the call);
+        NaN for an edge that is no bet or raise."""
+        if self.label[child][:1] not in ("b", "r"):
+            return float("nan")
+        parent = int(self.parent[child])
+        p = int(self.player[parent])
+        put_in = float(self.commit[child, p] - self.commit[parent, p])
+        to_call = float(self.commit[parent, 1 - p] - self.commit[parent, p])
+        return 100.0 * (put_in - to_call) / (self.pot(parent) + to_call)
 
     def pot(self, node: int) -> float:
         """Chips in the pot at ``node`` (starting pot and every bet)."""
@@ -120,16 +169,18 @@ class _Builder:
         self.commit: list[tuple[float, float]] = []
         self.label: list[str] = []
         self.allin: list[bool] = []
+        self.amount: list[float] = []
         self.kids: list[list[int]] = []
 
     def add(self, kind: int, player: int, street: int, commit: tuple[float, float], label: str,
-            allin: bool = False) -> int:
+            allin: bool = False, amount: float = 0.0) -> int:
         self.kind.append(kind)
         self.player.append(player)
         self.street.append(street)
         self.commit.append(commit)
         self.label.append(label)
         self.allin.append(allin)
+        self.amount.append(amount)
         self.kids.append([])
         return len(self.kind) - 1
 
@@ -140,9 +191,41 @@ def _geometric(pot_after_call: float, stack_after_call: float, streets: int) -> 
     return pot_after_call * ratio
 
 
-def _fmt(x: float) -> str:
-    r = round(x, 2)
-    return f"{r:g}" if abs(r - round(r)) > 1e-9 else str(round(r))
+def _fmt(x: float, decimals: int) -> str:
+    """``x`` with at most ``decimals`` decimals, trailing zeros dropped (``5``, ``1.5``)."""
+    text = f"{x:.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _decimals(x: float) -> int:
+    """The decimals a label gives ``x``: the fewest (up to 3) that write it exactly, else 2."""
+    for d in range(4):
+        if abs(round(x, d) - x) <= 1e-9 * max(1.0, abs(x)):
+            return d
+    return 2
+
+
+def size_labels(kind: str, amounts: list[float]) -> list[str]:
+    """The labels of one node's bets or raises (``kind`` ``"b"`` or ``"r"``; ``amounts``
+    distinct): each amount with :func:`_decimals`' decimals, more where two would read alike.
+
+    Examples
+    --------
+    >>> size_labels("b", [1.815, 5.0, 10 / 3])
+    ['b1.815', 'b5', 'b3.33']
+    >>> size_labels("r", [3.3333, 10 / 3])  # both 3.33 at two decimals
+    ['r3.3333', 'r3.33333']
+    """
+    decimals = [_decimals(a) for a in amounts]
+    while True:
+        labels = [f"{kind}{_fmt(a, d)}" for a, d in zip(amounts, decimals, strict=True)]
+        clash = {i for i, lab in enumerate(labels) if labels.count(lab) > 1}
+        if not clash or all(decimals[i] >= 12 for i in clash):
+            return labels
+        for i in clash:
+            decimals[i] += 1
 
 
 def build_tree(spot: Spot) -> Tree:
@@ -240,12 +323,12 @@ def build_tree(spot: Spot) -> Tree:
                           (base + sc[0], base + sc[1]), "x")
                 b.kids[node].append(c)
                 close(c, street, base, False, oop_called=False)
-        for kind_, a in options:
+        labels = size_labels(kind, [a for _, a in options])
+        for (_, a), lab in zip(options, labels, strict=True):
             new = list(sc)
             new[p] = a
             is_allin = abs(a - max_to) <= 1e-6
-            lab = f"{kind_}{_fmt(a)}"
-            c = b.add(DECISION, o, street, (base + new[0], base + new[1]), lab, is_allin)
+            c = b.add(DECISION, o, street, (base + new[0], base + new[1]), lab, is_allin, a)
             b.kids[node].append(c)
             grow(c, street, base, (new[0], new[1]), o, num_bets + 1, a - sc[o], False,
                  oop_called_prev)
@@ -299,4 +382,6 @@ def _flatten(spot: Spot, b: _Builder) -> Tree:
             parent[k] = new
     label = tuple(b.label[o] for o in order)
     allin = np.array([b.allin[o] for o in order], dtype=bool)
-    return Tree(spot, kind, player, street, commit, first_child, num_children, parent, label, allin)
+    amount = np.array([b.amount[o] for o in order], dtype=np.float64)
+    return Tree(spot, kind, player, street, commit, first_child, num_children, parent, label, allin,
+                amount)
