@@ -12,6 +12,12 @@ The numba part is installed when numba's caching module loads (pokerlab imports 
 start-up): :class:`SourceClosureLocator` goes first in numba's list of cache locators and
 answers for files inside the pokerlab package, using the standard locator's folder.
 
+A cold cache (the first run after installing, or after the sources changed) is seen where
+numba sees it: a pokerlab kernel whose cached copy numba looks up and does not find is about
+to be compiled. :func:`on_first_compile` names a function called once at that moment, so the
+command line can say why its first run takes 20 s to a minute (:data:`COMPILE_NOTICE`), and
+the Solver page can say so instead of showing "0 iterations".
+
 Examples
 --------
 >>> digest = source_digest("pokerlab.evaluate.tables")
@@ -25,6 +31,7 @@ import functools
 import importlib.machinery
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +99,33 @@ def source_digest(*modules: str) -> str:
     return h.hexdigest()[:16]
 
 
+COMPILE_NOTICE = ("compiling pokerlab's kernels (first run only: 20 s to a minute; later runs load them "
+                  "from {folder})")
+"""The line the command line prints on standard error before the first kernel it compiles
+(``{folder}``: where numba keeps the compiled kernels)."""
+
+_first_compile: list[Callable[[], None]] = []
+
+
+def on_first_compile(callback: Callable[[], None] | None) -> None:
+    """Call ``callback()`` once, just before numba compiles the first pokerlab kernel it finds
+    no cached copy of in this process; ``None`` forgets a callback not yet called.
+
+    numba looks a kernel up in its cache at the kernel's first call with a new signature; a
+    miss means the kernel compiles now (a second or more each, 20 s to a minute for a command's
+    kernels). Kernels outside pokerlab and kernels without ``cache=True`` never call it.
+    """
+    _first_compile[:] = [] if callback is None else [callback]
+
+
+def _missed(cache: Any) -> None:
+    """numba found no cached copy of ``cache``'s kernel: call the first-compile callback (once)
+    when the kernel is pokerlab's."""
+    if _first_compile and isinstance(getattr(cache._impl, "locator", None), SourceClosureLocator):
+        callback = _first_compile.pop()
+        callback()
+
+
 def _impl_class(caching: Any) -> Any:
     """numba's class holding the list of cache locators (``CacheImpl``; ``_CacheImpl`` before 0.60)."""
     return getattr(caching, "CacheImpl", None) or caching._CacheImpl
@@ -138,6 +172,19 @@ def _install() -> None:
     locators = _impl_class(caching)._locator_classes
     if not any(getattr(c, "__name__", "") == "SourceClosureLocator" for c in locators):
         locators.insert(0, SourceClosureLocator)
+
+    load = caching.Cache.load_overload
+    if not getattr(load, "_pokerlab_notices", False):
+
+        @functools.wraps(load)
+        def load_overload(self: Any, sig: Any, target_context: Any) -> Any:
+            data = load(self, sig, target_context)
+            if data is None:
+                _missed(self)
+            return data
+
+        load_overload._pokerlab_notices = True  # type: ignore[attr-defined]
+        caching.Cache.load_overload = load_overload
 
 
 SourceClosureLocator: Any = None

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from pokerlab.cli.errors import run as run_command_line
-from pokerlab.cli.main import app
+from pokerlab.cli.main import announce_first_compile, app
 
 OUT = Path("out")
 
@@ -192,6 +192,7 @@ def stop_ray() -> None:
 def main(steps: list[Step] | None = None) -> int:
     """Run every demo step; stop at the first failure and return its exit status."""
     console = Console()
+    announce_first_compile()  # a fresh clone's demo compiles the kernels: say so once
     OUT.mkdir(exist_ok=True)
     # Fresh match databases each time, so the demo plays its hands rather than finding them stored.
     for name in ("demo-match.sqlite", "demo-web.sqlite", "demo-ray.sqlite", "batch.sqlite",

@@ -100,10 +100,28 @@ def _options(
     """Game-theoretic poker: dividing-point strategies, classic solved models, Texas Hold'em."""
 
 
+def announce_first_compile() -> None:
+    """Have the first kernel compiled in this process announced in one line on standard error
+    (:data:`pokerlab._kernel_cache.COMPILE_NOTICE`): a cold cache makes a command's first run
+    take 20 s to a minute, which otherwise passes without a word. Standard output, where
+    ``--json`` writes, is left alone."""
+    import sys
+
+    from pokerlab._cache import numba_cache_dir
+    from pokerlab._kernel_cache import COMPILE_NOTICE, on_first_compile
+
+    def notice() -> None:
+        sys.stderr.write(COMPILE_NOTICE.format(folder=numba_cache_dir()) + "\n")
+        sys.stderr.flush()
+
+    on_first_compile(notice)
+
+
 def main() -> None:
     """Run the command line; user mistakes and Ctrl-C end in one line (see ``cli.errors``)."""
     from pokerlab.cli.errors import run
 
+    announce_first_compile()
     raise SystemExit(run(app))
 
 
