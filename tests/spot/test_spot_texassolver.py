@@ -217,7 +217,8 @@ GOOD = ["set_board Qs,Jh,2h,8d,3c", "set_range_oop AA", "set_range_ip KK", "buil
     (GOOD[:1] + GOOD[2:], r"no set_range_oop line"),
     (["set_range_oop AA,QX", *GOOD[:1], *GOOD[2:]], r"line 1: set_range_oop: .*QX"),
     ([*GOOD, "set_board Qs,Jh,2h,8d"], r"line 5: set_board: 4 cards, but the tree of line 4"),
-    ([*GOOD[:1], "set_range_oop Qs2h", *GOOD[2:]], r"line 4: build_tree: oop_range: no combo left"),
+    ([*GOOD[:1], "set_range_oop Qs2h", *GOOD[2:]],
+     r"line 4: build_tree: oop_range 'Qs2h': every combo it holds uses a board card"),
 ])
 def test_bad_input(lines: list[str], message: str) -> None:
     with pytest.raises(SpotError, match=message) as info:

@@ -24,7 +24,7 @@ _OVERRIDES = ("board", "pot", "stack", "oop_range", "ip_range", "raise_cap", "al
 
 def _spot(path: Path | None, texassolver: Path | None, flags: dict[str, Any]) -> Any:
     """The spot from a TOML file, a TexasSolver input file or the flags (flags override)."""
-    from pokerlab.spot.spec import Spot, SpotError
+    from pokerlab.spot.spec import Spot, SpotError, parse_sizes
 
     if path is not None and texassolver is not None:
         raise SpotError("give a spot file or --texassolver FILE, not both")
@@ -46,13 +46,24 @@ def _spot(path: Path | None, texassolver: Path | None, flags: dict[str, Any]) ->
             data[k] = given[k]
     for k in ("bet", "raise", "donk"):
         if k in given:
+            try:  # read here, so that a bad size names the option, not a street the spot copies it to
+                parse_sizes(given[k])
+            except SpotError as exc:
+                raise SpotError(f"--{k} {given[k]!r}: {exc}") from None
             for street in ("flop", "turn", "river"):
                 for pl in ("oop", "ip"):
                     data.setdefault(street, {}).setdefault(pl, {})[k] = given[k]
     for k in ("board", "pot", "stack", "oop_range", "ip_range"):
         if k not in data:
             raise SpotError(f"--{k.replace('_', '-')}: missing (no spot file gives it)")
-    return Spot.from_dict(data)
+    try:
+        return Spot.from_dict(data)
+    except SpotError as exc:  # a field the flags gave: name the option
+        field, sep, rest = str(exc).partition(":")
+        name = field.split(" ")[0]
+        if sep and name in _OVERRIDES and name in given:
+            raise SpotError(f"--{name.replace('_', '-')}{field[len(name):]}:{rest}") from None
+        raise
 
 
 def _chips(x: float) -> str:

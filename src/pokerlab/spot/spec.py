@@ -281,9 +281,20 @@ class Spot:
                 raise SpotError(f"{name}: needs 1326 weights, got shape {w.shape}")
             if not np.all(np.isfinite(w)) or np.any(w < 0) or np.any(w > 1):
                 raise SpotError(f"{name}: weights must lie in [0, 1]")
+            held = bool(np.any(w > 0))
             w[dead] = 0.0
             if not np.any(w > 0):
-                raise SpotError(f"{name}: no combo left once the board cards are removed")
+                given = getattr(self, f"{name}_text")
+                if given:  # its text was read without the board's combos: read it again
+                    try:
+                        held = bool(np.any(parse_range(given).weights > 0))
+                    except ValueError:
+                        held = False
+                what = f"{name} {given!r}" if given else name
+                if not held:
+                    raise SpotError(f"{what}: no combo has a weight above 0")
+                raise SpotError(f"{what}: every combo it holds uses a board card "
+                                f"({format_cards(list(board))})")
             w.setflags(write=False)
             object.__setattr__(self, name, w)
         tree = _default_tree()
@@ -401,7 +412,7 @@ class Spot:
             except SpotError as exc:
                 field_name = next(k for k in ("bet", "raise", "donk") if k in table
                                   and _fails(table[k]))
-                raise SpotError(f"{where}.{field_name}: {exc}") from None
+                raise SpotError(f"{where}.{field_name}: {exc}" if where else f"{field_name}: {exc}") from None
             return StreetSizes(bet, rz, dk)
 
         top = read("", {k: data[k] for k in ("bet", "raise", "donk") if k in data}, StreetSizes())
