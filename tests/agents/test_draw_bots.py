@@ -11,9 +11,9 @@ import pytest
 
 from pokerlab.agents import create_bot
 from pokerlab.agents.base import Observation
-from pokerlab.agents.draw_ranges import SAMPLES, opponent_range, rules_ranges, strengths, uniform_range
-from pokerlab.agents.draw_rules import discard_mask, discard_masks
-from pokerlab.agents.draw_threshold import final_round_mix, interval_probabilities, rank_against
+from pokerlab.agents.draw.ranges import SAMPLES, opponent_range, rules_ranges, strengths, uniform_range
+from pokerlab.agents.draw.rules import discard_mask, discard_masks
+from pokerlab.agents.draw.threshold import final_round_mix, interval_probabilities, rank_against
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.arena.table import play_hand
 from pokerlab.cards import parse_cards

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokerlab.agents.draw_classes import CLASS_NAMES, hand_classes, keep_masks, transitions
-from pokerlab.agents.draw_game import (
+from pokerlab.agents.draw.classes import CLASS_NAMES, hand_classes, keep_masks, transitions
+from pokerlab.agents.draw.game import (
     ClassGameSettings,
     ClassSolution,
     build_game,
@@ -15,7 +15,7 @@ from pokerlab.agents.draw_game import (
     solve,
     solve_game,
 )
-from pokerlab.agents.draw_rules import discard_masks
+from pokerlab.agents.draw.rules import discard_masks
 from pokerlab.arena.draw_exactness import whole_hand_exactness
 from pokerlab.equilibrium import FlatGame
 from pokerlab.evaluate import random_hands
@@ -83,7 +83,8 @@ def test_read_decision_keeps_wide_segments_and_merges_narrow_ones() -> None:
 
 
 def test_default_solutions_ship_with_the_package(monkeypatch) -> None:
-    from pokerlab.agents import draw_game, draw_game3
+    from pokerlab.agents.draw import game as draw_game
+    from pokerlab.agents.draw import game3 as draw_game3
 
     def no_solving(*args: object, **kwargs: object) -> None:
         raise AssertionError("solved instead of loading the shipped data")
@@ -103,7 +104,7 @@ def test_default_solutions_ship_with_the_package(monkeypatch) -> None:
 def test_shipped_solutions_are_what_the_solver_gives(tmp_path) -> None:
     import filecmp
 
-    from pokerlab.agents import draw_game3
+    from pokerlab.agents.draw import game3 as draw_game3
 
     for path in draw_game3.ship(tmp_path):
         assert filecmp.cmp(path, draw_game3.SHIPPED / path.name, shallow=False), path.name

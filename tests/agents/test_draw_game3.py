@@ -6,8 +6,8 @@ import numpy as np
 
 from pokerlab.agents import create_bot
 from pokerlab.agents.base import Observation
-from pokerlab.agents.draw_classes import CLASS_NAMES
-from pokerlab.agents.draw_game3 import (
+from pokerlab.agents.draw.classes import CLASS_NAMES
+from pokerlab.agents.draw.game3 import (
     ThreeSettings,
     build_game3,
     joint3,

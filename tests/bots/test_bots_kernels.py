@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokerlab.agents._board_kernels import board_ranks, holding_strengths, strength_potential
-from pokerlab.agents.modelling import board_data, evaluate_hand
+from pokerlab.agents.modelling._board_kernels import board_ranks, holding_strengths, strength_potential
+from pokerlab.agents.modelling.hand_strength import board_data, evaluate_hand
 from pokerlab.cards import parse_hole_board
 from pokerlab.strength import hand_potential, hand_strength, strength_table
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from pokerlab.agents import create_bot
 from pokerlab.agents.base import Observation
-from pokerlab.agents.opponent_model import (
+from pokerlab.agents.modelling.opponent_model import (
     ActionFrequencies,
     Consistency,
     OpponentModel,
@@ -25,7 +25,7 @@ from pokerlab.agents.opponent_model import (
     reweight,
     signature_text,
 )
-from pokerlab.agents.opponent_store import OpponentStore
+from pokerlab.agents.modelling.opponent_store import OpponentStore
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.cards import combo_index, parse_cards
 from pokerlab.cli.main import app
@@ -106,7 +106,7 @@ def _cards(i: int) -> tuple[int, int]:
 
 
 def test_signature_text_round_trip() -> None:
-    from pokerlab.agents.opponent_model import parse_signature
+    from pokerlab.agents.modelling.opponent_model import parse_signature
 
     sig = (("RAISE", "FEW"), ("CALL", "MODERATE"))
     assert signature_text(sig) == "1:RAISE,FEW;2:CALL,MODERATE"

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from pokerlab.agents.context_features import FEATURE_NAMES, board_inputs, hand_decisions
-from pokerlab.agents.learned_models import (
+from pokerlab.agents.modelling.context_features import FEATURE_NAMES, board_inputs, hand_decisions
+from pokerlab.agents.modelling.learned_models import (
     FrequencyModel,
     NetworkModel,
     TreeModel,

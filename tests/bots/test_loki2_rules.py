@@ -8,8 +8,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from pokerlab.agents._board_kernels import holding_strengths
-from pokerlab.agents._loki2_kernels import (
+from pokerlab.agents.loki.config import LokiConfig
+from pokerlab.agents.loki.postflop import Situation, postflop_decision
+from pokerlab.agents.loki2._kernels import (
     NET_SIZE,
     cascade_action,
     holding_values,
@@ -20,10 +21,9 @@ from pokerlab.agents._loki2_kernels import (
     simulate,
     strength_of,
 )
-from pokerlab.agents.context_features import hand_decisions
-from pokerlab.agents.loki2 import Loki2Config, board_pt_inputs, choose, probability_triple
-from pokerlab.agents.loki_config import LokiConfig
-from pokerlab.agents.loki_postflop import Situation, postflop_decision
+from pokerlab.agents.loki2.bot import Loki2Config, board_pt_inputs, choose, probability_triple
+from pokerlab.agents.modelling._board_kernels import holding_strengths
+from pokerlab.agents.modelling.context_features import hand_decisions
 from pokerlab.agents.registry import create_bot
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.arena.table import play_hand

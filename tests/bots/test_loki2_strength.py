@@ -10,21 +10,21 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from pokerlab.agents._loki2_kernels import net_reweight, network_triple
 from pokerlab.agents.base import Observation
-from pokerlab.agents.context_features import (
+from pokerlab.agents.loki2._kernels import net_reweight, network_triple
+from pokerlab.agents.modelling.context_features import (
     STRENGTH_FEATURE_NAMES,
     board_pt_inputs,
     hand_decisions,
     strength_row,
 )
-from pokerlab.agents.learned_models import (
+from pokerlab.agents.modelling.learned_models import (
     FrequencyModel,
     NetworkModel,
     StrengthNetworkModel,
     TreeModel,
 )
-from pokerlab.agents.opponent_store import LEARNED_FORMAT, STORE_VERSION, OpponentStore
+from pokerlab.agents.modelling.opponent_store import LEARNED_FORMAT, STORE_VERSION, OpponentStore
 from pokerlab.agents.registry import create_bot
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.arena.opponent_data import evaluate_strength, player_decisions
@@ -290,8 +290,8 @@ def test_train_to_the_store_and_evaluate_it(tmp_path) -> None:
 def test_strength_network_plays_the_opponents_in_trials() -> None:
     """An opponent of kind 3 acts at each trial decision by its hand-strength network fed the
     decision's 19 inputs (the kernel's log of them), its HS_1 and PPOT_c on that street."""
-    from pokerlab.agents._loki2_kernels import STRENGTH_NET_SIZE, pick, play_trial
-    from pokerlab.agents.loki2 import Loki2Config
+    from pokerlab.agents.loki2._kernels import STRENGTH_NET_SIZE, pick, play_trial
+    from pokerlab.agents.loki2.bot import Loki2Config
     from pokerlab.cards import parse_cards
 
     n = 3

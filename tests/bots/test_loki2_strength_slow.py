@@ -12,8 +12,8 @@ from collections import defaultdict
 
 import pytest
 
-from pokerlab.agents.learned_models import StrengthNetworkModel
-from pokerlab.agents.opponent_store import ENV_VAR, OpponentStore
+from pokerlab.agents.modelling.learned_models import StrengthNetworkModel
+from pokerlab.agents.modelling.opponent_store import ENV_VAR, OpponentStore
 from pokerlab.arena import MatchConfig, MatchStore, run_match
 from pokerlab.arena.opponent_data import evaluate_strength, player_decisions
 

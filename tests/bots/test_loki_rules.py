@@ -11,16 +11,15 @@ import numpy as np
 import pytest
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.loki import VERSIONS, LokiBot, LokiConfig
-from pokerlab.agents.loki_modelling import ir7_at_percentile, ir7_values, postflop_values
-from pokerlab.agents.loki_postflop import (
+from pokerlab.agents.loki.bot import VERSIONS, LokiBot, LokiConfig
+from pokerlab.agents.loki.postflop import (
     Situation,
     postflop_decision,
     pot_odds,
     pot_odds2,
     showdown_odds,
 )
-from pokerlab.agents.loki_preflop import (
+from pokerlab.agents.loki.preflop import (
     choose_strategy,
     expected_players,
     income_rate,
@@ -29,7 +28,8 @@ from pokerlab.agents.loki_preflop import (
     strategy_action,
     thresholds,
 )
-from pokerlab.agents.opponent_model import ContextFrequencies, reweight
+from pokerlab.agents.loki.reweighting import ir7_at_percentile, ir7_values, postflop_values
+from pokerlab.agents.modelling.opponent_model import ContextFrequencies, reweight
 from pokerlab.agents.registry import create_bot
 from pokerlab.cards import ALL_COMBOS, combo_index, parse_cards
 from pokerlab.engine import BET_RAISE, CHECK_CALL, FOLD, Action, GameSettings, Hand
@@ -444,7 +444,7 @@ def test_checks_and_folds_do_not_reweight() -> None:
 
 
 def test_crude_potential_outs() -> None:
-    from pokerlab.agents._board_kernels import crude_potential
+    from pokerlab.agents.modelling._board_kernels import crude_potential
 
     def outs(hole: str, board: str) -> float:
         values = crude_potential(np.array(parse_cards(board), dtype=np.uint8))
@@ -463,7 +463,7 @@ def test_crude_potential_outs() -> None:
 
 def test_crude_potential_tracks_ppot1() -> None:
     # The thesis: within 5% of PPOT1 95% of the time. Ours on random flops and turns: ~90%.
-    from pokerlab.agents._board_kernels import crude_potential
+    from pokerlab.agents.modelling._board_kernels import crude_potential
     from pokerlab.strength import hand_potential, ppot_of
 
     rng = np.random.default_rng(0)

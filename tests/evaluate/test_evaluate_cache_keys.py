@@ -46,7 +46,7 @@ def test_pokerlab_kernels_are_cached_under_their_source_closure_whatever_is_impo
     probe = (
         "import numba, pokerlab\n"
         "from pokerlab.evaluate.kernels import batch7\n"
-        "from pokerlab.agents._board_kernels import board_ranks\n"
+        "from pokerlab.agents.modelling._board_kernels import board_ranks\n"
         "from pokerlab.equilibrium.cfr import _iterate\n"
         "from pokerlab._kernel_cache import closure_digest\n"
         "from pathlib import Path\n"

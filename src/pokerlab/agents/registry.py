@@ -1,9 +1,10 @@
 """Bots by command-line name.
 
-A bot module under :mod:`pokerlab.agents` registers its bots with the
-:func:`register_bot` decorator; :func:`available` and :func:`create_bot` import every
-module of the package first, so a new bot module needs no edit anywhere else. Factories
-take keyword options (``create_bot("random")``).
+A bot module under :mod:`pokerlab.agents` (or one of its sub-packages, the bot families)
+registers its bots with the :func:`register_bot` decorator; :func:`available` and
+:func:`create_bot` import every module of the package and of its sub-packages first, so a new
+bot module needs no edit anywhere else. Factories take keyword options
+(``create_bot("random")``).
 
 Examples
 --------
@@ -104,13 +105,11 @@ def _discover() -> None:
         return
     import pokerlab.agents as package
 
-    for module in pkgutil.iter_modules(package.__path__):
-        if not module.name.startswith("_") and module.name not in ("base", "registry"):
-            name = f"{package.__name__}.{module.name}"
-            try:
-                importlib.import_module(name)
-            except Exception as exc:  # one broken bot module must not take the others down
-                _BROKEN[name] = f"{type(exc).__name__}: {exc}"
+    for name in _bot_modules(package.__path__, package.__name__):
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # one broken bot module must not take the others down
+            _BROKEN[name] = f"{type(exc).__name__}: {exc}"
     _DISCOVERED = True
     for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         try:
@@ -119,6 +118,23 @@ def _discover() -> None:
                 register_bot(point.name, _first_line(loaded.__doc__))(loaded)
         except Exception as exc:
             _BROKEN[f"entry point {point.name} ({point.value})"] = f"{type(exc).__name__}: {exc}"
+
+
+def _bot_modules(path: Iterable[str], prefix: str) -> list[str]:
+    """The modules of the package at ``path`` and of its sub-packages (the bot families), by
+    dotted name; private modules (``_kernels``) and the package's ``base`` and ``registry``
+    left out. Sub-packages are listed without importing them."""
+    names = []
+    for entry in path:
+        for module in pkgutil.iter_modules([entry]):
+            if module.name.startswith("_") or module.name in ("base", "registry"):
+                continue
+            name = f"{prefix}.{module.name}"
+            if module.ispkg:
+                names += _bot_modules([str(Path(entry) / module.name)], name)
+            else:
+                names.append(name)
+    return names
 
 
 def _first_line(text: str | None) -> str:

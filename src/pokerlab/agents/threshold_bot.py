@@ -4,14 +4,14 @@ The Alberta paper says game theory "can be used to compute a theoretical optimal
 frequency in certain situations" and leaves it there; the patent (US 6,129,631) computes such
 strategies for one betting round between two hands of strength uniform on [0, 1]. This bot
 plays it: on the river, heads-up, its hand's strength against the opponent's weighted range
-(the hand strength of :mod:`pokerlab.agents.modelling`, weighted by the opponent's table) is its
+(the hand strength of :mod:`pokerlab.agents.modelling.agent`, weighted by the opponent's table) is its
 rank ``x`` in [0, 1]; the pot at the start of the river, in river bets, is the patent's ``P``;
 the game is patent game 3 (limit bets, a bet and two raises, check-raise allowed), solved once
 exactly with ``P`` symbolic (:func:`pokerlab.threshold.solving.solve.solve`) and evaluated at the pot.
 The bot is P1 when it acts first on the river. Its action is the one the solution's plan
 for ``x`` takes at the betting so far, bluffs included (the low ``b1``, ``b2``, ``r2``...
 intervals bet or raise). Earlier streets, more than two players, and raises beyond the
-game's cap use Loki A's rules (:mod:`pokerlab.agents.loki`).
+game's cap use Loki A's rules (:mod:`pokerlab.agents.loki.bot`).
 
 Examples
 --------
@@ -36,8 +36,8 @@ import numpy as np
 import sympy
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.loki import LokiBot, LokiConfig
-from pokerlab.agents.modelling import holding_values
+from pokerlab.agents.loki.bot import LokiBot, LokiConfig
+from pokerlab.agents.modelling.hand_strength import holding_values
 from pokerlab.agents.registry import register_bot
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, DRAW, FOLD_ACTION, Action, Legal
 from pokerlab.gamespec import BettingGame, Decision

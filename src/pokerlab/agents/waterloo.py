@@ -19,7 +19,7 @@ when PPOT > pot odds). Profiles bluff with probability 0.8 (aggressive), 0.5 (no
 0.2 (conservative).
 
 **Phase III**: Phase II plus the showdown statistics of §3.4.2 (see
-:mod:`pokerlab.agents.opponent_model`): when a live opponent's betting signature so far has a
+:mod:`pokerlab.agents.modelling.opponent_model`): when a live opponent's betting signature so far has a
 trusted model (10 samples, 5 with few players), Algorithm 8 decides. It compares like with
 like: mu and delta are the mean and spread of the strengths the opponent's shown hands had on
 *this* round's board after the same betting, and our hand is measured the same way (EHS
@@ -60,9 +60,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.modelling import UNIFORM_WEIGHTS, ModellingAgent, evaluate_hand, holding_values
-from pokerlab.agents.opponent_model import Signature
-from pokerlab.agents.preflop_values import table_values
+from pokerlab.agents.modelling.agent import UNIFORM_WEIGHTS, ModellingAgent
+from pokerlab.agents.modelling.hand_strength import evaluate_hand, holding_values
+from pokerlab.agents.modelling.opponent_model import Signature
+from pokerlab.agents.modelling.preflop_values import table_values
 from pokerlab.agents.registry import register_variant
 from pokerlab.cards import ALL_COMBOS, combo_index
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL_ACTION, FOLD_ACTION, Action
@@ -461,7 +462,7 @@ class WaterlooBot(ModellingAgent):
 def uniform_strengths(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """``(HS, PPOT1)`` of every holding (``combo_index`` order, NaN where it touches the board)
     against one random holding on ``board``: :func:`evaluate_hand` with the uniform table, for
-    all holdings at once (:func:`~pokerlab.agents.modelling.holding_values`, cached)."""
+    all holdings at once (:func:`~pokerlab.agents.modelling.hand_strength.holding_values`, cached)."""
     hs, ppot, _ = holding_values(board, UNIFORM_WEIGHTS)
     return hs, ppot
 

@@ -5,16 +5,16 @@ values with very unequal weights, mixed at the thresholds by the virtual hands. 
 what that costs, with the equilibrium engine (:mod:`pokerlab.equilibrium`):
 
 * **The game.** The heads-up final round of five-card draw at pot ``pot`` (in bets): the same
-  one-round betting the bot solves (:func:`pokerlab.agents.draw_threshold.final_round_plan`:
+  one-round betting the bot solves (:func:`pokerlab.agents.draw.threshold.final_round_plan`:
   limit with two raises is patent game 3). Each player's hand is its value after drawing
-  ``drew`` cards by the keep rules (:func:`pokerlab.agents.draw_ranges.opponent_range`; 5 is a
+  ``drew`` cards by the keep rules (:func:`pokerlab.agents.draw.ranges.opponent_range`; 5 is a
   uniform five-card hand), independently (card removal ignored). The 7,462 values are grouped
   into ``buckets`` runs of neighbouring values of about equal probability (a value with more
   weight than a bucket is a bucket of its own); a player knows its bucket, the better bucket
   wins, equal buckets split (the payoff between two different values of one bucket averages to
   a split, as the game is symmetric), so the fine discretisation's payoffs are exact.
 * **The bot's strategy** in a bucket is the bot's play averaged over the bucket's values
-  (:func:`pokerlab.agents.draw_threshold.interval_probabilities`), in both seats.
+  (:func:`pokerlab.agents.draw.threshold.interval_probabilities`), in both seats.
 * **Reported:** its exploitability (OpenSpiel's: NashConv / 2, in bets per hand) beside that
   of the best strategy the engine finds for the same game (CFR+ after ``iterations``
   iterations, its average strategy), and each player's best-response gain.
@@ -35,8 +35,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.agents.draw_ranges import opponent_range, strengths
-from pokerlab.agents.draw_threshold import MIXING_MODES, final_round_plan, interval_probabilities
+from pokerlab.agents.draw.ranges import opponent_range, strengths
+from pokerlab.agents.draw.threshold import MIXING_MODES, final_round_plan, interval_probabilities
 from pokerlab.equilibrium import CFRSolver, discretised_game
 from pokerlab.equilibrium.exploitability import measure
 from pokerlab.equilibrium.flat import DECISION, FlatGame
@@ -146,7 +146,7 @@ def final_round_exactness(drew: int = 3, pot: float = 3.0, bet: str = "limit", r
 @dataclass(frozen=True)
 class WholeHandExactness:
     """The whole-hand class game's solution and its dividing-point reading, measured in the
-    same game (:mod:`pokerlab.agents.draw_game`); figures in small bets per hand.
+    same game (:mod:`pokerlab.agents.draw.game`); figures in small bets per hand.
 
     ``*_exploitability``: NashConv / 2; ``read_concedes[p]``: what seat ``p`` (0 acts first)
     loses by playing the reading instead of the solution when the other seat plays the
@@ -170,9 +170,9 @@ class WholeHandExactness:
 
 
 def whole_hand_exactness(solved: Any) -> WholeHandExactness:
-    """Measure a solved class game (:func:`pokerlab.agents.draw_game.solve_game`): the
+    """Measure a solved class game (:func:`pokerlab.agents.draw.game.solve_game`): the
     solver's strategy, its reading, and the reading before the draw only."""
-    from pokerlab.agents.draw_game import DRAW_LABELS
+    from pokerlab.agents.draw.game import DRAW_LABELS
     from pokerlab.equilibrium.value import expected_values
 
     flat, engine, read = solved.flat, solved.engine, solved.read
@@ -209,7 +209,7 @@ def whole_hand_exactness(solved: Any) -> WholeHandExactness:
 
 @dataclass(frozen=True)
 class ThreeHandedExactness:
-    """The first round for three (:mod:`pokerlab.agents.draw_game3`): NashConv of the solver's
+    """The first round for three (:mod:`pokerlab.agents.draw.game3`): NashConv of the solver's
     strategy and of its dividing-point reading, in small bets per hand, and each player's value."""
 
     settings: dict[str, Any]
@@ -225,7 +225,7 @@ class ThreeHandedExactness:
 
 
 def three_handed_exactness(solved: Any) -> ThreeHandedExactness:
-    """Measure a solved first round for three (:func:`pokerlab.agents.draw_game3.solve_game3`)."""
+    """Measure a solved first round for three (:func:`pokerlab.agents.draw.game3.solve_game3`)."""
     sb = float(solved.settings.bet_size)
     engine, read = measure(solved.engine), measure(solved.read)
     return ThreeHandedExactness(

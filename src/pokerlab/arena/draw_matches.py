@@ -88,7 +88,7 @@ def draw_matches(hands: int = 2000, seed: int = 0, kind: str = "limit",
                  resume: bool = False, tables: Sequence[int] = (2, 3),
                  bot_modules: Sequence[str] = ()) -> list[DrawMatch]:
     """Play :func:`draw_match_configs` into ``store`` (default: in memory)."""
-    from pokerlab.agents.draw_game import settings_for, solve
+    from pokerlab.agents.draw.game import settings_for, solve
 
     store = store or MatchStore(":memory:")
     game = GameSettings.preset(kind, "five-card-draw")

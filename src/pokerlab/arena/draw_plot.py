@@ -1,6 +1,6 @@
 """The first round of five-card draw's class games as the patent draws it: each decision an
 axis of the seat's hands, in order of value after the best draw, cut into segments of one
-action by the dividing points (:func:`pokerlab.agents.draw_game.first_round_segments`)."""
+action by the dividing points (:func:`pokerlab.agents.draw.game.first_round_segments`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab._plot import plot_file
-from pokerlab.agents.draw_game import Segments
+from pokerlab.agents.draw.game import Segments
 
 COLOURS = {"check": "#9ecae1", "bet": "#fd8d3c", "fold": "#d9d9d9", "call": "#74c476", "raise": "#de2d26"}
 

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.agents.opponent_store import ENV_VAR
+from pokerlab.agents.modelling.opponent_store import ENV_VAR
 from pokerlab.arena import MatchConfig, MatchResult, MatchStore, run_match
 from pokerlab.arena.tournaments import TOURNAMENTS, play_tournament
 from pokerlab.engine import GameSettings

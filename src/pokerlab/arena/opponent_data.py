@@ -1,9 +1,9 @@
 """A player's decisions from a match store, and how well each opponent model predicts them.
 
 :func:`player_decisions` replays the stored hands of a match and returns, for one player, the
-19 context inputs of each of its decisions (:mod:`pokerlab.agents.context_features`), the action
+19 context inputs of each of its decisions (:mod:`pokerlab.agents.modelling.context_features`), the action
 it took, and the hand it came from. :func:`evaluate` trains the frequency model, Davidson's
-network and the decision tree (:mod:`pokerlab.agents.learned_models`) on the player's first
+network and the decision tree (:mod:`pokerlab.agents.modelling.learned_models`) on the player's first
 hands and measures the share of next actions each predicts on the later, held-out hands, with a
 95% Wilson interval.
 
@@ -28,8 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.agents.context_features import FEATURE_NAMES, hand_decisions, strength_row
-from pokerlab.agents.learned_models import MODELS, StrengthNetworkModel
+from pokerlab.agents.modelling.context_features import FEATURE_NAMES, hand_decisions, strength_row
+from pokerlab.agents.modelling.learned_models import MODELS, StrengthNetworkModel
 from pokerlab.arena.match import MatchConfig
 from pokerlab.arena.storage import MatchStore
 from pokerlab.engine import Hand
@@ -75,7 +75,7 @@ def player_decisions(store: MatchStore, match_id: int, player: str,
     """Every decision ``player`` made in the stored hands of match ``match_id``.
 
     With ``strength``, its post-flop decisions only, each with the hand-strength network's 21
-    inputs (:func:`~pokerlab.agents.context_features.strength_row`: its hole cards, which the
+    inputs (:func:`~pokerlab.agents.modelling.context_features.strength_row`: its hole cards, which the
     match store records for every player, whether shown or not), and ``showdown`` marks the
     decisions of hands in which the player showed its cards (what a bot at the table sees).
     """
@@ -190,7 +190,7 @@ def evaluate_stored(opponents: Any, data: Decisions, strength: Decisions,
                     train_share: float = 0.7) -> list[dict[str, Any]]:
     """Accuracy (95% Wilson interval) on the held-out decisions of every learned model of
     ``data.player`` in the opponent store ``opponents`` (an
-    :class:`~pokerlab.agents.opponent_store.OpponentStore`); the hand-strength network on the
+    :class:`~pokerlab.agents.modelling.opponent_store.OpponentStore`); the hand-strength network on the
     post-flop decisions of ``strength``. A stored model may have been trained on any hands,
     the held-out ones included: the figure is how well it predicts them, not a held-out test
     unless it was trained elsewhere."""

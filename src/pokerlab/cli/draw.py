@@ -43,7 +43,7 @@ def _first_round_json_or_tables(head: dict[str, Any], solution: Any, decisions: 
                                 as_json: bool) -> bool:
     """``draw whole-hand``'s first round, heads-up or for three: the JSON object (``head``
     first; True: nothing more to print) or each decision's table of segments (False)."""
-    from pokerlab.agents.draw_classes import CLASS_NAMES
+    from pokerlab.agents.draw.classes import CLASS_NAMES
 
     if as_json:
         print_json(head | {
@@ -191,7 +191,7 @@ def register(app: typer.Typer) -> None:
         the first round for three."""
         from dataclasses import replace
 
-        from pokerlab.agents.draw_game import (
+        from pokerlab.agents.draw.game import (
             ClassGameSettings,
             first_round_segments,
             solve,
@@ -249,8 +249,8 @@ def register(app: typer.Typer) -> None:
 
     def _whole_hand_three(game: str, iterations: int | None, certify: bool, as_json: bool,
                           plot: Path | None) -> None:
-        from pokerlab.agents.draw_game import first_round_segments
-        from pokerlab.agents.draw_game3 import FIRST_ROUND_DECISIONS3, ThreeSettings, solve3, solve_game3
+        from pokerlab.agents.draw.game import first_round_segments
+        from pokerlab.agents.draw.game3 import FIRST_ROUND_DECISIONS3, ThreeSettings, solve3, solve_game3
         from pokerlab.arena.draw_exactness import three_handed_exactness
 
         if game != "limit":

@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(group, name="opponents")
 
     def _open(db: Path | None):
-        from pokerlab.agents.opponent_store import DEFAULT_DB, OpponentStore, default_store_path
+        from pokerlab.agents.modelling.opponent_store import DEFAULT_DB, OpponentStore, default_store_path
 
         if db is None:
             db = Path(default_store_path() or DEFAULT_DB)
@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Show every bot's model of one opponent: action frequencies, trust, showdown statistics."""
-        from pokerlab.agents.opponent_model import ROUND_NAMES, signature_text
+        from pokerlab.agents.modelling.opponent_model import ROUND_NAMES, signature_text
 
         store, db = _open(db)
         try:
@@ -242,7 +242,7 @@ def register(app: typer.Typer) -> None:
         file, the opponent store, or both)."""
         import json
 
-        from pokerlab.agents.learned_models import KINDS
+        from pokerlab.agents.modelling.learned_models import KINDS
 
         if model not in KINDS:
             raise ValueError(f"--model: unknown model {model!r}; use one of {', '.join(KINDS)}")
@@ -298,7 +298,7 @@ def register(app: typer.Typer) -> None:
 
 def _opponent_store(path: Path) -> Any:
     """The opponent store at ``path`` (a bad or damaged one: ``ValueError`` naming --store)."""
-    from pokerlab.agents.opponent_store import OpponentStore
+    from pokerlab.agents.modelling.opponent_store import OpponentStore
 
     try:
         return OpponentStore(path)
@@ -308,7 +308,7 @@ def _opponent_store(path: Path) -> Any:
 
 def _top_inputs(model: Any) -> list[str]:
     """The five inputs a learned model leans on most."""
-    from pokerlab.agents.context_features import STRENGTH_FEATURE_NAMES
+    from pokerlab.agents.modelling.context_features import STRENGTH_FEATURE_NAMES
 
     importance = model.importance()
     return [STRENGTH_FEATURE_NAMES[i] for i in np.argsort(-importance)[:5]]

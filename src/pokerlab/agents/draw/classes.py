@@ -1,8 +1,8 @@
 """Five-card draw hands as classes: what a pre-draw hand is, and where each draw takes it.
 
-The whole-hand game of five-card draw (:mod:`pokerlab.agents.draw_game`) is played on these
+The whole-hand game of five-card draw (:mod:`pokerlab.agents.draw.game`) is played on these
 classes. A pre-draw hand falls in one of :data:`CLASS_NAMES`, read from the textbook keep rules
-of :mod:`pokerlab.agents.draw_rules` (the rule that applies, and for pairs the pair's rank):
+of :mod:`pokerlab.agents.draw.rules` (the rule that applies, and for pairs the pair's rank):
 
 ====================  =============================================================
 class                 hands (the first keep rule that applies)
@@ -55,8 +55,8 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
-from pokerlab.agents.draw_ranges import _cached, simulate_draws
-from pokerlab.agents.draw_rules import JACKS, _discards, discard_mask, discard_masks
+from pokerlab.agents.draw.ranges import _cached, simulate_draws
+from pokerlab.agents.draw.rules import JACKS, _discards, discard_mask, discard_masks
 
 CLASS_NAMES = ("nothing", "ace-high", "pair 2-6", "pair 7-T", "straight draw", "flush draw",
                "jacks-queens", "kings-aces", "two pair low", "two pair high", "trips", "pat")

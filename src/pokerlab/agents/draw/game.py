@@ -8,12 +8,12 @@ seat's hands on an axis, each decision's actions as segments between dividing po
 
 **What is abstracted, and why.**
 
-* *Pre-draw hands are classes* (the 12 of :mod:`pokerlab.agents.draw_classes`: nothing,
+* *Pre-draw hands are classes* (the 12 of :mod:`pokerlab.agents.draw.classes`: nothing,
   ace-high, small and middle pairs, four-card draws, jacks to aces, two pair low and high,
   trips, pat hands). 2,598,960 hands cannot be CFR's private states; the classes are what
   the textbook rules and the outside bots decide by. Inside a class the hands play alike.
 * *The draw is a number of cards*, 0 to 4 (public, as at the table), each class keeping the
-  cards :func:`pokerlab.agents.draw_classes.keep_masks` keeps for that number: the rules' own
+  cards :func:`pokerlab.agents.draw.classes.keep_masks` keeps for that number: the rules' own
   draw, a snow (stand pat on nothing), a kicker kept, a hand broken.
 * *The post-draw hand is a rank slice.* Each player's private state is dealt whole at the
   start, ``(class c, level q)``: ``q`` is uniform over :attr:`ClassGameSettings.levels`
@@ -23,7 +23,7 @@ seat's hands on an axis, each decision's actions as segments between dividing po
   :class:`pokerlab.equilibrium.Decision` ``info``); after it, it sees its slice. The showdown
   between two slices is exact: the probability that one slice's final values beat the
   other's, ties split, over the 7,462 five-card values (simulated transitions,
-  :func:`pokerlab.agents.draw_classes.transitions`).
+  :func:`pokerlab.agents.draw.classes.transitions`).
 * *Card removal* between the two pre-draw hands is kept (the joint class distribution of two
   hands from one deck); the draws are taken independently (a few cards among 47).
 * *Betting* is the table's: antes of 1, a bet of 2 in both rounds, a bet and two raises
@@ -44,7 +44,7 @@ per decision, the patent's picture. The read strategy is certified in the same g
 (:func:`pokerlab.arena.draw_exactness.whole_hand_exactness`).
 
 **The solution** (:func:`solve`) of the default settings ships with the package
-(:data:`SHIPPED`, written by ``python -m pokerlab.agents.draw_game3``); other settings are
+(:data:`SHIPPED`, written by ``python -m pokerlab.agents.draw.game3``); other settings are
 solved on first use (under a minute on one core) and cached under the cache folder, keyed by
 every setting.
 
@@ -73,7 +73,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab._cache import cache_dir
-from pokerlab.agents.draw_classes import (
+from pokerlab.agents.draw.classes import (
     CLASS_NAMES,
     MAX_DRAW,
     NUM_DRAW_CLASSES,
@@ -108,7 +108,7 @@ class ClassGameSettings:
     min_width
         The reading drops segments narrower than this share of a decision's axis.
     samples, seed
-        The simulated transitions (:func:`pokerlab.agents.draw_classes.transitions`).
+        The simulated transitions (:func:`pokerlab.agents.draw.classes.transitions`).
     """
 
     bet: str = "limit"
@@ -140,7 +140,7 @@ class ClassGameSettings:
 def class_axis(samples: int = SAMPLES, seed: int = SEED) -> np.ndarray:
     """Each class's value after its best draw: its best equity, over the draws, against the
     final hands of players who draw by the textbook rules (see the module)."""
-    from pokerlab.agents.draw_ranges import rules_ranges, strengths
+    from pokerlab.agents.draw.ranges import rules_ranges, strengths
 
     counts, _ = transitions(samples, seed)
     rules_counts, _ = rules_ranges()
@@ -306,7 +306,7 @@ def state_axis(flat: FlatGame, settings: ClassGameSettings) -> tuple[np.ndarray,
     """The axis keys of the private states before the draw (their class's :func:`class_axis`)
     and after it, per draw: ``(pre[h], post[k, h])``, post-draw keys being each slice's equity
     against the rules' final hands (see the module)."""
-    from pokerlab.agents.draw_ranges import rules_ranges, strengths
+    from pokerlab.agents.draw.ranges import rules_ranges, strengths
 
     counts, _ = transitions(settings.samples, settings.seed)
     q = settings.levels
@@ -512,7 +512,7 @@ def solution_of(solved: Solved) -> ClassSolution:
 
 SHIPPED = Path(__file__).parent / "data"
 """The solutions of the default settings that ship with the package (written by
-``python -m pokerlab.agents.draw_game3``)."""
+``python -m pokerlab.agents.draw.game3``)."""
 
 
 def solution_file(settings: ClassGameSettings) -> str:
@@ -600,7 +600,7 @@ def first_round_segments(solution: Any,
     """The dividing points of the first round's decisions (each seat's hands that reach the
     decision, by the solver's strategy, read as in :func:`read_decision`); ``solution`` a
     :class:`ClassSolution` or the first round for three
-    (:class:`pokerlab.agents.draw_game3.ThreeSolution`).
+    (:class:`pokerlab.agents.draw.game3.ThreeSolution`).
 
     >>> s = solve(ClassGameSettings(levels=2, iterations=30), cache=False)
     >>> opening = first_round_segments(s)[0]

@@ -1,11 +1,11 @@
 """Three-handed five-card draw's first round as a class game, for the equilibrium engine.
 
-The whole hand for three (:mod:`pokerlab.agents.draw_game` solves it for two) does not fit:
+The whole hand for three (:mod:`pokerlab.agents.draw.game` solves it for two) does not fit:
 three players' draws and final rounds multiply the tree past any solve of a minute. This game
 keeps what the heads-up results say matters most three-handed, the first round (who opens,
 steals, defends), and abstracts what follows:
 
-* **Hands** are the 12 pre-draw classes of :mod:`pokerlab.agents.draw_classes`, dealt to
+* **Hands** are the 12 pre-draw classes of :mod:`pokerlab.agents.draw.classes`, dealt to
   three players from one deck (their joint distribution simulated, so card removal between
   the three hands is kept).
 * **The first round** is the table's: antes of 1, limit bets of 2, a bet and two raises,
@@ -19,7 +19,7 @@ steals, defends), and abstracts what follows:
 Solved by CFR+ for three players (the engine's N-player CFR need not converge to an
 equilibrium; its NashConv is measured, :func:`pokerlab.arena.draw_exactness.three_handed_exactness`),
 read as dividing points per decision like the heads-up game
-(:func:`pokerlab.agents.draw_game.read_decision`), and cached per settings.
+(:func:`pokerlab.agents.draw.game.read_decision`), and cached per settings.
 
 Examples
 --------
@@ -42,8 +42,8 @@ from typing import Any
 import numpy as np
 
 from pokerlab._cache import cache_dir
-from pokerlab.agents.draw_classes import NUM_DRAW_CLASSES, SAMPLES, SEED, hand_classes, transitions
-from pokerlab.agents.draw_game import (
+from pokerlab.agents.draw.classes import NUM_DRAW_CLASSES, SAMPLES, SEED, hand_classes, transitions
+from pokerlab.agents.draw.game import (
     SHIPPED,
     ClassDecision,
     ClassGameSettings,
@@ -55,7 +55,7 @@ from pokerlab.agents.draw_game import (
     solution_of,
     solve_game,
 )
-from pokerlab.agents.draw_ranges import _cached
+from pokerlab.agents.draw.ranges import _cached
 from pokerlab.equilibrium import CFRSolver, Decision, FlatGame, Game, Strategy, Terminal
 
 CACHE_VERSION = 1
@@ -196,7 +196,7 @@ class ThreeSolution:
 
     @property
     def axis(self) -> np.ndarray:
-        """Each class's value after its best draw (:func:`pokerlab.agents.draw_game.class_axis`)."""
+        """Each class's value after its best draw (:func:`pokerlab.agents.draw.game.class_axis`)."""
         return class_axis(self.settings.samples, self.settings.seed)
 
     def reach(self, history: tuple[str, ...], player: int, reading: str = "read") -> np.ndarray:
@@ -316,7 +316,7 @@ def solve3(settings: ThreeSettings | None = None,
 def ship(folder: Path = SHIPPED) -> list[Path]:
     """Solve the default games (heads-up limit and pot limit, the first round for three) and
     write them to ``folder`` (the package's data: what :func:`solve3` and
-    :func:`pokerlab.agents.draw_game.solve` load first)."""
+    :func:`pokerlab.agents.draw.game.solve` load first)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for bet in ("limit", "pot-limit"):

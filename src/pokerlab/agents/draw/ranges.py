@@ -9,7 +9,7 @@ Two pieces, each computed once and cached under ``pokerlab._cache.cache_dir()``:
 
 * **rules** (:func:`rules_ranges`, a documented simulation): :data:`SAMPLES` uniformly random
   five-card hands (seed :data:`SEED`) discard by the keep rules of
-  :mod:`pokerlab.agents.draw_rules` and draw as many cards from the other 47 cards (uniformly,
+  :mod:`pokerlab.agents.draw.rules` and draw as many cards from the other 47 cards (uniformly,
   without replacement); ``counts[k, v]`` is how many of the hands that drew ``k`` cards ended
   with value ``v``, and ``share[k]`` how often the rules draw ``k``. The rules never draw five
   (``share[5] == 0``).
@@ -144,7 +144,7 @@ def rules_ranges() -> tuple[np.ndarray, np.ndarray]:
     the module's description)."""
 
     def build() -> dict[str, np.ndarray]:
-        from pokerlab.agents.draw_rules import discard_masks
+        from pokerlab.agents.draw.rules import discard_masks
         from pokerlab.evaluate import random_hands
 
         hands = random_hands(SAMPLES, 5, seed=SEED)

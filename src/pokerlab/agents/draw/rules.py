@@ -4,7 +4,7 @@ The ``draw-rules`` bot plays the standard heuristics of draw poker (jacks or bet
 draw to the made hand, to a four-flush or an open-ended straight, keep a pair and draw three)
 with the constants of :class:`DrawRulesConfig`. The same keep rules serve the
 ``draw-threshold`` bot's draw and its model of an opponent's draw
-(:mod:`pokerlab.agents.draw_ranges`).
+(:mod:`pokerlab.agents.draw.ranges`).
 
 **What to keep** (the first rule that applies; :func:`discard_masks`, a numba kernel over many
 hands):

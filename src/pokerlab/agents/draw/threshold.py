@@ -4,14 +4,14 @@ The patent (US 6,129,631) was written for five-card draw. This bot plays every r
 heads-up hand from it:
 
 * **The first round and the draw** come from the whole-hand equilibrium of heads-up five-card
-  draw on hand classes (:mod:`pokerlab.agents.draw_game`: the equilibrium engine's solution
+  draw on hand classes (:mod:`pokerlab.agents.draw.game`: the equilibrium engine's solution
   of the class game of the table's betting, limit or pot limit, read as the patent's
   dividing points per decision). The bot's hand is its pre-draw class
-  (:mod:`pokerlab.agents.draw_classes`); at each first-round decision it plays the reading's
+  (:mod:`pokerlab.agents.draw.classes`); at each first-round decision it plays the reading's
   action probabilities for its class and seat (the class's share of each segment between
   the dividing points), and at the draw it draws the number of cards the reading gives its
   class after the first round's betting (and, second to draw, after the opponent's count),
-  keeping the cards :func:`pokerlab.agents.draw_classes.keep_mask` keeps. Bets and raises
+  keeping the cards :func:`pokerlab.agents.draw.classes.keep_mask` keeps. Bets and raises
   are the solved tree's; a line beyond it (a no-limit bet of another size is read as the
   tree's bet) plays the textbook rules.
 * **The final round** is the patent's one-round game with the table's rules, as before:
@@ -32,11 +32,11 @@ heads-up hand from it:
   weighted by the reading's probability of its first-round actions and its draw (card
   removal by the joint class distribution given the bot's class), each class's final hands
   after drawing the opponent's number of cards, mixed with a uniformly random hand as
-  :func:`pokerlab.agents.draw_ranges.opponent_range` mixes the rules' ranges (in the measure
+  :func:`pokerlab.agents.draw.ranges.opponent_range` mixes the rules' ranges (in the measure
   the opponent draws that many cards more often than the rules do: a bot that stands pat on
   anything is not credited with the pat hands of the solution). Otherwise (``"draws"``, and hands that began
   with more players) it depends on the number of cards drawn only
-  (:func:`pokerlab.agents.draw_ranges.opponent_range`, learned per opponent over the match).
+  (:func:`pokerlab.agents.draw.ranges.opponent_range`, learned per opponent over the match).
 * **The virtual hands.** A threshold ``t`` of the solution falls between two real hands,
   strengths ``s_lo <= t < s_hi``. The two neighbours mix as the patent's virtual hand says
   (FIG. 29, :func:`pokerlab.threshold.reporting.hands.virtual_hand`): ``mixing="below"`` (claim 15) the
@@ -45,12 +45,12 @@ heads-up hand from it:
   threshold mixes on its own.
 
 Three players (limit): the first round comes from the first round for three
-(:mod:`pokerlab.agents.draw_game3`: the equilibrium engine's three-player CFR on the classes,
+(:mod:`pokerlab.agents.draw.game3`: the equilibrium engine's three-player CFR on the classes,
 with the rules' draws and a showdown after it, read as dividing points); the draw follows the
 textbook keep rules, a final round with two opponents the textbook rules, and a final round
 left heads-up the patent's solution (its range by the cards drawn). Four or more players, and
 three at pot limit or no limit: the first round and the draw follow the textbook rules of
-:mod:`pokerlab.agents.draw_rules`.
+:mod:`pokerlab.agents.draw.rules`.
 ``first_round="rules"`` plays the textbook first round and draw heads-up too (the bot of
 before the class game).
 
@@ -74,10 +74,10 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.draw_classes import MAX_DRAW, hand_class, keep_mask, transitions
-from pokerlab.agents.draw_game import ClassSolution, settings_for, solve
-from pokerlab.agents.draw_ranges import credibility, opponent_range, strengths, uniform_range
-from pokerlab.agents.draw_rules import DrawRulesBot, DrawRulesConfig, pot_sized_raise
+from pokerlab.agents.draw.classes import MAX_DRAW, hand_class, keep_mask, transitions
+from pokerlab.agents.draw.game import ClassSolution, settings_for, solve
+from pokerlab.agents.draw.ranges import credibility, opponent_range, strengths, uniform_range
+from pokerlab.agents.draw.rules import DrawRulesBot, DrawRulesConfig, pot_sized_raise
 from pokerlab.agents.registry import register_bot
 from pokerlab.agents.threshold_bot import RiverPlan, heads_up_betting, river_plan
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, CHECK_CALL_ACTION, DRAW, FOLD, FOLD_ACTION, Action
@@ -309,12 +309,12 @@ class DrawThresholdBot(DrawRulesBot):
 
     def first_round_for_three(self, observation: Observation) -> Action | None:
         """A three-handed first-round action from the first round for three
-        (:mod:`pokerlab.agents.draw_game3`, limit with the cap of two), or ``None``."""
+        (:mod:`pokerlab.agents.draw.game3`, limit with the cap of two), or ``None``."""
         game = observation.game
         if (self.threshold_config.first_round != "class-game" or not game.is_limit
                 or game.raise_cap not in (None, 2) or game.small_blind or game.big_blind):
             return None
-        from pokerlab.agents.draw_game3 import solve3
+        from pokerlab.agents.draw.game3 import solve3
 
         try:
             decision = solve3().decision(first_round_labels(observation.actions),

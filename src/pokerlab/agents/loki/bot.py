@@ -4,15 +4,15 @@ The rules, each from its own module (``docs/loki.md`` lists every one with the s
 source and our choice where the thesis is silent or lost):
 
 - pre-flop: the expert system of six strategies picked by income rate against thresholds
-  ``base + increment * position`` (:mod:`pokerlab.agents.loki_preflop`), reading the
+  ``base + increment * position`` (:mod:`pokerlab.agents.loki.preflop`), reading the
   income-rate tables IR2 / IR4 / IR7 shipped with :mod:`pokerlab.strength`;
 - after the flop: EHS' and the cascade of semi-bluff, pot odds and showdown odds
-  (:mod:`pokerlab.agents.loki_postflop`), with hand strength and one-card potential against
+  (:mod:`pokerlab.agents.loki.postflop`), with hand strength and one-card potential against
   the *field array*, the average of the live opponents' normalised weight tables, and
   HS_n = HS_1 ** n;
 - opponent modelling: weights reset to 1 every hand, re-weighted once per round from each
-  call or bet (:mod:`pokerlab.agents.loki_modelling`), with generic (Table B.2) or specific
-  (observed, :class:`~pokerlab.agents.opponent_model.ContextFrequencies`) action frequencies.
+  call or bet (:mod:`pokerlab.agents.loki.reweighting`), with generic (Table B.2) or specific
+  (observed, :class:`~pokerlab.agents.modelling.opponent_model.ContextFrequencies`) action frequencies.
 
 **Versions.** The Alberta paper's tournament (its Figure 1) on top of this Loki: ``loki-a``
 full (loose, specific modelling), ``loki-b`` no weighting, ``loki-c`` simplistic pre-flop,
@@ -41,15 +41,9 @@ from dataclasses import replace
 import numpy as np
 
 from pokerlab.agents.base import Observation, PolicyUnavailable
-from pokerlab.agents.loki_config import LokiConfig
-from pokerlab.agents.loki_modelling import (
-    action_percentile,
-    ir7_at_percentile,
-    ir7_values,
-    postflop_values,
-)
-from pokerlab.agents.loki_postflop import Situation, postflop_decision
-from pokerlab.agents.loki_preflop import (
+from pokerlab.agents.loki.config import LokiConfig
+from pokerlab.agents.loki.postflop import Situation, postflop_decision
+from pokerlab.agents.loki.preflop import (
     choose_strategy,
     expected_players,
     income_rate,
@@ -58,15 +52,15 @@ from pokerlab.agents.loki_preflop import (
     strategy_action,
     thresholds,
 )
-from pokerlab.agents.modelling import (
-    UNIFORM_WEIGHTS,
-    HandEvaluation,
-    ModellingAgent,
-    _zero_card,
-    evaluate_hand,
-    holding_values,
+from pokerlab.agents.loki.reweighting import (
+    action_percentile,
+    ir7_at_percentile,
+    ir7_values,
+    postflop_values,
 )
-from pokerlab.agents.opponent_model import CALL_I, DEFAULT_FREQUENCIES, RAISE_I, reweight
+from pokerlab.agents.modelling.agent import UNIFORM_WEIGHTS, ModellingAgent, _zero_card
+from pokerlab.agents.modelling.hand_strength import HandEvaluation, evaluate_hand, holding_values
+from pokerlab.agents.modelling.opponent_model import CALL_I, DEFAULT_FREQUENCIES, RAISE_I, reweight
 from pokerlab.agents.registry import register_variant
 from pokerlab.cards import ALL_COMBOS, combo_index
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, CHECK_CALL_ACTION, FOLD, FOLD_ACTION, Action, Legal

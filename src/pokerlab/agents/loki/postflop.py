@@ -22,7 +22,7 @@ Examples
 The thesis's river example: 20% to win, a $4 bet into a $20 pot: 4 / 24 = 0.167, call (worth
 +$0.80); with a $12 pot 4 / 16 = 0.25, fold (worth -$0.80).
 
->>> from pokerlab.agents.loki_config import LokiConfig
+>>> from pokerlab.agents.loki.config import LokiConfig
 >>> c = LokiConfig(showdown_odds=False)
 >>> river = Situation(ehs=0.2, hs_n=0.2, ppot=0.0, npot=0.0, to_call=4, pot=20, bet=4, level=1,
 ...                   street=3)
@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerlab.agents.loki_config import LokiConfig
+from pokerlab.agents.loki.config import LokiConfig
 
 
 @dataclass(frozen=True)

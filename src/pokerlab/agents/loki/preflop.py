@@ -21,7 +21,7 @@ Examples
 Peña's worked example: Loki the dealer (position 0) with A♥8♥, four players still in, moderate:
 IR4[A][8] = 338, thresholds 580 / 200 / 50 / -inf, so Make2.
 
->>> from pokerlab.agents.loki_config import LokiConfig
+>>> from pokerlab.agents.loki.config import LokiConfig
 >>> from pokerlab.cards import parse_cards
 >>> config = LokiConfig(tightness="moderate")
 >>> group = player_group(expected_players(acted=2, to_act=2, probability_play=0.6), config)
@@ -43,7 +43,7 @@ from functools import cache
 
 import numpy as np
 
-from pokerlab.agents.loki_config import LokiConfig
+from pokerlab.agents.loki.config import LokiConfig
 from pokerlab.cards import combo_index
 from pokerlab.strength import load_table
 

@@ -2,7 +2,7 @@
 
 Each opponent has a weight per holding, reset to 1 every hand, and action frequencies per
 context (round, bets to call), kept across hands
-(:class:`~pokerlab.agents.opponent_model.ContextFrequencies`). When the opponent calls or
+(:class:`~pokerlab.agents.modelling.opponent_model.ContextFrequencies`). When the opponent calls or
 bets/raises:
 
 1. the frequencies of the context give the action's threshold as a percentile: a bet or raise
@@ -14,7 +14,7 @@ bets/raises:
    below the 5th percentile); after the flop the percentile itself on the EHS' scale, EHS' =
    HS_1 + (1 - HS_1) PPOT_c (:func:`postflop_values`, sigma 0.2);
 3. each weight is scaled by 0.01 below mu - sigma, 1 above mu + sigma, linearly between
-   (0.5 at mu), never below 0.01 (:func:`~pokerlab.agents.opponent_model.reweight`).
+   (0.5 at mu), never below 0.01 (:func:`~pokerlab.agents.modelling.opponent_model.reweight`).
 
 At most one re-weighting per opponent per round: from the table saved at the round's start,
 redone only when an action asks a higher threshold (the bot keeps that state).
@@ -38,10 +38,10 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from pokerlab.agents._board_kernels import crude_potential
-from pokerlab.agents.loki_preflop import table_by_combo
-from pokerlab.agents.modelling import board_data
-from pokerlab.agents.opponent_model import CALL_I, FOLD_I, RAISE_I
+from pokerlab.agents.loki.preflop import table_by_combo
+from pokerlab.agents.modelling._board_kernels import crude_potential
+from pokerlab.agents.modelling.hand_strength import board_data
+from pokerlab.agents.modelling.opponent_model import CALL_I, FOLD_I, RAISE_I
 
 
 @cache

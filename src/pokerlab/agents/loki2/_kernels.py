@@ -3,7 +3,7 @@ whole weight table, and the selective-sampling simulation (``docs/loki2.md``).
 
 - :func:`cascade_action`: Loki-1's post-flop cascade (make2, make1, semi-bluff, pot odds,
   showdown odds) as a pure action; a test checks it against
-  :func:`pokerlab.agents.loki_postflop.postflop_decision` on random situations.
+  :func:`pokerlab.agents.loki.postflop.postflop_decision` on random situations.
 - :func:`pt_triple`: the cascade smoothed by a window ``[-w, +w]`` on every hand quantity: the
   exact average of the pure action over the window (linear interpolation across each line).
 - :func:`pt_reweight`: every holding's weight times the PT entry of the observed action;
@@ -18,8 +18,9 @@ whole weight table, and the selective-sampling simulation (``docs/loki2.md``).
   :func:`tree_triple`) acts by that model's triple instead of the PT.
 
 Hand values inside trials and re-weighting: HS_1 of a holding against one random holding
-(exact card removal, as :func:`~pokerlab.agents._board_kernels.holding_strengths`), HS_n =
-HS_1 ** k over its k live opponents, PPOT_c (:func:`~pokerlab.agents._board_kernels.crude_potential`).
+(exact card removal, as :func:`~pokerlab.agents.modelling._board_kernels.holding_strengths`),
+HS_n = HS_1 ** k over its k live opponents, PPOT_c
+(:func:`~pokerlab.agents.modelling._board_kernels.crude_potential`).
 
 Action codes: 0 fold, 1 check/call, 2 bet/raise. Parameters ``params`` (float64 array):
 ``[make1, make2, width, semi_bluffing, pot_odds, showdown_odds]``.
@@ -30,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pokerlab.agents._board_kernels import crude_potential
+from pokerlab.agents.modelling._board_kernels import crude_potential
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, eval_key, key_of, mask_of
 
 _HOLDING = np.zeros((1326, 2), dtype=np.int64)

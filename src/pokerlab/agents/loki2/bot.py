@@ -14,7 +14,7 @@ Every rule, its source's status and our choice where the sources are silent:
   (``"pt"``) or every later action a call (``"call"``, Peña's always-call variant); the action
   of largest value is played, fold (worth 0) only when both are negative.
 
-Pre-flop play and pre-flop re-weighting are Loki-1's (:class:`~pokerlab.agents.loki.LokiBot`).
+Pre-flop play and pre-flop re-weighting are Loki-1's (:class:`~pokerlab.agents.loki.bot.LokiBot`).
 
 **Versions.** On Loki A: ``loki2-b`` PT betting, ``loki2-r`` PT re-weighting, ``loki2-triple``
 both (Peña's B, R and B+R), ``loki2-sim`` both with PT simulation, ``loki2-sim-call`` both with
@@ -52,7 +52,12 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.agents._loki2_kernels import (
+from pokerlab.agents.base import Observation
+from pokerlab.agents.loki.bot import LokiBot
+from pokerlab.agents.loki.config import LokiConfig
+from pokerlab.agents.loki.postflop import Situation, postflop_decision
+from pokerlab.agents.loki.reweighting import ir7_values
+from pokerlab.agents.loki2._kernels import (
     NET_SIZE,
     STRENGTH_NET_SIZE,
     net_reweight,
@@ -60,12 +65,7 @@ from pokerlab.agents._loki2_kernels import (
     pt_triple,
     simulate,
 )
-from pokerlab.agents.base import Observation
-from pokerlab.agents.context_features import board_pt_inputs, observed_decisions, strength_row
-from pokerlab.agents.loki import LokiBot
-from pokerlab.agents.loki_config import LokiConfig
-from pokerlab.agents.loki_modelling import ir7_values
-from pokerlab.agents.loki_postflop import Situation, postflop_decision
+from pokerlab.agents.modelling.context_features import board_pt_inputs, observed_decisions, strength_row
 from pokerlab.agents.registry import register_variant
 
 __all__ = ["VERSIONS", "Loki2Bot", "Loki2Config", "choose", "probability_triple"]
@@ -98,7 +98,7 @@ class Loki2Config(LokiConfig):
     opponent_model
         What plays the opponents inside trials: ``"frequency"`` (the PT function, Peña's
         design), ``"network"`` or ``"tree"`` (a model of each opponent learned online from
-        Davidson's inputs of its decisions, :mod:`pokerlab.agents.learned_models`), or
+        Davidson's inputs of its decisions, :mod:`pokerlab.agents.modelling.learned_models`), or
         ``"strength-network"`` (the hand-strength network of each, fed the trial holding's
         HS_1 and PPOT_c; learned as for ``reweight_model``).
     learn_every, learn_after
@@ -319,7 +319,7 @@ class Loki2Bot(LokiBot):
         """Refit the learned model of every opponent with enough decisions (online learning:
         the network goes on from its weights, the tree is grown again); the hand-strength
         network of an opponent without an offline one, from the showdowns seen."""
-        from pokerlab.agents.learned_models import NetworkModel, StrengthNetworkModel, TreeModel
+        from pokerlab.agents.modelling.learned_models import NetworkModel, StrengthNetworkModel, TreeModel
 
         kind = self.config.opponent_model
         for name, (xs, ys) in self.decisions.items():
@@ -359,7 +359,7 @@ class Loki2Bot(LokiBot):
         folder = self.config.model_dir or os.environ.get(MODEL_DIR_VAR)
         path = Path(folder) / f"{name}.json" if folder else None
         if path is not None and path.is_file():
-            from pokerlab.agents.learned_models import model_from_dict
+            from pokerlab.agents.modelling.learned_models import model_from_dict
 
             data = json.loads(path.read_text())
             if data.get("kind") == kind:
@@ -477,7 +477,7 @@ class Loki2Bot(LokiBot):
         return action
 
     def simulation_inputs(self, observation: Observation) -> dict[str, Any]:
-        """The arrays :func:`~pokerlab.agents._loki2_kernels.simulate` takes for this decision."""
+        """The arrays :func:`~pokerlab.agents.loki2._kernels.simulate` takes for this decision."""
         n, me, street = observation.players, observation.position, observation.street
         acted = np.zeros(n, dtype=np.bool_)
         called = np.zeros(n, dtype=np.bool_)

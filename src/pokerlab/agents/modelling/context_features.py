@@ -41,8 +41,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from pokerlab.agents._board_kernels import crude_potential
-from pokerlab.agents.modelling import board_data
+from pokerlab.agents.modelling._board_kernels import crude_potential
+from pokerlab.agents.modelling.hand_strength import board_data
 from pokerlab.cards import combo_index
 from pokerlab.engine import GameSettings, Hand
 
@@ -63,7 +63,7 @@ STRENGTH_FEATURE_NAMES: tuple[str, ...] = (*FEATURE_NAMES, "hand strength", "han
 def board_pt_inputs(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     """``(HS_1, PPOT_c)`` of every holding on a flop, turn or river ``board`` (NaN where a
     holding uses a board card): HS_1 against one random holding with exact card removal
-    (:func:`~pokerlab.agents.modelling.board_data`) and Loki-1's crude potential (0 on the
+    (:func:`~pokerlab.agents.modelling.hand_strength.board_data`) and Loki-1's crude potential (0 on the
     river). What Loki-2's re-weighting evaluates each holding with, and the hand-strength
     network's last two inputs.
 

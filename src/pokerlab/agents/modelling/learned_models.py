@@ -14,7 +14,7 @@
   potential as two more inputs (as Davidson's later network), which can re-weight holdings.
 - :class:`FrequencyModel`: the model Loki uses, action frequencies per (round, bets to call
   0 / 1 / 2+) blended with Table B.2's defaults
-  (:class:`~pokerlab.agents.opponent_model.ContextFrequencies`).
+  (:class:`~pokerlab.agents.modelling.opponent_model.ContextFrequencies`).
 
 scikit-learn is in the optional ``learn`` extra: only :meth:`TreeModel.fit` needs it.
 
@@ -39,8 +39,8 @@ from typing import Any
 
 import numpy as np
 
-from pokerlab.agents.context_features import N_FEATURES
-from pokerlab.agents.opponent_model import ContextFrequencies
+from pokerlab.agents.modelling.context_features import N_FEATURES
+from pokerlab.agents.modelling.opponent_model import ContextFrequencies
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:
@@ -128,7 +128,7 @@ class NetworkModel:
 
     def flat(self) -> np.ndarray:
         """The weights as the kernels read them: w1 (row-major), b1, w2 (row-major), b2
-        (:func:`~pokerlab.agents._loki2_kernels.network_triple`; four hidden nodes)."""
+        (:func:`~pokerlab.agents.loki2._kernels.network_triple`; four hidden nodes)."""
         if self.hidden != 4:
             raise ValueError(f"the kernels take four hidden nodes, not {self.hidden}")
         return np.concatenate([self.w1.ravel(), self.b1, self.w2.ravel(), self.b2])
@@ -137,7 +137,7 @@ class NetworkModel:
 class StrengthNetworkModel(NetworkModel):
     """Davidson's network with the opponent's hand among its inputs: the 19 inputs, then the
     holding's hand strength HS_1 (against one random holding) and crude potential PPOT_c on the
-    board (:data:`~pokerlab.agents.context_features.STRENGTH_FEATURE_NAMES`; as the 2002
+    board (:data:`~pokerlab.agents.modelling.context_features.STRENGTH_FEATURE_NAMES`; as the 2002
     network's "estimated hand strength" and "estimated hand potential", [SECONDARY]). Trained
     on post-flop decisions whose cards are known, it gives P(action | holding, context) for
     every holding of a weight table: Loki-2's re-weighting factor

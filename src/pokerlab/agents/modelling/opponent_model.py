@@ -437,7 +437,7 @@ class OpponentModel:
     Counts, scored events and hands add, showdown samples are appended; the priors
     (``prior_weight``, ``prior_events``) are this model's, never summed. So several bots can
     pool what they saw of one opponent (:meth:`OpponentStore.merge_many
-    <pokerlab.agents.opponent_store.OpponentStore.merge_many>`).
+    <pokerlab.agents.modelling.opponent_store.OpponentStore.merge_many>`).
 
     Examples
     --------

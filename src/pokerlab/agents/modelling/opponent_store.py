@@ -3,7 +3,7 @@
 A bot that models its opponents (Loki A/C/D, Waterloo Phase III, the threshold bot) loads the
 model of each opponent it meets from the store when one is configured, and every
 ``save_every`` hands and when the interpreter exits *adds* what it learned since (a delta,
-:meth:`OpponentModel.learned_since <pokerlab.agents.opponent_model.OpponentModel.learned_since>`)
+:meth:`OpponentModel.learned_since <pokerlab.agents.modelling.opponent_model.OpponentModel.learned_since>`)
 to the stored row (:meth:`OpponentStore.merge_many`). Several writers share one row: the
 worker processes of ``pokerlab match --workers N`` and two copies of one bot at a table are
 all named alike, so replacing the row would keep only the last writer's model. Each merge is
@@ -14,7 +14,7 @@ reproducible).
 
 Examples
 --------
->>> from pokerlab.agents.opponent_model import OpponentModel
+>>> from pokerlab.agents.modelling.opponent_model import OpponentModel
 >>> store = OpponentStore(":memory:")
 >>> m = OpponentModel("seat-1"); m.hands = 12; m.frequencies.observe(1, True, 2)
 >>> [x.hands for x in store.merge_many("loki-a", [m, m])]   # two writers' deltas add up
@@ -25,12 +25,12 @@ Examples
 >>> [(owner, model.hands) for owner, model in store.models_of("seat-1")]
 [('loki-a', 12)]
 
-The models that learn (:mod:`pokerlab.agents.learned_models`: Davidson's network, the decision
+The models that learn (:mod:`pokerlab.agents.modelling.learned_models`: Davidson's network, the decision
 tree, the network with the opponent's hand strength among its inputs) are kept in a second
 table, one row per (owner, opponent, kind), each with its format version: a learned model is
 not a sum of counts, so a save replaces the row (the last writer's model is kept).
 
->>> from pokerlab.agents.learned_models import NetworkModel
+>>> from pokerlab.agents.modelling.learned_models import NetworkModel
 >>> store.save_learned("loki2-sim-network", "seat-1", NetworkModel(), decisions=300)
 >>> found = store.load_learned("loki2-sim-network", "seat-1", "network")
 >>> found.kind, [(r.owner, r.kind, r.decisions) for r in store.learned_of("seat-1")]
@@ -48,7 +48,8 @@ from pathlib import Path
 from typing import Any
 
 from pokerlab._sqlite import open_store
-from pokerlab.agents.opponent_model import OpponentModel
+from pokerlab.agents.modelling.learned_models import model_from_dict
+from pokerlab.agents.modelling.opponent_model import OpponentModel
 
 ENV_VAR = "POKERLAB_OPPONENT_DB"
 """Environment variable naming the store the bots use by default (unset: none)."""
@@ -234,8 +235,6 @@ class OpponentStore:
         return self._decode(row[0], opponent, kind, row[1], row[2])
 
     def _decode(self, owner: str, opponent: str, kind: str, version: Any, data: Any) -> Any:
-        from pokerlab.agents.learned_models import model_from_dict
-
         where = f"opponent store {self.path}: {owner}'s {kind} model of {opponent}"
         if version != LEARNED_FORMAT:
             raise ValueError(f"{where} has format {version!r}, this pokerlab reads {LEARNED_FORMAT}")
