@@ -200,3 +200,34 @@ def test_all_flops_count_by_the_flops_they_stand_for() -> None:
     # a bet frequency of 1 on the monotone flops only: the mean is the monotone share of all flops
     fake = [{"flop": f, "bet": float("monotone" in textures(f)), "ev": [0.0, 0.0]} for f in flops]
     assert report(fake)["by_texture"]["all"]["bet"] == pytest.approx(1144 / 22100)
+
+
+def test_a_template_with_a_board_is_refused_and_resume_needs_a_batch(tmp_path: Path) -> None:
+    template = tmp_path / "t.toml"
+    template.write_text('board = "Qs Jh 2h"\npot = 10\nstack = 10\noop_range = "AA"\nip_range = "KK"\n'
+                        '[flop]\nbet = "a"\n')
+    db = tmp_path / "b.sqlite"
+    args = ["spot", "batch", str(template), "--flops", "1", "--db", str(db), "--max-iterations", "20"]
+    given = CliRunner().invoke(cli, args)
+    assert given.exit_code == 2 and not db.exists()
+    assert given.output.strip().splitlines() == [
+        f"error: template '{template}': board 'Qs Jh 2h': a batch solves the template on the flops "
+        "--flops chooses; leave board out (spot solve solves one board)"]
+    template.write_text('pot = 10\nstack = 10\noop_range = "AA"\nip_range = "KK"\n[flop]\nbet = "a"\n')
+    empty = CliRunner().invoke(cli, [*args, "--resume"])
+    assert empty.exit_code == 2 and not db.exists()
+    assert empty.output.strip().splitlines() == [
+        f"error: --resume: {db} holds no batch to resume; start one without --resume"]
+
+
+def test_resuming_with_other_settings_names_each_setting_with_both_values(tmp_path: Path) -> None:
+    store = BatchStore(tmp_path / "b.sqlite")
+    run_batch(TEMPLATE, flop_subset(1), SETTINGS, store, InProcessExecutor())
+    other = dict(TEMPLATE, pot=12)
+    with pytest.raises(ValueError) as info:
+        run_batch(other, flop_subset(2), dict(SETTINGS, target_pct=1.0), store, InProcessExecutor(),
+                  resume=True)
+    store.close()
+    assert str(info.value) == (f"--resume: {tmp_path / 'b.sqlite'} holds a batch of other settings: "
+                               "template pot (10 there, 12 here); --flops (1 flops there, 2 flops here); "
+                               "--target (0.5 there, 1.0 here)")

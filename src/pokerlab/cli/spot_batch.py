@@ -23,11 +23,14 @@ from pokerlab.errors import Interrupted
 
 
 def _template(path: Path, overrides: dict[str, Any]) -> dict[str, Any]:
-    """The spot template: a spot TOML whose board is left out (any board given is replaced)."""
-    from pokerlab.spot.spec import Spot, read_toml
+    """The spot template: a spot TOML without a board (the batch deals the flops; a board given
+    is refused rather than silently replaced)."""
+    from pokerlab.spot.spec import Spot, SpotError, read_toml
 
     data = read_toml(path, "template")
-    data.pop("board", None)
+    if "board" in data:
+        raise SpotError(f"template {str(path)!r}: board {data['board']!r}: a batch solves the template "
+                        "on the flops --flops chooses; leave board out (spot solve solves one board)")
     data.update({k: v for k, v in overrides.items() if v is not None})
     spot = Spot.from_dict(dict(data, board="2c 3d 4h"))  # checked once on some flop
     out = spot.to_dict()

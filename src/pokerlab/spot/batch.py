@@ -162,13 +162,24 @@ class BatchStore:
         return json.loads(row[0]) if row else None
 
     def start(self, settings: dict[str, Any], resume: bool) -> None:
-        """Record ``settings``; with ``resume`` they must be the stored ones."""
+        """Record ``settings``; with ``resume`` there must be a batch stored, of the same settings.
+
+        Raises
+        ------
+        ValueError
+            A batch stored and no ``resume``; ``resume`` and none stored (as ``pokerlab match``
+            refuses it); ``resume`` and other settings stored (naming each that differs, with
+            the stored and the given value).
+        """
         stored = self.settings()
         if stored is not None and not resume:
             raise ValueError(f"--db {str(self.path)!r}: holds a batch already; give --resume or another file")
-        if stored is not None and stored != json.loads(json.dumps(settings)):
-            raise ValueError(f"--db {str(self.path)!r}: holds a batch of other settings; "
-                             "--resume needs the same")
+        if stored is None and resume:
+            raise ValueError(f"--resume: {self.path} holds no batch to resume; start one without --resume")
+        given = json.loads(json.dumps(settings))
+        if stored is not None and stored != given:
+            raise ValueError(f"--resume: {self.path} holds a batch of other settings: "
+                             + "; ".join(setting_differences(stored, given)))
         self.db.execute("INSERT OR REPLACE INTO batch VALUES ('settings', ?)", (json.dumps(settings),))
         self.db.commit()
 
@@ -184,6 +195,52 @@ class BatchStore:
     def close(self) -> None:
         """Close the file."""
         self.db.close()
+
+
+_SETTING_NAMES = {"flops": "--flops", "line": "--line", "settings.target_pct": "--target",
+                  "settings.max_iterations": "--max-iterations",
+                  "settings.threads": "threads per flop (--workers, --cluster)"}
+
+
+def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            out |= _flatten(v, f"{prefix}.{k}" if prefix else str(k))
+        return out
+    return {prefix: value}
+
+
+def setting_differences(stored: dict[str, Any], given: dict[str, Any]) -> list[str]:
+    """What differs between a stored batch's settings and ``given`` (both as
+    :func:`run_batch` stores them), each as the option or template field with the stored and
+    the given value: ``"--target (0.5 there, 1.0 here)"``, ``"template pot (10 there, 12
+    here)"``; a list of flops by its length.
+
+    Examples
+    --------
+    >>> setting_differences({"template": {"pot": 10, "flop": {"bet": "a"}}, "flops": ["Ah Kd 2c"],
+    ...                      "settings": {"target_pct": 0.5}, "line": ""},
+    ...                     {"template": {"pot": 12, "flop": {"bet": "a"}}, "flops": ["Ah Kd 2c"],
+    ...                      "settings": {"target_pct": 1.0}, "line": "x"})
+    ['template pot (10 there, 12 here)', '--target (0.5 there, 1.0 here)', "--line ('' there, 'x' here)"]
+    """
+    there, here = _flatten(stored), _flatten(given)
+    out = []
+    for key in [*here, *(k for k in there if k not in here)]:
+        a, b = there.get(key), here.get(key)
+        if a == b:
+            continue
+        if key == "flops" and isinstance(a, list) and isinstance(b, list):
+            same = len(a) == len(b)
+            a, b = (f"{len(a)} flops", f"{len(b)} flops") if not same else ("other flops", "these")
+            out.append(f"--flops ({a} there, {b} here)")
+            continue
+        name = _SETTING_NAMES.get(key) or (f"template {key[len('template.'):]}"
+                                           if key.startswith("template.") else key)
+        out.append(f"{name} ({a!r} there, {b!r} here)" if isinstance(a, str) or isinstance(b, str)
+                   else f"{name} ({a} there, {b} here)")
+    return out
 
 
 def run_batch(template: dict[str, Any], flops: list[str], settings: dict[str, Any], store: BatchStore,
