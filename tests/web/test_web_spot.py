@@ -123,6 +123,20 @@ def test_an_upload_that_is_no_solution_is_one_line_and_leaves_nothing(client: Te
     assert (set(folder.glob("*")) if folder.exists() else set()) == before
 
 
+def test_upload_errors_name_the_uploaded_file_not_the_server_s_copy(client: TestClient) -> None:
+    folder = str(client.app.state.spot_solutions.folder)
+    named = client.post("/api/spot/solutions", params={"name": "river.npz"}, content=b"PK\x03\x04no")
+    assert _one_line(named) == "solution file 'river.npz': not a pokerlab spot solution"
+    unnamed = _one_line(client.post("/api/spot/solutions", content=b"PK\x03\x04no"))
+    assert folder not in unnamed and ".npz" not in unnamed and "not a pokerlab spot solution" in unnamed
+    assert _one_line(client.post("/api/spot/solutions", params={"name": "river.npz"}, content=b"")) == (
+        "solution file 'river.npz': empty")
+    batch = client.post("/api/spot/batch", params={"name": "flops.sqlite"}, content=b"no database")
+    assert _one_line(batch) == "batch file 'flops.sqlite': not a pokerlab spot batch"
+    unnamed = _one_line(client.post("/api/spot/batch", content=b"no database"))
+    assert "pokerlab-batch-" not in unnamed and "batch.sqlite" not in unnamed
+
+
 def test_a_turn_solve_deals_cards_is_stopped_and_found_again(client: TestClient) -> None:
     done = _wait(client, client.post("/api/spot/solve", json={"spot": TURN, "target_pct": 1.0}).json())
     assert done["state"] == "finished"

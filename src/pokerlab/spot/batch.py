@@ -297,15 +297,17 @@ def report(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     return {"flops": rows, "by_texture": by}
 
 
-def stored_report(path: str | Path) -> dict[str, Any]:
+def stored_report(path: str | Path, name: str | None = None) -> dict[str, Any]:
     """:func:`report` of the flops stored in a batch file (in the batch's order), with the
-    template, the settings and how many of the batch's flops are stored.
+    template, the settings and how many of the batch's flops are stored. Messages call the
+    file ``name`` (default: its path; the web application gives an uploaded file's own name).
 
     Raises
     ------
     ValueError
         The file is not a batch written by :func:`run_batch`.
     """
+    what = f"batch file {name if name is not None else str(path)!r}"
     try:
         store = BatchStore(path, "batch file")
         try:
@@ -313,9 +315,9 @@ def stored_report(path: str | Path) -> dict[str, Any]:
         finally:
             store.close()
     except (sqlite3.DatabaseError, ValueError):  # no database, or a damaged one
-        raise ValueError(f"batch file {str(path)!r}: not a pokerlab spot batch") from None
+        raise ValueError(f"{what}: not a pokerlab spot batch") from None
     if not isinstance(given, dict) or "flops" not in given:
-        raise ValueError(f"batch file {str(path)!r}: not a pokerlab spot batch")
+        raise ValueError(f"{what}: not a pokerlab spot batch")
     results = [done[f] for f in given["flops"] if f in done]
     return report(results) | {"template": given["template"], "settings": given["settings"],
                               "stored": len(results), "total": len(given["flops"])}

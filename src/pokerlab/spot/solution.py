@@ -142,8 +142,9 @@ class Solution:
         return p
 
     @classmethod
-    def load(cls, path: str | Path) -> Solution:
-        """Read a solution written by :meth:`save`.
+    def load(cls, path: str | Path, name: str | None = None) -> Solution:
+        """Read a solution written by :meth:`save`; messages call the file ``name`` (default:
+        its path; the web application gives an uploaded file's own name, not where it keeps it).
 
         Raises
         ------
@@ -151,7 +152,7 @@ class Solution:
             The file is missing, not a solution, or does not match its spot.
         """
         p = Path(path)
-        where = f"solution file {str(p)!r}"
+        where = f"solution file {name if name is not None else str(p)!r}"
         try:
             with np.load(p, allow_pickle=False) as z:
                 meta = json.loads(str(z["meta"]))

@@ -35,6 +35,9 @@ MAX_UPLOAD = 256 * 2**20
 MAX_ITERATIONS = 100_000
 """Most iterations one solve may ask for."""
 
+MAX_NAME = 200
+"""Longest uploaded file name kept for messages."""
+
 DEFAULT_SPOT: dict[str, Any] = {
     "board": "Qs Jh 2h 8d 3c", "pot": 10, "stack": 95,
     "oop_range": "AA-TT, AQs+, AKo, KQs, QJs, JTs, T9s, 98s, A5s-A2s",
@@ -91,20 +94,22 @@ class Solutions:
         self.uploaded: dict[str, Path] = {}
         self.loaded: OrderedDict[str, Any] = OrderedDict()
 
-    def add_upload(self, raw: bytes) -> str:
-        """Keep an uploaded solution file (checked by loading it); returns its id."""
+    def add_upload(self, raw: bytes, name: str | None = None) -> str:
+        """Keep an uploaded solution file (checked by loading it); returns its id. ``name``:
+        the file's name on the person's computer, for messages (never the server's copy)."""
         from pokerlab.spot.solution import Solution
 
+        what = upload_name(name, "solution file")
         if not raw:
-            raise ValueError("solution file: empty")
+            raise ValueError(f"{what}: empty")
         if len(raw) > MAX_UPLOAD:
-            raise ValueError(f"solution file: {len(raw)} bytes, more than the {MAX_UPLOAD} accepted")
+            raise ValueError(f"{what}: {len(raw)} bytes, more than the {MAX_UPLOAD} accepted")
         ident = "file-" + secrets.token_urlsafe(9)
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / f"{ident}.npz"
         path.write_bytes(raw)
         try:
-            sol = Solution.load(path)
+            sol = Solution.load(path, name=name if name else "(uploaded)")
         except Exception:
             path.unlink(missing_ok=True)
             raise
@@ -137,6 +142,24 @@ class Solutions:
         with self.lock:
             self._remember(ident, sol)
         return sol
+
+
+def upload_name(name: str | None, kind: str) -> str:
+    """How a message names an uploaded file: ``kind`` and the file's own name (which the page
+    sends with it), or ``kind`` alone.
+
+    Examples
+    --------
+    >>> upload_name("river.npz", "solution file"), upload_name(None, "batch file")
+    ("solution file 'river.npz'", 'batch file')
+    """
+    return f"{kind} {name!r}" if name else kind
+
+
+def _name(request: Request) -> str | None:
+    """The uploaded file's name the page sends as ``?name=``, if any."""
+    name = text(dict(request.query_params), "name", "", max_length=MAX_NAME)
+    return name or None
 
 
 async def solver_page(request: Request) -> Response:
@@ -191,8 +214,10 @@ async def api_threshold(request: Request) -> Response:
 
 
 async def api_upload(request: Request) -> Response:
+    """Keep an uploaded solution (``?name=`` its file name, for messages); answers its id."""
+    name = _name(request)
     raw = await request.body()
-    ident = await in_thread(request.app.state.spot_solutions.add_upload, raw)
+    ident = await in_thread(request.app.state.spot_solutions.add_upload, raw, name)
     return answer({"solution": ident})
 
 
@@ -202,17 +227,19 @@ async def api_batch(request: Request) -> Response:
 
     from pokerlab.spot.batch import stored_report
 
+    name = _name(request)
+    what = upload_name(name, "batch file")
     raw = await request.body()
     if not raw:
-        raise ValueError("batch file: empty")
+        raise ValueError(f"{what}: empty")
     if len(raw) > MAX_UPLOAD:
-        raise ValueError(f"batch file: {len(raw)} bytes, more than the {MAX_UPLOAD} accepted")
+        raise ValueError(f"{what}: {len(raw)} bytes, more than the {MAX_UPLOAD} accepted")
 
     def read() -> dict[str, Any]:
         with tempfile.TemporaryDirectory(prefix="pokerlab-batch-") as folder:
             path = Path(folder) / "batch.sqlite"
             path.write_bytes(raw)
-            return stored_report(path)
+            return stored_report(path, name=name if name else "(uploaded)")
 
     return answer(await in_thread(read))
 

@@ -302,7 +302,7 @@ async function openFile() {
   const file = $("open-solution").files[0];
   if (!file) return;
   try {
-    const reply = await fetch("/api/spot/solutions", { method: "POST", body: await file.arrayBuffer() });
+    const reply = await fetch(`/api/spot/solutions?name=${encodeURIComponent(file.name)}`, { method: "POST", body: await file.arrayBuffer() });
     const data = await reply.json();
     if (!reply.ok) throw new Error(data.error);
     await open(data.solution);
@@ -315,7 +315,7 @@ async function openBatch() {
   const file = $("open-batch").files[0];
   if (!file) return;
   try {
-    const reply = await fetch("/api/spot/batch", { method: "POST", body: await file.arrayBuffer() });
+    const reply = await fetch(`/api/spot/batch?name=${encodeURIComponent(file.name)}`, { method: "POST", body: await file.arrayBuffer() });
     const r = await reply.json();
     if (!reply.ok) throw new Error(r.error);
     $("batch-summary").textContent = `${r.stored} of ${r.total} flops stored; each to ${r.settings.target_pct}% `
