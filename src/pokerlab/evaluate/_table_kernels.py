@@ -21,7 +21,7 @@ from pokerlab.evaluate.classes import (
     THREE_OF_A_KIND,
     TWO_PAIR,
 )
-from pokerlab.evaluate.tables import RANK_KEYS
+from pokerlab.evaluate.rank_keys import RANK_KEYS
 
 # Base of the positional "score" used while building tables: 13 ranks per digit.
 _BASE = 13

@@ -38,13 +38,8 @@ import numpy as np
 from pokerlab._cache import cache_dir
 from pokerlab._kernel_cache import source_digest
 from pokerlab.evaluate.classes import NUM_CLASSES
+from pokerlab.evaluate.rank_keys import RANK_KEYS
 
-# Rank multipliers of OMPEval: the sums of 0..7 of them (at most 4 equal) are all distinct.
-RANK_KEYS = np.array(
-    [0x2000, 0x8001, 0x11000, 0x3A000, 0x91000, 0x176005, 0x366000,
-     0x41A013, 0x47802E, 0x479068, 0x48C0E4, 0x48F211, 0x494493],
-    dtype=np.int64,
-)
 RANK_SHIFT = 16
 """Bit where the rank key starts within a card key (bits below hold the suit counters)."""
 EMPTY_KEY = 0x3333
