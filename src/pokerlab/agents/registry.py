@@ -103,9 +103,8 @@ def _discover() -> None:
     global _DISCOVERED
     if _DISCOVERED:
         return
-    import pokerlab.agents as package
-
-    for name in _bot_modules(package.__path__, package.__name__):
+    # The package's folder, read from here: importing pokerlab.agents would be an import circle.
+    for name in _bot_modules([str(Path(__file__).resolve().parent)], __name__.rpartition(".")[0]):
         try:
             importlib.import_module(name)
         except Exception as exc:  # one broken bot module must not take the others down
