@@ -177,7 +177,9 @@ def test_the_threshold_command(tmp_path, capsys):
     assert got["concession_pct_pot"] == pytest.approx(
         got["reading_exploitability_pct_pot"] - got["solver_exploitability_pct_pot"]
     )
-    assert got["concession_pct_pot"] > 0 and got["decisions"]["(root)"]["player"] == 0
+    # the actor named as spot show --json names it
+    assert got["concession_pct_pot"] > 0 and got["decisions"]["(root)"]["player"] == "oop"
+    assert {d["player"] for d in got["decisions"].values()} == {"oop", "ip"}
     alone = [d["exploitability_pct_alone"] for d in got["decisions"].values()]
     assert len(alone) == 6 and min(alone) >= got["solver_exploitability_pct_pot"] - 1e-6
     bad_square = ["--square", str(tmp_path / "s.jpg")]

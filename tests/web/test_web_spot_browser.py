@@ -97,6 +97,8 @@ def test_a_river_solved_through_the_form_shows_pokerlab_spot_s_grid(server: str,
     page.click("#threshold")
     page.wait_for_selector("#threshold-table tbody tr")
     assert "concedes" in page.inner_text("#threshold-summary")
+    who = page.locator("#threshold-table tbody tr td:nth-child(2)")
+    assert {who.nth(k).inner_text() for k in range(who.count())} == {"OOP", "IP"}
     screenshot(page, "solver")
     # the command line's solution opens on the page and shows its numbers exactly
     page.set_input_files("#open-solution", str(saved))

@@ -36,7 +36,7 @@ from pokerlab.cards import format_cards
 from pokerlab.spot.grid import action_colours, cell_bars
 from pokerlab.spot.solution import Solution
 from pokerlab.spot.solved import SolvedReading, read_saved, view_classes
-from pokerlab.spot.spec import STREETS, Spot, SpotError
+from pokerlab.spot.spec import PLAYERS, STREETS, Spot, SpotError
 from pokerlab.spot.tree import CHANCE, DECISION
 
 __all__ = ["node_report", "read_spot_text", "spot_toml", "threshold_report"]
@@ -93,7 +93,8 @@ def node_report(sol: Solution, line: str = "", *, grid: bool = False) -> dict[st
 def threshold_report(sol: Solution, min_segment: float = 0.0,
                      reading: SolvedReading | None = None) -> dict[str, Any]:
     """The patent's reading of a river solution, as ``pokerlab spot threshold --json`` prints it
-    (``reading``: :func:`~pokerlab.spot.solved.read_saved`'s, when already made).
+    (``reading``: :func:`~pokerlab.spot.solved.read_saved`'s, when already made). Each
+    decision's ``player`` is ``"oop"`` or ``"ip"``, as in :func:`node_report`.
 
     Raises
     ------
@@ -104,11 +105,14 @@ def threshold_report(sol: Solution, min_segment: float = 0.0,
         raise ValueError(f"the threshold reading reads river spots, not a {sol.spot.street}")
     r = reading if reading is not None else read_saved(sol, min_segment)
     c = r.concession
+    decisions = r.reading.as_dict(r.names, c.by_decision)
+    for d in decisions.values():
+        d["player"] = PLAYERS[d["player"]]
     return {
         "board": format_cards(list(sol.spot.board)), "min_segment": min_segment,
         "solver_exploitability_pct_pot": c.solver_pct,
         "reading_exploitability_pct_pot": c.reading_pct, "concession_pct_pot": c.concession_pct,
-        "decisions": r.reading.as_dict(r.names, c.by_decision),
+        "decisions": decisions,
     }
 
 

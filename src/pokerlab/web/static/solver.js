@@ -280,7 +280,7 @@ async function threshold() {
   $("threshold-summary").textContent = `Exploitability: solver ${r.solver_exploitability_pct_pot.toFixed(4)}%, `
     + `reading ${r.reading_exploitability_pct_pot.toFixed(4)}% of the pot; the reading concedes ${r.concession_pct_pot.toFixed(4)}%.`;
   const rows = Object.entries(r.decisions).map(([l, d]) => el("tr", {},
-    el("td", {}, l || "(root)"), el("td", {}, d.player ? "IP" : "OOP"), el("td", {}, d.text),
+    el("td", {}, l || "(root)"), el("td", {}, d.player.toUpperCase()), el("td", {}, d.text),
     el("td", { class: "num" }, d.exploitability_pct_alone.toFixed(3))));
   document.querySelector("#threshold-table tbody").replaceChildren(...rows);
 }
