@@ -91,8 +91,9 @@ def test_terminal_values_equal_the_pair_loop(seed):
 
 
 # ---------------------------------------------------------------------------- brute force
-def brute_values(spot, strategy, player, best):
-    """Each own combo's value (times opponent weight), pair by pair, every card dealt."""
+def brute_values(spot, strategy, player, best, held=frozenset()):
+    """Each own combo's value (times opponent weight), pair by pair, every card dealt; ``best``:
+    the player best responds, but at the nodes in ``held`` (locked) follows the strategy."""
     tree = build_tree(spot)
     deal = build_deal(spot, isomorphism=False)
     lay = build_layout(tree, deal)
@@ -139,7 +140,7 @@ def brute_values(spot, strategy, player, best):
         kids = list(tree.children(node))
         if q == player:
             vals = [value(c, dealt, h, reach) for c in kids]
-            if best:
+            if best and node not in held:
                 return max(vals)
             return sum(prob(node, dealt, q, h, a) * v for a, v in enumerate(vals))
         tot = 0.0
@@ -151,6 +152,33 @@ def brute_values(spot, strategy, player, best):
     w_opp = deal.weights[1 - player]
     reach = {g: float(w) for g, w in zip(opp_cards, w_opp, strict=True)}
     return np.array([value(0, [], h, reach) for h in range(len(own_cards))])
+
+
+def brute_evaluation(spot, strategy, held=frozenset()):
+    """EVs, best-response values, gains and exploitability (chips and % of the pot) from
+    :func:`brute_values` and a loop over pairs of combos alone (no isomorphism)."""
+    deal = build_deal(spot, isomorphism=False)
+    pairs = sum(w0 * w1 for c0, w0 in zip(deal.cards[0].tolist(), deal.weights[0], strict=True)
+                for c1, w1 in zip(deal.cards[1].tolist(), deal.weights[1], strict=True)
+                if not set(c0) & set(c1))
+    ev, br = [], []
+    for p in (0, 1):
+        ev.append(float(np.dot(deal.weights[p], brute_values(spot, strategy, p, False))) / pairs)
+        br.append(float(np.dot(deal.weights[p], brute_values(spot, strategy, p, True, held))) / pairs)
+    gain = [br[p] - ev[p] for p in (0, 1)]
+    expl = (gain[0] + gain[1]) / 2
+    return {"ev": ev, "best_response": br, "gain": gain,
+            "gain_pct": [100 * g / spot.pot for g in gain], "exploitability": expl,
+            "exploitability_pct": 100 * expl / spot.pot}
+
+
+def assert_evaluation_is(e, want):
+    """An :class:`Evaluation` against :func:`brute_evaluation`'s numbers, every field."""
+    for key, got in (("ev", e.ev), ("best_response", e.best_response), ("gain", e.gain),
+                     ("gain_pct", e.gain_pct)):
+        np.testing.assert_allclose(got, want[key], rtol=1e-5, atol=1e-6, err_msg=key)
+    assert e.exploitability == pytest.approx(want["exploitability"], rel=1e-5, abs=1e-6)
+    assert e.exploitability_pct == pytest.approx(want["exploitability_pct"], rel=1e-5, abs=1e-6)
 
 
 def random_profile(tree, deal, lay, rng):
@@ -179,6 +207,61 @@ def test_values_and_best_responses_equal_brute_force(board, oop, ip):
             got = combo_values(tree, deal, lay, strat, player, best)
             want = brute_values(spot, strat, player, best)
             np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("board,oop,ip,pot", [
+    (RIVER, "AA,QQ,AK,65s", "KK,JJ,AQs,T9s", 10),
+    ("Qs Jh 2h 8d", "AA,KQs", "QJs,T9s", 24),
+])
+def test_exploitability_and_gains_equal_a_brute_force_count(board, oop, ip, pot):
+    """Every number bestresponse reports (EVs, best responses, gains, exploitability in chips
+    and in % of the pot, by evaluate and by exploitability_pct's shortcut) against the brute
+    force's, for a random profile (far from equilibrium: a factor 2 anywhere shows)."""
+    from pokerlab.spot.bestresponse import exploitability_pct
+
+    spot = Spot.from_dict({"board": board, "pot": pot, "stack": 30, "oop_range": oop,
+                           "ip_range": ip, "bet": "50%", "raise": "a"})
+    tree, deal = build_tree(spot), build_deal(spot, isomorphism=False)
+    lay = build_layout(tree, deal)
+    strat = random_profile(tree, deal, lay, np.random.default_rng(11))
+    want = brute_evaluation(spot, strat)
+    assert want["exploitability_pct"] > 1.0  # far from equilibrium
+    e = evaluate_profile(tree, deal, lay, strat)
+    assert_evaluation_is(e, want)
+    shortcut = exploitability_pct(tree, deal, lay, strat)
+    assert shortcut == pytest.approx(want["exploitability_pct"], rel=1e-5, abs=1e-6)
+
+
+def test_a_locked_best_response_deviates_only_where_it_is_free():
+    """Locks on both players' nodes (OOP at the root, IP after a check), measured as PioSOLVER
+    and GTO+ measure a locked solve: each player's best response follows its own locks and
+    best responds elsewhere. The walks' values per combo, and every number of the evaluation,
+    against the brute force holding the same nodes."""
+    from pokerlab.spot.bestresponse import measuring_walker
+
+    spot = river_spot("AA,QQ,AK,65s", "KK,JJ,AQs,T9s")
+    tree, deal = build_tree(spot), build_deal(spot, isomorphism=False)
+    lay = build_layout(tree, deal)
+    rng = np.random.default_rng(5)
+    strat = random_profile(tree, deal, lay, rng)
+    after_check = tree.child(0, "x")
+    locks = {}
+    for node in (0, after_check):
+        q, na = int(tree.player[node]), int(tree.num_children[node])
+        x = rng.random((na, deal.num_hands[q])) + 0.05
+        locks[node] = (x / x.sum(axis=0)).astype(np.float32)
+        strat[lay.block(node, 0)] = locks[node].ravel()  # the average strategy holds its locks
+    solver = Solver(spot, locks=locks, tree=tree, deal=deal)
+    walker = measuring_walker(tree, deal, lay, solver.lock_off)
+    held = frozenset(locks)
+    for p in (0, 1):
+        got = combo_values(tree, deal, lay, strat, p, True, walker, solver.lock)
+        np.testing.assert_allclose(got, brute_values(spot, strat, p, True, held), rtol=1e-5, atol=1e-6)
+    want = brute_evaluation(spot, strat, held)
+    assert_evaluation_is(evaluate_profile(tree, deal, lay, strat, walker, solver.lock), want)
+    # Unlocked, each best response gains more: the locks bind.
+    free = brute_evaluation(spot, strat)
+    assert all(f > w + 1e-3 for f, w in zip(free["gain"], want["gain"], strict=True))
 
 
 def test_isomorphic_cards_give_the_same_iterates():
@@ -272,18 +355,64 @@ def test_random_rivers_a_strongest_combo_is_worth_the_most(spot):
 
 # ---------------------------------------------------------------------------- locks
 def test_locks_are_respected_and_cost_the_locked_player():
+    """OOP locked to always check at the root: measured with the lock held (OOP's best
+    response may deviate only after it checked), the locked solve reaches the target as fast
+    as the free one (60 iterations each); measured as before, ignoring the lock, it ran to the
+    cap at 7% of the pot. IP's gain goes to 0."""
     spot = river_spot("AA,QQ,AK,65s", "KK,JJ,AQs,T9s")
-    free = solve(spot, target_pct=0.05, max_iterations=2000)
+    free = solve(spot, target_pct=0.05, max_iterations=200)
     from pokerlab.spot.locks import parse_lock
 
-    locked = solve(spot, target_pct=0.05, max_iterations=2000, locks=[parse_lock("=x:1")])
+    locked = solve(spot, target_pct=0.05, max_iterations=200, locks=[parse_lock("=x:1")])
+    assert free.converged and free.exploitability_pct <= 0.05
+    assert locked.converged and locked.stopped_by == "target" and locked.exploitability_pct <= 0.05
     root = locked.view("")
     np.testing.assert_allclose(root.strategy[0], 1.0)
     assert locked.locks and 0 in locked.locks
     slack = free.evaluation.exploitability + locked.evaluation.exploitability
     assert locked.ev[0] <= free.ev[0] + slack
-    # The rest is solved: IP's best response gains no more than the exploitability allows.
-    assert locked.exploitability_pct <= 0.05 + 1e-9 or locked.iterations == 2000
+    # Each player's gain: at most twice the exploitability (the other's is >= 0), in chips
+    # and in % of the pot.
+    e = locked.evaluation
+    for p in (0, 1):
+        assert -1e-6 <= e.gain_pct[p] <= 2 * e.exploitability_pct + 1e-9
+        assert e.gain[p] == pytest.approx(e.best_response[p] - e.ev[p])
+        assert e.gain_pct[p] == pytest.approx(100 * e.gain[p] / spot.pot)
+    assert e.gain_pct[1] <= 0.1
+
+
+def test_a_lock_at_the_equilibrium_leaves_the_exploitability_as_it_was():
+    """OOP's root locked to the free solve's own root strategy, combo by combo: measured with
+    the lock held, IP's gain is the same and OOP's at most what it was (it may no longer
+    deviate at the root), so the exploitability is the free one's within OOP's half gain; and
+    solved with that lock, the spot reaches the same target and the same EVs."""
+    from pokerlab.cards import format_cards
+    from pokerlab.spot.bestresponse import measuring_walker
+    from pokerlab.spot.locks import Lock
+
+    spot = river_spot("AA,QQ,AK,65s", "KK,JJ,AQs,T9s")
+    free = solve(spot, target_pct=0.02, max_iterations=300)
+    assert free.converged
+    tree, deal, lay = free.tree, free.deal, free.layout
+    na = int(tree.num_children[0])
+    lock = free.strategy[lay.block(0, 0)].reshape(na, -1).astype(np.float64)
+    lock /= lock.sum(axis=0)
+    solver = Solver(spot, locks={0: lock}, tree=tree, deal=deal)
+    walker = measuring_walker(tree, deal, lay, solver.lock_off)
+    held = evaluate_profile(tree, deal, lay, free.strategy, walker, solver.lock)
+    was = free.evaluation
+    assert held.ev == pytest.approx(was.ev, abs=1e-6)
+    assert held.gain[1] == pytest.approx(was.gain[1], abs=1e-6)
+    assert -1e-6 <= held.gain[0] <= was.gain[0] + 1e-6
+    assert abs(held.exploitability - was.exploitability) <= was.gain[0] / 2 + 1e-6
+    actions = tree.actions(0)
+    per_combo = tuple((format_cards([int(c) for c in deal.cards[0][h]], sep=""),
+                       {a: float(lock[k, h]) for k, a in enumerate(actions)})
+                      for h in range(deal.num_hands[0]))
+    again = solve(spot, target_pct=0.02, max_iterations=300, locks=[Lock("", {}, per_combo)])
+    assert again.converged and again.exploitability_pct <= 0.02
+    slack = again.evaluation.exploitability + was.exploitability
+    assert again.ev[0] == pytest.approx(free.ev[0], abs=slack)
 
 
 def test_a_lock_after_a_chance_node_holds_on_every_card():
@@ -304,10 +433,12 @@ def test_a_lock_after_a_chance_node_holds_on_every_card():
         np.testing.assert_allclose(bets[aces], 1.0, atol=1e-6)
         np.testing.assert_allclose(bets[~aces], 0.25, atol=1e-6)
     # The walks read the lock too: measured with it, or from the saved strategy's columns
-    # alone (no lock given), the values are the same.
+    # alone (no lock given), the EVs and IP's best response are the same; OOP's best response
+    # held to its lock gains less than one free to leave it.
     plain = evaluate_profile(locked.tree, locked.deal, locked.layout, locked.strategy)
     assert plain.ev == pytest.approx(locked.ev, abs=1e-4)
-    assert plain.best_response == pytest.approx(locked.evaluation.best_response, abs=1e-4)
+    assert plain.best_response[1] == pytest.approx(locked.evaluation.best_response[1], abs=1e-4)
+    assert plain.best_response[0] > locked.evaluation.best_response[0] + 0.1
 
 
 def test_each_situation_keeps_the_hands_that_hold_no_dealt_card():

@@ -9,8 +9,13 @@ or best responding (the maximum over actions, combo by combo, at ``p``'s nodes).
 Definitions (those of postflop-solver, TexasSolver and PioSOLVER): a player's EV is the
 average over the dealt pairs of combos (range weights, card removal) of the chips it gets back
 from the pot less what it put in since the spot began (so without rake the two EVs add to the
-starting pot); exploitability = ((BR value of OOP - EV of OOP) + (BR value of IP - EV of IP))
-/ 2, in chips or in % of the starting pot.
+starting pot); a player's gain = its BR value - its EV (what it wins by deviating);
+exploitability = (gain of OOP + gain of IP) / 2, in chips or in % of the starting pot.
+
+Locks (a walker made with the locked nodes' offsets, and the lock array): a locked node plays
+its lock for both players' walks, so the locked player's best response deviates only at its
+unlocked nodes, the other's is unrestricted; the exploitability of a locked solve is measured
+this way, as PioSOLVER and GTO+ measure it (it reaches 0 at the locked game's equilibrium).
 
 Examples
 --------
@@ -66,12 +71,25 @@ def pair_weight(deal: Deal) -> float:
 
 @dataclass(frozen=True)
 class Evaluation:
-    """EVs, best-response values and exploitability of a profile (chips; % of the starting pot)."""
+    """EVs, best-response values and exploitability of a profile (chips; % of the starting pot
+    ``pot``)."""
 
     ev: tuple[float, float]
     best_response: tuple[float, float]
     exploitability: float
     exploitability_pct: float
+    pot: float
+
+    @property
+    def gain(self) -> tuple[float, float]:
+        """What each player (OOP first) gains in chips by best responding: BR value - EV."""
+        return (self.best_response[0] - self.ev[0], self.best_response[1] - self.ev[1])
+
+    @property
+    def gain_pct(self) -> tuple[float, float]:
+        """:attr:`gain` in % of the starting pot."""
+        g = self.gain
+        return (100.0 * g[0] / self.pot, 100.0 * g[1] / self.pot)
 
 
 def measuring_walker(tree: Tree, deal: Deal, layout: Layout,
@@ -107,4 +125,5 @@ def evaluate(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray,
         ev.append(float(np.dot(w, combo_values(tree, deal, layout, strategy, p, False, walker, lock))) / z)
         br.append(float(np.dot(w, combo_values(tree, deal, layout, strategy, p, True, walker, lock))) / z)
     expl = ((br[0] - ev[0]) + (br[1] - ev[1])) / 2.0
-    return Evaluation((ev[0], ev[1]), (br[0], br[1]), expl, 100.0 * expl / tree.spot.pot)
+    return Evaluation((ev[0], ev[1]), (br[0], br[1]), expl, 100.0 * expl / tree.spot.pot,
+                      tree.spot.pot)

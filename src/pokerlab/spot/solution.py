@@ -2,7 +2,9 @@
 
 :func:`solve` runs the :class:`~pokerlab.spot.solver.Solver` until the exploitability of the
 average strategy (measured by :mod:`pokerlab.spot.bestresponse` every ``check_every``
-iterations) is at most ``target_pct`` of the pot, or the iteration or time cap is reached.
+iterations, with the locks held) is at most ``target_pct`` of the pot, or the iteration or
+time cap is reached; the solution says which (``stopped_by``) and whether the target was
+reached (``converged``).
 The :class:`Solution` holds the average strategy; :meth:`Solution.save` writes it to an
 ``.npz`` file (the spot as JSON inside: the tree and deal are rebuilt on load) and
 :meth:`Solution.view` browses a line.
@@ -95,11 +97,26 @@ class Solution:
     memory_bytes: int
     locks: dict[int, np.ndarray] = field(default_factory=dict)
     isomorphism: bool = True
+    target_pct: float | None = None
+    stopped_by: str | None = None
+    """Why the solve stopped: ``"target"`` (the exploitability reached ``target_pct``),
+    ``"max_iterations"`` or ``"max_seconds"`` (a cap came first); ``None`` in a file written
+    before pokerlab said."""
 
     @property
     def exploitability_pct(self) -> float:
-        """Exploitability in % of the starting pot."""
+        """Exploitability in % of the starting pot (locked nodes held: see
+        :mod:`pokerlab.spot.bestresponse`)."""
         return self.evaluation.exploitability_pct
+
+    @property
+    def converged(self) -> bool | None:
+        """Whether the exploitability reached the target (``None``: no target known)."""
+        if self.stopped_by is not None:
+            return self.stopped_by == "target"
+        if self.target_pct is None:
+            return None
+        return bool(self.exploitability_pct <= self.target_pct)
 
     @property
     def ev(self) -> tuple[float, float]:
@@ -114,6 +131,11 @@ class Solution:
             "stack": self.spot.stack,
             "exploitability_pct_pot": self.exploitability_pct,
             "exploitability_chips": self.evaluation.exploitability,
+            "target_pct_pot": self.target_pct,
+            "converged": self.converged,
+            "stopped_by": self.stopped_by,
+            "gain_chips": list(self.evaluation.gain),
+            "gain_pct_pot": list(self.evaluation.gain_pct),
             "iterations": self.iterations,
             "seconds": self.seconds,
             "ev": list(self.ev),
@@ -135,7 +157,8 @@ class Solution:
                 "exploitability": self.evaluation.exploitability,
                 "exploitability_pct": self.evaluation.exploitability_pct,
                 "memory_bytes": self.memory_bytes, "isomorphism": self.isomorphism,
-                "locked_nodes": sorted(int(n) for n in self.locks)}
+                "locked_nodes": sorted(int(n) for n in self.locks),
+                "target_pct": self.target_pct, "stopped_by": self.stopped_by}
         arrays = {f"lock_{n}": a for n, a in self.locks.items()}
         with open(p, "wb") as fh:
             np.savez_compressed(fh, strategy=self.strategy, meta=np.array(json.dumps(meta)), **arrays)
@@ -174,9 +197,11 @@ class Solution:
                                 "every situation); solve the spot again")
             raise SpotError(f"{where}: the strategy does not fit its spot's tree")
         ev = Evaluation(tuple(meta["ev"]), tuple(meta["best_response"]),  # type: ignore[arg-type]
-                        float(meta["exploitability"]), float(meta["exploitability_pct"]))
+                        float(meta["exploitability"]), float(meta["exploitability_pct"]), spot.pot)
+        target = meta.get("target_pct")
         return cls(spot, tree, deal, lay, strategy, int(meta["iterations"]), float(meta["seconds"]),
-                   ev, int(meta["memory_bytes"]), locks, bool(meta.get("isomorphism", True)))
+                   ev, int(meta["memory_bytes"]), locks, bool(meta.get("isomorphism", True)),
+                   None if target is None else float(target), meta.get("stopped_by"))
 
     # ------------------------------------------------------------------ browsing
     def view(self, line: str = "") -> NodeView:
@@ -495,8 +520,11 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
     """Solve ``spot`` until the exploitability is at most ``target_pct`` % of the pot.
 
     Also stops after ``max_iterations`` iterations or ``max_seconds`` seconds (measured
-    between checks). ``progress(iterations, exploitability_pct or None)`` is called after every
-    iteration. ``threads``: numba threads (``None``: all). ``schedule``: ``"fast"``
+    between checks): a missed target is a result, not an error; the solution's ``converged``
+    and ``stopped_by`` say so. With ``locks`` the exploitability is measured with them held
+    (the locked player's best response deviates only at its unlocked nodes).
+    ``progress(iterations, exploitability_pct or None)`` is called after every iteration.
+    ``threads``: numba threads (``None``: all). ``schedule``: ``"fast"``
     (:data:`pokerlab.spot.solver.FAST`, postflop-solver's discounting) or ``"dcfr"``
     (:data:`pokerlab.spot.solver.DCFR`, alpha 1.5, beta 0.5, gamma 3). ``compressed``: 16-bit
     regrets and strategy sums (half the memory). The solution's ``seconds`` count from the
@@ -522,6 +550,7 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
         solver = Solver(spot, cfr_plus=cfr_plus, locks=lock_arrays, tree=tree, deal=deal,
                         compressed=compressed, **params)
         ev = None
+        stopped_by = "target"
         # The measuring walks read the strategy sums (normalised as they are read) and the locks:
         # no copy of the average strategy while solving.
         walker = measuring_walker(tree, deal, solver.layout, solver.lock_off, share=solver.walker)
@@ -536,6 +565,8 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
                     progress(it, pct)
                 if pct <= target_pct or last:
                     ev = evaluate(tree, deal, solver.layout, solver.cum, walker, solver.lock)
+                    if pct > target_pct:
+                        stopped_by = "max_iterations" if it >= max_iterations else "max_seconds"
                     break
             elif progress is not None:
                 progress(it, None)
@@ -546,4 +577,4 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
         solver.regret = np.zeros(0, dtype=solver.regret.dtype)
         strategy = solver.average_strategy(in_place=True)
     return Solution(spot, tree, deal, solver.layout, strategy, solver.iterations, seconds, ev,
-                    memory, lock_arrays, isomorphism)
+                    memory, lock_arrays, isomorphism, target_pct, stopped_by)

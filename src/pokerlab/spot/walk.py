@@ -14,7 +14,8 @@ opponent's nodes as the sum over its actions, at ``p``'s nodes as
 - ``MODE_EVAL``: a fixed strategy (``S[0]``: a profile, or strategy sums, normalised per combo
   here; a locked node plays its lock) times the values;
 - ``MODE_BEST``: the best action's value, combo by combo (a best response), the opponent
-  playing ``S[0]``.
+  playing ``S[0]``; at ``p``'s locked nodes the lock's mix of the actions' values (a locked
+  player's best response deviates only at its unlocked nodes).
 
 Without rake, ``MODE_BEST`` takes every terminal's utility less half the starting pot (an
 even split of it): the sum over a node's subtree of that constant times the opponent's reach
@@ -521,7 +522,9 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                 continue
             # All children done.
             if q == p:
-                if mode == MODE_BEST:
+                if mode == MODE_BEST and lock_off[node] < 0:
+                    # A locked node plays its lock in a best response too (below): the
+                    # player may deviate only where it is free (Pio's and GTO+'s measure).
                     for h in range(n_own):
                         val[d, h] = cv[d, 0, h]
                     for b in range(1, na):
