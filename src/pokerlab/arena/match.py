@@ -62,7 +62,8 @@ from pokerlab.agents.base import Agent
 from pokerlab.agents.registry import check_bots, create_bot, load_bot_modules
 from pokerlab.arena.stats import win_rate
 from pokerlab.arena.storage import MatchStore
-from pokerlab.arena.table import play_hand
+from pokerlab.arena.table import hand_steps
+from pokerlab.arena.time_limit import DEFAULT_SECONDS, BotClock, Steps, clock_for, run_steps
 from pokerlab.engine.dealing import Dealer, seat_cards_to_positions
 from pokerlab.engine.hand import Hand
 from pokerlab.engine.phh import to_phh
@@ -273,6 +274,7 @@ class BotResult:
     knocked_out: int | None = None  # freezeout: hand number (1-based) the bot went broke
     errors: int = 0  # actions where the bot raised an exception (counted in illegal_actions too)
     first_error: str | None = None  # the traceback of its first exception
+    timeouts: int = 0  # turns it did not answer within the time limit (counted in illegal_actions too)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -280,7 +282,7 @@ class BotResult:
             "bot": self.bot, "per_hand": self.per_hand, "unit": self.unit,
             "ci95": list(self.ci95), "hands": self.hands, "illegal_actions": self.illegal_actions,
             "chips_won": self.chips, "knocked_out": self.knocked_out,
-            "errors": self.errors, "first_error": self.first_error,
+            "errors": self.errors, "first_error": self.first_error, "timeouts": self.timeouts,
         }
 
 
@@ -317,6 +319,18 @@ class MatchResult:
 # -- playing hands (also inside worker processes) -----------------------------------------
 
 _TABLES: dict[str, tuple[MatchConfig, list[Agent], Dealer]] = {}
+_CLOCKS: dict[str, BotClock] = {}  # each table's time limit (and bots still in late calls)
+
+
+def _clock(key: str, seconds: float | None) -> BotClock | None:
+    """The time limit of the table for ``key`` in this process (``None``: no limit)."""
+    clock = _CLOCKS.get(key)
+    if clock is not None and clock.seconds == seconds:
+        return clock
+    clock = clock_for(seconds)
+    if clock is not None:
+        _CLOCKS[key] = clock
+    return clock
 
 
 def _table(key: str) -> tuple[MatchConfig, list[Agent], Dealer]:
@@ -380,6 +394,9 @@ def record_hand(hand: Hand, h: int, deal: int, button: int, seats: list[int], pl
     errors = [[players[e.position], e.street, e.traceback] for e in events if e.traceback]
     if errors:
         record["errors"] = errors
+    timeouts = [[players[e.position], e.street] for e in events if e.timed_out]
+    if timeouts:
+        record["timeouts"] = timeouts
     if stacks_after is not None:
         record["finishing"] = stacks_after
     phh = phh_text(config, hand, h, seats, players) if want_phh else None
@@ -407,11 +424,19 @@ def _strict_check(config: MatchConfig, h: int, players: list[int], events: list)
 
 
 def play_hands(
-    key: str, numbers: Sequence[int], want_phh: bool = False, strict: bool = False
+    key: str, numbers: Sequence[int], want_phh: bool = False, strict: bool = False,
+    time_limit: float | None = None,
 ) -> list[tuple[int, str, str, str | None]]:
     """Play hands ``numbers`` of the (non-freezeout) match with settings ``key``; ``strict``:
-    raise :class:`BotFailed` at a bot's first exception."""
+    raise :class:`BotFailed` at a bot's first exception; ``time_limit``: seconds a bot may
+    take per call (:mod:`pokerlab.arena.time_limit`; ``None``: no limit)."""
     config, agents, dealer = _table(key)
+    return run_steps(_hand_rows(config, agents, dealer, numbers, want_phh, strict), _clock(key, time_limit))
+
+
+def _hand_rows(config: MatchConfig, agents: list[Agent], dealer: Dealer, numbers: Sequence[int],
+               want_phh: bool, strict: bool) -> Steps[list[tuple[int, str, str, str | None]]]:
+    """:func:`play_hands` as steps (:mod:`pokerlab.arena.time_limit`)."""
     n = config.seats
     seed = config.seed
     player_names = config.player_names()
@@ -422,8 +447,8 @@ def play_hands(
         for pl, agent in zip(players, table_agents, strict=True):
             if agent.uses_rng:
                 agent.reseed(bot_seed(seed, h, pl))
-        events = play_hand(hand, table_agents, seats, button, h,
-                           [player_names[pl] for pl in players])
+        events = yield from hand_steps(hand, table_agents, seats, button, h,
+                                       [player_names[pl] for pl in players])
         if strict:
             _strict_check(config, h, players, events)
         out.append(record_hand(hand, h, deal, button, seats, players, events, n, config, want_phh))
@@ -453,6 +478,7 @@ def run_match(
     on_start: Callable[[int, int], None] | None = None,
     match_id: int | None = None,
     strict: bool = False,
+    time_limit: float | None = DEFAULT_SECONDS,
 ) -> MatchResult:
     """Play the hands of ``config`` not yet in ``store`` and return the results.
 
@@ -465,13 +491,19 @@ def run_match(
     has its action replaced by check or fold (counted as illegal) and its first traceback
     logged (logger ``pokerlab.arena.match``) and reported (``BotResult.first_error``);
     ``strict`` stops the match there instead (:class:`BotFailed`; the hands stored before
-    stay, ``resume`` continues).
+    stay, ``resume`` continues). A bot may take ``time_limit`` seconds per call (``None`` or
+    0: no limit); a turn it does not answer in time is played as check or fold, counted as
+    illegal and as a timeout (``BotResult.timeouts``), and the match goes on
+    (:mod:`pokerlab.arena.time_limit`). The limit is not one of the match's settings: a
+    resumed match may have another.
     """
+    clock_for(time_limit)  # a bad limit is refused before anything starts
     own = executor is None
     if executor is None:
         executor = executor_for(workers)
     try:
-        return _run(config, store, executor, resume, hand_history, progress, on_start, match_id, strict)
+        return _run(config, store, executor, resume, hand_history, progress, on_start, match_id, strict,
+                    time_limit or None)
     finally:
         if own:
             executor.close()
@@ -480,7 +512,7 @@ def run_match(
 def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: bool,
          hand_history: str | Path | None, progress: Callable[[int], None] | None,
          on_start: Callable[[int, int], None] | None, match_id: int | None = None,
-         strict: bool = False) -> MatchResult:
+         strict: bool = False, time_limit: float | None = None) -> MatchResult:
     if config.person is not None:
         raise ValueError("a person plays at this table: play it with pokerlab.arena.session.Session")
     # before any hand: a bot that does not play the variant fails every action or crashes
@@ -505,7 +537,8 @@ def _run(config: MatchConfig, store: MatchStore, executor: Executor, resume: boo
         match_id = store.new_match(key)
     store.claim(match_id)  # one process at a time plays a match (two --resume at once would clash)
     try:
-        return _play_match(config, store, match_id, executor, hand_history, progress, on_start, strict)
+        return _play_match(config, store, match_id, executor, hand_history, progress, on_start, strict,
+                           time_limit)
     finally:
         store.release(match_id)
 
@@ -545,7 +578,8 @@ def _setting_difference(name: str, there: Any, here: Any) -> str:
 
 def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor: Executor,
                 hand_history: str | Path | None, progress: Callable[[int], None] | None,
-                on_start: Callable[[int, int], None] | None, strict: bool = False) -> MatchResult:
+                on_start: Callable[[int, int], None] | None, strict: bool = False,
+                time_limit: float | None = None) -> MatchResult:
     in_process = isinstance(executor, InProcessExecutor)
     key = config.key()
     logged: set[int] = set()
@@ -572,7 +606,7 @@ def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor:
 
     want = history_dir is not None
     if config.freezeout:
-        played = _run_freezeout(config, store, match_id, want, save, on_start, strict)
+        played = _run_freezeout(config, store, match_id, want, save, on_start, strict, time_limit)
     else:
         done = store.hand_numbers(match_id)
         if on_start:
@@ -582,9 +616,9 @@ def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor:
         todo = (h for h in range(config.hands) if h not in done)
         if in_process:
             for batch in _batches(todo, BATCH):
-                save(play_hands(key, batch, want, strict))
+                save(play_hands(key, batch, want, strict, time_limit))
         else:
-            tasks = ((key, task, want, strict) for task in match_tasks(todo))
+            tasks = ((key, task, want, strict, time_limit) for task in match_tasks(todo))
             for rows in executor.map(_play_task, tasks):
                 save(rows)
     end_match(key)
@@ -622,18 +656,20 @@ def end_match(key: str) -> None:
     and let the table go: a process that plays many matches (freezeout trials) must not keep
     every match's bots."""
     table = _TABLES.pop(key, None)
+    clock = _CLOCKS.pop(key, None)
     if table is not None:
         for agent in table[1]:
-            agent.end_match()
+            if clock is None or not clock.busy(agent):  # a bot still in a late call is left alone
+                agent.end_match()
 
 
-def _play_task(key: str, numbers: Sequence[int], want: bool,
-               strict: bool = False) -> list[tuple[int, str, str, str | None]]:
+def _play_task(key: str, numbers: Sequence[int], want: bool, strict: bool = False,
+               time_limit: float | None = None) -> list[tuple[int, str, str, str | None]]:
     """A worker's task: its hands, then the bots keep what they learned (a worker process may
     be stopped without running exit handlers) and are let go, so the next task starts with
     fresh bots and cannot depend on which tasks its process played before."""
     try:
-        rows = play_hands(key, numbers, want, strict)
+        rows = play_hands(key, numbers, want, strict, time_limit)
     finally:
         end_match(key)
     return rows
@@ -641,9 +677,11 @@ def _play_task(key: str, numbers: Sequence[int], want: bool,
 
 def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: bool,
                    save: Callable[[list], None],
-                   on_start: Callable[[int, int], None] | None, strict: bool = False) -> int:
+                   on_start: Callable[[int, int], None] | None, strict: bool = False,
+                   time_limit: float | None = None) -> int:
     key = config.key()
     _, agents, dealer = _table(key)
+    clock = _clock(key, time_limit)
     game = config.game
     n_players = config.seats
     last = store.last_record(match_id)
@@ -654,35 +692,47 @@ def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: 
     if on_start:
         on_start(h, config.hands)
     played = 0
+    while True:  # a batch of hands at a time, stored here (the store stays in this thread)
+        rows, h, button, failed = run_steps(
+            _freezeout_rows(config, agents, dealer, h, stacks, button, want, strict), clock)
+        played += len(rows)
+        if rows:
+            save(rows)
+        if failed is not None:
+            _strict_check(config, *failed)
+        if len(rows) < BATCH:
+            return played
+
+
+def _freezeout_rows(config: MatchConfig, agents: list[Agent], dealer: Dealer, h: int, stacks: list[int],
+                    button: int, want: bool, strict: bool) -> Steps[tuple[list, int, int, tuple | None]]:
+    """Up to :data:`BATCH` hands of a freezeout from hand ``h`` (``stacks``, updated in place,
+    and ``button`` before it), as steps: the rows, the next hand and the button, and (with
+    ``strict``) the hand, seats and events where a bot raised (not stored)."""
+    game = config.game
+    n_players = config.seats
     player_names = config.player_names()
     rows: list[tuple[int, str, str, str | None]] = []
-    while h < config.hands and sum(1 for s in stacks if s > 0) >= 2:
-        button = _next_button(stacks, button)
-        seated = [s for s in ((button + 1 + k) % n_players for k in range(n_players)) if stacks[s] > 0]
+    while h < config.hands and sum(1 for s in stacks if s > 0) >= 2 and len(rows) < BATCH:
+        next_button = _next_button(stacks, button)
+        seated = [s for s in ((next_button + 1 + k) % n_players for k in range(n_players)) if stacks[s] > 0]
         n = len(seated)
         hand = Hand(game, [stacks[s] for s in seated], dealer.cards(h, n), dealer.ranks(h, n))
         table_agents = [agents[s] for s in seated]
         for s, agent in zip(seated, table_agents, strict=True):
             if agent.uses_rng:
                 agent.reseed(bot_seed(config.seed, h, s))
-        events = play_hand(hand, table_agents, seated, button, h,
-                           [player_names[s] for s in seated])
+        events = yield from hand_steps(hand, table_agents, seated, next_button, h,
+                                       [player_names[s] for s in seated])
         if strict and any(e.traceback for e in events):
-            if rows:
-                save(rows)
-            _strict_check(config, h, seated, events)
+            return rows, h, button, (h, seated, events)
+        button = next_button
         for pos, s in enumerate(seated):
             stacks[s] = hand.stacks[pos]
         rows.append(record_hand(hand, h, h, button, seated, seated, events, n_players, config, want,
-                            stacks_after=list(stacks)))
+                                stacks_after=list(stacks)))
         h += 1
-        played += 1
-        if len(rows) >= BATCH:
-            save(rows)
-            rows = []
-    if rows:
-        save(rows)
-    return played
+    return rows, h, button, None
 
 
 def summarize(config: MatchConfig, store: MatchStore, match_id: int, played: int = 0) -> MatchResult:
@@ -694,6 +744,7 @@ def summarize(config: MatchConfig, store: MatchStore, match_id: int, played: int
     stored = len(payoffs)
     illegal = [0] * len(config.bots)
     errors = [0] * len(config.bots)
+    timeouts = [0] * len(config.bots)
     first_error: list[str | None] = [None] * len(config.bots)
     knocked: list[int | None] = [None] * config.seats
     played_hands = np.zeros(config.seats, dtype=np.int64)
@@ -704,6 +755,8 @@ def summarize(config: MatchConfig, store: MatchStore, match_id: int, played: int
             errors[owners[player]] += 1
             if first_error[owners[player]] is None:
                 first_error[owners[player]] = trace
+        for player, _ in record.get("timeouts", ()):
+            timeouts[owners[player]] += 1
         if config.freezeout:
             played_hands[record["players"]] += 1
             for player in record["players"]:
@@ -733,7 +786,7 @@ def summarize(config: MatchConfig, store: MatchStore, match_id: int, played: int
             illegal_actions=illegal[b], chips=int(payoffs[:, mine].sum()),
             knocked_out=(max(k for k in ko if k is not None) if config.freezeout and all(
                 k is not None for k in ko) else None),
-            errors=errors[b], first_error=first_error[b],
+            errors=errors[b], first_error=first_error[b], timeouts=timeouts[b],
         ))
         columns.append(np.cumsum(payoffs[:, mine].sum(axis=1) / len(mine) / game.unit_size))
     bankroll = np.array(columns).T if stored else np.zeros((0, len(labels)))

@@ -39,9 +39,14 @@ def bot_modules_option(specs: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def report_errors(results: list) -> None:
-    """Under a result table: each bot that raised, with its first traceback."""
+def report_errors(results: list, time_limit: float | None = None) -> None:
+    """Under a result table: each bot that raised, with its first traceback, and each bot that
+    did not answer within ``time_limit`` seconds."""
+    limit = f"the {time_limit:g} s" if time_limit else "the"
     for r in results:
+        if r.timeouts:
+            console.print(f"[bold red]{r.bot}[/] missed {limit} time limit at {r.timeouts:,} "
+                          "turns (played as check or fold)", highlight=False)
         if r.errors:
             console.print(f"[bold red]{r.bot}[/] raised an exception at {r.errors:,} actions (played as "
                           "check or fold); its first traceback:", highlight=False)
@@ -83,6 +88,10 @@ def register(app: typer.Typer) -> None:
             "worker loads it). Installed packages can name theirs in the pokerlab.bots entry points."),
         strict: bool = typer.Option(False, "--strict",
                                     help="Stop the match when a bot raises an exception."),
+        time_limit: float | None = typer.Option(
+            None, "--time-limit", min=0.0, show_default=False,
+            help="Seconds a bot may take per action (default 60); a late turn is played as check or "
+            "fold and counted as a timeout, and the match goes on (0: no limit)."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
@@ -94,11 +103,13 @@ def register(app: typer.Typer) -> None:
         from pokerlab.agents.registry import check_bots
         from pokerlab.arena import MatchConfig, MatchStore, run_match
         from pokerlab.arena.match import BotFailed
+        from pokerlab.arena.time_limit import DEFAULT_SECONDS
         from pokerlab.engine import GameSettings
         from pokerlab.executors import executor_for
 
         modules = bot_modules_option(bot_module)
         check_bots(bots, variant_option(variant), "BOTS")
+        limit = DEFAULT_SECONDS if time_limit is None else time_limit
         changes = {} if stack is None else {"starting_stack": stack}
         settings = GameSettings.preset(game, variant, **changes)
         config = MatchConfig(bots=tuple(bots), hands=hands, game=settings, seats=seats,
@@ -114,7 +125,8 @@ def register(app: typer.Typer) -> None:
                 with progress(label, total=config.hands, enabled=not (no_progress or as_json)) as advance:
                     result = run_match(config, store, resume=resume, executor=executor,
                                        hand_history=hand_history, progress=advance,
-                                       on_start=lambda done, total: advance(done), strict=strict)
+                                       on_start=lambda done, total: advance(done), strict=strict,
+                                       time_limit=limit)
             except BotFailed as exc:
                 match_id = store.find_match(config.key())
                 stored = len(store.hand_numbers(match_id)) if match_id is not None else 0
@@ -137,6 +149,7 @@ def register(app: typer.Typer) -> None:
             plot_bankroll(result, plot)
         data = result.to_dict()
         data["db"] = str(db)
+        data["time_limit"] = limit or None
         if plot is not None:
             data["plot"] = str(plot)
         if as_json:
@@ -158,7 +171,7 @@ def register(app: typer.Typer) -> None:
         title = (f"{kind}{game} match, {result.hands_stored} hands stored "
                  f"({result.hands_played} played now), match {result.match_id} in {db}")
         console.print(table(title, columns, rows))
-        report_errors(result.results)
+        report_errors(result.results, limit)
         if result.where["backend"] != "in-process":
             console.print(progress_label("played", result.where))
         if plot is not None:
