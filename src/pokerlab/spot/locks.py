@@ -3,7 +3,9 @@
 A lock names a node by its line (the actions from the root, ``"x b5"``; chance cards in the
 line are skipped: a lock holds on every card dealt) and gives each combo's action
 probabilities: ``default`` for every combo of the acting player, ``hands`` for named classes or
-combos (``"AA"``, ``"AKs"``, ``"AhKh"``) overriding it. Probabilities are normalised per combo.
+combos (``"AA"``, ``"AKs"``, ``"AhKh"``) overriding it. A lock is whole: each set of
+probabilities must add to 1 (within 1e-6), each action named once; anything else is refused,
+not renormalised (there are no partial locks: a node is locked for every combo or not at all).
 
 Text form (the CLI's ``--lock``): ``LINE=ACTION:PROB,ACTION:PROB`` with ``@HANDS`` to restrict
 to hands, e.g. ``"=x:1"`` (OOP always checks at the root), ``"x b5=c:0.5,f:0.5"``,
@@ -41,6 +43,9 @@ from pokerlab.spot.deal import Deal
 from pokerlab.spot.spec import SpotError, read_toml
 from pokerlab.spot.tree import CHANCE, DECISION, Tree
 
+SUM_TOLERANCE = 1e-6
+"""How far a lock's probabilities may add from 1 (they are refused beyond it)."""
+
 
 @dataclass(frozen=True)
 class Lock:
@@ -64,10 +69,20 @@ def _probs(text: str, where: str) -> dict[str, float]:
             raise SpotError(f"{where}: probability {prob!r} is not a number") from None
         if not 0 <= p <= 1e9 or not np.isfinite(p):
             raise SpotError(f"{where}: probability {prob!r} must be >= 0")
-        out[act.strip().lower()] = p
+        name = act.strip().lower()
+        if name in out:
+            raise SpotError(f"{where}: action {name!r} given twice")
+        out[name] = p
     if not out:
         raise SpotError(f"{where}: no action given")
+    _whole(sum(out.values()), where)
     return out
+
+
+def _whole(total: float, where: str) -> None:
+    """Refuse probabilities that do not add to 1 (a lock is never renormalised)."""
+    if not abs(total - 1.0) <= SUM_TOLERANCE:
+        raise SpotError(f"{where}: the probabilities add to {total:g}, not 1")
 
 
 def parse_lock(text: str) -> Lock:
@@ -136,8 +151,7 @@ def _row(tree: Tree, node: int, probs: dict[str, float], where: str) -> np.ndarr
         except ValueError as exc:
             raise SpotError(f"{where}: {exc}") from None
         v[idx] += pr
-    if v.sum() <= 0:
-        raise SpotError(f"{where}: the probabilities add to 0")
+    _whole(float(v.sum()), where)
     return v / v.sum()
 
 
