@@ -17,7 +17,14 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -352,9 +359,12 @@ class Advance:
 
 
 @contextmanager
-def progress(description: str, total: float | None, enabled: bool = True) -> Iterator[Advance]:
+def progress(description: str, total: float | None, enabled: bool = True,
+             eta: bool = True) -> Iterator[Advance]:
     """A progress bar on standard error; yields an :class:`Advance`. Silent when ``enabled`` is
-    false or standard error is not a terminal (a log gets no bar, and an error stays one line)."""
+    false or standard error is not a terminal (a log gets no bar, and an error stays one line).
+    ``eta=False``: the time elapsed instead of the time left (work that may stop well before
+    ``total``, such as a solve stopping at its target, has no honest estimate)."""
     if not enabled or not err_console.is_terminal:
         yield Advance()
         return
@@ -362,7 +372,7 @@ def progress(description: str, total: float | None, enabled: bool = True) -> Ite
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TimeRemainingColumn(),
+        TimeRemainingColumn() if eta else TimeElapsedColumn(),
         console=err_console,
         transient=True,
     )

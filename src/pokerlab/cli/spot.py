@@ -76,6 +76,28 @@ def _mib(n: int) -> str:
     return f"{n / 2**20:.1f} MiB" if n >= 2**20 else f"{n / 2**10:.0f} KiB"
 
 
+def _solve_ticker(advance: Any, target: float) -> Any:
+    """A solve's ``progress`` callback: the bar advances one iteration at a time and, when the
+    exploitability is measured, shows it against the target."""
+
+    def tick(iterations: int, pct: float | None) -> None:
+        advance(1)
+        if pct is not None:
+            advance.describe(f"solving: {pct:.3f}% of the pot, target {target:g}%")
+
+    return tick
+
+
+_CAPS = {"max_iterations": "--max-iterations", "max_seconds": "--max-seconds"}
+
+
+def _missed(sol: Any) -> str:
+    """One line: which cap stopped a solve before its target, and how far it got."""
+    cap = _CAPS.get(sol.stopped_by or "", "a cap")
+    return (f"stopped by {cap} after {sol.iterations} iterations at {sol.exploitability_pct:.4f}% "
+            f"of the pot, above the target {sol.target_pct:g}%")
+
+
 def _view_table(view: Any, combos: bool, limit: int) -> None:
     from pokerlab.cards import format_cards
 
@@ -163,8 +185,8 @@ def register(app: typer.Typer) -> None:
             "fast", "--schedule", help="DCFR discounting: fast (postflop-solver's: negative "
             "regrets halved, averages restarted at 4^k) or dcfr (alpha 1.5, beta 0.5, gamma 3)."),
         lock: list[str] = typer.Option(
-            [], "--lock", help='Lock a node: "LINE=ACTION:PROB,...[@HANDS]" (repeatable; "=x:1": '
-            "OOP checks at the root)."),
+            [], "--lock", help='Lock a node: "LINE=ACTION:PROB,...[@HANDS]", the probabilities '
+            'adding to 1 (repeatable; "=x:1": OOP checks at the root).'),
         locks_file: Path | None = typer.Option(None, "--locks", help="Node locks from a TOML file."),
         compress: bool = typer.Option(
             False, "--compress", help="16-bit regrets and strategy sums: half the memory."),
@@ -175,7 +197,15 @@ def register(app: typer.Typer) -> None:
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
-        """Solve a spot with discounted CFR to a target exploitability (% of the pot)."""
+        """Solve a spot with discounted CFR to a target exploitability (% of the pot).
+
+        The bar shows the exploitability against the target as it is measured. A solve that
+        stops at --max-iterations or --max-seconds before the target still exits 0 (a missed
+        target is a result), but says so: a warning line, the table's "stopped" row, and in
+        --json "converged": false with "stopped_by". With locks the exploitability is measured
+        with them held (as PioSOLVER and GTO+ do); "gain" is what each player wins by
+        deviating.
+        """
         import numba
 
         from pokerlab.spot.locks import parse_lock, read_locks
@@ -212,12 +242,14 @@ def register(app: typer.Typer) -> None:
             build_locks(build_tree(spot), build_deal(spot), locks)
         need = estimate_memory(spot, isomorphism=not no_isomorphism, compressed=compress)
         err_console.print(f"memory needed: {_mib(need)}", highlight=False)
-        with progress("solving", max_iterations, enabled=not no_progress) as advance:
+        with progress("solving", max_iterations, enabled=not no_progress, eta=False) as advance:
             sol = solve(spot, target_pct=target, max_iterations=max_iterations,
                         max_seconds=max_seconds, threads=threads, check_every=check_every,
                         cfr_plus=cfr_plus, schedule=schedule, locks=locks or None,
                         isomorphism=not no_isomorphism, compressed=compress,
-                        progress=lambda it, expl: advance(1))
+                        progress=_solve_ticker(advance, target))
+        if not sol.converged:
+            err_console.print(f"warning: {_missed(sol)}", highlight=False, markup=False, soft_wrap=True)
         if save is not None:
             with removed_unless_done(save):
                 sol.save(save)
@@ -231,11 +263,16 @@ def register(app: typer.Typer) -> None:
             print_json(out)
             return
         s = sol.summary()
+        gain, gain_pct = sol.evaluation.gain, sol.evaluation.gain_pct
         console.print(table("spot solved", ["", "value"], [
             ["board", s["board"]], ["pot / stack", f"{spot.pot:g} / {spot.stack:g}"],
             ["combos OOP / IP", f"{s['combos'][0]} / {s['combos'][1]}"],
             ["iterations", str(sol.iterations)], ["seconds", f"{sol.seconds:.2f}"],
-            ["exploitability", f"{sol.exploitability_pct:.4f}% of the pot"],
+            ["exploitability", f"{sol.exploitability_pct:.4f}% of the pot (target {target:g}%)"
+             + (", locks held" if sol.locks else "")],
+            ["stopped", "target reached" if sol.converged else f"NOT CONVERGED: {_missed(sol)}"],
+            ["gain OOP / IP", f"{gain[0]:.3f} / {gain[1]:.3f} chips "
+             f"({gain_pct[0]:.3f}% / {gain_pct[1]:.3f}% of the pot)"],
             ["EV OOP / IP", f"{sol.ev[0]:.3f} / {sol.ev[1]:.3f} chips"],
             ["memory", _mib(sol.memory_bytes)],
         ] + ([["saved", str(save)]] if save is not None else []), width=80))
