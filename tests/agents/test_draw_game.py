@@ -12,6 +12,8 @@ from pokerlab.agents.draw.game import (
     ClassSolution,
     build_game,
     read_decision,
+    slice_equity,
+    slices,
     solve,
     solve_game,
 )
@@ -59,6 +61,23 @@ def test_class_game_groups_pre_draw_decisions_and_solves() -> None:
     assert r.engine_exploitability < r.read_exploitability < 0.05
     assert max(r.read_concedes) < 0.005
     assert -0.1 < r.engine_value_p0 < 0  # acting first costs
+
+
+def test_slice_equity_splits_ties() -> None:
+    # Three slices over four values (higher is stronger): always the lowest value; the lowest or
+    # the next, half and half; always the highest. A slice against itself ties whatever it
+    # holds: one half; the mixed one ties the first half the time and wins otherwise.
+    sl = np.array([[1.0, 0, 0, 0], [0.5, 0.5, 0, 0], [0, 0, 0, 1.0]]).reshape(1, 1, 3, 4)
+    assert slice_equity(sl).tolist() == [[0.5, 0.25, 0.0], [0.75, 0.5, 0.0], [1.0, 1.0, 0.5]]
+
+
+def test_class_game_equities_of_two_slices_sum_to_one() -> None:
+    # Win, lose or tie: a showdown's equities from both sides add up to one only when a tie is
+    # split; a slice against itself is an even game.
+    counts, _ = transitions(SMALL.samples, SMALL.seed)
+    equity = slice_equity(slices(counts, SMALL.levels))
+    assert np.abs(equity + equity.T - 1.0).max() < 1e-12
+    assert np.abs(np.diag(equity) - 0.5).max() < 1e-12
 
 
 def test_solution_round_trips_and_reads_the_textbook_shape() -> None:
