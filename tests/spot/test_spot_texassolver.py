@@ -236,3 +236,90 @@ def test_bad_files(tmp_path: Path) -> None:
         read_texassolver(binary)
     with pytest.raises(SpotError, match="Is a directory"):
         read_texassolver(tmp_path)
+
+
+RIVER_INPUT = """set_pot 10
+set_effective_stack 20
+set_board Qs,Jh,2h,8d,3c
+set_range_oop AA,QQ,AK
+set_range_ip KK,JJ,AQs
+set_bet_sizes oop,river,bet,50
+set_bet_sizes ip,river,bet,50
+build_tree
+"""
+
+
+def test_stopping_and_result_commands_are_read() -> None:
+    ts = parse_texassolver(RIVER_INPUT + "set_accuracy 0.2\nset_max_iteration 70\nset_print_interval 7\n"
+                           "start_solve\nset_max_iteration 5\nset_dump_rounds 2\ndump_result out.json\n"
+                           "set_dump_rounds 3\n")
+    assert (ts.accuracy_pct, ts.max_iterations, ts.check_every) == (0.2, 70, 7)
+    assert (ts.dump_result, ts.dump_rounds) == ("out.json", 2)
+    assert ts.given == {"set_accuracy", "set_max_iteration", "set_print_interval"}
+    bare = parse_texassolver(RIVER_INPUT + "start_solve\n")
+    assert (bare.dump_result, bare.dump_rounds, bare.check_every, bare.given) == (None, 1, 10, frozenset())
+    with pytest.raises(SpotError, match=r"line 10: dump_result: 'out\.txt': pokerlab writes a \.json"):
+        parse_texassolver(RIVER_INPUT + "start_solve\ndump_result out.txt\n", source="spot.txt")
+
+
+def _solve(capsys, tmp_path: Path, text: str, *options: str, err: list[str] | None = None) -> dict:
+    """``spot solve --texassolver`` of ``text`` (its standard error appended to ``err``)."""
+    import json
+
+    from pokerlab.cli.errors import run
+    from pokerlab.cli.main import app
+
+    path = tmp_path / "input.txt"
+    path.write_text(text)
+    assert run(app, ["spot", "solve", "--texassolver", str(path), "--json", "--no-progress", *options]) == 0
+    got = capsys.readouterr()
+    if err is not None:
+        err.append(got.err)
+    return json.loads(got.out)
+
+
+def test_the_command_stops_where_the_file_says(tmp_path: Path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    # an accuracy out of reach: the file's iteration cap stops the solve
+    capped = _solve(capsys, tmp_path,
+                    RIVER_INPUT + "set_accuracy 0.000001\nset_max_iteration 7\nstart_solve\n")
+    assert capped["iterations"] == 7 and capped["stopped_by"] == "max_iterations"
+    # a loose accuracy, measured every 3 iterations: the first check stops it, at that accuracy
+    loose = _solve(capsys, tmp_path, RIVER_INPUT + "set_accuracy 40\nset_print_interval 3\nstart_solve\n")
+    assert loose["iterations"] == 3 and loose["exploitability_pct_pot"] <= 40
+    assert loose["target_pct_pot"] == 40
+    # no set_max_iteration: TexasSolver's 100
+    assert _solve(capsys, tmp_path, RIVER_INPUT + "set_accuracy 0.000001\nstart_solve\n")["iterations"] == 100
+    # an option given wins over the file
+    mine = _solve(capsys, tmp_path, RIVER_INPUT + "set_accuracy 0.000001\nset_max_iteration 7\nstart_solve\n",
+                  "--max-iterations", "12", "--check-every", "4")
+    assert mine["iterations"] == 12
+    err: list[str] = []
+    _solve(capsys, tmp_path, RIVER_INPUT + "set_thread_num 999\nset_max_iteration 5\nstart_solve\n", err=err)
+    assert "set_thread_num 999: this machine runs" in err[0]
+
+
+def test_dump_result_writes_the_strategy_or_the_solution(tmp_path: Path, capsys, monkeypatch) -> None:
+    import json
+
+    from pokerlab.spot.browse import node_report
+    from pokerlab.spot.solution import Solution
+
+    monkeypatch.chdir(tmp_path)
+    text = RIVER_INPUT + "set_accuracy 1\nstart_solve\nset_dump_rounds 2\ndump_result {}\n"
+    out = _solve(capsys, tmp_path, text.format("result.npz"))
+    assert out["dumped"] == "result.npz"
+    sol = Solution.load(tmp_path / "result.npz")
+    assert sol.iterations == out["iterations"] and sol.ev == pytest.approx(out["ev"])
+    err: list[str] = []
+    out = _solve(capsys, tmp_path, text.format("result.json"), "--max-iterations", "40", err=err)
+    assert "set_dump_rounds 2: the .json dump holds the first street's decisions" in err[0]
+    dump = json.loads((tmp_path / "result.json").read_text())
+    assert dump["format"] == "pokerlab-strategy-dump" and dump["summary"]["iterations"] == out["iterations"]
+    lines = [n["line"] for n in dump["nodes"]]
+    assert lines == [[], ["x"], ["b5"], ["x", "b5"]]
+    # the nodes are what spot show --json prints
+    sol = Solution.load(tmp_path / "result.npz")
+    assert dump["nodes"][0]["actions"] == node_report(sol, "")["actions"] == ["x", "b5"]
+    shown = node_report(sol, "b5")["combos"]
+    assert {r["combo"] for r in dump["nodes"][2]["combos"]} == {r["combo"] for r in shown}

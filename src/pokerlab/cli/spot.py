@@ -22,16 +22,19 @@ _OVERRIDES = ("board", "pot", "stack", "oop_range", "ip_range", "raise_cap", "al
               "rake_pct", "rake_cap")
 
 
-def _spot(path: Path | None, texassolver: Path | None, flags: dict[str, Any]) -> Any:
-    """The spot from a TOML file, a TexasSolver input file or the flags (flags override)."""
+def _spot(path: Path | None, texassolver: Path | None, flags: dict[str, Any]) -> tuple[Any, Any]:
+    """The spot from a TOML file, a TexasSolver input file or the flags (flags override), and
+    the TexasSolver input read (:class:`~pokerlab.spot.texassolver.TexasSolverInput`, else None)."""
     from pokerlab.spot.spec import Spot, SpotError, parse_sizes
 
     if path is not None and texassolver is not None:
         raise SpotError("give a spot file or --texassolver FILE, not both")
+    ts = None
     if texassolver is not None:
-        from pokerlab.spot.texassolver import read_texassolver
+        from pokerlab.spot.texassolver import read_texassolver_input
 
-        base = read_texassolver(texassolver).to_dict()
+        ts = read_texassolver_input(texassolver)
+        base = ts.spot.to_dict()
     elif path is not None:
         base = Spot.from_toml(path).to_dict()
     else:
@@ -57,13 +60,57 @@ def _spot(path: Path | None, texassolver: Path | None, flags: dict[str, Any]) ->
         if k not in data:
             raise SpotError(f"--{k.replace('_', '-')}: missing (no spot file gives it)")
     try:
-        return Spot.from_dict(data)
+        return Spot.from_dict(data), ts
     except SpotError as exc:  # a field the flags gave: name the option
         field, sep, rest = str(exc).partition(":")
         name = field.split(" ")[0]
         if sep and name in _OVERRIDES and name in given:
             raise SpotError(f"--{name.replace('_', '-')}{field[len(name):]}:{rest}") from None
         raise
+
+
+def _stopping(ts: Any, source: Path | None, target: float | None, max_iterations: int | None,
+              check_every: int | None, threads: int | None, most: int) -> tuple[float, int, int, int | None]:
+    """The solve's target, iteration cap, check interval and threads: an option given, else
+    the TexasSolver file's command (set_accuracy, set_max_iteration, set_print_interval,
+    set_thread_num: TexasSolver's defaults where it has none), else pokerlab's defaults. A
+    file asking for more threads than the machine has gets them all, with a warning line."""
+    if ts is None:
+        return (0.3 if target is None else target, 1000 if max_iterations is None else max_iterations,
+                10 if check_every is None else check_every, threads)
+    if target is None:
+        target = ts.accuracy_pct if ts.accuracy_pct is not None else 0.3
+    if max_iterations is None:
+        max_iterations = ts.max_iterations
+    if check_every is None:
+        check_every = ts.check_every
+    if threads is None:
+        threads = min(ts.threads, most)
+        if ts.threads > most:
+            err_console.print(f"warning: {source}: set_thread_num {ts.threads}: this machine runs "
+                              f"{most} threads; solving on {most}",
+                              highlight=False, markup=False, soft_wrap=True)
+    return target, max_iterations, check_every, threads
+
+
+def _dump(sol: Any, ts: Any, path: Path, source: Path | None) -> None:
+    """Write a TexasSolver file's ``dump_result``: the solution (.npz) or the strategy dump (.json)."""
+    if path.suffix.lower() == ".npz":
+        with removed_unless_done(path):
+            sol.save(path)
+        return
+    import json
+
+    from pokerlab._json import jsonable
+    from pokerlab.spot.browse import strategy_dump
+
+    if ts.dump_rounds > 1:
+        err_console.print(f"warning: {source}: set_dump_rounds {ts.dump_rounds}: the .json dump holds "
+                          "the first street's decisions; dump_result to a .npz file keeps every street "
+                          "(spot show browses it)", highlight=False, markup=False, soft_wrap=True)
+    with removed_unless_done(path), open(path, "w", encoding="utf-8") as fh:
+        json.dump(jsonable(strategy_dump(sol)), fh, indent=1)
+        fh.write("\n")
 
 
 def _chips(x: float) -> str:
@@ -174,12 +221,19 @@ def register(app: typer.Typer) -> None:
             None, "--allin-threshold", help="A bet putting in this share of the stack is all-in."),
         rake_pct: float | None = typer.Option(None, "--rake-pct", help="Rake in % of the pot."),
         rake_cap: float | None = typer.Option(None, "--rake-cap", help="Rake cap in chips (0: none)."),
-        target: float = typer.Option(0.3, "--target", help="Stop at this exploitability, % of the pot."),
-        max_iterations: int = typer.Option(1000, "--max-iterations", help="Stop after this many iterations."),
+        target: float | None = typer.Option(
+            None, "--target", help="Stop at this exploitability, % of the pot (default 0.3, or the "
+            "--texassolver file's set_accuracy)."),
+        max_iterations: int | None = typer.Option(
+            None, "--max-iterations", help="Stop after this many iterations (default 1000, or the "
+            "--texassolver file's set_max_iteration, TexasSolver's default 100)."),
         max_seconds: float | None = typer.Option(None, "--max-seconds", help="Stop after this many seconds."),
-        threads: int | None = typer.Option(None, "--threads", help="Threads (default: all cores)."),
-        check_every: int = typer.Option(
-            10, "--check-every", help="Measure the exploitability every this many iterations."),
+        threads: int | None = typer.Option(
+            None, "--threads", help="Threads (default: all cores, or the --texassolver file's "
+            "set_thread_num)."),
+        check_every: int | None = typer.Option(
+            None, "--check-every", help="Measure the exploitability every this many iterations "
+            "(default 10, or the --texassolver file's set_print_interval)."),
         cfr_plus: bool = typer.Option(False, "--cfr-plus", help="CFR+ instead of discounted CFR."),
         schedule: str = typer.Option(
             "fast", "--schedule", help="DCFR discounting: fast (postflop-solver's: negative "
@@ -214,9 +268,9 @@ def register(app: typer.Typer) -> None:
         for name, value, low in (("--target", target, 0.0), ("--max-seconds", max_seconds, 0.0)):
             if value is not None and not value >= low:
                 raise ValueError(f"{name} {value}: must be >= {low:g}")
-        if max_iterations < 1:
+        if max_iterations is not None and max_iterations < 1:
             raise ValueError(f"--max-iterations {max_iterations}: must be at least 1")
-        if check_every < 1:
+        if check_every is not None and check_every < 1:
             raise ValueError(f"--check-every {check_every}: must be at least 1")
         most = numba.config.NUMBA_NUM_THREADS
         if threads is not None and not 1 <= threads <= most:
@@ -226,11 +280,18 @@ def register(app: typer.Typer) -> None:
         if schedule not in ("fast", "dcfr"):
             raise ValueError(f"--schedule {schedule}: use fast or dcfr")
         output_file(save, "--save", (".npz",))
-        spot = _spot(spot_file, texassolver, {
+        spot, ts = _spot(spot_file, texassolver, {
             "board": board, "pot": pot, "stack": stack, "oop_range": oop_range,
             "ip_range": ip_range, "bet": bet, "raise": raise_, "donk": donk,
             "raise_cap": raise_cap, "allin_threshold": allin_threshold, "rake_pct": rake_pct,
             "rake_cap": rake_cap})
+        target, max_iterations, check_every, threads = _stopping(
+            ts, texassolver, target, max_iterations, check_every, threads, most)
+        dump = None
+        if ts is not None and ts.dump_result is not None:
+            from pokerlab.spot.texassolver import DUMP_SUFFIXES
+
+            dump = output_file(ts.dump_result, f"{texassolver}: dump_result", DUMP_SUFFIXES)
         locks = [parse_lock(t) for t in lock]
         if locks_file is not None:
             locks += read_locks(locks_file)
@@ -253,6 +314,8 @@ def register(app: typer.Typer) -> None:
         if save is not None:
             with removed_unless_done(save):
                 sol.save(save)
+        if dump is not None:
+            _dump(sol, ts, dump, texassolver)
         view = sol.view("")
         if as_json:
             out = sol.summary()
@@ -260,6 +323,8 @@ def register(app: typer.Typer) -> None:
                            "classes": view.classes()}
             if save is not None:
                 out["saved"] = str(save)
+            if dump is not None:
+                out["dumped"] = str(dump)
             print_json(out)
             return
         s = sol.summary()
@@ -275,7 +340,8 @@ def register(app: typer.Typer) -> None:
              f"({gain_pct[0]:.3f}% / {gain_pct[1]:.3f}% of the pot)"],
             ["EV OOP / IP", f"{sol.ev[0]:.3f} / {sol.ev[1]:.3f} chips"],
             ["memory", _mib(sol.memory_bytes)],
-        ] + ([["saved", str(save)]] if save is not None else []), width=80))
+        ] + ([["saved", str(save)]] if save is not None else [])
+          + ([["dumped", str(dump)]] if dump is not None else []), width=80))
         _view_table(view, False, rows)
 
     @group.command("show")

@@ -39,7 +39,10 @@ from pokerlab.spot.solved import SolvedReading, read_saved, view_classes
 from pokerlab.spot.spec import PLAYERS, STREETS, Spot, SpotError
 from pokerlab.spot.tree import CHANCE, DECISION
 
-__all__ = ["node_report", "read_spot_text", "spot_toml", "threshold_report"]
+__all__ = ["node_report", "read_spot_text", "spot_toml", "strategy_dump", "threshold_report"]
+
+DUMP_FORMAT = "pokerlab-strategy-dump"
+"""The ``format`` of :func:`strategy_dump`'s dict (``version`` 1)."""
 
 
 def node_report(sol: Solution, line: str = "", *, grid: bool = False) -> dict[str, Any]:
@@ -88,6 +91,35 @@ def node_report(sol: Solution, line: str = "", *, grid: bool = False) -> dict[st
         else:
             out["grid"] = None
     return out
+
+
+def strategy_dump(sol: Solution) -> dict[str, Any]:
+    """The strategy of a solution's first street, as ``pokerlab spot solve --texassolver``
+    writes it for a TexasSolver file's ``dump_result FILE.json``.
+
+    Keys: ``format`` (:data:`DUMP_FORMAT`), ``version`` (1), ``summary`` (what ``spot solve
+    --json`` prints: board, pot, stack, exploitability, EVs...), ``spot`` (the spot as
+    :meth:`~pokerlab.spot.spec.Spot.to_dict`), and ``nodes``: each decision of the spot's first
+    street, root first (breadth first), as :func:`node_report` gives it (``line``, ``player``,
+    ``actions``, ``totals``, ``classes`` and ``combos`` with each action's probability, EV and
+    equity...). Later streets: save the solution and browse it (``spot show``).
+
+    Examples
+    --------
+    >>> from pokerlab.spot.solution import solve
+    >>> s = Spot.from_dict({"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 100,
+    ...                     "oop_range": "AT, 65", "ip_range": "77", "bet": "100%"})
+    >>> dump = strategy_dump(solve(s, target_pct=1, max_iterations=100))
+    >>> [(n["line"], n["player"], n["actions"]) for n in dump["nodes"]]
+    [([], 'oop', ['x', 'b10']), (['x'], 'ip', ['x', 'b10']), (['b10'], 'ip', ['f', 'c']), \
+(['x', 'b10'], 'oop', ['f', 'c'])]
+    """
+    tree = sol.tree
+    first = STREETS.index(sol.spot.street)
+    nodes = [node_report(sol, " ".join(tree.line(n))) for n in range(tree.size)
+             if tree.kind[n] == DECISION and tree.street[n] == first]
+    return {"format": DUMP_FORMAT, "version": 1, "summary": sol.summary(), "spot": sol.spot.to_dict(),
+            "nodes": nodes}
 
 
 def threshold_report(sol: Solution, min_segment: float = 0.0,

@@ -46,16 +46,41 @@ Commands that describe the spot
     The board and ranges as they stand here are solved; lines after it do not change the
     spot or the stopping settings.
 
-Stopping settings (returned, not part of the spot)
---------------------------------------------------
-``set_accuracy X`` (target exploitability in % of the pot), ``set_max_iteration N``
-(TexasSolver's default 100), ``set_thread_num N`` (default 1).
+Stopping settings (returned, not part of the spot; ``pokerlab spot solve --texassolver``
+uses them where no option overrides them)
+---------------------------------------------------------------------------------------
+``set_accuracy X``
+    Stop at an exploitability of ``X`` % of the starting pot: TexasSolver's unit
+    (``BestResponse::printExploitability``: the two players' best-response gains over 2, over
+    the starting pot, times 100), which is pokerlab's (``--target``).
+``set_max_iteration N``
+    Stop after ``N`` iterations (TexasSolver's default 100; ``--max-iterations``).
+``set_print_interval N``
+    TexasSolver measures the exploitability, and stops at the accuracy, every ``N`` iterations
+    (default 10): ``--check-every``.
+``set_thread_num N``
+    Threads (default 1), at most the machine's cores.
 
-Accepted and ignored (they do not describe the spot)
-----------------------------------------------------
-``set_print_interval``, ``set_use_isomorphism``, ``set_dump_rounds``, ``dump_result``, empty
-lines and ``#`` comments. Any other command is an error (TexasSolver prints "command not
-recognized" and goes on; a misspelt size line would silently change the tree).
+Results (read after ``start_solve``, where TexasSolver's files put them)
+-----------------------------------------------------------------------
+``dump_result PATH``
+    Write the result to ``PATH`` (relative to the working folder, as TexasSolver does) once the
+    solve ends. pokerlab does not write TexasSolver's JSON: a path ending in ``.npz`` gets the
+    solution (:meth:`~pokerlab.spot.solution.Solution.save`, all of it, browsed with
+    ``pokerlab spot show``), a path ending in ``.json`` pokerlab's strategy dump
+    (:func:`pokerlab.spot.browse.strategy_dump`: the solve's summary and, for each decision
+    of the spot's first street, what ``spot show --json`` prints: per hand class and per combo
+    the strategy, EV and equity). Any other ending is refused.
+``set_dump_rounds N``
+    How many streets TexasSolver's dump goes down (default 1). pokerlab's ``.json`` dump holds
+    the first street's decisions only; more is a warning (the ``.npz`` holds every street).
+
+Accepted and ignored (they change neither the spot nor the solution)
+--------------------------------------------------------------------
+``set_use_isomorphism`` (pokerlab always solves suit-isomorphic cards once), empty lines and
+``#`` comments. Any other command is an error (TexasSolver prints "command not recognized"
+and goes on; a misspelt size line would silently change the tree). After ``start_solve``
+only ``set_dump_rounds`` and ``dump_result`` are read.
 
 The deck is hold'em's 52 cards: TexasSolver's short deck is a command-line flag
 (``-m shortdeck``), not part of the file, and pokerlab has no short-deck spot.
@@ -84,8 +109,8 @@ Examples
 ('turn', 50.0, 200.0, 3)
 >>> [str(s) for s in ts.spot.sizes("river", 1).raise_], ts.spot.sizes("river", 0).donk
 (['60%', 'a'], ())
->>> ts.accuracy_pct, ts.max_iterations, ts.threads
-(0.3, 100, 1)
+>>> ts.accuracy_pct, ts.max_iterations, ts.threads, ts.check_every, ts.dump_result
+(0.3, 100, 1, 10, None)
 >>> parse_texassolver("set_pot x")
 Traceback (most recent call last):
 ...
@@ -127,7 +152,11 @@ DEFAULT_RAISE_LIMIT = 4
 DEFAULT_MAX_ITERATIONS = 100
 MIN_WEIGHT = 0.005
 """TexasSolver drops a range item whose weight is at most this."""
-IGNORED = ("set_print_interval", "set_use_isomorphism", "set_dump_rounds", "dump_result")
+IGNORED = ("set_use_isomorphism",)
+DEFAULT_PRINT_INTERVAL = 10
+DEFAULT_DUMP_ROUNDS = 1
+DUMP_SUFFIXES = (".json", ".npz")
+"""What ``dump_result`` may write: pokerlab's strategy dump or the solution itself."""
 KINDS = ("bet", "raise", "donk", "allin")
 
 
@@ -145,12 +174,25 @@ class TexasSolverInput:
         ``set_max_iteration`` (TexasSolver's default 100).
     threads : int
         ``set_thread_num`` (default 1).
+    check_every : int
+        ``set_print_interval``: iterations between measurements (default 10).
+    dump_result : str or None
+        ``dump_result``'s path (``.json`` or ``.npz``; ``None``: not given).
+    dump_rounds : int
+        ``set_dump_rounds`` before ``dump_result`` (default 1).
+    given : frozenset of str
+        The stopping commands the file gives (``set_accuracy``, ``set_max_iteration``,
+        ``set_print_interval``, ``set_thread_num``): the others hold TexasSolver's defaults.
     """
 
     spot: Spot
     accuracy_pct: float | None = None
     max_iterations: int = DEFAULT_MAX_ITERATIONS
     threads: int = 1
+    check_every: int = DEFAULT_PRINT_INTERVAL
+    dump_result: str | None = None
+    dump_rounds: int = DEFAULT_DUMP_ROUNDS
+    given: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -249,8 +291,13 @@ def parse_texassolver(text: str, source: str = "<text>") -> TexasSolverInput:
     accuracy: float | None = None
     max_iter = DEFAULT_MAX_ITERATIONS
     threads = 1
+    interval = DEFAULT_PRINT_INTERVAL
+    dump: str | None = None
+    rounds = dump_rounds = DEFAULT_DUMP_ROUNDS
+    given: set[str] = set()
     tree: _Tree | None = None
     tree_line = 0
+    solved = False
 
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -259,9 +306,13 @@ def parse_texassolver(text: str, source: str = "<text>") -> TexasSolverInput:
         command, _, param = line.partition(" ")
         param = param.strip()
         where = f"{source} line {lineno}: {command}"
+        if solved and command not in ("set_dump_rounds", "dump_result"):
+            continue  # the spot and its stopping settings are those of start_solve
         needs_param = command not in ("build_tree", "start_solve")
         if needs_param and not param:
             raise SpotError(f"{where}: needs a value")
+        if command in ("set_accuracy", "set_max_iteration", "set_print_interval", "set_thread_num"):
+            given.add(command)
         if command == "set_pot":
             pot = _number(param, where)
             if pot < 3:
@@ -302,18 +353,27 @@ def parse_texassolver(text: str, source: str = "<text>") -> TexasSolverInput:
             max_iter = int(_number(param, where, integer=True, at_least=1))
         elif command == "set_thread_num":
             threads = int(_number(param, where, integer=True, at_least=1))
+        elif command == "set_print_interval":
+            interval = int(_number(param, where, integer=True, at_least=1))
+        elif command == "set_dump_rounds":
+            rounds = int(_number(param, where, integer=True, at_least=1))
+        elif command == "dump_result":
+            if not param.lower().endswith(DUMP_SUFFIXES):
+                raise SpotError(f"{where}: {param!r}: pokerlab writes a .json strategy dump or an "
+                                ".npz solution (TexasSolver's own JSON layout is not written)")
+            dump, dump_rounds = param, rounds
         elif command == "start_solve":
             if tree is None:
                 raise SpotError(f"{where}: no build_tree before it")
-            break
+            solved = True
         elif command in IGNORED:
             continue
         else:
             raise SpotError(f"{where}: unknown command (known: set_pot, set_effective_stack, "
                             "set_board, set_range_oop, set_range_ip, set_bet_sizes, "
                             "set_allin_threshold, set_raise_limit, build_tree, set_accuracy, "
-                            "set_max_iteration, set_thread_num, start_solve, "
-                            f"{', '.join(IGNORED)})")
+                            "set_max_iteration, set_print_interval, set_thread_num, start_solve, "
+                            f"set_dump_rounds, dump_result, {', '.join(IGNORED)})")
 
     if tree is None:
         raise SpotError(f"{source}: no build_tree line")
@@ -343,7 +403,8 @@ def parse_texassolver(text: str, source: str = "<text>") -> TexasSolverInput:
                     raise_cap=max(tree.raise_limit - 1, 0), allin_threshold=tree.allin_threshold)
     except SpotError as exc:
         raise SpotError(f"{source} line {tree_line}: build_tree: {exc}") from None
-    return TexasSolverInput(spot, accuracy, max_iter, threads)
+    return TexasSolverInput(spot, accuracy, max_iter, threads, interval, dump, dump_rounds,
+                            frozenset(given))
 
 
 def _bet_sizes(param: str, where: str, streets: dict[tuple[str, int], _Street]) -> None:
