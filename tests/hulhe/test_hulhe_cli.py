@@ -51,3 +51,24 @@ def test_train_resume_and_show_on_the_default_abstraction(tmp_path: Path) -> Non
     from pokerlab.agents.hulhe_cfr import HulheCfrBot
 
     assert HulheCfrBot(folder / "strategy.npz").strategy_file.meta["training"]["iterations"] == 3000
+
+
+def test_train_refuses_a_folder_holding_a_run_before_building_anything(tmp_path: Path, monkeypatch) -> None:
+    import pokerlab.abstraction as abstraction
+    from pokerlab.hulhe.training import RUN_FILE, STATE_FILE
+
+    built = []
+    monkeypatch.setattr(abstraction, "card_abstraction", lambda *a, **k: built.append(a))
+    folder = tmp_path / "run"
+    folder.mkdir()
+    (folder / STATE_FILE).write_bytes(b"a run's checkpoint")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert run(app, ["hulhe", "train", "--iterations", "10", "--checkpoint-dir", str(folder)]) == 2
+    assert err.getvalue().strip().splitlines() == [
+        f"error: --checkpoint-dir {folder}: holds a run already; add --resume or give another folder"]
+    with contextlib.redirect_stderr(err := io.StringIO()):
+        assert run(app, ["hulhe", "train", "--iterations", "10", "--resume",
+                         "--checkpoint-dir", str(tmp_path / "empty")]) == 2
+    assert f"no {RUN_FILE}" in err.getvalue() and len(err.getvalue().strip().splitlines()) == 1
+    assert built == []

@@ -113,7 +113,7 @@ def register(app: typer.Typer) -> None:
         from pokerlab.abstraction.settings import AbstractionSettings
         from pokerlab.equilibrium.mccfr import ALGORITHMS, MCCFRConfig
         from pokerlab.executors import executor_for
-        from pokerlab.hulhe.training import Training, TrainingConfig
+        from pokerlab.hulhe.training import RUN_FILE, Training, TrainingConfig, check_run_folder
 
         if iterations is None and seconds is None:
             raise ValueError("--iterations or --seconds: give how long to train")
@@ -121,6 +121,7 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"--algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
         settings = AbstractionSettings(flop, turn, river, kind)
         output_dir(checkpoint_dir, "--checkpoint-dir", reuse=True)
+        check_run_folder(checkpoint_dir, resume)  # before the abstraction is built (minutes, 200 MB)
         out = output_file(out, "--out", (".npz",)) or checkpoint_dir / "strategy.npz"
         output_file(plot, "--plot", (".png", ".svg"))
         config = TrainingConfig(settings, seed=seed, workers=workers, checkpoint_every=checkpoint_every,
@@ -130,12 +131,7 @@ def register(app: typer.Typer) -> None:
         if resume:
             import json
 
-            from pokerlab.hulhe.training import RUN_FILE
-
-            run_file = checkpoint_dir / RUN_FILE
-            if not run_file.exists():
-                raise ValueError(f"--resume: no run to resume in {checkpoint_dir} (no {RUN_FILE})")
-            config = TrainingConfig.from_dict(json.loads(run_file.read_text())["config"])
+            config = TrainingConfig.from_dict(json.loads((checkpoint_dir / RUN_FILE).read_text())["config"])
             settings = config.abstraction
         executor = executor_for(1, cluster) if cluster else executor_for(config.workers)
         show = not (no_progress or as_json)

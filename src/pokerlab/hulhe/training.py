@@ -115,6 +115,24 @@ Progress = Callable[[int, int | None, float, float | None], None]
 checkpoint's figure against the best response with the bot's information, mbb/g)."""
 
 
+def check_run_folder(folder: str | os.PathLike[str], resume: bool) -> None:
+    """Refuse ``folder`` for a run before anything is built: a new run's folder must not hold
+    a run already, a resumed one's must (``ValueError`` naming the option and the folder).
+
+    >>> check_run_folder("no/such/folder", resume=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: --resume: no run to resume in no/such/folder (no run.json)
+    """
+    folder = Path(folder)
+    if resume:
+        if not (folder / RUN_FILE).exists():
+            raise ValueError(f"--resume: no run to resume in {folder} (no {RUN_FILE})")
+    elif (folder / STATE_FILE).exists():
+        raise ValueError(f"--checkpoint-dir {folder}: holds a run already; add --resume "
+                         "or give another folder")
+
+
 class Training:
     """A training run in ``folder`` (created, or resumed with ``resume``).
 
@@ -129,17 +147,13 @@ class Training:
         self.source = HulheDeals(abstraction)
         self.executor = executor
         run_file = self.folder / RUN_FILE
+        check_run_folder(self.folder, resume)
         if resume:
-            if not run_file.exists():
-                raise ValueError(f"--resume: no run to resume in {self.folder} (no {RUN_FILE})")
             saved = json.loads(run_file.read_text())
             self.config = TrainingConfig.from_dict(saved["config"])
             self.curve: list[list[float]] = saved["curve"]
             self.seconds = float(saved["seconds"])
         else:
-            if (self.folder / STATE_FILE).exists():
-                raise ValueError(f"--checkpoint-dir {self.folder}: holds a run already; add --resume "
-                                 "or give another folder")
             self.config = config
             self.curve = []
             self.seconds = 0.0
