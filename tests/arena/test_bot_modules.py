@@ -128,3 +128,43 @@ def test_entry_point_bots_are_discovered(tmp_path, monkeypatch) -> None:
         assert registry.create_bot("ep-crashing").name == "ep-crashing"
     finally:
         registry.unregister_bot("ep-crashing")
+
+
+OUTSIDE_STATION = textwrap.dedent('''
+    from pokerlab.agents.baseline import CallingStation
+
+    class OutsideStation(CallingStation):
+        """A calling station from outside the package."""
+        name = "outside-station"
+''')
+
+
+def test_lbr_measures_a_bot_from_a_bot_module(tmp_path) -> None:
+    from pokerlab.arena.lbr import lbr_task
+
+    bot = tmp_path / "outside.py"
+    bot.write_text(OUTSIDE_STATION)
+    # a worker process starts with the package's bots only: the task loads the module itself
+    assert "outside-station" not in registry.available()
+    pairs, counts = lbr_task("outside-station", 0, 10, 0, 1, False, (str(bot),))
+    assert len(pairs) == 1 and counts[1] > 0  # the bot decided
+    result = invoke("lbr", "outside-station", "--bot-module", str(bot), "--hands", "2", "--samples", "10",
+                    "--json", "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["bot"] == "outside-station"
+
+
+def test_a_bot_module_without_a_bot_is_refused_by_every_command(tmp_path) -> None:
+    empty = tmp_path / "no_bots.py"
+    empty.write_text("from pokerlab.agents import Agent\n\nWHAT = 'no bot here'\n")
+    for command in (["match", "random", "raiser", "--db", str(tmp_path / "x.sqlite")],
+                    ["lbr", "raiser"],
+                    ["draw", "matches", "--db", str(tmp_path / "x.sqlite")]):
+        result = invoke(*command, "--bot-module", str(empty), "--hands", "2", "--no-progress")
+        assert result.exit_code == 2, (command, result.output)
+        assert result.output.strip().splitlines() == [
+            f"error: --bot-module: {str(empty)!r} registers no bot (call pokerlab.agents.register_bot, "
+            "or define an Agent subclass with a name)"], command
+        assert not (tmp_path / "x.sqlite").exists()
+    # a module whose bots were registered before (the package's own) is not empty
+    assert registry.load_bot_module("pokerlab.agents.baseline") == []

@@ -146,7 +146,8 @@ def load_bot_module(spec: str, option: str = "--bot-module") -> list[str]:
 
     The module registers its bots with :func:`register_bot`; a module that registers none has
     every :class:`~pokerlab.agents.base.Agent` subclass it defines with a ``name`` of its own
-    registered under that name. Any failure is a ``ValueError`` naming ``option`` and ``spec``.
+    registered under that name. Any failure, and a module that holds no bot at all, is a
+    ``ValueError`` naming ``option`` and ``spec``.
 
     >>> load_bot_module("pokerlab.agents.baseline")   # the package's own: nothing new
     []
@@ -154,6 +155,10 @@ def load_bot_module(spec: str, option: str = "--bot-module") -> list[str]:
     Traceback (most recent call last):
     ...
     ValueError: --bot-module: no file 'no/such/bots.py'
+    >>> load_bot_module("pokerlab.agents.base")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --bot-module: 'pokerlab.agents.base' registers no bot (...)
     """
     if spec in _LOADED:
         return list(_LOADED[spec])
@@ -193,8 +198,24 @@ def load_bot_module(spec: str, option: str = "--bot-module") -> list[str]:
         for bot in set(_FACTORIES) - before:
             unregister_bot(bot)
         raise ValueError(f"{option}: cannot load {spec!r}: {type(exc).__name__}: {exc}") from exc
+    if not added and not _holds_bots(module):
+        if is_file:
+            sys.modules.pop(name, None)
+        raise ValueError(f"{option}: {spec!r} registers no bot (call pokerlab.agents.register_bot, or "
+                         "define an Agent subclass with a name)")
     _LOADED[spec] = added
     return list(added)
+
+
+def _holds_bots(module: types.ModuleType) -> bool:
+    """Whether ``module`` defines a registered factory or a bot class (one loaded before adds
+    nothing new, but is not empty)."""
+    from pokerlab.agents.base import Agent
+
+    if any(getattr(factory, "__module__", None) == module.__name__ for factory in _FACTORIES.values()):
+        return True
+    return any(issubclass(obj, Agent) and obj.__module__ == module.__name__ and not inspect.isabstract(obj)
+               for _, obj in inspect.getmembers(module, inspect.isclass))
 
 
 def load_bot_modules(specs: Iterable[str], option: str = "--bot-module") -> list[str]:

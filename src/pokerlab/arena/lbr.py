@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab.agents.base import Agent, Observation, has_policy
-from pokerlab.agents.registry import check_bots, create_bot
+from pokerlab.agents.registry import check_bots, create_bot, load_bot_modules
 from pokerlab.arena.stats import win_rate
 from pokerlab.arena.table import bot_answer
 from pokerlab.cards import ALL_COMBOS
@@ -88,13 +88,16 @@ class LBRConfig:
     """An LBR run: the bot (a registered name), hands (rounded up to a whole pair), the seed
     of the deals (and of the bot's randomness and the pre-flop rollouts), the boards LBR
     rolls out before the flop, and ``preflop_call``: LBR only checks or calls before the flop
-    (the paper's pre-flop setting "C"; its best response starts on the flop)."""
+    (the paper's pre-flop setting "C"; its best response starts on the flop); ``bot_modules``:
+    files or modules that register bots from outside (every worker loads them first, as a
+    match's ``--bot-module``)."""
 
     bot: str
     hands: int
     seed: int = 0
     samples: int = 1000
     preflop_call: bool = False
+    bot_modules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.hands < 1:
@@ -314,10 +317,11 @@ def lbr_bot(name: str) -> Agent:
 
 
 def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int,
-             preflop_call: bool = False) -> tuple[list[int], list[int]]:
-    """Play deals ``first_deal .. first_deal + deals - 1`` (two hands each) with a fresh bot:
-    LBR's chips per deal and the counts ``[lbr decisions, bot decisions, mismatches,
-    illegal actions]``."""
+             preflop_call: bool = False, bot_modules: tuple[str, ...] = ()) -> tuple[list[int], list[int]]:
+    """Play deals ``first_deal .. first_deal + deals - 1`` (two hands each) with a fresh bot
+    (``bot_modules`` loaded first): LBR's chips per deal and the counts ``[lbr decisions, bot
+    decisions, mismatches, illegal actions]``."""
+    load_bot_modules(bot_modules)  # in every worker
     game = GameSettings.preset("limit")
     bot = lbr_bot(name)
     dealer = Dealer(seed)
@@ -343,11 +347,12 @@ def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int,
 def run_lbr(config: LBRConfig, workers: int = 1,
             progress: Callable[[int], None] | None = None) -> LBRResult:
     """Measure ``config.bot`` by LBR; ``progress(k)`` as ``k`` more hands are played."""
+    load_bot_modules(config.bot_modules)
     lbr_bot(config.bot)  # refuse a bot without a policy before any work
     start = time.perf_counter()
     # Lazily: a huge run starts at once.
     tasks = ((config.bot, config.seed, config.samples, first, min(TASK_DEALS, config.deals - first),
-              config.preflop_call) for first in range(0, config.deals, TASK_DEALS))
+              config.preflop_call, config.bot_modules) for first in range(0, config.deals, TASK_DEALS))
     per_pair: list[int] = []
     counts = [0, 0, 0, 0]
     with executor_for(workers=min(workers, -(-config.deals // TASK_DEALS))) as executor:

@@ -27,6 +27,9 @@ def register(app: typer.Typer) -> None:
                                           "pre-flop setting C)."),
         workers: int = typer.Option(1, "--workers", min=1,
                                     help="Processes sharing the hands (every 200 hands a fresh bot)."),
+        bot_module: list[str] = typer.Option(
+            [], "--bot-module", help="Load bots from a Python file or module (repeatable; every "
+            "worker loads it), as pokerlab match does."),
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
@@ -38,8 +41,11 @@ def register(app: typer.Typer) -> None:
         below.
         """
         from pokerlab.arena.lbr import LBRConfig, lbr_bot, run_lbr
+        from pokerlab.cli.match import bot_modules_option
 
-        config = LBRConfig(bot, hands=hands, seed=seed, samples=samples, preflop_call=preflop_call)
+        modules = bot_modules_option(bot_module)
+        config = LBRConfig(bot, hands=hands, seed=seed, samples=samples, preflop_call=preflop_call,
+                           bot_modules=modules)
         lbr_bot(bot)  # a bot LBR cannot measure: one line, before the bar
         with progress(f"LBR against {bot}", total=2 * config.deals,
                       enabled=not (no_progress or as_json)) as advance:
