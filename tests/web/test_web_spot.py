@@ -170,6 +170,34 @@ def test_a_turn_solve_deals_cards_is_stopped_and_found_again(client: TestClient)
     assert "stopped" in _one_line(client.get(f"/api/spot/solutions/{long['job']}/node"))
 
 
+def test_a_running_solve_reports_its_progress_as_it_goes(client: TestClient) -> None:
+    """While a solve runs, the job's view shows its iterations rising and the exploitability
+    of each check (issue 40: a planted bug dropped the live progress and no test saw it)."""
+    wide = dict(TURN, oop_range="22+, A2s+, KTs+, ATo+", ip_range="22+, A2s+, KTs+, ATo+")
+    ask = {"spot": wide, "target_pct": 0, "max_iterations": 100000, "check_every": 2}
+    job = client.post("/api/spot/solve", json=ask).json()["job"]
+    seen: list[tuple[int, float | None, float]] = []
+    end = time.monotonic() + 120
+    try:
+        while time.monotonic() < end:
+            view = client.get(f"/api/spot/jobs/{job}").json()
+            assert view["state"] == "running", view
+            seen.append((view["iterations"], view["exploitability_pct"], view["seconds"]))
+            iterations = {it for it, _, _ in seen if it > 0}
+            measured = {pct for _, pct, _ in seen if pct is not None}
+            if len(iterations) >= 4 and len(measured) >= 3:
+                break
+            time.sleep(0.05)
+    finally:
+        client.post(f"/api/spot/jobs/{job}/stop")
+    counts = [it for it, _, _ in seen]
+    assert len({it for it in counts if it > 0}) >= 4, seen  # rising while it runs
+    assert counts == sorted(counts)
+    assert len({pct for _, pct, _ in seen if pct is not None}) >= 3, seen  # each check's
+    assert all(pct > 0 for _, pct, _ in seen if pct is not None)
+    assert seen[-1][2] > seen[0][2]
+
+
 def test_solves_run_in_warm_processes_below_the_server_s_priority(client: TestClient) -> None:
     import os
 
