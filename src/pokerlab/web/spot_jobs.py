@@ -9,7 +9,9 @@ then waits. A solve is handed to a free one, which calls :func:`pokerlab.spot.so
 function ``pokerlab spot solve`` calls, sends its progress (iterations, exploitability when
 measured, the solve's peak memory) up a pipe and saves the solution where the server keeps its
 solutions. So a solve starts iterating at once instead of after the seconds a fresh process
-takes to import and load.
+takes to import and load. On a cold kernel cache (the first run after installing) loading is
+compiling, a minute or more: the process says so (``("compiling",)``, then ``("warm",)``), and
+a solve waiting for it shows ``compiling`` instead of no iterations.
 
 Once warm, the solving processes run at a lower priority (:data:`SOLVE_NICE`): a solve
 uses every core the machine leaves it, but the server's own requests (the tables, browsing)
@@ -93,14 +95,27 @@ def _solve_one(connection: Any, spot: dict[str, Any], settings: dict[str, Any], 
 def _serve(connection: Any, nice: int) -> None:
     """A solving process: warm up, lower its priority by ``nice``, then answer ``(spot,
     settings, path)`` messages (:func:`_solve_one`: progress, then ``("done", summary,
-    memory)`` or ``("error", line)``) until ``None`` or the end of the pipe."""
+    memory)`` or ``("error", line)``) until ``None`` or the end of the pipe.
+
+    Whenever numba finds a kernel missing from its cache (a cold cache, or a kind of solve not
+    warmed, such as 16-bit storage) the process sends ``("compiling",)`` before compiling it,
+    and ``("warm",)`` once warm (those of the warm-up are read with the first solve's messages).
+    """
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server ends its solves itself
+    from pokerlab._kernel_cache import on_first_compile
     from pokerlab.spot.solution import warm_kernels
 
+    def compiling() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            connection.send(("compiling",))
+        on_first_compile(compiling)  # the next kernel missing from the cache says so again
+
+    on_first_compile(compiling)
     with contextlib.suppress(Exception):  # a failure here shows again, in one line, on a real solve
         warm_kernels()  # both kinds of tree: a solve loads only its own kind's
+    connection.send(("warm",))
     # Warm at the server's priority (once, seconds: starved by a busy machine it would take
     # minutes), solve below it.
     with contextlib.suppress(OSError):
@@ -126,6 +141,7 @@ class SpotJob:
     serial: int = 0
     state: str = "running"  # running, finished, failed, stopped
     iterations: int = 0
+    compiling: bool = False  # its solving process is compiling kernels (a cold cache)
     exploitability_pct: float | None = None
     memory_bytes: int = 0
     estimate_bytes: int = 0
@@ -191,14 +207,18 @@ class _Solver(WarmProcess):
                     if job.over:  # stopped: its process is being ended
                         raise EOFError
                     job.seconds = time.monotonic() - job.started
-                    if kind == "estimate":
+                    if kind in ("compiling", "warm"):
+                        job.compiling = kind == "compiling"
+                    elif kind == "estimate":
                         job.estimate_bytes = int(data[0])
                     elif kind == "progress":
+                        job.compiling = False
                         job.iterations = int(data[0])
                         if data[1] is not None:
                             job.exploitability_pct = float(data[1])
                         job.memory_bytes = int(data[2])
                     elif kind == "done":
+                        job.compiling = False
                         job.summary, job.memory_bytes = data[0], int(data[1])
                         job.iterations = int(job.summary["iterations"])
                         job.exploitability_pct = float(job.summary["exploitability_pct_pot"])
@@ -278,6 +298,7 @@ class SpotJobs:
         with self.lock:
             seconds = job.seconds if job.over else time.monotonic() - job.started
             return {"job": job.token, "state": job.state, "iterations": job.iterations,
+                    "compiling": job.compiling and not job.over,
                     "exploitability_pct": job.exploitability_pct, "memory_bytes": job.memory_bytes,
                     "estimate_bytes": job.estimate_bytes, "seconds": round(seconds, 3),
                     "settings": job.settings, "spot": job.spot, "summary": job.summary,

@@ -74,6 +74,11 @@ function setBusy(busy) {
 function mib(bytes) { return bytes < 2 ** 20 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`; }
 
 function showProgress(view) {
+  if (view.compiling && view.iterations === 0) {  // a cold kernel cache: the first solve waits for numba
+    $("progress").textContent = `${view.state}: compiling kernels (first run; about a minute, once), `
+      + `${view.seconds.toFixed(1)} s`;
+    return;
+  }
   const expl = view.exploitability_pct === null ? "not measured yet" : `${view.exploitability_pct.toFixed(3)}% of the pot`;
   $("progress").textContent = `${view.state}: ${view.iterations} iterations, exploitability ${expl}, `
     + `${view.seconds.toFixed(1)} s, memory ${mib(view.memory_bytes)}`
