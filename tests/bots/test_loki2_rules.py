@@ -7,11 +7,13 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from numba import njit
 
 from pokerlab.agents.loki.config import LokiConfig
 from pokerlab.agents.loki.postflop import Situation, postflop_decision
 from pokerlab.agents.loki2._kernels import (
     NET_SIZE,
+    _draw_holding,
     cascade_action,
     holding_values,
     pick,
@@ -248,6 +250,42 @@ def test_opponent_hands_follow_the_weight_table() -> None:
                    np.array([10.0, 10.0, 20.0, 20.0]), 4, 1, 500, PARAMS, 2,
                    np.zeros((2, 5)), np.zeros(2), **_no_models(2))
     assert out[0] == 100.0 and out[2] == 0.0
+
+
+@njit(cache=True)
+def _holdings_drawn(used: np.ndarray, table: np.ndarray, peak: float, by_weight: bool, n: int,
+                    seed: int) -> np.ndarray:
+    np.random.seed(seed)
+    counts = np.zeros(1326, dtype=np.int64)
+    for _ in range(n):
+        counts[_draw_holding(used, table, peak, by_weight)] += 1
+    return counts
+
+
+@pytest.mark.parametrize("by_weight", [True, False])
+def test_simulated_holdings_follow_non_uniform_weights(by_weight: bool) -> None:
+    """The trials' opponent holdings: drawn in proportion to the weight table (``by_weight``)
+    or to one minus the income-rate percentile. Weights 0, 0.1, 0.4, 0.7, 1 over the holdings
+    left by a river board and our hole cards; 100,000 draws (fixed seed) against the expected
+    counts by Pearson's chi-square, which must stay below its degrees of freedom plus five
+    standard deviations (a sampler that favoured low weights would be far above)."""
+    known = parse_cards("QsQc") + parse_cards("Qd8c5s3h2c")
+    used = np.zeros(52, dtype=np.bool_)
+    used[known] = True
+    table = np.array([(0.0, 0.1, 0.4, 0.7, 1.0)[i % 5] for i in range(1326)])
+    free = np.array([not (used[a] or used[b]) for b in range(52) for a in range(b)])
+    order = np.array([combo_index(a, b) for b in range(52) for a in range(b)])
+    available = np.zeros(1326, dtype=bool)
+    available[order] = free
+    share = np.where(available, table if by_weight else 1.0 - table, 0.0)
+    n = 100_000
+    counts = _holdings_drawn(used, table, float(table.max()), by_weight, n, 7)
+    assert counts.sum() == n and counts[share == 0].sum() == 0
+    expected = n * share / share.sum()
+    drawn = share > 0
+    chi2 = (((counts - expected)[drawn]) ** 2 / expected[drawn]).sum()
+    df = drawn.sum() - 1
+    assert chi2 < df + 5 * np.sqrt(2 * df)
 
 
 def test_one_number_per_hand() -> None:
