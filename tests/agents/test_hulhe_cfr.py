@@ -153,3 +153,57 @@ def test_beats_rlcards_rule_agent() -> None:
     print(f"FIGURE hulhe-cfr vs rlcard rule agent: {r['sb_per_hand']:+.3f} sb/hand "
           f"[{r['ci95'][0]:+.3f}, {r['ci95'][1]:+.3f}]")
     assert r["ci95"][0] > 0 and r["illegal_actions"] == 0, r
+
+
+def _cli(*args: str):
+    from typer.testing import CliRunner
+
+    from pokerlab.cli.main import app
+
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+
+
+def test_a_bot_spec_plays_a_strategy_file_in_a_match(small: Path, tmp_path: Path) -> None:
+    import json
+
+    spec = f"hulhe-cfr:{small}"
+    assert create_bot(spec).strategy_path == small
+    result = _cli("match", spec, "calling-station", "--hands", "20", "--db", str(tmp_path / "m.sqlite"),
+                  "--json", "--no-progress")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [r["bot"] for r in data["results"]] == [spec, "calling-station"]
+    assert data["results"][0]["illegal_actions"] == 0 and data["hands_stored"] == 20
+
+
+def test_a_bad_bot_spec_is_one_line_and_leaves_no_database(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.npz"
+    db = tmp_path / "m.sqlite"
+    for bot, words in ((f"hulhe-cfr:{missing}", f"BOTS: bot 'hulhe-cfr:{missing}': strategy file {missing}: "
+                                                "no such file"),
+                       ("raiser:3", "BOTS: bot 'raiser' takes no argument ('raiser:3'); bots that take one: "
+                                    "hulhe-cfr:STRATEGY"),
+                       ("hulhe-cfr:", "BOTS: 'hulhe-cfr:': give the strategy after the ':'")):
+        result = _cli("match", bot, "raiser", "--hands", "2", "--db", str(db))
+        assert result.exit_code == 2, result.output
+        assert result.output.strip().splitlines() == [f"error: {words}"]
+        assert not db.exists()
+
+
+@pytest.mark.slow
+def test_a_strategy_trained_by_the_command_plays_a_match(tmp_path: Path) -> None:
+    # The smallest real run: the 5-5-5 abstraction (built on first use, then cached), 200
+    # iterations, one checkpoint measured on 500 deals.
+    run = tmp_path / "run"
+    trained = _cli("hulhe", "train", "--iterations", "200", "--checkpoint-every", "200",
+                   "--eval-deals", "500", "--flop", "5", "--turn", "5", "--river", "5",
+                   "--checkpoint-dir", str(run), "--no-progress", "--json")
+    assert trained.exit_code == 0, trained.output
+    import json
+
+    spec = f"hulhe-cfr:{run / 'strategy.npz'}"
+    played = _cli("match", spec, "raiser", "--hands", "40", "--duplicate", "--db", str(tmp_path / "m.sqlite"),
+                  "--json", "--no-progress")
+    assert played.exit_code == 0, played.output
+    first = json.loads(played.stdout)["results"][0]
+    assert first["bot"] == spec and first["hands"] == 40 and first["illegal_actions"] == 0

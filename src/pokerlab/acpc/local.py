@@ -32,8 +32,13 @@ Cards = Literal["arena", "acpc"]
 
 
 def bot_names(bots: Sequence[str]) -> list[str]:
-    """Seat names: bot names, numbered when a bot plays more than one seat (``random#2``)."""
-    return [name if bots[:i].count(name) == 0 else f"{name}#{bots[:i].count(name) + 1}"
+    """Seat names: bot names, numbered when a bot plays more than one seat (``random#2``); a
+    bot spec's ``:`` (which the protocol keeps for itself) written ``=``.
+
+    >>> bot_names(["hulhe-cfr:run/strategy.npz", "raiser"])
+    ['hulhe-cfr=run/strategy.npz', 'raiser']
+    """
+    return [(name if bots[:i].count(name) == 0 else f"{name}#{bots[:i].count(name) + 1}").replace(":", "=")
             for i, name in enumerate(bots)]
 
 

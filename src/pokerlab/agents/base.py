@@ -220,6 +220,10 @@ class Agent(ABC):
     variants: tuple[str, ...] = ("texas-holdem",)
     """The variants (:data:`pokerlab.engine.variants.VARIANTS` names) the bot plays: a bot
     written for hold'em answers nothing legal at a draw, so tables refuse to seat it there."""
+    argument: str | None = None
+    """The keyword a bot spec's argument is given as: ``name:ARG`` builds the bot with
+    ``argument=ARG`` (``hulhe-cfr:run/strategy.npz`` plays that strategy file); ``None``: the bot
+    takes no argument (:func:`pokerlab.agents.registry.create_bot`)."""
 
     def __init__(self) -> None:
         self.rng = random.Random(0)

@@ -56,9 +56,9 @@ class _Loaded:
         from pokerlab.hulhe.strategy_file import load_strategy
         from pokerlab.hulhe.training import hulhe_tree
 
-        probe = load_strategy(path)
+        probe = load_strategy(path, option="strategy file")
         self.tree = hulhe_tree(tuple(probe.meta["tree"]["bucket_counts"]))
-        self.file = load_strategy(path, self.tree)
+        self.file = load_strategy(path, self.tree, option="strategy file")
         self.strategy = self.file.strategy
         self.abstraction = self.file.abstraction()
         self.preflop = self.abstraction.preflop_buckets()
@@ -113,11 +113,14 @@ def _load(path: str) -> _Loaded:
 
 
 @register_bot("hulhe-cfr", "heads-up limit hold'em from an MCCFR strategy of a card abstraction "
-                           "(169 pre-flop classes, E[HS^2] buckets after); checks or calls elsewhere")
+                           "(169 pre-flop classes, E[HS^2] buckets after); checks or calls elsewhere; "
+                           "hulhe-cfr:STRATEGY plays a strategy file of pokerlab hulhe train")
 class HulheCfrBot(Agent):
-    """Plays the strategy file ``strategy`` (default: :data:`DEFAULT_STRATEGY`)."""
+    """Plays the strategy file ``strategy`` (default: :data:`DEFAULT_STRATEGY`; the bot spec
+    ``hulhe-cfr:STRATEGY`` gives another, as written by ``pokerlab hulhe train``)."""
 
     name = "hulhe-cfr"
+    argument = "strategy"
 
     def __init__(self, strategy: str | Path | None = None) -> None:
         super().__init__()

@@ -23,6 +23,18 @@ name (``pokerlab match --bot-module``), and installed packages can name theirs i
 ``register_bot`` calls register its bots, or an :class:`~pokerlab.agents.base.Agent` class
 registered under the entry point's name), found by the same discovery as the package's own.
 
+A bot that takes an argument (:attr:`~pokerlab.agents.base.Agent.argument`) is named with it
+in a *bot spec*, ``name:ARG``, wherever a bot name goes (``pokerlab match
+hulhe-cfr:hulhe-run/strategy.npz raiser``):
+
+>>> from pokerlab.agents.hulhe_cfr import DEFAULT_STRATEGY
+>>> create_bot(f"hulhe-cfr:{DEFAULT_STRATEGY}").strategy_path == DEFAULT_STRATEGY
+True
+>>> check_bots(["raiser:x"], "texas-holdem", "BOTS")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: BOTS: bot 'raiser' takes no argument ('raiser:x'); bots that take one: hulhe-cfr:STRATEGY
+
 Each bot declares the variants it plays (:attr:`~pokerlab.agents.base.Agent.variants`,
 hold'em only unless the bot handles the draw); tables refuse to seat a bot at a variant it
 does not play:
@@ -230,9 +242,30 @@ def available() -> dict[str, str]:
 
 
 def variants_of(name: str) -> tuple[str, ...]:
-    """The variants bot ``name`` plays (its factory's ``variants``; hold'em by default)."""
+    """The variants bot ``name`` (or a spec ``name:ARG``) plays (its factory's ``variants``;
+    hold'em by default)."""
     _discover()
-    return tuple(getattr(_FACTORIES[name], "variants", ("texas-holdem",)))
+    return tuple(getattr(_FACTORIES[split_spec(name)[0]], "variants", ("texas-holdem",)))
+
+
+SPEC_SEPARATOR = ":"
+"""Between a bot's name and its argument in a bot spec (``hulhe-cfr:run/strategy.npz``)."""
+
+
+def split_spec(spec: str) -> tuple[str, str | None]:
+    """A bot spec's registered name and argument (``None`` without one).
+
+    >>> split_spec("hulhe-cfr:run/strategy.npz"), split_spec("raiser")
+    (('hulhe-cfr', 'run/strategy.npz'), ('raiser', None))
+    """
+    name, sep, argument = spec.partition(SPEC_SEPARATOR)
+    return (name, argument) if sep else (spec, None)
+
+
+def argument_of(name: str) -> str | None:
+    """The keyword bot ``name`` takes a spec's argument as (``Agent.argument``), or ``None``."""
+    _discover()
+    return getattr(_FACTORIES[name], "argument", None)
 
 
 def playing(variant: str) -> dict[str, str]:
@@ -242,14 +275,33 @@ def playing(variant: str) -> dict[str, str]:
 
 def check_bots(names: Iterable[str], variant: str, option: str) -> None:
     """``ValueError`` naming ``option`` and the first of ``names`` that is not a registered bot
-    or does not play ``variant``; nothing when all can be seated."""
+    or does not play ``variant``; nothing when all can be seated. A spec with an argument
+    (``name:ARG``) is built once here, so a bad argument (a missing strategy file) is refused
+    before a match starts."""
     known = available()
-    for name in names:
+    for spec in names:
+        name, argument = split_spec(spec)
         if name not in known:
             raise ValueError(f"{option}: unknown bot {name!r} (known: {', '.join(known)})")
+        if argument is not None:
+            _check_argument(spec, option)
         if variant not in variants_of(name):
             raise ValueError(f"{option}: bot {name!r} plays {', '.join(variants_of(name))}, not {variant} "
                              f"(bots that play {variant}: {', '.join(playing(variant))})")
+
+
+def _check_argument(spec: str, option: str) -> None:
+    name, argument = split_spec(spec)
+    if argument_of(name) is None:
+        takers = [f"{n}:{str(argument_of(n)).upper()}" for n in sorted(_FACTORIES) if argument_of(n)]
+        raise ValueError(f"{option}: bot {name!r} takes no argument ({spec!r}); bots that take one: "
+                         f"{', '.join(takers) or 'none'}")
+    if not argument:
+        raise ValueError(f"{option}: {spec!r}: give the {argument_of(name)} after the {SPEC_SEPARATOR!r}")
+    try:
+        create_bot(spec)
+    except (ValueError, OSError) as exc:
+        raise ValueError(f"{option}: bot {spec!r}: {exc}") from None
 
 
 def broken_modules() -> dict[str, str]:
@@ -259,11 +311,19 @@ def broken_modules() -> dict[str, str]:
 
 
 def create_bot(name: str, **options: Any) -> Agent:
-    """A new bot registered as ``name``."""
+    """A new bot registered as ``name``, or built from a bot spec ``name:ARG`` (the argument
+    given as the bot's :attr:`~pokerlab.agents.base.Agent.argument` keyword)."""
     _discover()
+    spec = name
+    name, argument = split_spec(spec)
     if name not in _FACTORIES:
         broken = "".join(f"; {module} failed to load ({error})" for module, error in _BROKEN.items())
         raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(_FACTORIES))}{broken}")
+    if argument is not None:
+        keyword = argument_of(name)
+        if keyword is None:
+            raise ValueError(f"bot {name!r} takes no argument ({spec!r})")
+        options[keyword] = argument
     bot = _FACTORIES[name](**options)
     bot.name = name
     return bot

@@ -14,16 +14,19 @@ def register(app: typer.Typer) -> None:
     @user_errors
     def bots(as_json: bool = typer.Option(False, "--json", help="Print one JSON object.")) -> None:
         """List the registered bots (the names --bot, match and play take) with what each does
-        and the variants it plays (match, play and the web page seat a bot only at those)."""
-        from pokerlab.agents.registry import available, broken_modules, variants_of
+        and the variants it plays (match, play and the web page seat a bot only at those). A bot
+        shown as name[:ARG] also takes an argument: hulhe-cfr:STRATEGY plays a strategy file."""
+        from pokerlab.agents.registry import argument_of, available, broken_modules, variants_of
 
         bots = available()
         broken = broken_modules()
         plays = {name: list(variants_of(name)) for name in bots}
+        arguments = {name: argument_of(name) for name in bots if argument_of(name)}
         if as_json:
-            print_json({"bots": bots, "variants": plays, "broken_modules": broken})
+            print_json({"bots": bots, "variants": plays, "arguments": arguments, "broken_modules": broken})
             return
+        shown = {name: f"{name}[:{arguments[name].upper()}]" if name in arguments else name for name in bots}
         console.print(table(f"{len(bots)} registered bots", ["bot", "what it does", "plays (--variant)"],
-                            [[name, text, "\n".join(plays[name])] for name, text in bots.items()]))
+                            [[shown[name], text, "\n".join(plays[name])] for name, text in bots.items()]))
         for module, error in broken.items():
             console.print(f"[red]{module} failed to load[/]: {error}", highlight=False)

@@ -59,7 +59,8 @@ def register(app: typer.Typer) -> None:
     @app.command("match")
     @user_errors
     def match(
-        bots: list[str] = typer.Argument(..., help="Bot names (two or more), e.g. random raiser."),
+        bots: list[str] = typer.Argument(..., help="Bot names (two or more), e.g. random raiser; "
+                                         "hulhe-cfr:STRATEGY plays a strategy file of pokerlab hulhe train."),
         hands: int = typer.Option(1000, "--hands", min=1, help="Hands to play (freezeout: at most)."),
         game: str = typer.Option(
             "limit", "--game", help="limit (Alberta $10/$20), pot-limit or no-limit (1/2)."
