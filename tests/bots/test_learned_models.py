@@ -121,6 +121,26 @@ def test_frequency_model_is_lokis_context_frequencies() -> None:
     assert model.predict_proba(x[:1]).tolist() == [[0.0, 0.0, 1.0]]  # 20+ seen: alone
 
 
+def test_frequency_model_reads_the_street_from_the_inputs() -> None:
+    # The three-player hand above: each decision's context is its street and bets to call.
+    game = GameSettings.preset("limit")
+    history = [(0, 2, 2, 20), (0, 0, 0, 0), (0, 1, 1, 10),
+               (1, 1, 2, 10), (1, 2, 2, 20), (1, 1, 1, 10),
+               (2, 1, 1, 0), (2, 2, 1, 0), (3, 1, 1, 0), (3, 2, 1, 0)]
+    rows = [x for _, x, _ in hand_decisions(game, [2000] * 3, Dealer(seed=1).cards(0, 3), history)]
+    assert [context_of(x) for x in rows] == [(0, 1), (0, 2), (0, 1), (1, 0), (1, 1), (1, 1),
+                                            (2, 0), (2, 0), (3, 0), (3, 0)]
+    # A player seen 20 times on each street with nothing to call, acting differently on each:
+    # the model gives each street's row that street's action alone.
+    x = np.zeros((4, 19))
+    x[:, FEATURE_NAMES.index("to call 0")] = 1.0
+    for street, name in ((1, "flop"), (2, "turn"), (3, "river")):
+        x[street, FEATURE_NAMES.index(name)] = 1.0
+    actions = np.array([2, 0, 1, 2])
+    model = FrequencyModel().fit(np.repeat(x, 20, axis=0), np.repeat(actions, 20))
+    assert model.predict_proba(x).tolist() == np.eye(3)[actions].tolist()
+
+
 def test_wilson_interval() -> None:
     low, high = proportion_interval(0, 10)
     assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
