@@ -145,30 +145,57 @@ def _missed(sol: Any) -> str:
             f"of the pot, above the target {sol.target_pct:g}%")
 
 
-def _view_table(view: Any, combos: bool, limit: int) -> None:
+def _view_title(view: Any) -> str:
+    """One line saying what the node is: who acts (or folded), the pot and the board."""
     from pokerlab.cards import format_cards
 
-    who = ("OOP", "IP")[view.player]
-    board = format_cards(list(view.board))
+    who, other = ("OOP", "IP")[view.player], ("OOP", "IP")[1 - view.player]
     line = " ".join(view.line) or "(root)"
-    if view.kind != "decision":
-        console.print(f"{line}: {view.kind}, pot {view.pot:g}, board {board}")
+    where = f"pot {view.pot:g}, board {format_cards(list(view.board))}"
+    return {"decision": f"{line}: {who} to act, {where}",
+            "fold": f"{line}: {who} folded, {other} takes the pot; {where}",
+            "showdown": f"{line}: showdown, {where}; {who}'s range",
+            "chance": f"{line}: a card comes, {where}; {who}'s range"}[view.kind]
+
+
+def _sizes_line(view: Any) -> str:
+    """The node's bets and raises in % of the pot, as sizes are given."""
+    sizes = ", ".join(f"{a} {pct:.4g}%" + (" (all-in)" if a in view.allin else "")
+                      for a, pct in view.size_pct.items())
+    raises = any(a.startswith("r") for a in view.size_pct)
+    return (f"sizes, % of the pot: {sizes}" + ("; a raise: what it adds beyond the call, of the "
+                                                "pot after the call" if raises else ""))
+
+
+def _view_table(view: Any, combos: bool, limit: int) -> None:
+    from pokerlab.spot.solution import NEGLIGIBLE
+
     acts = view.actions
-    title = f"{line}: {who} to act, pot {view.pot:g}, board {board}"
-    if combos:
-        rows = [[r["combo"], f"{r['weight']:.2f}", *(f"{100 * r[a]:.0f}" for a in acts),
-                 _chips(r['ev']), f"{100 * r['equity']:.0f}"] for r in view.combo_rows()[:limit]]
-        head = "combo"
-    else:
-        rows = [[r["class"], f"{r['combos']:.1f}", *(f"{100 * r[a]:.0f}" for a in acts),
-                 _chips(r['ev']), f"{100 * r['equity']:.0f}"] for r in view.classes()[:limit]]
-        head = "class"
-    console.print(table(title, [head, "combos" if not combos else "weight",
-                                *(f"{a} %" for a in acts), "EV", "eq %"], rows, width=80))
+    equity = view.kind != "fold"  # no showdown after a fold: the pot goes to the other player
+    listed = view.combo_rows() if combos else view.classes()
+    weight, what = ("weight", "combos") if combos else ("combos", "classes")
+    rows = [[r["combo" if combos else "class"], f"{r[weight]:.2f}",
+             *(f"{100 * r[a]:.0f}" for a in acts), _chips(r["ev"]),
+             *([f"{100 * r['equity']:.0f}"] if equity else [])] for r in listed[:limit]]
+    console.print(_view_title(view), highlight=False)  # above the table: a narrow table would wrap it
+    console.print(table("", ["combo" if combos else "class", weight, *(f"{a} %" for a in acts), "EV",
+                             *(["eq %"] if equity else [])], rows, width=80))
+    notes = []
+    if len(listed) > limit:
+        notes.append(f"showing {limit} of {len(listed)} {what}; --rows {len(listed)} shows all")
+    faint = sum(r[weight] < NEGLIGIBLE for r in listed)
+    if faint:
+        one = {"classes": "class", "combos": "combo"}[what] if faint == 1 else what
+        notes.append(f"{faint} {one} of under {NEGLIGIBLE:g} weighted combos here (shown as 0.00) "
+                     f"{'is' if faint == 1 else 'are'} listed last")
+    for note in notes:
+        console.print(note, highlight=False)
+    if view.size_pct:
+        console.print(_sizes_line(view), highlight=False)
     if acts:
         tot = view.totals()
         console.print("whole range: " + ", ".join(f"{a} {100 * tot[a]:.1f}%" for a in acts))
-    console.print("ranges here: " + "; ".join(
+    console.print("ranges here (weighted combos): " + "; ".join(
         f"{('OOP', 'IP')[r.player]} {float(r.reach.sum()):.1f} combos, EV {_chips(r.total_ev)}"
         for r in view.ranges), highlight=False)
 
@@ -331,7 +358,7 @@ def register(app: typer.Typer) -> None:
         gain, gain_pct = sol.evaluation.gain, sol.evaluation.gain_pct
         console.print(table("spot solved", ["", "value"], [
             ["board", s["board"]], ["pot / stack", f"{spot.pot:g} / {spot.stack:g}"],
-            ["combos OOP / IP", f"{s['combos'][0]} / {s['combos'][1]}"],
+            ["weighted combos OOP / IP", f"{s['combos'][0]:.1f} / {s['combos'][1]:.1f}"],
             ["iterations", str(sol.iterations)], ["seconds", f"{sol.seconds:.2f}"],
             ["exploitability", f"{sol.exploitability_pct:.4f}% of the pot (target {target:g}%)"
              + (", locks held" if sol.locks else "")],

@@ -49,9 +49,14 @@ def node_report(sol: Solution, line: str = "", *, grid: bool = False) -> dict[st
     """The node at the end of ``line`` as ``pokerlab spot show --json`` prints it.
 
     Keys: ``line``, ``kind`` (decision, chance, fold, showdown), ``player`` (``"oop"`` or
-    ``"ip"``, the actor; OOP at terminals), ``board``, ``pot``, ``actions``, ``totals`` (each
+    ``"ip"``: the actor at a decision, the player who folded at a fold, OOP at a showdown or a
+    chance node), ``board``, ``pot``, ``actions``, ``size_pct`` (each bet or raise in % of the
+    pot: a bet of the pot before it, a raise what it adds beyond the call of the pot after the
+    call, as sizes are given), ``allin`` (the actions that are all-in), ``totals`` (each
     action's share of the actor's range), ``classes`` and ``combos`` (per hand class and per
-    combo: strategy, EV, equity), ``exploitability_pct_pot``, ``ev`` (each player's EV at the
+    combo, weighted combos and, highest equity first with those under
+    :data:`~pokerlab.spot.solution.NEGLIGIBLE` combos last, strategy, EV, equity; at a fold
+    the equity is 0), ``exploitability_pct_pot``, ``ev`` (each player's EV at the
     root, OOP first), ``ranges`` (each player's range and EV at this node, ``"oop"`` and
     ``"ip"``: :meth:`~pokerlab.spot.solution.RangeAtNode.as_dict`) and ``next``: what may
     follow (the actions at a decision, the cards that can come at a chance node, nothing at a
@@ -67,6 +72,7 @@ def node_report(sol: Solution, line: str = "", *, grid: bool = False) -> dict[st
     out: dict[str, Any] = {
         "line": list(view.line), "kind": view.kind, "player": ("oop", "ip")[view.player],
         "board": format_cards(list(view.board)), "pot": view.pot, "actions": view.actions,
+        "size_pct": dict(view.size_pct), "allin": list(view.allin),
         "totals": view.totals() if view.actions else {},
         "classes": view.classes(), "combos": view.combo_rows(),
         "exploitability_pct_pot": sol.exploitability_pct, "ev": list(sol.ev),

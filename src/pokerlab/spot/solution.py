@@ -10,11 +10,17 @@ The :class:`Solution` holds the average strategy; :meth:`Solution.save` writes i
 :meth:`Solution.view` browses a line.
 
 Lines: space-separated tokens from the root, the tree's action labels (``x``, ``c``, ``f``,
-``b<chips>``, ``r<chips>``, ``a`` for the all-in) and, where a card is dealt, the card
-(``Th``). EVs are in chips: what the combo gets back from the pot less what its player has put
-in since the spot began (the average over the opponent's combos that reach the node, weighted
-by their reach); the equity is the share of the pot the combo wins at a showdown with no more
-betting, against the same combos, over every runout.
+``b<chips>``, ``r<chips>``, ``a`` for the all-in; a size also as its exact amount, see
+:meth:`~pokerlab.spot.tree.Tree.child`) and, where a card is dealt, the card (``Th``). EVs are
+in chips: what the combo gets back from the pot less what its player has put in since the
+spot began (the average over the opponent's combos that reach the node, weighted by their
+reach); the equity is the share of the pot the combo wins at a showdown with no more
+betting, against the same combos, over every runout (at a fold: 0, the folder's share).
+
+Combos are counted one way everywhere: *weighted* combos, each combo counting its range
+weight times the probability that its player's own actions lead it to the node (the
+*reach*); a class of six pairs in the range at weight 0.5 is 3 combos at the root. Rows
+listing classes or combos put those under :data:`NEGLIGIBLE` combos (printed as 0.00) last.
 
 Examples
 --------
@@ -59,7 +65,7 @@ from pokerlab.spot.locks import Lock, build_locks
 from pokerlab.spot.solver import Solver
 from pokerlab.spot.spec import Spot, SpotError
 from pokerlab.spot.terminal import PAIRS, showdown_packed, valid_reach
-from pokerlab.spot.tree import CHANCE, DECISION, Tree, build_tree
+from pokerlab.spot.tree import CHANCE, DECISION, FOLD, Tree, build_tree
 from pokerlab.spot.walk import MODE_EVAL, task_buffer_bytes, walk, workspace
 
 
@@ -74,6 +80,16 @@ def estimate_memory(spot: Spot, isomorphism: bool = True, compressed: bool = Fal
     canon = int(np.count_nonzero((deal.next_sit[0] >= 0) & (deal.next_perm[0] == 0)))
     buffers = task_buffer_bytes(m, chance, canon if chance else 0)
     return lay.memory_bytes(compressed, extra=tables + buffers)
+
+
+NEGLIGIBLE = 0.005
+"""Weighted combos below which a class or combo is listed after the others (a table prints it
+as 0.00): a line its player all but never takes, whose equity and EV mean little."""
+
+
+def _rows_in_order(rows: list[dict[str, Any]], weight: str, key: str) -> list[dict[str, Any]]:
+    """``rows`` by ``key``, highest first, those under :data:`NEGLIGIBLE` ``weight`` last."""
+    return sorted(rows, key=lambda r: (r[weight] < NEGLIGIBLE, -r[key]))
 
 
 FORMAT_VERSION = 2
@@ -124,7 +140,9 @@ class Solution:
         return self.evaluation.ev
 
     def summary(self) -> dict[str, Any]:
-        """The keys ``pokerlab spot solve --json`` prints."""
+        """The keys ``pokerlab spot solve --json`` prints (``combos``: each player's weighted
+        combos, OOP first, as everywhere in the spot output; ``hands``: how many distinct combos
+        each range holds at any weight)."""
         return {
             "board": format_cards(list(self.spot.board)),
             "pot": self.spot.pot,
@@ -141,7 +159,8 @@ class Solution:
             "ev": list(self.ev),
             "best_response_value": list(self.evaluation.best_response),
             "memory_bytes": self.memory_bytes,
-            "combos": list(self.deal.num_hands),
+            "combos": [float(w.sum()) for w in self.deal.weights],
+            "hands": list(self.deal.num_hands),
             "nodes": self.tree.size,
             "locked_nodes": sorted(int(n) for n in self.locks),
         }
@@ -235,7 +254,8 @@ class RangeAtNode:
 
     def as_dict(self) -> dict[str, Any]:
         """``combos`` (the reach weights' sum), ``ev`` (:attr:`total_ev`), and per hand class
-        and per combo the reach weight and EV (``classes``, ``rows``; the highest EV first)."""
+        and per combo the reach weight and EV (``classes``, ``rows``; the highest EV first,
+        those under :data:`NEGLIGIBLE` combos last)."""
         # class_strategy's reach-weighted means of ev * pairs and of pairs: their ratio is the
         # class's EV over the pairs of combos that meet here
         idx = np.array([combo_index(int(a), int(b)) for a, b in self.combos], dtype=np.int64)
@@ -246,13 +266,14 @@ class RangeAtNode:
         rows = [{"combo": format_cards([int(b), int(a)], sep=""), "weight": float(self.reach[i]),
                  "ev": float(self.ev[i])} for i, (a, b) in enumerate(self.combos)]
         return {"combos": float(self.reach.sum()), "ev": self.total_ev,
-                "classes": sorted(classes, key=lambda r: -r["ev"]),
-                "rows": sorted(rows, key=lambda r: -r["ev"])}
+                "classes": _rows_in_order(classes, "combos", "ev"),
+                "rows": _rows_in_order(rows, "weight", "ev")}
 
 
 @dataclass(frozen=True, eq=False)
 class NodeView:
-    """A node reached by a line, seen from its acting player (OOP at terminals).
+    """A node reached by a line, seen from its acting player: the actor at a decision, the
+    player who folded at a fold, OOP at a showdown or a chance node.
 
     ``combos`` are the acting player's combos (actual cards) that reach the node
     (``reach > 0``), ``strategy`` ``(actions, combos)``, ``ev``/``equity`` per combo,
@@ -276,20 +297,26 @@ class NodeView:
     equity: np.ndarray
     opp_reach_total: float
     ranges: tuple[RangeAtNode, RangeAtNode]
+    size_pct: dict[str, float] = field(default_factory=dict)
+    """Each bet or raise here in % of the pot (:meth:`~pokerlab.spot.tree.Tree.size_pct`)."""
+    allin: tuple[str, ...] = ()
+    """The actions here that are all-in."""
 
     def classes(self) -> list[dict[str, Any]]:
         """Per hand class: combos (reach-weighted), each action's frequency, EV and equity,
-        highest equity first: :func:`pokerlab.spot.classes.class_strategy`'s reach-weighted
-        means, with the EV and the equity as two more columns."""
+        highest equity first, classes under :data:`NEGLIGIBLE` combos last:
+        :func:`pokerlab.spot.classes.class_strategy`'s reach-weighted means, with the EV and
+        the equity as two more columns."""
         idx = np.array([combo_index(int(a), int(b)) for a, b in self.combos], dtype=np.int64)
         # the width said outright: a node no combo reaches has an empty block, (0, -1) is ambiguous
         width = len(self.actions) + 2
         cols = np.column_stack([self.strategy.T, self.ev, self.equity]).reshape(len(idx), width)
         rows = class_strategy(idx, cols, self.reach, [*self.actions, "ev", "equity"]).rows()
-        return sorted(rows, key=lambda r: -r["equity"])
+        return _rows_in_order(rows, "combos", "equity")
 
     def combo_rows(self) -> list[dict[str, Any]]:
-        """Per combo: cards, reach weight, each action's probability and EV, EV and equity."""
+        """Per combo: cards, reach weight, each action's probability and EV, EV and equity;
+        highest equity first, combos under :data:`NEGLIGIBLE` last."""
         rows = []
         for i, (a, b) in enumerate(self.combos):
             row: dict[str, Any] = {"combo": format_cards([int(b), int(a)], sep=""),
@@ -300,7 +327,7 @@ class NodeView:
             row["ev"] = float(self.ev[i])
             row["equity"] = float(self.equity[i])
             rows.append(row)
-        return sorted(rows, key=lambda r: -r["equity"])
+        return _rows_in_order(rows, "weight", "equity")
 
     def totals(self) -> dict[str, float]:
         """Each action's frequency over the player's whole range at the node."""
@@ -409,7 +436,7 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
     if i < len(tokens):
         raise SpotError(f"line {line!r}: the hand is over before {tokens[i]!r}")
     kind = int(tree.kind[node])
-    q = int(tree.player[node]) if kind == DECISION else 0
+    q = int(tree.player[node]) if kind in (DECISION, FOLD) else 0  # the actor, or the folder
     o = 1 - q
     # Values in the canonical frame.
     T, D = _tuples(tree, layout, deal)
@@ -442,8 +469,11 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
     else:
         blk = np.zeros((0, nh[q]))
         action_ev = np.zeros((0, nh[q]))
-    num, den = _equity(deal, sit, q, reach[o])
-    equity = num / np.where(den > 0, den, 1.0)
+    if kind == FOLD:  # no showdown: the pot goes to the player who did not fold
+        equity = np.zeros(nh[q])
+    else:
+        num, den = _equity(deal, sit, q, reach[o])
+        equity = num / np.where(den > 0, den, 1.0)
     # Actual combos: canonical hand index of each actual combo.
     inv_tau = np.asarray([int(x) for x in np.argsort(tau)])
 
@@ -471,6 +501,8 @@ def view_line(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray, line
         actions=actions, combos=actual[keep], reach=reach[q][keep], strategy=blk[:, keep],
         ev=ev[keep], action_ev=action_ev[:, keep], equity=equity[keep],
         opp_reach_total=float(reach[o].sum()), ranges=(ranges[0], ranges[1]),
+        size_pct=tree.size_pcts(node) if kind == DECISION else {},
+        allin=tuple(tree.label[c] for c in tree.children(node) if kind == DECISION and tree.allin[c]),
     )
 
 

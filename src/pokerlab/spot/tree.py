@@ -146,6 +146,11 @@ class Tree:
         to_call = float(self.commit[parent, 1 - p] - self.commit[parent, p])
         return 100.0 * (put_in - to_call) / (self.pot(parent) + to_call)
 
+    def size_pcts(self, node: int) -> dict[str, float]:
+        """Each bet or raise of ``node``, by its label, in % of the pot (:meth:`size_pct`)."""
+        return {self.label[c]: self.size_pct(c) for c in self.children(node)
+                if self.label[c][:1] in ("b", "r")}
+
     def pot(self, node: int) -> float:
         """Chips in the pot at ``node`` (starting pot and every bet)."""
         return float(self.spot.pot + self.commit[node, 0] + self.commit[node, 1])
