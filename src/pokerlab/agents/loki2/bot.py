@@ -42,12 +42,10 @@ raises; an A-A weight of 0.90 after a call with PT(A-A) = [0, 0.20, 0.80] become
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -209,6 +207,20 @@ class Loki2Bot(LokiBot):
         self._strength_offline: set[str] = set()
         self._online: set[tuple[str, str]] = set()  # (opponent, kind) learned online: saved
         self._rows: list[np.ndarray] = []
+        # Models trained offline (model_dir or POKERLAB_LEARNED_MODELS), read and checked now:
+        # a bad folder or file is one line before the first hand, not a failure inside one.
+        self._offline = self._offline_models()
+
+    def _offline_models(self) -> dict[str, dict[str, Any]]:
+        c = self.config
+        if c.opponent_model == "frequency" and c.reweight_model != "strength-network":
+            return {}  # this bot reads no learned model
+        folder = c.model_dir or os.environ.get(MODEL_DIR_VAR)
+        if not folder:
+            return {}
+        from pokerlab.agents.modelling.learned_models import load_model_folder
+
+        return load_model_folder(folder, "model_dir" if c.model_dir else MODEL_DIR_VAR)
 
     def _reset_hand(self) -> None:
         super()._reset_hand()
@@ -356,14 +368,11 @@ class Loki2Bot(LokiBot):
                 found = store.load_learned(None, name, kind)
             if found is not None:
                 return found
-        folder = self.config.model_dir or os.environ.get(MODEL_DIR_VAR)
-        path = Path(folder) / f"{name}.json" if folder else None
-        if path is not None and path.is_file():
+        data = self._offline.get(name)
+        if data is not None and data.get("kind") == kind:
             from pokerlab.agents.modelling.learned_models import model_from_dict
 
-            data = json.loads(path.read_text())
-            if data.get("kind") == kind:
-                return model_from_dict(data)
+            return model_from_dict(data)
         return None
 
     def learned_model(self, name: str) -> Any:

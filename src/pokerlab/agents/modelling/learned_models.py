@@ -35,12 +35,16 @@ np.float64(1.0)
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from pokerlab.agents.modelling.context_features import N_FEATURES
 from pokerlab.agents.modelling.opponent_model import ContextFrequencies
+from pokerlab.errors import UserError
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:
@@ -299,3 +303,49 @@ def model_from_dict(data: dict[str, Any]) -> NetworkModel | TreeModel | Frequenc
     if kind not in KINDS:
         raise ValueError(f"unknown model kind {kind!r}; known: {', '.join(KINDS)}")
     return KINDS[kind].from_dict(data)
+
+
+def load_model_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The JSON form of the model saved in ``path`` (``opponents train --out``), checked by
+    building the model once; a file that cannot be read, is not JSON or does not hold a model
+    is a :class:`~pokerlab.errors.UserError` naming it.
+
+    >>> load_model_file("no/such/model.json")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.UserError: learned model no/such/model.json: cannot read it (No such file or directory)
+    """
+    where = f"learned model {path}"
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UserError(f"{where}: cannot read it ({exc.strerror or exc})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise UserError(f"{where}: not JSON ({exc})") from None
+    try:
+        model_from_dict(data)
+    except KeyError as exc:
+        raise UserError(f"{where}: its {data.get('kind')} model has no {exc.args[0]!r}") from None
+    except (ValueError, TypeError) as exc:
+        raise UserError(f"{where}: {exc}") from None
+    return data
+
+
+def load_model_folder(folder: str | os.PathLike[str], source: str) -> dict[str, dict[str, Any]]:
+    """The models of a folder of models trained offline, one ``PLAYER.json`` per opponent, by
+    player name (their JSON forms, each checked by :func:`load_model_file`). ``source`` names
+    where the folder came from in the :class:`~pokerlab.errors.UserError` for a folder that
+    does not exist or is a file.
+
+    >>> load_model_folder("no/such/folder", "POKERLAB_LEARNED_MODELS")
+    Traceback (most recent call last):
+    ...
+    pokerlab.errors.UserError: POKERLAB_LEARNED_MODELS no/such/folder: no such folder of learned models
+    """
+    path = Path(folder)
+    if path.is_file():
+        raise UserError(f"{source} {folder}: a file, not a folder of learned models (one PLAYER.json "
+                        "per opponent)")
+    if not path.is_dir():
+        raise UserError(f"{source} {folder}: no such folder of learned models")
+    return {file.stem: load_model_file(file) for file in sorted(path.glob("*.json"))}
