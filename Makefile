@@ -9,7 +9,7 @@ PIP := pip install --quiet --quiet --disable-pip-version-check --no-input --prog
 # ($POKERLAB_CACHE_DIR, else ~/.cache/pokerlab; see src/pokerlab/_cache.py), so a direct
 # .venv/bin/pokerlab finds what `make demo` and `make test` compiled. `make cache-dir` prints it.
 
-.PHONY: demo test test-slow bench lint venv clean cache-dir
+.PHONY: demo test test-slow bench lint venv clean cache-dir docs
 
 venv: $(STAMP)
 
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	@echo "installing pokerlab and its test tools into $(VENV) (once; a few minutes)"
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/$(PIP) --upgrade pip
-	@$(BIN)/$(PIP) -e '.[test,bench,web,ray,learn]'
+	@$(BIN)/$(PIP) -e '.[test,bench,web,ray,learn,docs]'
 	@touch $(STAMP)
 
 demo: $(STAMP)
@@ -44,8 +44,15 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks conftest.py
 
+# The manual as a site in site/ (MkDocs: the pages of docs/ and the code's docstrings); --strict
+# fails on a broken link or a missing page. The docs extra comes with the venv.
+docs: $(STAMP)
+	@test -x $(BIN)/mkdocs || $(BIN)/$(PIP) -e '.[docs]'
+	@NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+	@echo "the manual is in site/index.html"
+
 cache-dir: $(STAMP)
 	@$(BIN)/python -c 'from pokerlab._cache import cache_root, numba_cache_dir as n; print(cache_root()); print(n())'
 
 clean:
-	rm -rf $(VENV) .pytest_cache build src/*.egg-info
+	rm -rf $(VENV) .pytest_cache build site src/*.egg-info

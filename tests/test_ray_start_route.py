@@ -1,4 +1,4 @@
-"""The README's cluster route, as written (issue 28): ``ray start --head``, then
+"""The cluster route of docs/ray.md, as written (issue 28): ``ray start --head``, then
 ``pokerlab match ... --cluster HOST:PORT``. Ray 2.59 and later turn token authentication on for
 ``ray start --head`` whenever ``~/.ray/auth_token`` exists, and any local ``ray.init()`` (the
 demo's) writes that file: the driver, which left ``RAY_AUTH_MODE`` unset, was then refused with

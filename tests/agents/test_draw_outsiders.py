@@ -45,7 +45,7 @@ def test_standard_draws() -> None:
 
 @pytest.mark.slow
 def test_draw_threshold_beats_every_outsider_heads_up() -> None:
-    # The README's measured matches (seed 1, 20,000 duplicate hands): intervals above zero.
+    # docs/draw.md's measured matches (seed 1, 20,000 duplicate hands): intervals above zero.
     from pokerlab.arena.draw_matches import draw_matches
 
     rows = draw_matches(hands=20_000, seed=1, opponents=OUTSIDERS, tables=(2,), bot_modules=(SUPPORT,))

@@ -162,12 +162,13 @@ def test_waterloo_aggressive_trust_beats_conservative(freezeouts) -> None:
 
 @pytest.mark.slow
 def test_threshold_bot_against_loki_a() -> None:
-    # The README's figures, replayed: "seed S +M (+L to +H)" in sb/hand with the 95% interval.
+    # docs/reproductions.md's figures, replayed: "seed S +M (+L to +H)" in sb/hand, 95% interval.
     import re
     from pathlib import Path
 
-    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
-    quoted = re.findall(r"seed (\d) ([+-][0-9.]+) \(([+-][0-9.]+) to ([+-][0-9.]+)\)", readme)
+    page = Path(__file__).resolve().parents[2] / "docs" / "reproductions.md"
+    text = " ".join(page.read_text().split())
+    quoted = re.findall(r"seed (\d) ([+-][0-9.]+) \(([+-][0-9.]+) to ([+-][0-9.]+)\)", text)
     assert len(quoted) == 3
     for seed, mean, low, high in quoted:
         r = threshold_vs_loki(hands=10_000, seed=int(seed)).results[0]

@@ -1,4 +1,4 @@
-"""The figures docs/loki2.md and the README quote: next-action accuracy on held-out hands
+"""The figures docs/loki2.md and docs/bots.md quote: next-action accuracy on held-out hands
 (the last 30%) of 20,000 heads-up limit hands of Loki-2 (triples) against each opponent (slow:
 about two minutes each on a loaded 2-core machine)."""
 

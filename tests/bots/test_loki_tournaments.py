@@ -3,7 +3,7 @@ minutes each when the three ran side by side on the shared 2-core machine at loa
 
 Each ordering its source reports is asserted when it reproduces with separated 95% intervals,
 and kept as a strict expected failure with our figures when it does not. These are the runs
-the README's tables and docs/errata.md quote: 100,000 hands (the thesis's trial count), seed 0,
+docs/reproductions.md's tables and docs/errata.md quote: 100,000 hands (the thesis's trial count), seed 0,
 one process (Loki A, C and D learn their opponents' frequencies hand after hand).
 """
 

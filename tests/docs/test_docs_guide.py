@@ -1,5 +1,6 @@
-"""The README's examples do what the README says: the TOML game solves to the values quoted,
-and the custom bot runs as written."""
+"""The guide's examples do what its pages say (they were the README's until issue 40 moved them to
+docs/): the TOML game solves to the values quoted, the spot file reads as the page describes it,
+both are the files in examples/ that the pages' commands use, and the custom bot runs as written."""
 
 from __future__ import annotations
 
@@ -12,24 +13,42 @@ from pathlib import Path
 from pokerlab.cli.errors import run
 from pokerlab.cli.main import app
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def _blocks(language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", README, flags=re.S)
+def _page(name: str) -> str:
+    return (ROOT / "docs" / name).read_text(encoding="utf-8")
 
 
-def _section(heading: str) -> str:
-    """The README's text under ``heading`` (a ``##`` or ``###`` line) up to the next heading."""
-    match = re.search(rf"^#+ {re.escape(heading)}\n(.*?)(?=^#+ |\Z)", README, flags=re.M | re.S)
-    assert match, heading
-    return match.group(1)
+def _blocks(language: str, page: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", _page(page), flags=re.S)
 
 
-def _block(language: str, heading: str) -> str:
-    """The one ``language`` code block in the README's section ``heading``."""
-    (block,) = re.findall(rf"```{language}\n(.*?)```", _section(heading), flags=re.S)
+def _section(page: str, heading: str) -> str:
+    """A page's text under ``heading`` (a ``#`` to ``###`` line) up to the next heading (a
+    ``#`` line inside a code block is no heading)."""
+    lines, inside, fenced = [], False, False
+    for line in _page(page).splitlines(keepends=True):
+        is_heading = not fenced and re.match(r"#{1,3} ", line)
+        if is_heading:
+            inside = line.strip("#\n ") == heading
+            continue
+        if line.startswith("```"):
+            fenced = not fenced
+        if inside:
+            lines.append(line)
+    assert lines, heading
+    return "".join(lines)
+
+
+def _block(language: str, page: str, heading: str) -> str:
+    """The one ``language`` code block in a page's section ``heading``."""
+    (block,) = re.findall(rf"```{language}\n(.*?)```", _section(page, heading), flags=re.S)
     return block
+
+
+def _without_comment_lines(text: str) -> str:
+    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("# "))
 
 
 def _solve(*args: str) -> dict:
@@ -39,26 +58,27 @@ def _solve(*args: str) -> dict:
     return json.loads(out.getvalue())
 
 
-def test_the_toml_example_solves_to_the_quoted_values(tmp_path):
-    toml = _block("toml", "Games of your own: the TOML format")
-    path = tmp_path / "von-neumann-tree.toml"
-    path.write_text(toml)
-    tree = _solve(str(path))
+def test_the_toml_example_solves_to_the_quoted_values():
+    toml = _block("toml", "dividing-points.md", "Games of your own: the TOML format")
+    shipped = ROOT / "examples" / "von-neumann-tree.toml"
+    assert toml == shipped.read_text(encoding="utf-8")  # the page shows the file its command solves
+    tree = _solve(str(shipped))
     exact = {t["name"]: t["exact"] for t in tree["thresholds"]}
     assert exact == {"a": "1/9", "b": "7/9", "c": "5/9"} and tree["value_exact"] == "1/9"
-    assert "gives a = 1/9, b = 7/9, c = 5/9 and the value 1/9" in " ".join(README.split())
+    page = " ".join(_page("dividing-points.md").split())
+    assert "gives a = 1/9, b = 7/9, c = 5/9 and the value 1/9" in page
     rules = _solve("von-neumann", "--param", "B=2")
     assert {t["name"]: t["exact"] for t in rules["thresholds"]} == exact
 
 
-def test_the_spot_toml_example_reads_as_a_spot(tmp_path):
+def test_the_spot_toml_example_reads_as_a_spot():
     from pokerlab.cards.codes import format_cards
     from pokerlab.spot.spec import Spot, parse_sizes
 
-    toml = _block("toml", "Hold'em spots: range against range")
-    path = tmp_path / "spot.toml"
-    path.write_text(toml)
-    spot = Spot.from_toml(path)
+    toml = _block("toml", "spots.md", "Hold'em spots: range against range")
+    shipped = ROOT / "examples" / "spot.toml"
+    assert toml == _without_comment_lines(shipped.read_text(encoding="utf-8"))
+    spot = Spot.from_toml(shipped)
     assert format_cards(spot.board).split() == ["Qs", "Jh", "2h"]
     assert (spot.pot, spot.stack, spot.raise_cap, spot.allin_threshold) == (10, 95, 3, 0.67)
     assert (spot.rake_pct, spot.rake_cap) == (5, 3)
@@ -74,9 +94,9 @@ def test_the_spot_toml_example_reads_as_a_spot(tmp_path):
 def test_the_custom_bot_example_runs(capsys):
     from pokerlab.agents.registry import available, unregister_bot
 
-    (example,) = [b for b in _blocks("python") if "register_bot(" in b]
+    (example,) = [b for b in _blocks("python", "matches.md") if "register_bot(" in b]
     try:
-        exec(compile(example, "README.md", "exec"), {})
+        exec(compile(example, "docs/matches.md", "exec"), {})
         assert "pair-raiser" in available()
     finally:
         unregister_bot("pair-raiser")

@@ -1,6 +1,6 @@
 """A discretised equilibrium played on continuous hands and certified there: each level's mix
 (the behaviour reading) or its dividing points (the staircase) (pokerlab.threshold.refining.continuous;
-README, three players)."""
+docs/dividing-points.md, three players)."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_refining_the_levels_beats_twice_as_many_equal_levels() -> None:
     c = json.loads(result.output)["continuous"]
     assert [r["levels"] for r in c["rounds"]] == [20, 24, 32]
     assert c["rounds"][0]["nash_conv"] == pytest.approx(0.00329, abs=1e-5)  # 20 equal levels
-    # README: 32 refined levels certify 0.00041; 40 equal levels 0.00065
+    # docs/dividing-points.md: 32 refined levels certify 0.00041; 40 equal levels 0.00065
     assert c["levels"] == 32 and c["nash_conv"] < 0.0005
     assert c["nash_conv"] == min(r["nash_conv"] for r in c["rounds"])
     edges = [Fraction(e) for e in c["edges"]]
@@ -198,7 +198,7 @@ def test_game2_for_three_at_20_levels_is_an_epsilon_equilibrium_with_a_certified
     report = json.loads(result.output)
     c = report["continuous"]
     assert c["levels"] == 20 and c["reading"] == "behaviour"
-    assert 0 < c["nash_conv"] < 0.0034  # README: NashConv 0.0033 at 20 levels
+    assert 0 < c["nash_conv"] < 0.0034  # docs/dividing-points.md: NashConv 0.0033 at 20 levels
     assert c["nash_conv"] == pytest.approx(sum(c["gains"]))
     # each level's mix earns in the continuous game what it earns in the discrete one
     assert c["value"] == pytest.approx(report["value"], abs=1e-5)  # CFR+'s average: a few ulps off
@@ -213,12 +213,12 @@ def test_the_behaviour_reading_certifies_a_tighter_bound_than_the_staircase() ->
     game, strategy = _solved("patent-raise-3p", 20, 2000)
     mixed = continuous_certificate(game, strategy, 20)
     split = continuous_certificate(game, strategy, 20, "staircase")
-    assert mixed.nash_conv < 0.8 * split.nash_conv  # README: 0.0033 against 0.0044
+    assert mixed.nash_conv < 0.8 * split.nash_conv  # docs/dividing-points.md: 0.0033 against 0.0044
     assert split.segments > mixed.segments
 
 
 def test_game2_for_three_mixes_on_a_band_where_p1_and_p2_showdown() -> None:
-    # The band that keeps game 2 for three out of the dividing-point model (README): P1 bets
+    # The band that keeps game 2 for three out of the dividing-point model (docs/dividing-points.md): P1 bets
     # some of its hands near 0.6 and, when P1 passes, P2 bets some of the same hands.
     game, strategy = _solved("patent-raise-3p", 40, 2000)
     zones = mixed_zones(game, strategy, 40)
@@ -257,10 +257,10 @@ def test_options_that_do_not_apply_are_refused_in_one_line(args: list[str], mess
 def test_game2_for_three_bound_falls_with_the_levels() -> None:
     game, strategy = _solved("patent-raise-3p", 40, 2000)
     check = continuous_certificate(game, strategy, 40)
-    assert 0 < check.nash_conv < 0.0007  # README: 0.00065 at 40 levels
+    assert 0 < check.nash_conv < 0.0007  # docs/dividing-points.md: 0.00065 at 40 levels
     game, strategy = _solved("patent-raise-3p", 80, 3000)
     check = continuous_certificate(game, strategy, 80)
-    assert 0 < check.nash_conv < 0.0003  # README: 0.00027 at 80 levels
+    assert 0 < check.nash_conv < 0.0003  # docs/dividing-points.md: 0.00027 at 80 levels
 
 
 @pytest.mark.slow
@@ -268,7 +268,7 @@ def test_five_rounds_of_refinement_certify_game2_for_three_below_7e_5() -> None:
     game = builtin_game("patent-raise-3p", pot=3)
     refined = refine(game, 5, levels=20, iterations=4000)
     assert [r.levels for r in refined.rounds] == [20, 24, 31, 39, 47, 59]
-    assert refined.check.nash_conv < 7e-5  # README: 6.3e-5 with 59 levels
+    assert refined.check.nash_conv < 7e-5  # docs/dividing-points.md: 6.3e-5 with 59 levels
     assert refined.check.values == pytest.approx([-0.0444, -0.0101, 0.0546], abs=1e-4)
 
 

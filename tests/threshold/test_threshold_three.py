@@ -292,7 +292,7 @@ def test_game2_for_three_players_and_its_discrete_equilibrium():
     solver.run(400)
     m = measure(solver.average_strategy())
     assert m.nash_conv < 2e-3 and abs(sum(m.values)) < 1e-9
-    assert m.values[2] > 0 > m.values[0]  # acting last is worth most (README: -0.045, +0.055 at 40 levels)
+    assert m.values[2] > 0 > m.values[0]  # acting last is worth most (docs/dividing-points.md)
 
 
 def test_discovery_starts_no_solve_after_its_time_limit():

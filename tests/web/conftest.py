@@ -14,7 +14,7 @@ from pokerlab.web.server import serving
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "web"
 CHROMIUM = "/usr/bin/chromium"
-# Flags that work on a machine without a screen or a network (see the README's web section).
+# Flags that work on a machine without a screen or a network (see docs/web.md).
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 

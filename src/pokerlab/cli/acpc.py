@@ -240,8 +240,8 @@ def register(app: typer.Typer) -> None:
         game = read_gamedef(game_file)
         state = parse_matchstate(line, game)
         betting = state.betting
-        # Players are P1, P2, ... and rounds 1, 2, ... as everywhere in pokerlab (README,
-        # "Numbering"); the line's own position field counts from 0, as the protocol does.
+        # Players are P1, P2, ... and rounds 1, 2, ... as everywhere in pokerlab (the docs,
+        # getting started, "Numbering"); the line's own position field counts from 0, as the protocol does.
         info: dict[str, Any] = {
             "position": player_name(state.position),
             "line_position": state.position,

@@ -321,8 +321,8 @@ def fmt_ci(ci: tuple[float, float] | list[float]) -> str:
 
 
 def player_name(index: int) -> str:
-    """How pokerlab names player ``index`` (0-based) to people: ``P1``, ``P2``, ... (README,
-    "Numbering"): in tables and in JSON keys and values.
+    """How pokerlab names player ``index`` (0-based) to people: ``P1``, ``P2``, ... (the docs,
+    getting started, "Numbering"): in tables and in JSON keys and values.
 
     Examples
     --------

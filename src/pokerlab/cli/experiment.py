@@ -176,7 +176,7 @@ def _draw_freezeouts(results, fig) -> None:
         stacks = np.vstack([start, after])
         for seat in range(stacks.shape[1]):
             ax.plot(range(len(stacks)), stacks[:, seat],
-                    label=f"{r.bots[seat % len(r.bots)]} (seat {seat + 1})")  # seats from 1 (README)
+                    label=f"{r.bots[seat % len(r.bots)]} (seat {seat + 1})")  # seats from 1 (docs: Numbering)
         ax.set_xlim(0, len(stacks) - 1)
         ax.set_title(f"{r.name}: trial 1")
         ax.set_xlabel("hands played")

@@ -133,7 +133,7 @@ BUILTIN_GAMES: dict[str, dict[str, Any]] = {
         "description": "game 1 for three: P1 passes (showdown) or bets 1; P2, then P3, fold or call",
     },
     # No declared order: the discretised game's equilibrium (pokerlab equilibrium) is known,
-    # a certified dividing-point structure is not (README, three players).
+    # a certified dividing-point structure is not (docs/dividing-points.md, three players).
     "patent-raise-3p": {
         "players": 3,
         "bet": "limit",
