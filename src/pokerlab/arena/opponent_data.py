@@ -71,13 +71,14 @@ def match_players(store: MatchStore, match_id: int) -> list[str]:
 
 
 def player_decisions(store: MatchStore, match_id: int, player: str,
-                     progress: Any = None, strength: bool = False) -> Decisions:
+                     progress: Any = None, strength: bool = False, option: str = "--player") -> Decisions:
     """Every decision ``player`` made in the stored hands of match ``match_id``.
 
     With ``strength``, its post-flop decisions only, each with the hand-strength network's 21
     inputs (:func:`~pokerlab.agents.modelling.context_features.strength_row`: its hole cards, which the
     match store records for every player, whether shown or not), and ``showdown`` marks the
     decisions of hands in which the player showed its cards (what a bot at the table sees).
+    ``option`` names where the player came from in the error for one not in the match.
     """
     info = store.match(match_id)
     if info is None:
@@ -88,7 +89,7 @@ def player_decisions(store: MatchStore, match_id: int, player: str,
     names = config.player_names()
     if player not in names:
         known = ", ".join(dict.fromkeys(names))
-        raise ValueError(f"--player {player!r}: not in match {match_id} (players: {known})")
+        raise ValueError(f"{option} {player!r}: not in match {match_id} (players: {known})")
     xs, ys, hs, shown = [], [], [], []
     for h, record in store.records(match_id):
         at = [names[p] for p in record["players"]]
@@ -109,7 +110,7 @@ def player_decisions(store: MatchStore, match_id: int, player: str,
         if progress is not None:
             progress(1)
     if not xs:
-        raise ValueError(f"--player {player!r}: no decisions stored in match {match_id}")
+        raise ValueError(f"{option} {player!r}: no decisions stored in match {match_id}")
     return Decisions(player, np.array(xs), np.array(ys, dtype=np.int64), np.array(hs),
                      np.array(shown, dtype=bool) if strength else None)
 

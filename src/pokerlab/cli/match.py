@@ -133,8 +133,8 @@ def register(app: typer.Typer) -> None:
                 stored = len(store.hand_numbers(match_id)) if match_id is not None else 0
                 head, _, trace = str(exc).partition("\n")
                 sys.stderr.write(trace.rstrip() + "\n")
-                print_error(f"{head}; {stored:,} of {config.hands:,} hands are stored in {db} "
-                            f"(match {match_id})")
+                print_error(f"{head.rstrip(':')}; its traceback is above; {stored:,} of {config.hands:,} "
+                            f"hands are stored in {db} (match {match_id})")
                 raise typer.Exit(code=1) from None
             except KeyboardInterrupt:
                 match_id = store.find_match(config.key())

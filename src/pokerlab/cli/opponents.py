@@ -129,7 +129,8 @@ def register(app: typer.Typer) -> None:
                              f"{', '.join(map(str, sorted(ids)))})")
         return store, match
 
-    def _decisions(store, match: int, players: list[str], quiet: bool, strength: bool = False):
+    def _decisions(store, match: int, players: list[str], quiet: bool, strength: bool = False,
+                   option: str = "--player"):
         from pokerlab.arena.opponent_data import match_players, player_decisions
 
         names = players or match_players(store, match)
@@ -137,7 +138,8 @@ def register(app: typer.Typer) -> None:
         out = []
         with progress("reading hands", total=hands * len(names), enabled=not quiet) as tick:
             for name in names:
-                out.append(player_decisions(store, match, name, progress=tick, strength=strength))
+                out.append(player_decisions(store, match, name, progress=tick, strength=strength,
+                                            option=option))
         return out
 
     @group.command("evaluate")
@@ -259,7 +261,7 @@ def register(app: typer.Typer) -> None:
         store, match = _match_store(db, match)
         try:
             strength = model == "strength-network"
-            (data,) = _decisions(store, match, [player], as_json, strength)
+            (data,) = _decisions(store, match, [player], as_json, strength, "PLAYER")
         finally:
             store.close()
         rows = data.showdown if showdown_only else np.ones(len(data.y), dtype=bool)

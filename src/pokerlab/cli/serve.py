@@ -6,7 +6,15 @@ from pathlib import Path
 
 import typer
 
-from pokerlab.cli.common import console, err_console, output_file, print_json, table, user_errors
+from pokerlab.cli.common import (
+    console,
+    err_console,
+    output_file,
+    print_json,
+    removed_unless_done,
+    table,
+    user_errors,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -29,7 +37,6 @@ def register(app: typer.Typer) -> None:
         if not 0 <= port <= 65535:
             raise ValueError(f"--port: must be between 0 and 65535, not {port}")
         output_file(db, "--db")
-        MatchStore(db).close()  # a folder, a text file or a damaged database: refused before serving
         try:
             from pokerlab.web.app import create_app
             from pokerlab.web.server import address, bind, serve_forever, serving
@@ -39,18 +46,25 @@ def register(app: typer.Typer) -> None:
         if check:
             from pokerlab.web.check import self_check
 
-            with serving(create_app(db), host, port) as url:
-                if not as_json:
-                    console.print(f"pokerlab serve: {url} (checking every page, then stopping)",
-                                  soft_wrap=True, highlight=False)
-                rows = self_check(url)
+            with removed_unless_done(db):  # a taken port leaves no new database behind
+                MatchStore(db).close()  # a folder, a text file, a damaged database: refused first
+                with serving(create_app(db), host, port) as url:
+                    if not as_json:
+                        console.print(f"pokerlab serve: {url} (checking every page, then stopping)",
+                                      soft_wrap=True, highlight=False)
+                    rows = self_check(url)
             if as_json:
                 print_json({"address": url, "checks": rows})
                 return
             console.print(table("Checked through the HTTP API", ["check", "seconds", "result"],
                                 [[r["check"], f"{r['seconds']:.2f}", str(r["result"])] for r in rows]))
             return
-        sock = bind(host, port)
+        sock = bind(host, port)  # a taken port is refused before the database is created
+        try:
+            MatchStore(db).close()  # a folder, a text file, a damaged database: refused before serving
+        except BaseException:
+            sock.close()
+            raise
         console.print(f"pokerlab serve: {address(sock)} (Ctrl-C stops; hands are stored in {db})",
                       soft_wrap=True, highlight=False)
         try:
