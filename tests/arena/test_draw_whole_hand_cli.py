@@ -36,10 +36,22 @@ def test_whole_hand_json_table_and_certificate() -> None:
 
 
 def test_whole_hand_bad_input_is_one_line() -> None:
-    for args, words in ((["--game", "stud"], "--game: limit or pot-limit"),
+    for args, words in ((["--game", "stud"], "--game: limit, pot-limit or no-limit, not 'stud'"),
                         (["--levels", "0"], "levels: 1 to 12")):
         result = invoke("draw", "whole-hand", *args)
         assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output
+
+
+def test_whole_hand_no_limit_is_the_pot_limit_game_as_its_help_says() -> None:
+    small = ["draw", "whole-hand", "--levels", "2", "--iterations", "40"]
+    no_limit = invoke(*small, "--game", "no-limit", "--json")
+    assert no_limit.exit_code == 0, no_limit.output
+    data = json.loads(no_limit.stdout)
+    pot_limit = json.loads(invoke(*small, "--game", "pot-limit", "--json").stdout)
+    assert data["game"] == "no-limit" and data["settings"]["bet"] == "pot-limit"
+    assert data["first_round"] == pot_limit["first_round"]
+    text = invoke(*small, "--game", "no-limit")
+    assert "--game no-limit: solved as pot-limit" in " ".join(text.output.split())
 
 
 @pytest.mark.usefixtures("registry_restored")

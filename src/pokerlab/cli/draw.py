@@ -174,7 +174,8 @@ def register(app: typer.Typer) -> None:
     @group.command("whole-hand")
     @user_errors
     def whole_hand(
-        game: str = typer.Option("limit", "--game", help="limit or pot-limit (no-limit plays pot-limit)."),
+        game: str = typer.Option("limit", "--game", help="limit, pot-limit, or no-limit (solved as "
+                                 "pot-limit: the draw bots play no-limit so)."),
         levels: int = typer.Option(6, "--levels", help="Post-draw slices per class and draw (1 to 12)."),
         iterations: int | None = typer.Option(
             None, "--iterations", min=1,
@@ -194,14 +195,15 @@ def register(app: typer.Typer) -> None:
         from pokerlab.agents.draw.game import (
             ClassGameSettings,
             first_round_segments,
+            settings_for,
             solve,
             solve_game,
             stored_solution,
         )
         from pokerlab.arena.draw_exactness import whole_hand_exactness
 
-        if game not in ("limit", "pot-limit"):
-            raise ValueError(f"--game: limit or pot-limit, not {game!r}")
+        if game not in ("limit", "pot-limit", "no-limit"):
+            raise ValueError(f"--game: limit, pot-limit or no-limit, not {game!r}")
         if players not in (2, 3):
             raise ValueError(f"--players: 2 or 3, not {players}")
         if not 1 <= levels <= 12:
@@ -210,7 +212,8 @@ def register(app: typer.Typer) -> None:
         if players == 3:
             _whole_hand_three(game, iterations, certify, as_json, plot)
             return
-        settings = replace(ClassGameSettings(), bet=game, levels=levels,
+        bet = settings_for(game, None).bet  # no-limit is served by the pot-limit game
+        settings = replace(ClassGameSettings(), bet=bet, levels=levels,
                            iterations=iterations or ClassGameSettings().iterations)
         quiet = as_json
         if stored_solution(settings) is None:
@@ -223,15 +226,18 @@ def register(app: typer.Typer) -> None:
         if plot is not None:
             from pokerlab.arena.draw_plot import plot_segments
 
-            plot_segments(decisions, names, f"heads-up {game} five-card draw: the first round", plot)
+            plot_segments(decisions, names, f"heads-up {bet} five-card draw: the first round", plot)
         certificate = None
         if certify:
             with progress("certifying: solving again", total=settings.iterations,
                           enabled=not quiet) as advance:
                 certificate = whole_hand_exactness(solve_game(settings, _ticker(advance)))
-        if _first_round_json_or_tables({"settings": solution.to_json()["settings"]}, solution,
+        if _first_round_json_or_tables({"game": game, "settings": solution.to_json()["settings"]}, solution,
                                        decisions, names, certificate, plot, as_json):
             return
+        if bet != game:
+            console.print(f"--game {game}: solved as {bet} (bets and raises the size of the pot), as the "
+                          f"draw bots play {game}")
         if certificate is not None:
             c = certificate
             console.print(table("certificate (small bets per hand)", ["strategy", "exploitability",
