@@ -106,6 +106,59 @@ def test_a_long_computation_shows_progress_and_stops(client: TestClient) -> None
     assert after["state"] == "finished" and after["result"]["wins"] == [1388072, 317694]
 
 
+def test_a_running_job_shows_its_time_and_a_finished_one_its_whole_count(client: TestClient) -> None:
+    body = {"players": ["random", "random", "random"], "mode": "monte-carlo", "samples": 100_000_000}
+    view = client.post("/api/equity", json=body).json()
+    deadline = time.monotonic() + 60
+    while view["state"] != "running":
+        assert time.monotonic() < deadline and view["state"] == "waiting", view
+        time.sleep(0.05)
+        view = client.get(f"/api/equity/jobs/{view['job']}").json()
+    time.sleep(0.3)
+    view = client.get(f"/api/equity/jobs/{view['job']}").json()
+    assert view["state"] == "running" and view["seconds"] >= 0.3  # was 0.0 until the end
+    client.post(f"/api/equity/jobs/{view['job']}/stop")
+    body["samples"] = 3_000_000
+    view = _finished(client, client.post("/api/equity", json=body).json())
+    assert view["done"] == view["total"] == view["result"]["trials"] == 3_000_000
+
+
+def test_a_worker_reports_the_final_count_however_fast_the_progress(monkeypatch) -> None:
+    # Progress messages go a tenth of a second apart; a job whose last steps came faster showed
+    # a count short of the end once finished (96,436,224 of 100,000,000).
+    import pokerlab.strength.equity_report as equity_report
+    from pokerlab.web.equity_jobs import _serve
+
+    class Report:
+        def as_dict(self) -> dict:
+            return {"trials": 10}
+
+    def fake_report(progress, **question):
+        for k in range(1, 11):
+            progress(k, 10)  # all within a tenth of a second: only the first is sent on its own
+        return Report()
+
+    monkeypatch.setattr(equity_report, "equity_report", fake_report)
+    import signal
+
+    monkeypatch.setattr(signal, "signal", lambda *args: None)  # a worker ignores Ctrl-C; pytest must not
+
+    class Pipe:
+        def __init__(self) -> None:
+            self.inbox, self.sent = [(1, {}), None], []
+
+        def recv(self):
+            return self.inbox.pop(0)
+
+        def send(self, message) -> None:
+            self.sent.append(message)
+
+    pipe = Pipe()
+    _serve(pipe)
+    progress = [m for m in pipe.sent if m[0] == "progress"]
+    assert progress[-1] == ("progress", 1, 10.0, 10.0) and pipe.sent[-1] == ("done", 1, {"trials": 10})
+
+
 @pytest.mark.parametrize(("body", "message"), [
     ({"players": ["AhKh"]}, "players: give 2 to 6 players, got 1"),
     ({"players": ["AA"] * 7}, "players: at most 6 entries, got 7"),

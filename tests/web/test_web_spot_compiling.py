@@ -58,7 +58,7 @@ def test_a_solve_shows_compiling_while_its_process_compiles_and_no_iteration_is_
 
 def test_the_page_says_compiling_kernels_instead_of_0_iterations(server: str, page) -> None:
     running = {"job": "cold", "state": "running", "iterations": 0, "compiling": True,
-               "exploitability_pct": None, "memory_bytes": 0, "estimate_bytes": 0, "seconds": 4.2,
+               "exploitability_pct": None, "peak_memory_bytes": 0, "estimate_bytes": 0, "seconds": 4.2,
                "settings": {}, "spot": RIVER, "summary": None, "error": None}
     page.route("**/api/spot/solve", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(running)))

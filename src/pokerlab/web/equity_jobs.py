@@ -52,8 +52,11 @@ def _serve(connection: Any) -> None:
             return
         serial, question = message
         last = [0.0]
+        latest = [0.0, 0.0]  # the last count and total reported, sent or not
 
-        def progress(done: float, total: float, serial: int = serial, last: list[float] = last) -> None:
+        def progress(done: float, total: float, serial: int = serial, last: list[float] = last,
+                     latest: list[float] = latest) -> None:
+            latest[:] = float(done), float(total)
             now = time.monotonic()
             if now - last[0] >= PROGRESS_EVERY:
                 last[0] = now
@@ -61,6 +64,9 @@ def _serve(connection: Any) -> None:
 
         try:
             report = equity_report(**question, progress=progress)
+            # the final count (the messages are a tenth of a second apart: the last one sent
+            # may be short of the end)
+            connection.send(("progress", serial, *latest))
             connection.send(("done", serial, jsonable(report.as_dict())))
         except Exception as exc:  # the job's answer: a user mistake's line, or the bug's name
             line = user_message(exc)
@@ -211,9 +217,11 @@ class EquityJobs:
         with self.lock:
             ahead = sum(1 for other in self._jobs.values()
                         if other.state == "waiting" and other.serial < job.serial)
+            # a running job's seconds so far; an ended one's its time from start to end
+            seconds = time.monotonic() - job.started if job.state == "running" else job.seconds
             return {"job": job.token, "state": job.state, "done": job.done, "total": job.total,
                     "waiting_before": ahead if job.state == "waiting" else 0,
-                    "seconds": round(job.seconds, 3), "result": job.result, "error": job.error}
+                    "seconds": round(seconds, 3), "result": job.result, "error": job.error}
 
     def stop(self, token: str) -> Job:
         """Stop a waiting or running job (a running one's worker process is ended)."""

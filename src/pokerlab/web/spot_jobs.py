@@ -143,7 +143,8 @@ class SpotJob:
     iterations: int = 0
     compiling: bool = False  # its solving process is compiling kernels (a cold cache)
     exploitability_pct: float | None = None
-    memory_bytes: int = 0
+    peak_memory_bytes: int = 0  # the solving process's peak resident memory (the summary's
+    # memory_bytes is the solver's arrays)
     estimate_bytes: int = 0
     started: float = field(default_factory=time.monotonic)
     seconds: float = 0.0
@@ -216,10 +217,10 @@ class _Solver(WarmProcess):
                         job.iterations = int(data[0])
                         if data[1] is not None:
                             job.exploitability_pct = float(data[1])
-                        job.memory_bytes = int(data[2])
+                        job.peak_memory_bytes = int(data[2])
                     elif kind == "done":
                         job.compiling = False
-                        job.summary, job.memory_bytes = data[0], int(data[1])
+                        job.summary, job.peak_memory_bytes = data[0], int(data[1])
                         job.iterations = int(job.summary["iterations"])
                         job.exploitability_pct = float(job.summary["exploitability_pct_pot"])
                         job.state = "finished"
@@ -299,7 +300,8 @@ class SpotJobs:
             seconds = job.seconds if job.over else time.monotonic() - job.started
             return {"job": job.token, "state": job.state, "iterations": job.iterations,
                     "compiling": job.compiling and not job.over,
-                    "exploitability_pct": job.exploitability_pct, "memory_bytes": job.memory_bytes,
+                    "exploitability_pct": job.exploitability_pct,
+                    "peak_memory_bytes": job.peak_memory_bytes,
                     "estimate_bytes": job.estimate_bytes, "seconds": round(seconds, 3),
                     "settings": job.settings, "spot": job.spot, "summary": job.summary,
                     "error": job.error}

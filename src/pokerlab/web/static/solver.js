@@ -81,7 +81,7 @@ function showProgress(view) {
   }
   const expl = view.exploitability_pct === null ? "not measured yet" : `${view.exploitability_pct.toFixed(3)}% of the pot`;
   $("progress").textContent = `${view.state}: ${view.iterations} iterations, exploitability ${expl}, `
-    + `${view.seconds.toFixed(1)} s, memory ${mib(view.memory_bytes)}`
+    + `${view.seconds.toFixed(1)} s, peak memory ${mib(view.peak_memory_bytes)}`
     + (view.estimate_bytes ? ` (solver storage ${mib(view.estimate_bytes)})` : "");
 }
 
@@ -165,7 +165,7 @@ function draw() {
   const s = node.summary;
   $("summary").textContent = `Board ${s.board}, pot ${s.pot}, stack ${s.stack}: ${s.iterations} iterations in `
     + `${s.seconds.toFixed(2)} s, exploitability ${s.exploitability_pct_pot.toFixed(4)}% of the pot; `
-    + `EV OOP ${s.ev[0].toFixed(3)}, IP ${s.ev[1].toFixed(3)} chips; ${mib(s.memory_bytes)}`;
+    + `EV OOP ${s.ev[0].toFixed(3)}, IP ${s.ev[1].toFixed(3)} chips; solver arrays ${mib(s.memory_bytes)}`;
   $("browser").hidden = false;
   // the line, each step a way back
   const bar = $("line-bar");
