@@ -13,8 +13,10 @@ that call returns (two calls at once would share its state), so its calls meanwh
 timeouts without a wait. A bot that never answers thus costs the match one wait of
 ``seconds``, and the match goes on.
 
-The clock costs two lock round trips per call (about a microsecond) and one thread per run of
-steps (a batch of hands), so even the fastest baseline bots play at nearly full speed.
+The clock costs a lock and two clock readings per call (about 1.5 microseconds more than a
+direct call) and one thread per run of steps (a batch of hands): measured on a loaded 2-core
+machine, ``random`` against ``calling-station`` (about 0.25 ms a hand) played 10-15% fewer
+hands a second; bots that think for longer than that lose nothing to speak of.
 
 Limits, because Python cannot stop a thread:
 
@@ -206,13 +208,14 @@ class _Run:
     def _perform(self, request: BotCall) -> Reply:
         clock = self.clock
         key = id(request.bot)
-        with clock._lock:
-            if self.stopped:
-                raise _Abandoned
-            if key in clock._late:
-                return Reply(False, note=f"not asked: still running a call that missed the "
-                                         f"{clock.seconds:g} s time limit")
-            call = self.current = _Call(request.bot)
+        # No lock before the call: the watcher only ever leaves a call that has started (it
+        # reads current, set in one step), and a bot enters _late only through the watcher.
+        if self.stopped:
+            raise _Abandoned
+        if key in clock._late:
+            return Reply(False, note=f"not asked: still running a call that missed the "
+                                     f"{clock.seconds:g} s time limit")
+        call = self.current = _Call(request.bot)
         try:
             reply = call_now(request)
         finally:
