@@ -195,3 +195,10 @@ def test_the_command_reports_timeouts_and_refuses_a_negative_limit(tmp_path) -> 
     for name, module in list(sys.modules.items()):
         if name.startswith("pokerlab_bots_sleeper"):
             module.RELEASE.set()
+
+
+def test_the_command_s_default_is_the_library_s() -> None:
+    from pokerlab.arena.time_limit import DEFAULT_SECONDS
+
+    shown = " ".join(_invoke("match", "--help").output.split())
+    assert f"(default {DEFAULT_SECONDS:g})" in shown
