@@ -80,6 +80,48 @@ def test_class_game_equities_of_two_slices_sum_to_one() -> None:
     assert np.abs(np.diag(equity) - 0.5).max() < 1e-12
 
 
+def _in_order(a: np.ndarray, b: np.ndarray) -> float:
+    total = 0.0
+    for x, y in zip(a.tolist(), b.tolist(), strict=True):
+        total += x * y
+    return total
+
+
+def test_class_game_sums_are_taken_in_value_order() -> None:
+    # The shipped solutions follow the equities' last bits (test_shipped_solutions_are_what_the_
+    # solver_gives), so every sum over the 7,462 values is taken in value order, as a plain
+    # loop takes it, not in the order of a BLAS kernel and its threads.
+    from pokerlab.agents.draw.game import class_axis
+    from pokerlab.agents.draw.game3 import RULES_DRAW, showdown_shares
+    from pokerlab.agents.draw.ranges import rules_ranges, strengths
+
+    counts, _ = transitions(SMALL.samples, SMALL.seed)
+    flat = slices(counts, SMALL.levels).reshape(-1, counts.shape[-1])
+    equity = slice_equity(slices(counts, SMALL.levels))
+    below = np.cumsum(flat, axis=1) - flat / 2
+    rng = np.random.default_rng(40)
+    for a, b in rng.integers(0, len(flat), size=(40, 2)):
+        assert equity[a, b] == _in_order(flat[a], below[b]), (a, b)
+    rules_counts, _ = rules_ranges()
+    s = strengths(rules_counts.sum(axis=0) / rules_counts.sum())
+    p = counts / np.maximum(counts.sum(axis=2, keepdims=True), 1)
+    best = [max(_in_order(p[c, k], s) for k in range(p.shape[1])) for c in range(p.shape[0])]
+    assert class_axis(SMALL.samples, SMALL.seed).tolist() == best
+    two, _ = showdown_shares(SMALL.samples, SMALL.seed)
+    p = np.stack([counts[c, RULES_DRAW[c]] / counts[c, RULES_DRAW[c]].sum() for c in range(len(two))])
+    g = np.cumsum(p, axis=1) - p / 2
+    assert two.tolist() == [[_in_order(p[a], g[b]) for b in range(len(two))] for a in range(len(two))]
+
+
+def test_class_game_equities_do_not_depend_on_blas_threads() -> None:
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    counts, _ = transitions(SMALL.samples, SMALL.seed)
+    sl = slices(counts, SMALL.levels)
+    with threadpoolctl.threadpool_limits(limits=1, user_api="blas"):
+        alone = slice_equity(sl)
+    assert np.array_equal(alone, slice_equity(sl))
+
+
 def test_solution_round_trips_and_reads_the_textbook_shape() -> None:
     solution = solve(SMALL, cache=False)
     again = ClassSolution.from_json(solution.to_json())

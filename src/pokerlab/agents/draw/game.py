@@ -81,6 +81,7 @@ from pokerlab.agents.draw.classes import (
     SEED,
     transitions,
 )
+from pokerlab.agents.draw.ranges import ordered_products
 from pokerlab.equilibrium import CFRSolver, Decision, FlatGame, Game, Strategy, Terminal
 from pokerlab.equilibrium.flat import DECISION
 
@@ -147,7 +148,8 @@ def class_axis(samples: int = SAMPLES, seed: int = SEED) -> np.ndarray:
     population = rules_counts.sum(axis=0) / rules_counts.sum()
     s = strengths(population)
     p = counts / np.maximum(counts.sum(axis=2, keepdims=True), 1)
-    return (p @ s).max(axis=1)  # type: ignore[no-any-return]
+    equity = ordered_products(p.reshape(-1, p.shape[-1]), s).reshape(p.shape[:2])
+    return equity.max(axis=1)  # type: ignore[no-any-return]
 
 
 def slices(counts: np.ndarray, levels: int) -> np.ndarray:
@@ -164,10 +166,11 @@ def slices(counts: np.ndarray, levels: int) -> np.ndarray:
 
 def slice_equity(sl: np.ndarray) -> np.ndarray:
     """``E[a, b]``: the probability that slice ``a``'s final hand beats slice ``b``'s, ties
-    half (slices flattened ``(c, k, q)``)."""
+    half (slices flattened ``(c, k, q)``; summed in value order, the same bits on every
+    machine: :func:`pokerlab.agents.draw.ranges.ordered_products`)."""
     flat = sl.reshape(-1, sl.shape[-1])
     below = np.cumsum(flat, axis=1) - flat / 2
-    return flat @ below.T  # type: ignore[no-any-return]
+    return ordered_products(flat, below)
 
 
 def _round(first: int, put: list[int], cap: int, bet: str, bet_size: int, info: Any,
@@ -313,7 +316,9 @@ def state_axis(flat: FlatGame, settings: ClassGameSettings) -> tuple[np.ndarray,
     pre = np.repeat(class_axis(settings.samples, settings.seed), q)
     rules_counts, _ = rules_ranges()
     s = strengths(rules_counts.sum(axis=0) / rules_counts.sum())
-    post = (slices(counts, q) @ s).transpose(1, 0, 2).reshape(MAX_DRAW + 1, -1)
+    sl = slices(counts, q)
+    post = ordered_products(sl.reshape(-1, sl.shape[-1]), s).reshape(sl.shape[:3])
+    post = post.transpose(1, 0, 2).reshape(MAX_DRAW + 1, -1)
     return pre, post
 
 

@@ -55,7 +55,7 @@ from pokerlab.agents.draw.game import (
     solution_of,
     solve_game,
 )
-from pokerlab.agents.draw.ranges import _cached
+from pokerlab.agents.draw.ranges import _cached, ordered_products
 from pokerlab.equilibrium import CFRSolver, Decision, FlatGame, Game, Strategy, Terminal
 
 CACHE_VERSION = 1
@@ -108,7 +108,7 @@ def showdown_shares(samples: int = SAMPLES, seed: int = SEED) -> tuple[np.ndarra
     counts, _ = transitions(samples, seed)
     p = np.stack([counts[c, RULES_DRAW[c]] / counts[c, RULES_DRAW[c]].sum() for c in range(NUM_DRAW_CLASSES)])
     g = np.cumsum(p, axis=1) - p / 2
-    two = p @ g.T
+    two = ordered_products(p, g)  # the same bits on every machine, as the heads-up game's
     three = np.einsum("av,bv,cv->abc", p, g, g)
     total = three + three.transpose(1, 2, 0) + three.transpose(2, 0, 1)
     return two, three / total
