@@ -252,7 +252,7 @@ def test_opponent_hands_follow_the_weight_table() -> None:
     assert out[0] == 100.0 and out[2] == 0.0
 
 
-@njit(cache=True)
+@njit  # not cached: a cache would keep the _draw_holding it was compiled with
 def _holdings_drawn(used: np.ndarray, table: np.ndarray, peak: float, by_weight: bool, n: int,
                     seed: int) -> np.ndarray:
     np.random.seed(seed)
