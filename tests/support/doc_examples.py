@@ -7,7 +7,7 @@ or ``python`` is an example:
   after one are its output (standard output and standard error, as a terminal shows them),
   compared as doctest compares (``...`` stands for any text, runs of spaces are one space);
   ``$ echo $?`` prints the status of the command before it;
-- ``sh``: the block is run by bash and must succeed;
+- ``sh``: the block is run by bash (``-e -o pipefail``: every line must succeed);
 - ``python``: with ``>>>`` prompts, a doctest; else a script that must run.
 
 The line before a block may say how to run it: ``<!-- example: slow, about 2 minutes -->`` (only
@@ -90,7 +90,7 @@ def environment() -> dict[str, str]:
 
 
 def _shell(command: str, cwd: Path, timeout: float) -> tuple[int, str]:
-    done = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=cwd, env=environment(),
+    done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", command], cwd=cwd, env=environment(),
                           stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True, timeout=timeout)
     shown = "".join(line for line in done.stdout.splitlines(keepends=True) if not line.startswith(NOTICE))
@@ -171,9 +171,14 @@ def run(example: Example, cwd: Path, timeout: float = 600, shown: list[str] | No
 _SECONDS = re.compile(r"^(│ seconds\s+│ )(\S+)( +│)$", re.M)
 
 
+_STOPPED_AT = re.compile(r"^(interrupted: )[\d,]+( of )", re.M)
+
+
 def _varying(output: str) -> str:
-    """``output`` with what changes from run to run written as ``...`` (a solve's seconds)."""
-    return _SECONDS.sub(lambda m: m.group(1) + "..." + " " * (len(m.group(2)) - 3) + m.group(3), output)
+    """``output`` with what changes from run to run written as ``...`` (a solve's seconds, the
+    hands played before Ctrl-C)."""
+    output = _SECONDS.sub(lambda m: m.group(1) + "..." + " " * (len(m.group(2)) - 3) + m.group(3), output)
+    return _STOPPED_AT.sub(r"\1...\2", output)
 
 
 def refresh(page: Path, work: Path) -> str:

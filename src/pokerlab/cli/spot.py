@@ -231,7 +231,7 @@ def register(app: typer.Typer) -> None:
     @group.command("solve")
     @user_errors
     def solve_command(
-        spot_file: Path | None = typer.Argument(None, help="The spot as TOML (see the README)."),
+        spot_file: Path | None = typer.Argument(None, help="The spot as TOML (docs/spots.md)."),
         texassolver: Path | None = typer.Option(
             None, "--texassolver", help="Read the spot from a TexasSolver console input file."),
         board: str | None = typer.Option(None, "--board", help='Board, 3 to 5 cards ("Qs Jh 2h").'),
