@@ -108,7 +108,7 @@ def console_commands(code: str) -> list[tuple[str, str]]:
             command = line[2:]
             while command.endswith("\\") and k + 1 < len(lines):
                 k += 1
-                command = command[:-1] + " " + lines[k].strip()
+                command = command[:-1].rstrip() + " " + lines[k].strip()
             pairs.append((command, []))
         elif pairs:
             pairs[-1][1].append(line)
@@ -222,7 +222,7 @@ def _line_offset(text: str, line: int) -> int:
 
 def _wrap(command: str, width: int = 94) -> list[str]:
     """A long command as shell lines continued by ``\\``."""
-    words, lines, line = command.split(" "), [], ""
+    words, lines, line = command.split(), [], ""
     for word in words:
         if line and len(line) + len(word) + 1 > width:
             lines.append(line + " \\")
