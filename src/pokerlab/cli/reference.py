@@ -8,7 +8,7 @@ Examples
 >>> ("spot", "solve") in command_paths()
 True
 >>> help_page(("hand",)).splitlines()[0]
-'Usage: pokerlab hand [OPTIONS] CARDS'
+'Usage: pokerlab hand [OPTIONS] CARDS...'
 """
 
 from __future__ import annotations
