@@ -148,8 +148,8 @@ def test_state_and_game_json():
 
 
 def test_state_numbers_players_and_rounds_from_one():
-    # Issue 28: players are P1, P2, ... and rounds 1, 2, ... (docs/getting-started.md, "Numbering"); the line's
-    # own position field (0-based in the protocol) is given as such, never as a player number.
+    # Issue 28: players are P1, P2, ... and rounds 1, 2, ... (docs/getting-started.md, "Numbering");
+    # the line's own position field (0-based in the protocol) is given as such, never as a player number.
     line = "MATCHSTATE:1:3:r:|Qs|"
     code, out, _ = pokerlab_in_process("acpc", "state", line, "--game", "kuhn3", "--json")
     assert code == 0
