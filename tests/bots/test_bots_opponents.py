@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import tempfile
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -153,6 +154,30 @@ def test_store_round_trip_and_bad_path(tmp_path) -> None:
     assert back is not None and back.to_dict() == m.to_dict()
     result = CliRunner().invoke(app, ["opponents", "list", "--db", str(tmp_path / "none.sqlite")])
     assert result.exit_code == 2 and "no such opponent store" in result.output
+
+
+def test_store_serves_the_threads_of_a_match(tmp_path) -> None:
+    # A bot opens its store on the table thread of its first call; under a time limit its later
+    # calls run on other table threads and its last save at exit on the main thread.
+    store = OpponentStore(tmp_path / "s.sqlite")
+    m = OpponentModel("villain")
+    m.hands = 3
+    errors: list[BaseException] = []
+
+    def merge() -> None:
+        try:
+            store.merge("me", m)
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=merge) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert store.load("me", "villain").hands == 12
+    store.close()
 
 
 def test_check_call_kind_constant() -> None:

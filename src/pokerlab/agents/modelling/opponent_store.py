@@ -39,13 +39,15 @@ not a sum of counts, so a save replaces the row (the last writer's model is kept
 
 from __future__ import annotations
 
+import functools
 import json
 import os
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from pokerlab._sqlite import open_store
 from pokerlab.agents.modelling.learned_models import model_from_dict
@@ -102,6 +104,21 @@ class LearnedRow:
     updated: str
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _locked(method: Callable[P, R]) -> Callable[P, R]:
+    """Run ``method`` holding its store's lock: one thread at a time on the connection."""
+
+    @functools.wraps(method)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with args[0]._lock:  # type: ignore[attr-defined]
+            return method(*args, **kwargs)
+
+    return run
+
+
 def default_store_path() -> str | None:
     """The store named by ``POKERLAB_OPPONENT_DB``, or ``None``."""
     return os.environ.get(ENV_VAR) or None
@@ -113,8 +130,11 @@ class OpponentStore:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         # Autocommit mode: the writes below open their own BEGIN IMMEDIATE transactions; WAL,
-        # as several processes may save at once.
-        self._db = open_store(self.path, _SCHEMA, "opponent store")
+        # as several processes may save at once. Any thread may use the connection (a bot's
+        # calls run on a match's table threads, its last save at exit on the main thread), one
+        # at a time: every method holds the store's lock.
+        self._lock = threading.RLock()
+        self._db = open_store(self.path, _SCHEMA, "opponent store", check_same_thread=False)
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
         if version > STORE_VERSION:
             self._db.close()
@@ -123,6 +143,7 @@ class OpponentStore:
         if version < STORE_VERSION:
             self._db.execute(f"PRAGMA user_version = {STORE_VERSION}")
 
+    @_locked
     def close(self) -> None:
         """Close the database."""
         self._db.close()
@@ -146,10 +167,12 @@ class OpponentStore:
             (owner, model.name, model.hands, json.dumps(model.to_dict(), separators=(",", ":"))),
         )
 
+    @_locked
     def merge(self, owner: str, delta: OpponentModel) -> OpponentModel:
         """Add ``delta`` to ``owner``'s stored model of ``delta.name``; the merged model."""
         return self.merge_many(owner, [delta])[0]
 
+    @_locked
     def merge_many(self, owner: str, deltas: Sequence[OpponentModel]) -> list[OpponentModel]:
         """Add each delta (what ``owner`` learned about an opponent since it last loaded or
         merged that model) to the stored model, in one write transaction; returns the merged
@@ -175,12 +198,14 @@ class OpponentStore:
         saved: the bots use :meth:`merge_many`)."""
         self.replace_many(owner, [model])
 
+    @_locked
     def replace_many(self, owner: str, models: Sequence[OpponentModel]) -> None:
         """Insert or replace several of ``owner``'s models in one transaction."""
         with self._writing():
             for m in models:
                 self._write(owner, m)
 
+    @_locked
     def load(self, owner: str, opponent: str) -> OpponentModel | None:
         """``owner``'s model of ``opponent``, or ``None``."""
         row = self._db.execute(
@@ -188,12 +213,14 @@ class OpponentStore:
         ).fetchone()
         return OpponentModel.from_dict(json.loads(row[0])) if row else None
 
+    @_locked
     def names(self) -> list[str]:
         """Every opponent with a stored model (counted or learned), sorted."""
         return [r[0] for r in self._db.execute(
             "SELECT opponent FROM opponent_models UNION SELECT opponent FROM learned_models "
             "ORDER BY opponent")]
 
+    @_locked
     def models_of(self, opponent: str) -> list[tuple[str, OpponentModel]]:
         """``(owner, model)`` for every bot that has modelled ``opponent``."""
         rows = self._db.execute(
@@ -202,6 +229,7 @@ class OpponentStore:
         return [(owner, OpponentModel.from_dict(json.loads(data))) for owner, data in rows]
 
     # -- learned models ----------------------------------------------------------------------
+    @_locked
     def save_learned(self, owner: str, opponent: str, model: Any, decisions: int,
                      source: str = "") -> None:
         """Insert or replace ``owner``'s learned model (``model.kind``) of ``opponent``."""
@@ -212,6 +240,7 @@ class OpponentStore:
                 "source, data, updated) VALUES (?, ?, ?, ?, ?, ?, ?, datetime('now'))",
                 (owner, opponent, model.kind, LEARNED_FORMAT, int(decisions), source, data))
 
+    @_locked
     def load_learned(self, owner: str | None, opponent: str, kind: str) -> Any:
         """``owner``'s learned model of ``opponent`` of ``kind`` (``owner`` ``None``: the most
         recently saved one of any owner), or ``None``.
@@ -246,6 +275,7 @@ class OpponentStore:
             raise ValueError(f"{where} is damaged (it holds a {model.kind} model)")
         return model
 
+    @_locked
     def learned_of(self, opponent: str) -> list[LearnedRow]:
         """Every stored learned model of ``opponent`` (what it is, not the model)."""
         rows = self._db.execute(
@@ -253,6 +283,7 @@ class OpponentStore:
             "WHERE opponent = ? ORDER BY owner, kind", (opponent,)).fetchall()
         return [LearnedRow(*r) for r in rows]
 
+    @_locked
     def learned_names(self) -> list[str]:
         """Every opponent with a stored learned model, sorted."""
         return [r[0] for r in self._db.execute(
