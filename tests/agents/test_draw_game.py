@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import threadpoolctl
 
 from pokerlab.agents.draw.classes import CLASS_NAMES, hand_classes, keep_masks, transitions
 from pokerlab.agents.draw.game import (
@@ -114,7 +115,6 @@ def test_class_game_sums_are_taken_in_value_order() -> None:
 
 
 def test_class_game_equities_do_not_depend_on_blas_threads() -> None:
-    threadpoolctl = pytest.importorskip("threadpoolctl")
     counts, _ = transitions(SMALL.samples, SMALL.seed)
     sl = slices(counts, SMALL.levels)
     with threadpoolctl.threadpool_limits(limits=1, user_api="blas"):
