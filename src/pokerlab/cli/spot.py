@@ -118,6 +118,12 @@ def _chips(x: float) -> str:
     return "0.00" if text == "-0.00" else text
 
 
+def _fixed(x: float, digits: int) -> str:
+    """``x`` to ``digits`` decimals, a rounding error below them printed as 0 (not -0.000: a
+    converged locked solve measures gains of about -1e-7)."""
+    return f"{round(x, digits) + 0.0:.{digits}f}"
+
+
 def _mib(n: int) -> str:
     """Bytes as MiB, or KiB below one MiB (a river needs kilobytes)."""
     return f"{n / 2**20:.1f} MiB" if n >= 2**20 else f"{n / 2**10:.0f} KiB"
@@ -360,11 +366,11 @@ def register(app: typer.Typer) -> None:
             ["board", s["board"]], ["pot / stack", f"{spot.pot:g} / {spot.stack:g}"],
             ["weighted combos OOP / IP", f"{s['combos'][0]:.1f} / {s['combos'][1]:.1f}"],
             ["iterations", str(sol.iterations)], ["seconds", f"{sol.seconds:.2f}"],
-            ["exploitability", f"{sol.exploitability_pct:.4f}% of the pot (target {target:g}%)"
+            ["exploitability", f"{_fixed(sol.exploitability_pct, 4)}% of the pot (target {target:g}%)"
              + (", locks held" if sol.locks else "")],
             ["stopped", "target reached" if sol.converged else f"NOT CONVERGED: {_missed(sol)}"],
-            ["gain OOP / IP", f"{gain[0]:.3f} / {gain[1]:.3f} chips "
-             f"({gain_pct[0]:.3f}% / {gain_pct[1]:.3f}% of the pot)"],
+            ["gain OOP / IP", f"{_fixed(gain[0], 3)} / {_fixed(gain[1], 3)} chips "
+             f"({_fixed(gain_pct[0], 3)}% / {_fixed(gain_pct[1], 3)}% of the pot)"],
             ["EV OOP / IP", f"{sol.ev[0]:.3f} / {sol.ev[1]:.3f} chips"],
             ["memory", _mib(sol.memory_bytes)],
         ] + ([["saved", str(save)]] if save is not None else [])
