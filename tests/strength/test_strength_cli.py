@@ -167,6 +167,18 @@ def test_user_errors_are_one_line_and_exit_2():
         assert "Traceback" not in r.output
 
 
+def test_equity_names_the_player_or_field_it_cannot_read():
+    # Issue 40: "unknown range item 'KhKz'" did not say which argument it was.
+    for args, message in (
+        (("equity", "KhKz", "QQ"), "player 1: unknown range item 'KhKz'"),
+        (("equity", "AhKh", "QQ+", "ZZ"), "player 3: unknown range item 'ZZ'"),
+        (("equity", "AhKh", "QQ", "--board", "Ah 7x"), "board: unknown card '7x'"),
+        (("equity", "AhKh", "QQ", "--dead", "Zc"), "dead: unknown card 'Zc'"),
+    ):
+        r = run(*args)
+        assert r.exit_code == 2 and message in r.output, (args, r.output)
+
+
 def test_equity_percent_range_json_has_win_tie_and_equity_per_player():
     # Issue 28: PokerStove/Equilab report win %, tie % and equity per player; "15%" is a range.
     r = run("equity", "15%", "AA", "--json")

@@ -20,12 +20,14 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pokerlab.cards import Range, format_cards, parse_cards
 from pokerlab.strength.equity import EquityResult, Player, Progress, equity, equity_problem, parse_player
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from pokerlab.executors import Executor
@@ -75,6 +77,14 @@ class EquityReport:
         return out
 
 
+def _named(field: str, read: Callable[[str], T], value: str) -> T:
+    """``read(value)``, a ``ValueError`` naming ``field`` (which player, the board)."""
+    try:
+        return read(value)
+    except ValueError as exc:
+        raise ValueError(f"{field}: {exc}") from None
+
+
 def read_question(
     players: Sequence[str], board: str = "", dead: str = ""
 ) -> tuple[list[Player], list[int], list[int]]:
@@ -87,10 +97,14 @@ def read_question(
     Traceback (most recent call last):
     ...
     ValueError: duplicate card 'Ah'
+    >>> read_question(["KhKz", "QQ"])
+    Traceback (most recent call last):
+    ...
+    ValueError: player 1: unknown range item 'KhKz'
     """
-    board_cards = parse_cards(board)
-    dead_cards = parse_cards(dead)
-    resolved = [parse_player(p) for p in players]
+    board_cards = _named("board", parse_cards, board)
+    dead_cards = _named("dead", parse_cards, dead)
+    resolved = [_named(f"player {k}", parse_player, p) for k, p in enumerate(players, 1)]
     equity_problem(resolved, board_cards, dead_cards)
     return resolved, board_cards, dead_cards
 

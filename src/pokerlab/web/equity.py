@@ -35,19 +35,9 @@ FIRST_WAIT = 0.5
 """Seconds a request to compute waits for the answer before answering with the job's progress."""
 
 
-def _named(field: str, read: Any, *args: Any) -> Any:
-    """``read(*args)``, its ``ValueError`` prefixed with the field it is about."""
-    try:
-        return read(*args)
-    except ValueError as exc:
-        raise ValueError(f"{field}: {exc}") from None
-
-
 def question(body: dict[str, Any]) -> dict[str, Any]:
     """The computation a request asks for, as :func:`equity_report`'s keyword arguments, checked
     as the computation checks it (``ValueError`` naming the field and the value)."""
-    from pokerlab.cards import parse_cards
-    from pokerlab.strength.equity import parse_player
     from pokerlab.strength.equity_report import read_question
 
     players = texts(body, "players", most=MAX_PLAYERS, max_length=MAX_RANGE_TEXT)
@@ -65,10 +55,7 @@ def question(body: dict[str, Any]) -> dict[str, Any]:
     for k, player in enumerate(players, 1):
         if not player.strip():
             raise ValueError(f"player {k}: empty; give two cards (AhKh) or a range (QQ+, AKs)")
-        _named(f"player {k}", parse_player, player)
-    _named("board", parse_cards, board)
-    _named("dead", parse_cards, dead)
-    read_question(players, board, dead)  # the checks between them (a card twice, too few left)
+    read_question(players, board, dead)  # each field named, then the checks between them
     exact = MODES[mode]
     return {"players": players, "board": board, "dead": dead, "exact": exact,
             "samples": None if exact else samples, "seed": None if exact else seed,
