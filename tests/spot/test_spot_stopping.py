@@ -60,6 +60,21 @@ def test_a_missed_target_is_flagged_in_json_the_table_and_a_warning(capsys):
     assert out["converged"] is False and out["stopped_by"] == "max_seconds"
 
 
+def test_a_texassolver_file_s_cap_is_named_as_the_file_s(tmp_path, capsys):
+    # Issue 40: the cap of set_max_iteration was reported as --max-iterations, never typed.
+    source = tmp_path / "input.txt"
+    source.write_text("set_pot 10\nset_effective_stack 20\nset_board Qs,Jh,2h,8d,3c\n"
+                      "set_range_oop AA,QQ,AK\nset_range_ip KK,JJ,AQs\n"
+                      "set_bet_sizes oop,river,bet,50\nset_bet_sizes ip,river,bet,50\nbuild_tree\n"
+                      "set_accuracy 0.3\nset_max_iteration 3\nset_print_interval 1\nstart_solve\n")
+    assert run(app, ["spot", "solve", "--texassolver", str(source), "--no-progress", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert f"stopped by {source}'s iteration cap (set_max_iteration" in err and "--max-iterations" not in err
+    assert run(app, ["spot", "solve", "--texassolver", str(source), "--max-iterations", "2",
+                     "--no-progress", "--json"]) == 0
+    assert "stopped by --max-iterations after 2 iterations" in capsys.readouterr().err
+
+
 def test_a_reached_target_and_each_player_s_gain_are_shown(capsys):
     assert run(app, ["spot", "solve", *FLAGS, "--lock", "=x:1", "--json", "--no-progress"]) == 0
     captured = capsys.readouterr()

@@ -144,9 +144,12 @@ def _solve_ticker(advance: Any, target: float) -> Any:
 _CAPS = {"max_iterations": "--max-iterations", "max_seconds": "--max-seconds"}
 
 
-def _missed(sol: Any) -> str:
-    """One line: which cap stopped a solve before its target, and how far it got."""
+def _missed(sol: Any, file_cap: str | None = None) -> str:
+    """One line: which cap stopped a solve before its target, and how far it got;
+    ``file_cap``: the iteration cap came from that TexasSolver file, not --max-iterations."""
     cap = _CAPS.get(sol.stopped_by or "", "a cap")
+    if sol.stopped_by == "max_iterations" and file_cap is not None:
+        cap = file_cap
     return (f"stopped by {cap} after {sol.iterations} iterations at {sol.exploitability_pct:.4f}% "
             f"of the pot, above the target {sol.target_pct:g}%")
 
@@ -318,6 +321,9 @@ def register(app: typer.Typer) -> None:
             "ip_range": ip_range, "bet": bet, "raise": raise_, "donk": donk,
             "raise_cap": raise_cap, "allin_threshold": allin_threshold, "rake_pct": rake_pct,
             "rake_cap": rake_cap})
+        # a missed target names its cap: a TexasSolver file's when no --max-iterations was given
+        file_cap = (f"{texassolver}'s iteration cap (set_max_iteration; TexasSolver's default 100 "
+                    "without it)" if ts is not None and max_iterations is None else None)
         target, max_iterations, check_every, threads = _stopping(
             ts, texassolver, target, max_iterations, check_every, threads, most)
         dump = None
@@ -343,7 +349,8 @@ def register(app: typer.Typer) -> None:
                         isomorphism=not no_isomorphism, compressed=compress,
                         progress=_solve_ticker(advance, target))
         if not sol.converged:
-            err_console.print(f"warning: {_missed(sol)}", highlight=False, markup=False, soft_wrap=True)
+            err_console.print(f"warning: {_missed(sol, file_cap)}", highlight=False, markup=False,
+                              soft_wrap=True)
         if save is not None:
             with removed_unless_done(save):
                 sol.save(save)
@@ -368,7 +375,7 @@ def register(app: typer.Typer) -> None:
             ["iterations", str(sol.iterations)], ["seconds", f"{sol.seconds:.2f}"],
             ["exploitability", f"{_fixed(sol.exploitability_pct, 4)}% of the pot (target {target:g}%)"
              + (", locks held" if sol.locks else "")],
-            ["stopped", "target reached" if sol.converged else f"NOT CONVERGED: {_missed(sol)}"],
+            ["stopped", "target reached" if sol.converged else f"NOT CONVERGED: {_missed(sol, file_cap)}"],
             ["gain OOP / IP", f"{_fixed(gain[0], 3)} / {_fixed(gain[1], 3)} chips "
              f"({_fixed(gain_pct[0], 3)}% / {_fixed(gain_pct[1], 3)}% of the pot)"],
             ["EV OOP / IP", f"{sol.ev[0]:.3f} / {sol.ev[1]:.3f} chips"],
