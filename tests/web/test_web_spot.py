@@ -32,6 +32,7 @@ set_raise_limit 2
 set_allin_threshold 0.9
 set_accuracy 0.2
 set_max_iteration 300
+set_print_interval 5
 build_tree
 start_solve
 """
@@ -63,7 +64,7 @@ def test_spot_text_in_and_out(client: TestClient) -> None:
     back = client.post("/api/spot/import", json={"text": toml, "kind": "toml"}).json()
     assert back["spot"] == Spot.from_dict(RIVER).to_dict()
     given = client.post("/api/spot/import", json={"text": TEXASSOLVER, "kind": "texassolver"}).json()
-    assert (given["target_pct"], given["max_iterations"]) == (0.2, 300)
+    assert (given["target_pct"], given["max_iterations"], given["check_every"]) == (0.2, 300, 5)
     assert given["spot"] == parse_texassolver(TEXASSOLVER).spot.to_dict()
     assert given["spot"]["allin_threshold"] == 0.9
     assert given["spot"]["board"] == "Qs Jh 2h 8d 3c" and given["spot"]["river"]["oop"]["bet"] == "50%"

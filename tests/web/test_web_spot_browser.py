@@ -74,6 +74,7 @@ def test_a_river_solved_through_the_form_shows_pokerlab_spot_s_grid(server: str,
     page.click("#solve")
     page.wait_for_selector('#result[data-state="ready"][data-line=""]')
     assert "iterations" in page.inner_text("#progress")
+    assert "target 0.05% reached" in page.inner_text("#progress")  # how it ended, as spot solve says
     page.click('#next [data-action="b10"]')
     page.wait_for_selector('#result[data-state="ready"][data-line="b10"]')
     assert "IP to act" in page.inner_text("#node-info")
@@ -111,6 +112,11 @@ def test_a_river_solved_through_the_form_shows_pokerlab_spot_s_grid(server: str,
     page.click('#line-bar [data-depth="0"]')
     page.wait_for_selector('#result[data-state="ready"][data-line=""]')
     _check_grid(page, _cli_json("show", str(saved)), 1e-9)
+    # a solve stopped by its iteration cap says so
+    page.fill("#max-iterations", "2")
+    page.click("#solve")
+    page.wait_for_function("document.getElementById('progress').textContent.includes('NOT CONVERGED')")
+    assert "stopped by the iteration cap above the target 0.05%" in page.inner_text("#progress")
 
 
 def test_import_export_and_a_running_solve_found_after_a_reload(server: str, page) -> None:
@@ -122,7 +128,8 @@ def test_import_export_and_a_running_solve_found_after_a_reload(server: str, pag
     page.fill("#import-text", "set_pot 50\nset_effective_stack 200\nset_board Qs,Jh,2h,8d\n"
                               "set_range_oop QQ:0.5,JJ,AQs\nset_range_ip AA,KK\n"
                               "set_bet_sizes oop,turn,bet,50\n"
-                              "set_bet_sizes ip,turn,bet,75\nset_accuracy 0.4\nbuild_tree\n")
+                              "set_bet_sizes ip,turn,bet,75\nset_accuracy 0.4\nset_print_interval 5\n"
+                              "build_tree\n")
     page.click("#import")
     page.wait_for_selector('#player-2[data-state="ready"][data-text="AA,KK"]')
     assert page.input_value("#board") == "Qs Jh 2h 8d" and page.input_value("#target") == "0.4"
@@ -133,7 +140,9 @@ def test_import_export_and_a_running_solve_found_after_a_reload(server: str, pag
     # a solve that runs for long: the reloaded page finds it, follows it and stops it
     page.fill("#target", "0")
     page.fill("#max-iterations", "100000")
-    page.click("#solve")
+    with page.expect_request("**/api/spot/solve") as sent:
+        page.click("#solve")
+    assert sent.value.post_data_json["check_every"] == 5  # the file's set_print_interval
     page.wait_for_selector('#result[data-state="solving"]')
     page.wait_for_function("/running: [1-9]/.test(document.getElementById('progress').textContent)")
     page.reload()

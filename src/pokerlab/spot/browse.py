@@ -168,7 +168,8 @@ def spot_toml(spot: Spot) -> str:
 def read_spot_text(text: str, kind: str = "toml") -> dict[str, Any]:
     """Read a spot given as text: ``kind`` ``"toml"`` (a spot TOML) or ``"texassolver"`` (a
     TexasSolver console input file). Returns ``{"spot": Spot.to_dict(), "target_pct",
-    "max_iterations", "threads"}`` (the stopping settings a TexasSolver file gives, else None).
+    "max_iterations", "threads", "check_every"}`` (the stopping settings a TexasSolver file
+    gives, else None).
 
     Raises
     ------
@@ -180,7 +181,8 @@ def read_spot_text(text: str, kind: str = "toml") -> dict[str, Any]:
 
         given = parse_texassolver(text, "TexasSolver input")
         return {"spot": given.spot.to_dict(), "target_pct": given.accuracy_pct,
-                "max_iterations": given.max_iterations, "threads": given.threads}
+                "max_iterations": given.max_iterations, "threads": given.threads,
+                "check_every": given.check_every}
     if kind != "toml":
         raise SpotError(f"kind: {kind!r} is not 'toml' or 'texassolver'")
     try:
@@ -188,4 +190,4 @@ def read_spot_text(text: str, kind: str = "toml") -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise SpotError(f"spot TOML: {exc}") from None
     return {"spot": Spot.from_dict(data).to_dict(), "target_pct": None, "max_iterations": None,
-            "threads": None}
+            "threads": None, "check_every": None}

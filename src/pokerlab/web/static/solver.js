@@ -21,6 +21,8 @@ let following = null;
 let sortKey = "equity";
 let sortDown = true;
 let extras = {}; // what an imported spot sets that the form has no field for (raise cap, rake, donk sizes...)
+let checkEvery = null; // an imported TexasSolver file's set_print_interval (the form has no field)
+const CAPS = { max_iterations: "the iteration cap", max_seconds: "the time limit" };
 
 const $ = (id) => document.getElementById(id);
 
@@ -64,6 +66,7 @@ function fillForm(spot, settings = {}) {
   if (settings.target_pct !== null && settings.target_pct !== undefined) $("target").value = settings.target_pct;
   if (settings.max_iterations) $("max-iterations").value = settings.max_iterations;
   if (settings.threads) $("threads").value = settings.threads;
+  checkEvery = settings.check_every || null;
 }
 
 function setBusy(busy) {
@@ -82,7 +85,16 @@ function showProgress(view) {
   const expl = view.exploitability_pct === null ? "not measured yet" : `${view.exploitability_pct.toFixed(3)}% of the pot`;
   $("progress").textContent = `${view.state}: ${view.iterations} iterations, exploitability ${expl}, `
     + `${view.seconds.toFixed(1)} s, peak memory ${mib(view.peak_memory_bytes)}`
-    + (view.estimate_bytes ? ` (solver storage ${mib(view.estimate_bytes)})` : "");
+    + (view.estimate_bytes ? ` (solver storage ${mib(view.estimate_bytes)})` : "")
+    + stoppedBy(view.summary);
+}
+
+// How a finished solve ended: its target reached, or not (as spot solve's "stopped" row says).
+function stoppedBy(summary) {
+  if (!summary) return "";
+  if (summary.converged) return `; target ${summary.target_pct_pot}% reached`;
+  return `; NOT CONVERGED: stopped by ${CAPS[summary.stopped_by] || summary.stopped_by} above the `
+    + `target ${summary.target_pct_pot}%`;
 }
 
 async function solve() {
@@ -91,6 +103,7 @@ async function solve() {
   const body = {
     spot: spotOfForm(), target_pct: Number($("target").value),
     max_iterations: Number($("max-iterations").value), ...(threads ? { threads: Number(threads) } : {}),
+    ...(checkEvery ? { check_every: checkEvery } : {}),
   };
   try {
     const view = await api("POST", "/api/spot/solve", body);
