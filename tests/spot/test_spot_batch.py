@@ -113,6 +113,27 @@ def test_the_command(tmp_path: Path) -> None:
     assert not (tmp_path / "new.sqlite").exists()
 
 
+def test_flops_stopped_above_the_target_are_flagged(tmp_path: Path) -> None:
+    # Issue 40: a batch's results did not say which flops missed the target.
+    template = tmp_path / "t.toml"
+    template.write_text('pot = 10\nstack = 10\noop_range = "AA, KK, QQ"\nip_range = "JJ, TT, AK"\n'
+                        '[flop]\nbet = "a"\n')
+    capped = ["spot", "batch", str(template), "--flops", "2", "--max-iterations", "1", "--target", "0"]
+    result = CliRunner().invoke(cli, [*capped, "--db", str(tmp_path / "a.sqlite"), "--json"])
+    data = json.loads(result.stdout)
+    assert data["not_converged"] == flop_subset(2)
+    assert all(r["converged"] is False and r["stopped_by"] == "max_iterations" for r in data["flops"])
+    table = CliRunner().invoke(cli, [*capped, "--db", str(tmp_path / "b.sqlite"),
+                                     "--csv", str(tmp_path / "b.csv"), "--no-progress"])
+    assert table.exit_code == 0 and "2 of 2 flops stopped above the target 0% of the pot" in table.output
+    assert [line.split(",")[-1] for line in (tmp_path / "b.csv").read_text().splitlines()] == [
+        "converged", "no", "no"]
+    reached = CliRunner().invoke(cli, ["spot", "batch", str(template), "--flops", "2", "--target", "100",
+                                       "--db", str(tmp_path / "c.sqlite"), "--json"])
+    data = json.loads(reached.stdout)
+    assert data["not_converged"] == [] and all(r["converged"] for r in data["flops"])
+
+
 @pytest.mark.slow
 def test_49_flops_on_a_local_ray_instance_equal_local_processes(tmp_path: Path) -> None:
     # a Ray worker SIGKILLed while it solves a flop loses nothing: Ray runs the task again

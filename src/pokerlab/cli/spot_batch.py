@@ -12,6 +12,7 @@ from pokerlab._plot import figure_file
 from pokerlab.cli.cluster import cluster_option, progress_label
 from pokerlab.cli.common import (
     console,
+    err_console,
     output_file,
     print_json,
     progress,
@@ -119,10 +120,12 @@ def register(group: typer.Typer) -> None:
         if csv_path is not None:
             with removed_unless_done(csv_path), open(csv_path, "w", newline="") as fh:
                 w = csv.writer(fh)
-                w.writerow(["flop", "textures", "bet", "ev_oop", "ev_ip", "exploitability_pct", "iterations"])
+                w.writerow(["flop", "textures", "bet", "ev_oop", "ev_ip", "exploitability_pct", "iterations",
+                            "converged"])
                 for r in rep["flops"]:
                     w.writerow([r["flop"], " ".join(r["textures"]), f"{r['bet']:.6f}", f"{r['ev'][0]:.6f}",
-                                f"{r['ev'][1]:.6f}", f"{r['exploitability_pct']:.6f}", r["iterations"]])
+                                f"{r['ev'][1]:.6f}", f"{r['exploitability_pct']:.6f}", r["iterations"],
+                                {True: "yes", False: "no"}.get(r.get("converged"), "")])
         if plot is not None:
             with removed_unless_done(plot):
                 _plot(rep, plot, f"{len(chosen)} flops: bets and raises " + (f"after {line}" if line else
@@ -136,3 +139,10 @@ def register(group: typer.Typer) -> None:
         where = f"after {line}" if line else "OOP at the root"
         console.print(table(f"{len(chosen)} flops, {where}", ["texture", "flops", "bet %", "EV OOP"],
                             rows, width=80))
+        if rep["not_converged"]:  # a result all the same, but not at the target's accuracy
+            missed = rep["not_converged"]
+            err_console.print(f"warning: {len(missed)} of {len(chosen)} flops stopped above the target "
+                              f"{settings['target_pct']:g}% of the pot (NOT CONVERGED: "
+                              f"{', '.join(missed[:5])}{', ...' if len(missed) > 5 else ''}); "
+                              f"--max-iterations {max_iterations} stopped them",
+                              highlight=False, markup=False, soft_wrap=True)

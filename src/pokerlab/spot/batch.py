@@ -125,8 +125,10 @@ def solve_flop(template: dict[str, Any], flop: str, settings: dict[str, Any],
 
     Returns the flop, the actor and its actions at the line with their frequencies over its
     range there, the bet frequency (bets and raises: every action but check, call and fold),
-    each player's EV at the root, the exploitability reached, the iterations and the seconds
-    taken. A pure function of its arguments but for ``seconds``.
+    each player's EV at the root, the exploitability reached, whether it reached the target
+    (``converged``) and what stopped the solve (``stopped_by``), the iterations and the seconds
+    taken. A pure function of its arguments but for ``seconds`` (and ``stopped_by`` when a
+    ``max_seconds`` stops it).
     """
     from pokerlab.spot.solution import solve
     from pokerlab.spot.spec import Spot
@@ -141,8 +143,8 @@ def solve_flop(template: dict[str, Any], flop: str, settings: dict[str, Any],
             "frequencies": totals,
             "bet": float(sum(f for a, f in totals.items() if a not in ("x", "c", "f"))),
             "ev": list(sol.ev),
-            "exploitability_pct": sol.exploitability_pct, "iterations": sol.iterations,
-            "seconds": sol.seconds}
+            "exploitability_pct": sol.exploitability_pct, "converged": sol.converged,
+            "stopped_by": sol.stopped_by, "iterations": sol.iterations, "seconds": sol.seconds}
 
 
 class BatchStore:
@@ -277,7 +279,9 @@ def flop_weights(flops: list[str]) -> list[float]:
 def report(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Per flop (with its textures) and by texture: the bet frequency at the batch's line and
     OOP's EV, the means over the flops given weighted by :func:`flop_weights` (each of all
-    1,755 flops by the flops it stands for; each flop of a subset alike)."""
+    1,755 flops by the flops it stands for; each flop of a subset alike), and the flops whose
+    solve stopped at a cap above the target (``not_converged``; a file written before pokerlab
+    recorded it counts none)."""
     rows = [dict(r, textures=textures(r["flop"])) for r in results]
     for r, w in zip(rows, flop_weights([r["flop"] for r in rows]), strict=True):
         r["weight"] = w
@@ -294,7 +298,8 @@ def report(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
     by = {name: {"flops": len(groups[name]), "bet": mean(groups[name], lambda r: r["bet"]),
                  "ev_oop": mean(groups[name], lambda r: r["ev"][0])}
           for name in order if groups.get(name)}
-    return {"flops": rows, "by_texture": by}
+    missed = [r["flop"] for r in rows if r.get("converged") is False]
+    return {"flops": rows, "by_texture": by, "not_converged": missed}
 
 
 def stored_report(path: str | Path, name: str | None = None) -> dict[str, Any]:

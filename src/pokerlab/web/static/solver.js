@@ -337,7 +337,8 @@ async function openBatch() {
     const r = await reply.json();
     if (!reply.ok) throw new Error(r.error);
     $("batch-summary").textContent = `${r.stored} of ${r.total} flops stored; each to ${r.settings.target_pct}% `
-      + `of the pot or ${r.settings.max_iterations} iterations`;
+      + `of the pot or ${r.settings.max_iterations} iterations`
+      + (r.not_converged.length ? `; ${r.not_converged.length} stopped above the target (NOT CONVERGED)` : "");
     document.querySelector("#batch-textures tbody").replaceChildren(...Object.entries(r.by_texture).map(([k, v]) =>
       el("tr", { "data-texture": k }, el("td", {}, k), el("td", { class: "num" }, String(v.flops)),
         el("td", { class: "num" }, pct(v.bet)), el("td", { class: "num" }, v.ev_oop.toFixed(3)))));
