@@ -164,7 +164,22 @@ def test_a_bot_module_without_a_bot_is_refused_by_every_command(tmp_path) -> Non
         assert result.exit_code == 2, (command, result.output)
         assert result.output.strip().splitlines() == [
             f"error: --bot-module: {str(empty)!r} registers no bot (call pokerlab.agents.register_bot, "
-            "or define an Agent subclass with a name)"], command
+            "or define an Agent subclass with a name of its own)"], command
         assert not (tmp_path / "x.sqlite").exists()
     # a module whose bots were registered before (the package's own) is not empty
     assert registry.load_bot_module("pokerlab.agents.baseline") == []
+
+
+def test_a_bot_class_without_a_name_of_its_own_is_not_registered_as_agent(tmp_path) -> None:
+    # Issue 40: a class without a name registered under Agent's own name, "agent".
+    nameless = tmp_path / "nameless.py"
+    nameless.write_text("from pokerlab.agents import Agent\nfrom pokerlab.engine import CHECK_CALL_ACTION\n\n"
+                        "class Caller(Agent):\n    def act(self, observation):\n"
+                        "        return CHECK_CALL_ACTION\n")
+    with pytest.raises(ValueError, match="registers no bot"):
+        registry.load_bot_module(str(nameless))
+    assert "agent" not in registry.available()
+    named = tmp_path / "named.py"
+    named.write_text(nameless.read_text().replace("class Caller(Agent):\n",
+                                                  "class Caller(Agent):\n    name = 'test-caller'\n"))
+    assert registry.load_bot_module(str(named)) == ["test-caller"]

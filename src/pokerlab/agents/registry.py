@@ -195,14 +195,9 @@ def load_bot_module(spec: str, option: str = "--bot-module") -> list[str]:
             module = importlib.import_module(spec)
         added = sorted(set(_FACTORIES) - before)
         if not added:
-            from pokerlab.agents.base import Agent
-
-            for _, obj in inspect.getmembers(module, inspect.isclass):
-                bot_name = getattr(obj, "name", None)
-                if (issubclass(obj, Agent) and obj.__module__ == module.__name__
-                        and not inspect.isabstract(obj) and isinstance(bot_name, str)
-                        and bot_name not in _FACTORIES):
-                    register_bot(bot_name, _first_line(obj.__doc__))(obj)
+            for obj in _bot_classes(module):
+                if obj.name not in _FACTORIES:
+                    register_bot(obj.name, _first_line(obj.__doc__))(obj)
             added = sorted(set(_FACTORIES) - before)
     except Exception as exc:
         if is_file:
@@ -214,20 +209,27 @@ def load_bot_module(spec: str, option: str = "--bot-module") -> list[str]:
         if is_file:
             sys.modules.pop(name, None)
         raise ValueError(f"{option}: {spec!r} registers no bot (call pokerlab.agents.register_bot, or "
-                         "define an Agent subclass with a name)")
+                         "define an Agent subclass with a name of its own)")
     _LOADED[spec] = added
     return list(added)
 
 
-def _holds_bots(module: types.ModuleType) -> bool:
-    """Whether ``module`` defines a registered factory or a bot class (one loaded before adds
-    nothing new, but is not empty)."""
+def _bot_classes(module: types.ModuleType) -> list[Any]:
+    """The concrete ``Agent`` subclasses ``module`` defines that name themselves (a ``name``
+    string of their own: one inherited from ``Agent``, "agent", names no bot)."""
     from pokerlab.agents.base import Agent
 
+    return [obj for _, obj in inspect.getmembers(module, inspect.isclass)
+            if issubclass(obj, Agent) and obj.__module__ == module.__name__
+            and not inspect.isabstract(obj) and isinstance(vars(obj).get("name"), str)]
+
+
+def _holds_bots(module: types.ModuleType) -> bool:
+    """Whether ``module`` defines a registered factory or a named bot class (one loaded before
+    adds nothing new, but is not empty)."""
     if any(getattr(factory, "__module__", None) == module.__name__ for factory in _FACTORIES.values()):
         return True
-    return any(issubclass(obj, Agent) and obj.__module__ == module.__name__ and not inspect.isabstract(obj)
-               for _, obj in inspect.getmembers(module, inspect.isclass))
+    return bool(_bot_classes(module))
 
 
 def load_bot_modules(specs: Iterable[str], option: str = "--bot-module") -> list[str]:
