@@ -198,13 +198,13 @@ def test_preflop_table_on_ray_is_bit_for_bit_the_local_one(ray_address) -> None:
 
 def test_equity_monte_carlo_on_ray_counts_exactly_the_local_run(ray_address) -> None:
     players = ["AcAd", "QQ+, AKs", "random"]
-    here = equity(players, exact=False, samples=700_000, seed=7, workers=1)
+    here = equity(players, exact=False, samples=200_000, seed=7, workers=1)
     target = {"samples": None, "stderr": 1.5e-3, "seed": 5}
     here_target = equity(players, exact=False, workers=1, **target)
     with RayExecutor() as ex:
-        assert equity(players, exact=False, samples=700_000, seed=7, executor=ex) == here
+        assert equity(players, exact=False, samples=200_000, seed=7, executor=ex) == here
         assert equity(players, exact=False, executor=ex, **target) == here_target
-    result = CliRunner().invoke(app, ["equity", *players, "--samples", "700000", "--seed", "7", "--json",
+    result = CliRunner().invoke(app, ["equity", *players, "--samples", "200000", "--seed", "7", "--json",
                                       "--cluster", ray_address])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -226,6 +226,7 @@ def test_ray_worker_killed_mid_match_loses_and_doubles_no_hand(ray_address) -> N
     assert _hands(store, result.match_id) == _hands(reference, expected.match_id)
 
 
+@pytest.mark.slow  # 20 s; the fast suite resumes a killed local match (tests/arena/test_arena_resume.py)
 def test_driver_killed_and_resumed_completes_the_match_on_ray(ray_address, tmp_path) -> None:
     # Eight 1,000-hand tasks, twice the four the driver keeps in flight on 2 CPUs: it sends
     # tasks 5 to 7 only after storing the first (one as each of tasks 1 to 3 comes back), so the

@@ -545,7 +545,15 @@ def test_board_cards_and_parse():
     assert parse_cards(RIVER) == list(river_spot("AA", "KK").board)
 
 
-def test_the_16_bit_mode_solves_the_same_spot_in_half_the_storage():
+def test_the_16_bit_mode_keeps_half_the_storage():
+    spot = river_spot("AA,QQ,AK,65s", "KK,JJ,AQs,T9s")
+    s = Solver(spot, compressed=True)
+    assert s.regret.dtype == np.int16 and s.cum.dtype == np.uint16
+    assert s.regret.nbytes * 2 == Solver(spot).regret.nbytes
+
+
+@pytest.mark.slow  # the 16-bit kernels are compiled for this test alone: half a minute cold
+def test_the_16_bit_mode_solves_the_same_spot():
     spot = river_spot("AA,QQ,AK,65s", "KK,JJ,AQs,T9s")
     full = solve(spot, target_pct=0.1, max_iterations=1000)
     half = solve(spot, target_pct=0.1, max_iterations=1000, compressed=True)
@@ -553,9 +561,6 @@ def test_the_16_bit_mode_solves_the_same_spot_in_half_the_storage():
     assert half.converged and half.exploitability_pct <= 0.1
     slack = 2 * (half.evaluation.exploitability + full.evaluation.exploitability)
     assert abs(half.ev[0] - full.ev[0]) <= slack
-    s = Solver(spot, compressed=True)
-    assert s.regret.dtype == np.int16 and s.cum.dtype == np.uint16
-    assert s.regret.nbytes * 2 == Solver(spot).regret.nbytes
 
 
 def test_average_strategy_in_place_equals_a_new_array():
