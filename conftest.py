@@ -25,6 +25,16 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+def pytest_configure(config):
+    """Before xdist starts its workers, compile the kernels they share
+    (tests/support/warm_cache.py says why: on a cold cache each worker compiled them again)."""
+    workers = getattr(config.option, "numprocesses", None)
+    if workers and not hasattr(config, "workerinput") and not config.option.collectonly:
+        from warm_cache import warm  # tests/support is on pytest's pythonpath
+
+        warm()
+
+
 @pytest.fixture
 def registry_restored():
     """Bots a test registers or loads (``--bot-module``) leave the registry as the test found

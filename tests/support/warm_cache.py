@@ -1,0 +1,58 @@
+"""Compile the kernels most tests share once, before the test workers start.
+
+On a cold cache (a fresh clone, as CI runs) both xdist workers, and the processes the tests
+start (documentation examples, spot batches, web servers, Ray workers), would each compile the
+same numba kernels at the same moment: the spot solver's alone take a minute of CPU. Two
+processes, one per core, compile them here first; everything after loads them from the cache.
+On a warm cache this costs a few seconds.
+
+``python tests/support/warm_cache.py GROUP`` compiles one group; :func:`warm` runs the groups
+side by side and waits for both.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+
+# The command-line runs that compile the most, split in two of about equal compile time
+# (cold, on this project's 2-core machine class: about a minute each).
+GROUPS: dict[str, list[list[str]]] = {
+    "spot": [],  # pokerlab.spot.solution.warm_kernels: a river and a turn (tree with chance nodes)
+    "rest": [
+        ["equity", "AcAd", "KhKs", "--json"],
+        ["equity", "AcAd", "QQ+", "random", "--samples", "20000", "--seed", "1", "--json"],
+        ["strength", "AdQc", "3h4cJh", "--opponents", "5", "--json"],
+        ["equilibrium", "leduc", "--iterations", "10", "--json"],
+        ["draw", "exactness", "--json"],
+        ["solve", "patent-raise", "--pot", "3", "--cards", "five-card-draw", "--json"],
+    ],
+}
+
+
+def _compile(group: str) -> None:
+    if group == "spot":
+        from pokerlab.spot.solution import warm_kernels
+
+        warm_kernels()
+        return
+    for args in GROUPS[group]:
+        subprocess.run([str(BIN / "pokerlab"), *args], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, check=False)
+
+
+def warm() -> None:
+    """Compile every group, one process per group, and wait for them (a failure is left to the
+    tests that use those kernels to report)."""
+    running = [subprocess.Popen([sys.executable, __file__, group], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+               for group in GROUPS]
+    for process in running:
+        process.wait()
+
+
+if __name__ == "__main__":
+    _compile(sys.argv[1])
