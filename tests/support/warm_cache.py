@@ -4,7 +4,7 @@ On a cold cache (a fresh clone, as CI runs) both xdist workers, and the processe
 start (documentation examples, spot batches, web servers, Ray workers), would each compile the
 same numba kernels at the same moment: the spot solver's alone take a minute of CPU. Two
 processes, one per core, compile them here first; everything after loads them from the cache.
-On a warm cache this costs a few seconds.
+On a warm cache this costs about 7 seconds (the commands' own work).
 
 ``python tests/support/warm_cache.py GROUP`` compiles one group; :func:`warm` runs the groups
 side by side and waits for both.
@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
-
-BIN = Path(sys.executable).parent
 
 # The command-line runs that compile the most, split in two of about equal compile time
-# (cold, on this project's 2-core machine class: about a minute each).
+# (cold, on this project's 2-core machine class: a minute and a half each).
 GROUPS: dict[str, list[list[str]]] = {
-    "spot": [],  # pokerlab.spot.solution.warm_kernels: a river and a turn (tree with chance nodes)
+    # pokerlab.spot.solution.warm_kernels first: a river and a turn (a tree with chance nodes)
+    "spot": [
+        ["match", "loki-b", "loki2-sim", "--hands", "20", "--no-progress", "--json"],
+    ],
     "rest": [
+        ["match", "draw-threshold", "draw-rules", "--variant", "five-card-draw", "--hands", "10",
+         "--no-progress", "--json"],
         ["equity", "AcAd", "KhKs", "--json"],
         ["equity", "AcAd", "QQ+", "random", "--samples", "20000", "--seed", "1", "--json"],
         ["strength", "AdQc", "3h4cJh", "--opponents", "5", "--json"],
@@ -38,10 +40,12 @@ def _compile(group: str) -> None:
         from pokerlab.spot.solution import warm_kernels
 
         warm_kernels()
-        return
-    for args in GROUPS[group]:
-        subprocess.run([str(BIN / "pokerlab"), *args], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, check=False)
+    from typer.testing import CliRunner
+
+    from pokerlab.cli.main import app
+
+    for args in GROUPS[group]:  # in this one process: on a warm cache each module loads once
+        CliRunner().invoke(app, args)
 
 
 def warm() -> None:
