@@ -82,11 +82,11 @@ def test_learning_bots_give_the_same_results_for_any_number_of_workers(monkeypat
     monkeypatch.setattr(arena_match, "BATCH", 10)  # tasks of 40 hands
     config = MatchConfig(bots=("loki-a", "raiser", "calling-station"), hands=120, game=LIMIT, seed=6)
     payoffs = []
-    for workers in (2, 3, 2):
+    for workers in (2, 3):
         store = MatchStore(":memory:")
         result = run_match(config, store, workers=workers)
         payoffs.append(store.payoffs(result.match_id))
-    assert payoffs[0] == payoffs[1] == payoffs[2]
+    assert payoffs[0] == payoffs[1]
 
 
 def test_freezeout_ends_with_one_player_and_records_knockouts() -> None:
