@@ -13,8 +13,8 @@ PIP := pip install --quiet --quiet --disable-pip-version-check --no-input --prog
 
 venv: $(STAMP)
 
-# pip compiles every file's bytecode at install (30 s of a fresh clone's run): the machines we
-# run on set PYTHONDONTWRITEBYTECODE, so without it every process would compile what it imports.
+# pip compiles every file's bytecode at install (30 s of a fresh clone's run); kept, since with
+# PYTHONDONTWRITEBYTECODE set (as here) --no-compile left every process compiling its imports.
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "need $(PYTHON) on PATH"; exit 1; }
 	@echo "installing pokerlab and its test tools into $(VENV) (once; a few minutes)"

@@ -4,7 +4,7 @@ On a cold cache (a fresh clone, as CI runs) both xdist workers, and the processe
 start (documentation examples, spot batches, web servers, Ray workers), would each compile the
 same numba kernels at the same moment: the spot solver's alone take a minute of CPU. Two
 processes, one per core, compile them here first; everything after loads them from the cache.
-On a warm cache this costs about 5 seconds (the commands' own work).
+On a warm cache this costs about 6 seconds (the commands' own work).
 
 ``python tests/support/warm_cache.py GROUP`` compiles one group; :func:`warm` runs the groups
 side by side and waits for both.
@@ -19,8 +19,7 @@ import sys
 # (cold, on this project's 2-core machine class: about a minute each). Adding the draw
 # and Loki-B matches (20 and 28 s cold) made a fresh clone's make test slower, not faster.
 GROUPS: dict[str, list[list[str]]] = {
-    # pokerlab.spot.solution.warm_kernels first: a river and a turn (a tree with chance nodes)
-    "spot": [],
+    "spot": [],  # pokerlab.spot.solution.warm_kernels (see _compile): a river and a turn
     "rest": [
         ["equity", "AcAd", "KhKs", "--json"],
         ["equity", "AcAd", "QQ+", "random", "--samples", "20000", "--seed", "1", "--json"],
@@ -51,8 +50,13 @@ def warm() -> None:
     running = [subprocess.Popen([sys.executable, __file__, group], stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
                for group in GROUPS]
-    for process in running:
-        process.wait()
+    try:
+        for process in running:
+            process.wait()
+    except KeyboardInterrupt:  # Ctrl-C: leave no compiling process behind
+        for process in running:
+            process.kill()
+        raise
 
 
 if __name__ == "__main__":
