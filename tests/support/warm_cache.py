@@ -15,20 +15,19 @@ from __future__ import annotations
 import subprocess
 import sys
 
-# The command-line runs that compile the most, split in two of about equal compile time
-# (cold, on this project's 2-core machine class: about a minute each). Adding the draw
-# and Loki-B matches (20 and 28 s cold) made a fresh clone's make test slower, not faster.
-GROUPS: dict[str, list[list[str]]] = {
-    "spot": [],  # pokerlab.spot.solution.warm_kernels (see _compile): a river and a turn
-    "rest": [
-        ["equity", "AcAd", "KhKs", "--json"],
-        ["equity", "AcAd", "QQ+", "random", "--samples", "20000", "--seed", "1", "--json"],
-        ["strength", "AdQc", "3h4cJh", "--opponents", "5", "--json"],
-        ["equilibrium", "leduc", "--iterations", "10", "--json"],
-        ["draw", "exactness", "--json"],
-        ["solve", "patent-raise", "--pot", "3", "--cards", "five-card-draw", "--json"],
-    ],
-}
+# Two groups of about equal compile time (cold, on this project's 2-core machine class: about
+# a minute each): the spot solver's kernels (pokerlab.spot.solution.warm_kernels: a river and a
+# turn), and the command-line runs below. Adding the draw and Loki-B matches (20 and 28 s cold)
+# made a fresh clone's make test slower, not faster.
+GROUPS = ("spot", "commands")
+COMMANDS: list[list[str]] = [
+    ["equity", "AcAd", "KhKs", "--json"],
+    ["equity", "AcAd", "QQ+", "random", "--samples", "20000", "--seed", "1", "--json"],
+    ["strength", "AdQc", "3h4cJh", "--opponents", "5", "--json"],
+    ["equilibrium", "leduc", "--iterations", "10", "--json"],
+    ["draw", "exactness", "--json"],
+    ["solve", "patent-raise", "--pot", "3", "--cards", "five-card-draw", "--json"],
+]
 
 
 def _compile(group: str) -> None:
@@ -36,11 +35,12 @@ def _compile(group: str) -> None:
         from pokerlab.spot.solution import warm_kernels
 
         warm_kernels()
+        return
     from typer.testing import CliRunner
 
     from pokerlab.cli.main import app
 
-    for args in GROUPS[group]:  # in this one process: on a warm cache each module loads once
+    for args in COMMANDS:  # in this one process: on a warm cache each module loads once
         CliRunner().invoke(app, args)
 
 
