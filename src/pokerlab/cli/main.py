@@ -50,6 +50,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "lbr",
     "abstraction",
     "hulhe",
+    "pushfold",
 )
 
 

@@ -3,9 +3,12 @@
 Each iteration plays the current strategies (regret matching) through
 :func:`~pokerlab.pushfold.values.evaluate`, adds every class's regret of every action, and
 averages the strategies weighted by each class's own chance of reaching the node. Discounts
-are Brown and Sandholm's DCFR (alpha 1.5, beta 0, gamma 2). The average profile is measured
-every ``check_every`` iterations, and the run stops when no player can gain more than
-``target`` by a best response.
+are Brown and Sandholm's DCFR (alpha 1.5, beta 0, gamma 2). A class with no positive regret
+folds (regret matching may play anything there; uniform play would put every class in every
+showdown, and the three-way terms cost grows with the square of the players' supports). The
+average profile, with probabilities below :data:`NEGLIGIBLE` dropped, is measured every
+``check_every`` iterations, and the run stops when no player can gain more than ``target`` by
+a best response; the profile returned is the one measured.
 
 Examples
 --------
@@ -28,6 +31,9 @@ from pokerlab.pushfold.values import CLASSES, Evaluation, evaluate
 
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
 
+NEGLIGIBLE = 1e-3
+"""Average probabilities below this are dropped from the profile a run returns and measures."""
+
 Progress = Callable[[int, float | None], None]
 """Called with (iterations done, the latest largest gain or ``None``)."""
 
@@ -44,12 +50,13 @@ class CfrRun:
 
 
 def regret_matching(regret: np.ndarray) -> np.ndarray:
-    """Strategy from cumulative regrets ``(169, actions)``: positive parts, normalised; uniform
-    where no action has positive regret."""
+    """Strategy from cumulative regrets ``(169, actions)``: positive parts, normalised; the
+    first action (fold, or check) where no action has positive regret."""
     pos = np.maximum(regret, 0.0)
     total = pos.sum(axis=1, keepdims=True)
-    uniform = np.full_like(regret, 1.0 / regret.shape[1])
-    return np.where(total > 0, pos / np.where(total > 0, total, 1.0), uniform)
+    passive = np.zeros_like(regret)
+    passive[:, 0] = 1.0
+    return np.where(total > 0, pos / np.where(total > 0, total, 1.0), passive)
 
 
 def solve_cfr(game: PushFoldGame, target: float, max_iterations: int = 100_000,
@@ -92,9 +99,12 @@ def solve_cfr(game: PushFoldGame, target: float, max_iterations: int = 100_000,
 
 
 def average(sums: list[np.ndarray]) -> list[np.ndarray]:
-    """The average strategy from accumulated sums (uniform where a class never reached)."""
+    """The average strategy from accumulated sums, probabilities below :data:`NEGLIGIBLE`
+    dropped (uniform where a class never reached)."""
     out = []
     for s in sums:
         total = s.sum(axis=1, keepdims=True)
-        out.append(np.where(total > 0, s / np.where(total > 0, total, 1.0), 1.0 / s.shape[1]))
+        p = np.where(total > 0, s / np.where(total > 0, total, 1.0), 1.0 / s.shape[1])
+        p = np.where(p < NEGLIGIBLE, 0.0, p)
+        out.append(p / p.sum(axis=1, keepdims=True))
     return out

@@ -188,10 +188,10 @@ class PushFoldGame:
         if ante < 0:
             raise PushFoldError(f"ante: {ante:g} must not be negative")
         for seat, (s, posted) in enumerate(zip(stacks, self.posted, strict=True)):
-            if posted >= s:
+            if posted > s:  # equal: all-in with the blind, as in a tournament
                 what = "the ante" if posted == ante else "the blind and ante" if ante else "the blind"
                 raise PushFoldError(
-                    f"stacks: {self.positions[seat]}'s stack {s:g} is not larger than {what} "
+                    f"stacks: {self.positions[seat]}'s stack {s:g} is smaller than {what} "
                     f"it posts ({posted:g})")
         payouts = tuple(_number("payouts", p) for p in self.payouts)
         object.__setattr__(self, "payouts", payouts)

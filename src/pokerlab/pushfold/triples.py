@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -175,6 +175,14 @@ class TripleTable:
     counts: np.ndarray
     samples: int
     seed: int
+
+    @cached_property
+    def compressed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(offsets, codes, mass)``: each triple's orders seen and their share of its joint
+        count, as :func:`~pokerlab.pushfold._kernels.three_way_terms` reads them."""
+        from pokerlab.pushfold._kernels import compress_triples
+
+        return compress_triples(self.joint, self.counts, float(self.samples))
 
 
 def build_triple_table(samples: int = SAMPLES, seed: int = SEED) -> TripleTable:

@@ -153,8 +153,9 @@ def _showdown_terms(game: PushFoldGame, t: Terminal, reach: np.ndarray,
     h = [np.zeros((CLASSES, 27)) for _ in range(3)]
     q27 = np.zeros(27)
     p0, p1, p2 = t.showdown
-    three_way_terms(table.joint, table.counts, float(table.samples), _PERMUTATION_CODES,
-                    reach[p0], reach[p1], reach[p2], h[0], h[1], h[2], q27)
+    offsets, codes, mass = table.compressed
+    three_way_terms(offsets, codes, mass, _PERMUTATION_CODES, reach[p0], reach[p1], reach[p2],
+                    h[0], h[1], h[2], q27)
     codes = [9 * o[0] + 3 * o[1] + o[2] for o in orders]
     for role, player in enumerate(t.showdown):
         inside[player] = h[role][:, codes] @ t.payoff[:, player]

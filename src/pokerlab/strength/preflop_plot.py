@@ -41,11 +41,11 @@ def plot_table(table: PreflopTable, path: str | Path, title: str | None = None,
         If the suffix is neither ``.png`` nor ``.svg``.
     """
     with plot_file(path, (10, 9)) as (fig, ax):
-        _draw_table(table, fig, ax, title, label)
+        draw_table(table, fig, ax, title, label)
     return Path(path)
 
 
-def _draw_table(table: PreflopTable, fig: Any, ax: Any, title: str | None, label: str | None) -> None:
+def draw_table(table: PreflopTable, fig: Any, ax: Any, title: str | None, label: str | None) -> None:
     import matplotlib
 
     grid = class_grid(table.by_class())

@@ -1,0 +1,236 @@
+"""``pokerlab pushfold``: pre-flop all-in-or-fold equilibria (``solve``) and the heads-up chart
+(``chart``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+from rich.table import Table
+
+from pokerlab.cli.common import Interrupted, console, output_file, print_json, progress, user_errors
+
+if TYPE_CHECKING:
+    from pokerlab.pushfold.chart import HeadsUpChart
+    from pokerlab.pushfold.solution import PushFoldSolution
+
+
+def _numbers(option: str, text: str) -> tuple[float, ...]:
+    """A comma-separated list of numbers, or a ``ValueError`` naming the option."""
+    items = [t.strip() for t in text.split(",")]
+    try:
+        return tuple(float(t) for t in items)
+    except ValueError:
+        raise ValueError(f"{option}: {text!r} is not a comma-separated list of numbers") from None
+
+
+def _blinds(text: str) -> tuple[float, float]:
+    values = _numbers("--blinds", text)
+    if len(values) != 2:
+        raise ValueError(f"--blinds: {text!r} must be two numbers, small and big blind (0.5,1)")
+    return values[0], values[1]
+
+
+def _cell(p: float) -> str:
+    """A frequency in at most 3 characters: 1, .58, blank for 0."""
+    if p >= 0.995:
+        return "1"
+    if p < 0.005:
+        return ""
+    return f"{p:.2f}"[1:]
+
+
+def frequency_grid(solution: PushFoldSolution, node: int) -> Table:
+    """One decision's push or call frequencies on the 13x13 grid (fits 80 columns)."""
+    from pokerlab.cards.grid import GRID_RANKS, class_grid
+
+    n = solution.game.tree().nodes[node]
+    grid = class_grid(solution.frequency(node))
+    title = f"{n.line}: {n.actions[-1]} {100 * solution.share(node):.1f}% of hands"
+    out = Table(title=title, box=None, padding=(0, 0, 0, 1), pad_edge=False)
+    out.add_column("", style="bold", no_wrap=True)
+    for rank in GRID_RANKS:
+        out.add_column(rank, justify="right", no_wrap=True, min_width=3)
+    for r in range(13):
+        out.add_row(GRID_RANKS[r], *[_cell(float(v)) for v in grid[r]])
+    return out
+
+
+def shown_nodes(solution: PushFoldSolution, lines: list[str]) -> list[int]:
+    """The decisions to draw: those named by ``--line``, else each player's first-in decision
+    (everyone before folded) and, heads-up, every decision."""
+    nodes = solution.game.tree().nodes
+    if lines:
+        by_line = {n.line: k for k, n in enumerate(nodes)}
+        out = []
+        for text in lines:
+            if text not in by_line:
+                known = "; ".join(n.line for n in nodes[:6])
+                raise ValueError(f"--line: no decision {text!r} (lines look like: {known}...)")
+            out.append(by_line[text])
+        return out
+    if solution.game.players == 2:
+        return list(range(len(nodes)))
+    return [k for k, n in enumerate(nodes) if all(part.endswith("fold") for part in n.line.split(", ")[:-1])]
+
+
+def _print_solution(s: PushFoldSolution, nodes: list[int]) -> None:
+    g = s.game
+    units = "prize" if g.icm else "bb"
+    pay = f"ICM, payouts {','.join(f'{p:g}' for p in g.payouts)}" if g.icm else "chip EV"
+    console.print(f"{g.players} players, blinds {g.small_blind:g}/{g.big_blind:g}, ante {g.ante:g}, {pay}"
+                  + (f", small blind may {g.opening}" if g.opening else ""))
+    if s.method == "linear program":
+        verdict = "certified" if s.certified else "NOT certified"
+        console.print(f"linear program, {s.seconds:.2f} s: {verdict}; largest "
+                      f"best-response gain {max(s.evaluation.gains):.1e} {units}")
+    else:
+        state = "converged" if s.reached else "NOT CONVERGED"
+        console.print(f"DCFR, {s.iterations} iterations in {s.seconds:.1f} s: {state}; NashConv "
+                      f"{s.evaluation.nash_conv:.2g} {units} (target {s.target:.2g} a player)")
+        if s.samples:
+            console.print(f"three-way showdowns: Monte Carlo table, {s.samples} deals per class triple")
+    players = Table(title="Players", box=None)
+    for col in ("seat", "stack", f"value ({units})", f"gain ({units})"):
+        players.add_column(col, justify="right" if col != "seat" else "left")
+    for i, pos in enumerate(g.positions):
+        players.add_row(pos, f"{g.stacks[i]:g}", f"{s.evaluation.value[i]:+.4f}", f"{s.evaluation.gains[i]:.1e}")
+    console.print(players)
+    decisions = Table(title="Decisions (dividing point: share of hands below the threshold)", box=None)
+    for col in ("decision", "share", "point", "breakers"):
+        decisions.add_column(col, overflow="fold")
+    for k in nodes:
+        n = g.tree().nodes[k]
+        reading = s.readings[k]
+        shares = " ".join(f"{a} {100 * s.share(k, i):.1f}%" for i, a in enumerate(n.actions) if a != "fold")
+        breakers = ", ".join(reading.breakers[:4]) + (" ..." if len(reading.breakers) > 4 else "")
+        decisions.add_row(n.line, shares, f"{reading.point:.3f}", breakers or "none")
+    console.print(decisions)
+    for k in nodes:
+        console.print(frequency_grid(s, k))
+
+
+def _print_chart(c: HeadsUpChart) -> None:
+    from pokerlab.cards.grid import GRID_RANKS, class_grid
+
+    for what, values in (("Push (small blind)", c.push), ("Call (big blind)", c.call)):
+        grid = class_grid(values)
+        t = Table(title=f"{what}: largest stack in big blinds", box=None, padding=(0, 0, 0, 1), pad_edge=False)
+        t.add_column("", style="bold", no_wrap=True)
+        for rank in GRID_RANKS:
+            t.add_column(rank, justify="right", no_wrap=True)
+        for r in range(13):
+            t.add_row(GRID_RANKS[r], *[c.label(float(v)) for v in grid[r]])
+        console.print(t)
+    console.print(f"{len(c.stacks)} stacks solved in {c.seconds:.1f} s; largest best-response gain "
+                  f"{c.worst_gain:.1e} bb; AA top left, suited above the diagonal")
+
+
+def chart_markdown(c: HeadsUpChart) -> str:
+    """The two grids as Markdown tables (the README's chart)."""
+    from pokerlab.cards.grid import GRID_RANKS, class_grid
+
+    lines = []
+    for what, values in (("Push", c.push), ("Call", c.call)):
+        grid = class_grid(values)
+        lines += [f"| {what} | " + " | ".join(GRID_RANKS) + " |", "|---" * 14 + "|"]
+        for r in range(13):
+            lines.append(f"| **{GRID_RANKS[r]}** | " + " | ".join(c.label(float(v)) for v in grid[r]) + " |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``pushfold`` command group (``solve``, ``chart``) to ``app``."""
+    group = typer.Typer(help="Pre-flop push/fold equilibria, 2 to 9 players, chips or ICM.",
+                        no_args_is_help=True)
+    app.add_typer(group, name="pushfold")
+
+    @group.command("solve")
+    @user_errors
+    def solve_command(
+        stacks: str = typer.Option(..., "--stacks", help="Stacks in big blinds in the order players act "
+                                   "(heads-up: SB,BB; else first to act ... BTN,SB,BB), e.g. 10,10."),
+        blinds: str = typer.Option("0.5,1", "--blinds", help="Small and big blind."),
+        ante: float = typer.Option(0.0, "--ante", help="Ante every player posts."),
+        payouts: str = typer.Option("", "--payouts", help="Prizes of 1st, 2nd, ... for the ICM "
+                                    "(e.g. 50,30,20); chip EV without it."),
+        opening: str = typer.Option("", "--open", help="Heads-up: give the small blind a limp or a "
+                                    "min-raise as a third action (limp, min-raise)."),
+        max_allin: int = typer.Option(3, "--max-allin", help="At most this many players all-in (2 or 3)."),
+        target: float = typer.Option(0.01, "--target", help="3+ players: stop when no player gains more "
+                                     "than this many big blinds by deviating."),
+        max_iterations: int = typer.Option(20_000, "--max-iterations", help="3+ players: DCFR iterations at most."),
+        line: list[str] = typer.Option([], "--line", help="Show this decision's grid, e.g. 'BTN push, SB' "
+                                       "(repeatable; default: every first-in decision)."),
+        plot: str = typer.Option("", "--plot", help="Write the shown grids as heat maps (.png or .svg)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Solve a push/fold spot: push and call frequencies per class, values, NashConv."""
+        from pokerlab.pushfold.game import PushFoldGame
+        from pokerlab.pushfold.solution import solve
+
+        output_file(plot or None, "--plot", (".png", ".svg"))
+        sb, bb = _blinds(blinds)
+        game = PushFoldGame(_numbers("--stacks", stacks), sb, bb, ante,
+                            _numbers("--payouts", payouts) if payouts.strip() else (),
+                            opening or None, max_allin)
+        with progress("solving", None, enabled=not as_json and game.players > 2, eta=False) as advance:
+            def report(done: int, gain: float | None) -> None:
+                advance(1)
+                if gain is not None:
+                    advance.describe(f"largest gain {gain:.3g}")
+            try:
+                solution = solve(game, target, max_iterations, progress=report)
+            except KeyboardInterrupt:
+                raise Interrupted(f"stopped after {advance.done} iterations") from None
+        nodes = shown_nodes(solution, line)
+        if plot:
+            from pokerlab.pushfold.plot import plot_solution
+
+            plot_solution(solution, nodes, plot)
+        if as_json:
+            print_json(solution.as_dict())
+            return
+        _print_solution(solution, nodes)
+        if plot:
+            console.print(f"heat maps written to {plot}")
+
+    @group.command("chart")
+    @user_errors
+    def chart_command(
+        max_stack: float = typer.Option(50.0, "--max-stack", help="Largest stack of the grid (bb)."),
+        min_stack: float = typer.Option(1.0, "--min-stack", help="Smallest stack of the grid (bb)."),
+        step: float = typer.Option(0.1, "--step", help="Distance between the stacks solved (bb)."),
+        blinds: str = typer.Option("0.5,1", "--blinds", help="Small and big blind."),
+        ante: float = typer.Option(0.0, "--ante", help="Ante each player posts."),
+        workers: int = typer.Option(1, "--workers", help="Local processes solving stacks at once."),
+        markdown: bool = typer.Option(False, "--markdown", help="Print the grids as Markdown tables."),
+        plot: str = typer.Option("", "--plot", help="Write the two grids as heat maps (.png or .svg)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """The heads-up chart: for each class the largest stack at which it pushes, and calls."""
+        from pokerlab.executors import executor_for
+        from pokerlab.pushfold.chart import headsup_chart
+
+        output_file(plot or None, "--plot", (".png", ".svg"))
+        sb, bb = _blinds(blinds)
+        with executor_for(workers=workers) as ex, progress("stacks", None, enabled=not (as_json or markdown)) as advance:
+            def report(done: int, total: int) -> None:
+                advance(done - advance.done)
+            try:
+                chart = headsup_chart(max_stack, step, min_stack, sb, bb, ante, ex, report)
+            except KeyboardInterrupt:
+                raise Interrupted(f"stopped after {advance.done} stacks") from None
+        if plot:
+            from pokerlab.pushfold.plot import plot_chart
+
+            plot_chart(chart, plot)
+        if as_json:
+            print_json(chart.as_dict())
+        elif markdown:
+            console.print(chart_markdown(chart), markup=False, highlight=False, soft_wrap=True)
+        else:
+            _print_chart(chart)
+            if plot:
+                console.print(f"heat maps written to {plot}")
