@@ -15,22 +15,6 @@ if TYPE_CHECKING:
     from pokerlab.pushfold.solution import PushFoldSolution
 
 
-def _numbers(option: str, text: str) -> tuple[float, ...]:
-    """A comma-separated list of numbers, or a ``ValueError`` naming the option."""
-    items = [t.strip() for t in text.split(",")]
-    try:
-        return tuple(float(t) for t in items)
-    except ValueError:
-        raise ValueError(f"{option}: {text!r} is not a comma-separated list of numbers") from None
-
-
-def _blinds(text: str) -> tuple[float, float]:
-    values = _numbers("--blinds", text)
-    if len(values) != 2:
-        raise ValueError(f"--blinds: {text!r} must be two numbers, small and big blind (0.5,1)")
-    return values[0], values[1]
-
-
 def _cell(p: float) -> str:
     """A frequency in at most 3 characters: 1, .58, blank for 0."""
     if p >= 0.995:
@@ -56,24 +40,6 @@ def frequency_grid(solution: PushFoldSolution, node: int) -> Table:
     return out
 
 
-def shown_nodes(solution: PushFoldSolution, lines: list[str]) -> list[int]:
-    """The decisions to draw: those named by ``--line``, else each player's first-in decision
-    (everyone before folded) and, heads-up, every decision."""
-    nodes = solution.game.tree().nodes
-    if lines:
-        by_line = {n.line: k for k, n in enumerate(nodes)}
-        out = []
-        for text in lines:
-            if text not in by_line:
-                known = "; ".join(n.line for n in nodes[:6])
-                raise ValueError(f"--line: no decision {text!r} (lines look like: {known}...)")
-            out.append(by_line[text])
-        return out
-    if solution.game.players == 2:
-        return list(range(len(nodes)))
-    return [k for k, n in enumerate(nodes) if all(part.endswith("fold") for part in n.line.split(", ")[:-1])]
-
-
 def _print_solution(s: PushFoldSolution, nodes: list[int]) -> None:
     g = s.game
     units = "prize" if g.icm else "bb"
@@ -94,7 +60,8 @@ def _print_solution(s: PushFoldSolution, nodes: list[int]) -> None:
     for col in ("seat", "stack", f"value ({units})", f"gain ({units})"):
         players.add_column(col, justify="right" if col != "seat" else "left")
     for i, pos in enumerate(g.positions):
-        players.add_row(pos, f"{g.stacks[i]:g}", f"{s.evaluation.value[i]:+.4f}", f"{s.evaluation.gains[i]:.1e}")
+        players.add_row(pos, f"{g.stacks[i]:g}", f"{s.evaluation.value[i]:+.4f}",
+                        f"{s.evaluation.gains[i]:.1e}")
     console.print(players)
     decisions = Table(title="Decisions (dividing point: share of hands below the threshold)", box=None)
     for col in ("decision", "share", "point", "breakers"):
@@ -115,7 +82,8 @@ def _print_chart(c: HeadsUpChart) -> None:
 
     for what, values in (("Push (small blind)", c.push), ("Call (big blind)", c.call)):
         grid = class_grid(values)
-        t = Table(title=f"{what}: largest stack in big blinds", box=None, padding=(0, 0, 0, 1), pad_edge=False)
+        t = Table(title=f"{what}: largest stack in big blinds", box=None, padding=(0, 0, 0, 1),
+                  pad_edge=False)
         t.add_column("", style="bold", no_wrap=True)
         for rank in GRID_RANKS:
             t.add_column(rank, justify="right", no_wrap=True)
@@ -160,21 +128,21 @@ def register(app: typer.Typer) -> None:
         max_allin: int = typer.Option(3, "--max-allin", help="At most this many players all-in (2 or 3)."),
         target: float = typer.Option(0.01, "--target", help="3+ players: stop when no player gains more "
                                      "than this many big blinds by deviating."),
-        max_iterations: int = typer.Option(20_000, "--max-iterations", help="3+ players: DCFR iterations at most."),
+        max_iterations: int = typer.Option(20_000, "--max-iterations",
+                                           help="3+ players: DCFR iterations at most."),
         line: list[str] = typer.Option([], "--line", help="Show this decision's grid, e.g. 'BTN push, SB' "
                                        "(repeatable; default: every first-in decision)."),
         plot: str = typer.Option("", "--plot", help="Write the shown grids as heat maps (.png or .svg)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Solve a push/fold spot: push and call frequencies per class, values, NashConv."""
-        from pokerlab.pushfold.game import PushFoldGame
-        from pokerlab.pushfold.solution import solve
+        from pokerlab.pushfold.game import PushFoldGame, read_blinds, read_numbers
+        from pokerlab.pushfold.solution import shown_nodes, solve
 
         output_file(plot or None, "--plot", (".png", ".svg"))
-        sb, bb = _blinds(blinds)
-        game = PushFoldGame(_numbers("--stacks", stacks), sb, bb, ante,
-                            _numbers("--payouts", payouts) if payouts.strip() else (),
-                            opening or None, max_allin)
+        sb, bb = read_blinds("--blinds", blinds)
+        game = PushFoldGame(read_numbers("--stacks", stacks), sb, bb, ante,
+                            read_numbers("--payouts", payouts), opening or None, max_allin)
         with progress("solving", None, enabled=not as_json and game.players > 2, eta=False) as advance:
             def report(done: int, gain: float | None) -> None:
                 advance(1)
@@ -184,7 +152,7 @@ def register(app: typer.Typer) -> None:
                 solution = solve(game, target, max_iterations, progress=report)
             except KeyboardInterrupt:
                 raise Interrupted(f"stopped after {advance.done} iterations") from None
-        nodes = shown_nodes(solution, line)
+        nodes = shown_nodes(solution, line, "--line")
         if plot:
             from pokerlab.pushfold.plot import plot_solution
 
@@ -212,10 +180,12 @@ def register(app: typer.Typer) -> None:
         """The heads-up chart: for each class the largest stack at which it pushes, and calls."""
         from pokerlab.executors import executor_for
         from pokerlab.pushfold.chart import headsup_chart
+        from pokerlab.pushfold.game import read_blinds
 
         output_file(plot or None, "--plot", (".png", ".svg"))
-        sb, bb = _blinds(blinds)
-        with executor_for(workers=workers) as ex, progress("stacks", None, enabled=not (as_json or markdown)) as advance:
+        sb, bb = read_blinds("--blinds", blinds)
+        with (executor_for(workers=workers) as ex,
+              progress("stacks", None, enabled=not (as_json or markdown)) as advance):
             def report(done: int, total: int) -> None:
                 advance(done - advance.done)
             try:

@@ -20,6 +20,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ import numpy as np
 
 from pokerlab.cards import PREFLOP_CLASSES
 from pokerlab.executors import Executor, InProcessExecutor
-from pokerlab.pushfold.game import PushFoldGame, PushFoldError
+from pokerlab.pushfold.game import PushFoldError, PushFoldGame
 from pokerlab.pushfold.headsup import solve_headsup
 from pokerlab.pushfold.values import evaluate
 
@@ -94,20 +95,36 @@ def _largest(grid: np.ndarray, stacks: tuple[float, ...]) -> tuple[dict[str, flo
     return out, tuple(gaps)
 
 
+def chart_stacks(max_stack: float = 50.0, step: float = 0.1, min_stack: float = 1.0,
+                 small_blind: float = 0.5, big_blind: float = 1.0, ante: float = 0.0) -> tuple[float, ...]:
+    """The stacks :func:`headsup_chart` solves, once every setting is checked
+    (:class:`PushFoldError` naming the first bad one).
+
+    Examples
+    --------
+    >>> chart_stacks(max_stack=2, step=0.5)
+    (1.0, 1.5, 2.0)
+    """
+    if not step > 0:
+        raise PushFoldError(f"step: {step:g} must be positive")
+    if not 0 < min_stack <= max_stack:
+        raise PushFoldError(f"stacks: from {min_stack:g} to {max_stack:g} is not a range of positive stacks")
+    span = (max_stack - min_stack) / step
+    count = round(span) + 1 if math.isfinite(span) else math.inf  # an infinite stack: too many
+    if count > 10_000:
+        raise PushFoldError(f"step: {count:,} stacks from {min_stack:g} to {max_stack:g}; at most 10,000")
+    stacks = tuple(round(min_stack + i * step, 10) for i in range(count))
+    PushFoldGame((stacks[0], stacks[0]), small_blind, big_blind, ante)
+    return stacks
+
+
 def headsup_chart(max_stack: float = 50.0, step: float = 0.1, min_stack: float = 1.0,
                   small_blind: float = 0.5, big_blind: float = 1.0, ante: float = 0.0,
                   executor: Executor | None = None,
                   progress: Callable[[int, int], None] | None = None) -> HeadsUpChart:
     """Solve every stack ``min_stack, min_stack + step, ..., max_stack`` and build the chart."""
-    if not step > 0:
-        raise PushFoldError(f"step: {step:g} must be positive")
-    if not 0 < min_stack <= max_stack:
-        raise PushFoldError(f"stacks: from {min_stack:g} to {max_stack:g} is not a range of positive stacks")
-    count = int(round((max_stack - min_stack) / step)) + 1
-    if count > 10_000:
-        raise PushFoldError(f"step: {count:,} stacks from {min_stack:g} to {max_stack:g}; at most 10,000")
-    stacks = tuple(round(min_stack + i * step, 10) for i in range(count))
-    PushFoldGame((stacks[0], stacks[0]), small_blind, big_blind, ante)  # bad settings: say so first
+    stacks = chart_stacks(max_stack, step, min_stack, small_blind, big_blind, ante)  # bad settings: first
+    count = len(stacks)
     start = time.perf_counter()
     tasks = [(stacks[i:i + BATCH], small_blind, big_blind, ante) for i in range(0, count, BATCH)]
     results: list[tuple[np.ndarray, np.ndarray, float]] = []

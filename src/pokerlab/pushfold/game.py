@@ -33,7 +33,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import product
+from itertools import pairwise, product
 
 import numpy as np
 
@@ -60,6 +60,35 @@ def _number(name: str, value: float) -> float:
     if not math.isfinite(v):
         raise PushFoldError(f"{name}: {value!r} is not a finite number")
     return v
+
+
+def read_numbers(setting: str, text: str) -> tuple[float, ...]:
+    """The comma-separated numbers typed for ``setting`` (``"10,10"``; blank: none), or a
+    :class:`PushFoldError` naming the setting as the person typed it (``--stacks``, ``stacks``).
+
+    Examples
+    --------
+    >>> read_numbers("stacks", "12, 8,20"), read_numbers("payouts", " ")
+    ((12.0, 8.0, 20.0), ())
+    >>> read_numbers("--stacks", "10,x")
+    Traceback (most recent call last):
+    ...
+    pokerlab.pushfold.game.PushFoldError: --stacks: '10,x' is not a comma-separated list of numbers
+    """
+    if not text.strip():
+        return ()
+    try:
+        return tuple(float(t.strip()) for t in text.split(","))
+    except ValueError:
+        raise PushFoldError(f"{setting}: {text!r} is not a comma-separated list of numbers") from None
+
+
+def read_blinds(setting: str, text: str) -> tuple[float, float]:
+    """The small and big blind typed for ``setting`` as ``"0.5,1"``."""
+    values = read_numbers(setting, text)
+    if len(values) != 2:
+        raise PushFoldError(f"{setting}: {text!r} must be two numbers, small and big blind (0.5,1)")
+    return values[0], values[1]
 
 
 def dense_ranks(values: Sequence[float]) -> tuple[int, ...]:
@@ -201,7 +230,7 @@ class PushFoldGame:
             if any(p < 0 for p in payouts) or payouts[0] <= 0:
                 raise PushFoldError(f"payouts: {','.join(f'{p:g}' for p in payouts)} must be "
                                     "non-negative with a positive first prize")
-            if any(b > a for a, b in zip(payouts, payouts[1:], strict=False)):
+            if any(b > a for a, b in pairwise(payouts)):
                 raise PushFoldError(f"payouts: {','.join(f'{p:g}' for p in payouts)} must not "
                                     "increase from one place to the next")
         if self.opening is not None:
@@ -301,7 +330,7 @@ class PushFoldGame:
         def decide(actor: int, actions: tuple[str, ...], history: list[str], follow) -> int:
             index = len(nodes)
             nodes.append(None)
-            children = tuple(follow(a, history + [f"{names[actor]} {a}"]) for a in actions)
+            children = tuple(follow(a, [*history, f"{names[actor]} {a}"]) for a in actions)
             nodes[index] = Node(actor, actions, children, say(history, actor))
             return index
 

@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,7 +154,7 @@ class PushFoldSolution:
 def _readings(game: PushFoldGame, profile: list[np.ndarray], ev: Evaluation) -> list[ThresholdReading]:
     strength = equity_vs_random()
     out = []
-    for k, node in enumerate(game.tree().nodes):
+    for k in range(len(game.tree().nodes)):
         w = class_sizes() * ev.own_reach[k]
         if w.sum() <= 0:
             w = class_sizes().astype(float)
@@ -163,13 +163,19 @@ def _readings(game: PushFoldGame, profile: list[np.ndarray], ev: Evaluation) -> 
     return out
 
 
-def solve(game: PushFoldGame, target: float = DEFAULT_TARGET, max_iterations: int = 20_000,
-          progress: Progress | None = None, table: TripleTable | None = None) -> PushFoldSolution:
-    """Solve ``game``: exactly heads-up, else by DCFR to a gain of ``target`` big blinds."""
+def check_settings(target: float, max_iterations: int) -> None:
+    """``ValueError`` naming ``target`` or ``max iterations`` if :func:`solve` cannot take it
+    (to refuse a solve before starting it)."""
     if not target > 0:
         raise ValueError(f"target: {target!r} must be a positive number of big blinds")
     if max_iterations < 1:
         raise ValueError(f"max iterations: {max_iterations} must be at least 1")
+
+
+def solve(game: PushFoldGame, target: float = DEFAULT_TARGET, max_iterations: int = 20_000,
+          progress: Progress | None = None, table: TripleTable | None = None) -> PushFoldSolution:
+    """Solve ``game``: exactly heads-up, else by DCFR to a gain of ``target`` big blinds."""
+    check_settings(target, max_iterations)
     start = time.perf_counter()
     units = 1.0 if not game.icm else sum(game.payouts) / sum(game.stacks)
     three_way = any(len(t.showdown) == 3 for t in game.tree().terminals)
@@ -190,6 +196,34 @@ def solve(game: PushFoldGame, target: float = DEFAULT_TARGET, max_iterations: in
                             _readings(game, profile, ev))
 
 
+def shown_nodes(solution: PushFoldSolution, lines: Sequence[str] = (), setting: str = "line") -> list[int]:
+    """The decisions to show: those whose line is in ``lines`` (``ValueError`` naming ``setting``
+    for a line with no decision), else each player's first-in decision (everyone before folded)
+    and, heads-up, every decision.
+
+    Examples
+    --------
+    >>> s = solve(PushFoldGame(stacks=(10, 10, 10), max_allin=2))
+    >>> [s.game.tree().nodes[k].line for k in shown_nodes(s)]
+    ['BTN', 'BTN fold, SB']
+    >>> shown_nodes(s, ["BTN push, SB"])
+    [3]
+    """
+    nodes = solution.game.tree().nodes
+    if lines:
+        by_line = {n.line: k for k, n in enumerate(nodes)}
+        out = []
+        for text in lines:
+            if text not in by_line:
+                known = "; ".join(n.line for n in nodes[:6])
+                raise ValueError(f"{setting}: no decision {text!r} (lines look like: {known}...)")
+            out.append(by_line[text])
+        return out
+    if solution.game.players == 2:
+        return list(range(len(nodes)))
+    return [k for k, n in enumerate(nodes) if all(part.endswith("fold") for part in n.line.split(", ")[:-1])]
+
+
 def threshold_profile(solution: PushFoldSolution) -> list[np.ndarray]:
     """Every decision played by its dividing-point reading (to measure what it concedes)."""
     out = []
@@ -203,5 +237,5 @@ def threshold_profile(solution: PushFoldSolution) -> list[np.ndarray]:
     return out
 
 
-__all__ = ["CERTIFIED_GAIN", "DEFAULT_TARGET", "PRIOR", "SAMPLES", "PushFoldSolution", "solve",
-           "threshold_profile"]
+__all__ = ["CERTIFIED_GAIN", "DEFAULT_TARGET", "PRIOR", "SAMPLES", "PushFoldSolution", "check_settings",
+           "shown_nodes", "solve", "threshold_profile"]
