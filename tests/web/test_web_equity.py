@@ -127,7 +127,8 @@ def test_a_worker_reports_the_final_count_however_fast_the_progress(monkeypatch)
     # Progress messages go a tenth of a second apart; a job whose last steps came faster showed
     # a count short of the end once finished (96,436,224 of 100,000,000).
     import pokerlab.strength.equity_report as equity_report
-    from pokerlab.web.equity_jobs import _serve
+    from pokerlab.web.equity import TASK
+    from pokerlab.web.worker_jobs import _serve
 
     class Report:
         def as_dict(self) -> dict:
@@ -154,7 +155,7 @@ def test_a_worker_reports_the_final_count_however_fast_the_progress(monkeypatch)
             self.sent.append(message)
 
     pipe = Pipe()
-    _serve(pipe)
+    _serve(pipe, TASK)
     progress = [m for m in pipe.sent if m[0] == "progress"]
     assert progress[-1] == ("progress", 1, 10.0, 10.0) and pipe.sent[-1] == ("done", 1, {"trials": 10})
 

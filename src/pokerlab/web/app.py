@@ -39,10 +39,10 @@ from pokerlab.arena.storage import DEFAULT_DB
 from pokerlab.errors import USER_EXCEPTIONS, sqlite_errors, user_message
 from pokerlab.web import equity, matches, models, play, ranges, spot, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
-from pokerlab.web.equity_jobs import EquityJobs
 from pokerlab.web.runs import Runs
 from pokerlab.web.spot_jobs import SpotJobs
 from pokerlab.web.tables import Tables
+from pokerlab.web.worker_jobs import WorkerJobs
 
 log = logging.getLogger("pokerlab.web")
 
@@ -144,7 +144,7 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
     handlers.update({HTTPException: _http_error, Exception: _error})
     tables = Tables(str(db))
     runs = Runs(str(db), most=max_matches)
-    equity_jobs = EquityJobs(workers=equity_workers)
+    equity_jobs = WorkerJobs(equity.TASK, workers=equity_workers)
     solutions = tempfile.TemporaryDirectory(prefix="pokerlab-spot-")
     spot_jobs = SpotJobs(Path(solutions.name), most=max_solves)
 

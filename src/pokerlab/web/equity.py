@@ -4,14 +4,12 @@ class of the second player's range.
 
 The question is :func:`pokerlab.strength.equity_report.equity_report`'s, the one ``pokerlab
 equity`` asks, so the page shows the command's numbers. It runs in the server's equity worker
-processes (:mod:`pokerlab.web.equity_jobs`): the page submits it, watches its progress and can
-stop it. Each player's range editor asks :mod:`pokerlab.web.ranges`.
+processes (:mod:`pokerlab.web.worker_jobs`, :data:`TASK`): the page submits it, watches its
+progress and can stop it. Each player's range editor asks :mod:`pokerlab.web.ranges`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from typing import Any
 
 from starlette.requests import Request
@@ -21,6 +19,7 @@ from starlette.routing import Route
 from pokerlab.web.common import answer, body_of, in_thread, page
 from pokerlab.web.forms import boolean, integer, text, texts
 from pokerlab.web.ranges import MAX_RANGE_TEXT
+from pokerlab.web.worker_jobs import Progress, Task, job_routes, submit_and_wait
 
 MAX_PLAYERS = 6
 """Most players the page seats (PokerStove's and Equilab's six; the library takes ten)."""
@@ -30,9 +29,6 @@ MODES = {"auto": None, "exact": True, "monte-carlo": False}
 
 MAX_SAMPLES = 100_000_000
 """Most Monte Carlo showdowns one request may ask for (about half a minute on two cores)."""
-
-FIRST_WAIT = 0.5
-"""Seconds a request to compute waits for the answer before answering with the job's progress."""
 
 
 def question(body: dict[str, Any]) -> dict[str, Any]:
@@ -62,6 +58,21 @@ def question(body: dict[str, Any]) -> dict[str, Any]:
             "grid": None if grid else False}
 
 
+def compute(progress: Progress, **question: Any) -> dict[str, Any]:
+    """One computation, in a worker process: :func:`equity_report`'s plain data."""
+    from pokerlab.strength.equity_report import equity_report
+
+    return equity_report(**question, progress=progress).as_dict()
+
+
+def _load() -> None:
+    import pokerlab.strength.equity_report  # noqa: F401  (a worker loads it before its first job)
+
+
+TASK = Task(compute, kind="equity", name="equity", warm=_load)
+"""What the server's equity worker processes compute."""
+
+
 async def equity_page(request: Request) -> Response:
     from pokerlab.cards.grid import GRID_CLASSES
 
@@ -70,24 +81,8 @@ async def equity_page(request: Request) -> Response:
 
 
 async def api_compute(request: Request) -> Response:
-    jobs = request.app.state.equity
-    job = jobs.submit(await in_thread(question, await body_of(request)))
-    loop = asyncio.get_running_loop()
-    over = asyncio.Event()
-    jobs.listen(job, lambda: loop.call_soon_threadsafe(over.set))
-    with contextlib.suppress(TimeoutError):  # not over yet: the page follows its progress
-        await asyncio.wait_for(over.wait(), FIRST_WAIT)
-    return answer(jobs.view(job))
-
-
-async def api_job(request: Request) -> Response:
-    jobs = request.app.state.equity
-    return answer(jobs.view(jobs.get(request.path_params["token"])))
-
-
-async def api_stop(request: Request) -> Response:
-    jobs = request.app.state.equity
-    return answer(jobs.view(jobs.stop(request.path_params["token"])))
+    asked = await in_thread(question, await body_of(request))
+    return answer(await submit_and_wait(request.app.state.equity, asked))
 
 
 def routes() -> list[Route]:
@@ -95,6 +90,5 @@ def routes() -> list[Route]:
     return [
         Route("/equity", equity_page),
         Route("/api/equity", api_compute, methods=["POST"]),
-        Route("/api/equity/jobs/{token}", api_job),
-        Route("/api/equity/jobs/{token}/stop", api_stop, methods=["POST"]),
+        *job_routes("/api/equity/jobs", "equity"),
     ]

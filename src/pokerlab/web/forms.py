@@ -81,6 +81,33 @@ def integer(body: dict[str, Any], name: str, default: Any = _MISSING, lo: int | 
     return value
 
 
+def number(body: dict[str, Any], name: str, default: float | None = None,
+           lo: float | None = None) -> float | None:
+    """Field ``name`` as a number of at least ``lo`` (a number in a string is accepted, as an
+    HTML form sends it; absent, ``null`` or blank: ``default``).
+
+    Examples
+    --------
+    >>> number({"ante": "0.1"}, "ante", 0.0), number({"ante": ""}, "ante", 0.0)
+    (0.1, 0.0)
+    >>> number({"pot": -1}, "pot", lo=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: pot: expected a number >= 0, got -1
+    """
+    value = body.get(name, default)
+    if value is None or value == "":
+        return default
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise ValueError(f"{name}: expected a number, got {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, int | float) or (lo is not None and not value >= lo):
+        raise ValueError(f"{name}: expected a number{'' if lo is None else f' >= {lo:g}'}, got {value!r}")
+    return float(value)
+
+
 def boolean(body: dict[str, Any], name: str, default: bool = False) -> bool:
     """Field ``name`` as true or false."""
     value = body.get(name, default)

@@ -24,7 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from pokerlab.web.common import answer, body_of, in_thread, page
-from pokerlab.web.forms import integer, text
+from pokerlab.web.forms import integer, number, text
 
 MAX_SPOT_TEXT = 100_000
 """Longest spot text (TOML or TexasSolver input) accepted."""
@@ -47,20 +47,6 @@ DEFAULT_SPOT: dict[str, Any] = {
 """The spot the page opens with: a river, both ranges as text, one bet size and all-in."""
 
 
-def _number(body: dict[str, Any], name: str, default: float | None, lo: float) -> float | None:
-    value = body.get(name, default)
-    if value is None or value == "":
-        return default
-    if isinstance(value, str):
-        try:
-            value = float(value)
-        except ValueError:
-            raise ValueError(f"{name}: expected a number, got {value!r}") from None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= lo:
-        raise ValueError(f"{name}: expected a number >= {lo:g}, got {value!r}")
-    return float(value)
-
-
 def read_solve(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The spot (checked, as :meth:`Spot.to_dict`) and :func:`solve`'s settings a request asks for."""
     import numba
@@ -74,9 +60,9 @@ def read_solve(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     most = numba.config.NUMBA_NUM_THREADS
     threads = body.get("threads")
     settings = {
-        "target_pct": _number(body, "target_pct", 0.3, 0.0),
+        "target_pct": number(body, "target_pct", 0.3, 0.0),
         "max_iterations": integer(body, "max_iterations", 1000, lo=1, hi=MAX_ITERATIONS),
-        "max_seconds": _number(body, "max_seconds", None, 0.0),
+        "max_seconds": number(body, "max_seconds", None, 0.0),
         "threads": None if threads in (None, "") else integer(body, "threads", lo=1, hi=most),
         "check_every": integer(body, "check_every", 10, lo=1, hi=MAX_ITERATIONS),
     }
@@ -209,7 +195,7 @@ async def api_node(request: Request) -> Response:
 async def api_threshold(request: Request) -> Response:
     from pokerlab.spot.browse import threshold_report
 
-    min_segment = _number(dict(request.query_params), "min_segment", 0.0, 0.0)
+    min_segment = number(dict(request.query_params), "min_segment", 0.0, 0.0)
     return answer(await in_thread(lambda: threshold_report(_solution(request), min_segment)))
 
 
