@@ -37,7 +37,7 @@ from starlette.staticfiles import StaticFiles
 
 from pokerlab.arena.storage import DEFAULT_DB
 from pokerlab.errors import USER_EXCEPTIONS, sqlite_errors, user_message
-from pokerlab.web import equity, matches, models, play, ranges, spot, strategies
+from pokerlab.web import equity, matches, models, play, pushfold, ranges, spot, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
 from pokerlab.web.runs import Runs
 from pokerlab.web.spot_jobs import SpotJobs
@@ -121,10 +121,11 @@ async def api_bots(request: Request) -> Response:
 
 
 def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers: int = 2,
-               max_solves: int = 2) -> Starlette:
+               max_solves: int = 2, pushfold_workers: int = 2) -> Starlette:
     """The application, storing tables and matches in the SQLite file ``db``, playing at most
-    ``max_matches`` matches at once, computing equities in ``equity_workers`` processes and
-    solving at most ``max_solves`` spots at once (their solutions in a temporary folder)."""
+    ``max_matches`` matches at once, computing equities in ``equity_workers`` processes,
+    solving at most ``max_solves`` spots at once (their solutions in a temporary folder) and
+    push/fold spots and charts in ``pushfold_workers`` processes."""
     routes = [
         Route("/", home),
         Route("/api/bots", api_bots),
@@ -134,6 +135,7 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
         *equity.routes(),
         *ranges.routes(),
         *spot.routes(),
+        *pushfold.routes(),
         *matches.routes(),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
@@ -145,6 +147,7 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
     tables = Tables(str(db))
     runs = Runs(str(db), most=max_matches)
     equity_jobs = WorkerJobs(equity.TASK, workers=equity_workers)
+    pushfold_jobs = WorkerJobs(pushfold.TASK, workers=pushfold_workers)
     solutions = tempfile.TemporaryDirectory(prefix="pokerlab-spot-")
     spot_jobs = SpotJobs(Path(solutions.name), most=max_solves)
 
@@ -154,6 +157,7 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
         await in_thread(tables.close_all)  # the bots keep what they learned; hands are stored
         await in_thread(runs.stop_all)
         await in_thread(equity_jobs.close)
+        await in_thread(pushfold_jobs.close)
         await in_thread(spot_jobs.close)
         solutions.cleanup()
 
@@ -162,6 +166,7 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
     app.state.tables = tables
     app.state.runs = runs
     app.state.equity = equity_jobs
+    app.state.pushfold = pushfold_jobs
     app.state.spot_jobs = spot_jobs
     app.state.spot_solutions = spot.Solutions(Path(solutions.name))
     return app

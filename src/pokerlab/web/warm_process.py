@@ -1,9 +1,10 @@
 """A worker process kept warm for the server, and the thread that feeds it.
 
-The Equity page's workers and the Solver page's solving processes are both one spawned process
-(a threaded server must not fork) that loads pokerlab's kernels once and then answers job after
-job over a pipe, fed by a daemon thread of the server. This is their common part: starting the
-process, ending it, killing it at once; what a job is and how it is followed is the subclass's.
+The Equity and Push/fold pages' workers and the Solver page's solving processes are each one
+spawned process (a threaded server must not fork) that loads pokerlab's kernels once and then
+answers job after job over a pipe, fed by a daemon thread of the server. This is their common
+part: starting the process, ending it, killing it at once; what a job is and how it is followed
+is the subclass's.
 """
 
 from __future__ import annotations

@@ -131,8 +131,10 @@ export class RangeEditor {
   }
 }
 
-// Colour a grid of the macro class_grid by values in [0, 1] (blank where there is none).
-export function shadeValues(grid, values, format = (v) => `${Math.round(100 * v)}`) {
+// Colour a grid of the macro class_grid by values in [0, 1] (blank where there is none). Each
+// cell shows format(value, class) and its tooltip describe(value, class).
+export function shadeValues(grid, values, format = (v) => `${Math.round(100 * v)}`,
+                            describe = (v, name) => `${name}: ${(100 * v).toFixed(1)}%`) {
   for (const cell of grid.querySelectorAll(".cell")) {
     const value = values[cell.dataset.class];
     const has = value !== undefined && value !== null;
@@ -146,8 +148,8 @@ export function shadeValues(grid, values, format = (v) => `${Math.round(100 * v)
       shown.className = "value";
       cell.append(shown);
     }
-    shown.textContent = has ? format(value) : "";
-    cell.title = has ? `${cell.dataset.class}: ${(100 * value).toFixed(1)}%` : cell.dataset.class;
+    shown.textContent = has ? format(value, cell.dataset.class) : "";
+    cell.title = has ? describe(value, cell.dataset.class) : cell.dataset.class;
   }
 }
 
