@@ -58,6 +58,8 @@ def test_serve_check_uses_every_page_and_stops(tmp_path) -> None:
         "equity 52.264% (win 36.48%, tie 31.57%), 5 classes in the grid")
     drawn = checks["play: five-card draw against draw-rules, calling, discarding cards 1 and 2"]
     assert drawn.startswith("the draw: you draw 2; hand over") and "the chips add up: True" in drawn
+    assert checks["push/fold: heads-up, 10 big blinds each, chip EV"] == (
+        "linear program, certified: True; SB: push 58.3%, SB push, BB: call 37.4%")
     solved = checks["solver: a river, AT, 65, KQ against 77, QJ, AK, a pot-sized bet, to 0.1% of the pot"]
     assert "iterations, exploitability" in solved and "OOP at the root: x " in solved
 

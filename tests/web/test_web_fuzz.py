@@ -1,7 +1,7 @@
 """Whatever a client sends, the server answers in one line and never with a stack trace: every
-API address fed random JSON (hypothesis), fields of the right names with wrong values, actions
-at a table, and the Solver page's addresses (spots, settings, uploaded files, lines of a
-solution, tokens) with nothing lost."""
+API address fed random JSON (hypothesis), fields of the right names with wrong values (the
+Push/fold page's settings among them), actions at a table, and the Solver page's addresses
+(spots, settings, uploaded files, lines of a solution, tokens) with nothing lost."""
 
 from __future__ import annotations
 
@@ -65,6 +65,18 @@ BODIES = {
         "game": st.sampled_from([*KINDS, "stud"]) | JSON, "seats": st.integers(-1, 12) | JSON,
         "duplicate": st.booleans() | JSON, "freezeout": st.booleans() | JSON}),
 }
+BLINDS = st.sampled_from(["0.5,1", "1", "2,1", "20,40", "x,y", "0,0", ""]) | JSON
+BODIES |= {
+    "/api/pushfold/solve": _body({
+        "stacks": st.sampled_from(["10,10", "12,8,20", "10,-5", "10,x", "", "0,0", "1e400,10",
+                                   "10," * 9 + "10", "10,,10"]) | JSON,
+        "blinds": BLINDS, "ante": NUMBERISH,
+        "payouts": st.sampled_from(["", "50,30,20", "30,50", "-1", "0", "1,1,1,1,1,1,1,1,1,1"]) | JSON,
+        "opening": st.sampled_from(["", "none", "limp", "min-raise", "raise"]) | JSON,
+        "max_allin": st.integers(-1, 5) | JSON, "target": NUMBERISH, "max_iterations": NUMBERISH}),
+    "/api/pushfold/chart": _body({"max_stack": NUMBERISH, "min_stack": NUMBERISH, "step": NUMBERISH,
+                                  "blinds": BLINDS, "ante": NUMBERISH}),
+}
 SIZES = st.sampled_from(["50%", "a", "33%, 75%", "2x", "e", "lots", "-5%", "1e9%"]) | JSON
 SPOT = st.fixed_dictionaries({}, optional={
     "board": st.sampled_from(["Ks Qd Jh 4c 2s", "Ks Qd Jh", "Ks Ks Qd", "Ah", "", "Zz 2c 3d"])
@@ -97,10 +109,10 @@ RIVER = {"board": "Ks Qd Jh 4c 2s", "pot": 10, "stack": 20, "oop_range": "AT, 65
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
-    # max_matches=0, equity_workers=0, max_solves=0: a well-formed match, equity question or solve
-    # is refused after its fields are read, so no process starts
+    # max_matches=0, equity_workers=0, max_solves=0, pushfold_workers=0: a well-formed match,
+    # equity question or solve is refused after its fields are read, so no process starts
     app = create_app(tmp_path_factory.mktemp("fuzz") / "web.sqlite", max_matches=0, equity_workers=0,
-                     max_solves=0)
+                     max_solves=0, pushfold_workers=0)
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 
@@ -203,6 +215,7 @@ def test_any_address_gets_an_answer_or_one_line(client: TestClient, segment: str
     for path in (f"/api/tables/{segment}", f"/api/equity/jobs/{segment}", f"/api/matches/{segment}",
                  f"/api/matches/{segment}/hands",
                  f"/api/matches/1/hands/{segment}", f"/api/spot/jobs/{segment}",
+                 f"/api/pushfold/jobs/{segment}",
                  f"/api/spot/solutions/{segment}/node", f"/api/{segment}"):
         _one_line(client.get(path, params=query))
 

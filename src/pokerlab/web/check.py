@@ -87,6 +87,11 @@ def self_check(base: str) -> list[dict[str, Any]]:
     rows[-1]["result"] = (f"{solved['summary']['iterations']} iterations, exploitability "
                           f"{solved['summary']['exploitability_pct_pot']:.4f}% of the pot; OOP at the root: "
                           + ", ".join(f"{a} {100 * f:.1f}%" for a, f in solved["totals"].items()))
+    pushfold = timed("push/fold: heads-up, 10 big blinds each, chip EV", lambda: _follow(
+        client, client.post("/api/pushfold/solve", {"stacks": "10,10"}), "/api/pushfold/jobs", "push/fold",
+        120.0)["result"])
+    rows[-1]["result"] = f"{pushfold['method']}, certified: {pushfold['certified']}; " + ", ".join(
+        f"{s['line']}: {s['action']} {100 * s['share']:.1f}%" for s in pushfold["shown"])
     view = timed("play: a hand against calling-station, always calling", lambda: _play_a_hand(client))
     rows[-1]["result"] = (f"hand over on the {view['street_reached']}, you "
                           f"{view['won']:+d} chips, the chips add up: {view['conserved']}")
