@@ -52,8 +52,8 @@ def _print_solution(s: PushFoldSolution, nodes: list[int]) -> None:
                       f"best-response gain {max(s.evaluation.gains):.1e} {units}")
     else:
         state = "converged" if s.reached else "NOT CONVERGED"
-        console.print(f"DCFR, {s.iterations} iterations in {s.seconds:.1f} s: {state}; NashConv "
-                      f"{s.evaluation.nash_conv:.2g} {units} (target {s.target:.2g} a player)")
+        console.print(f"{s.method}: {s.iterations} iterations in {s.seconds:.1f} s, {state}; "
+                      f"NashConv {s.evaluation.nash_conv:.2g} {units} (target {s.target:.2g} a player)")
         if s.samples:
             console.print(f"three-way showdowns: Monte Carlo table, {s.samples} deals per class triple")
     players = Table(title="Players", box=None)
@@ -143,7 +143,8 @@ def register(app: typer.Typer) -> None:
         sb, bb = read_blinds("--blinds", blinds)
         game = PushFoldGame(read_numbers("--stacks", stacks), sb, bb, ante,
                             read_numbers("--payouts", payouts), opening or None, max_allin)
-        with progress("solving", None, enabled=not as_json and game.players > 2, eta=False) as advance:
+        bar = not as_json and game.players > 2
+        with progress("DCFR iterations", None, enabled=bar, eta=False) as advance:
             def report(done: int, gain: float | None) -> None:
                 advance(1)
                 if gain is not None:

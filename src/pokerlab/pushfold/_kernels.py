@@ -33,88 +33,82 @@ def compress_triples(joint, counts, samples):
     return offsets, codes, mass
 
 
-@njit(cache=True, inline="always")
-def _cell(a, b, c, offsets, codes, mass, order_code, w0, w1, w2, wq, h0, h1, h2, q):
-    """Add one ordered triple of classes (players 0, 1, 2 holding a, b, c) to the terms."""
-    x, y, z = a, b, c
-    if x <= y <= z:
-        perm = 0
-    elif x <= z < y:
-        perm = 1
-        y, z = z, y
-    elif y < x <= z:
-        perm = 2
-        x, y = y, x
-    elif y <= z < x:
-        perm = 3
-        x, y, z = y, z, x
-    elif z < x <= y:
-        perm = 4
-        x, y, z = z, x, y
-    else:
-        perm = 5
-        x, y, z = z, y, x
-    t = x + y * (y + 1) // 2 + z * (z + 1) * (z + 2) // 6
-    for k in range(offsets[t], offsets[t + 1]):
-        p = mass[k]
-        o = order_code[perm, codes[k]]
-        if w0 != 0.0:
-            h0[a, o] += p * w0
-        if w1 != 0.0:
-            h1[b, o] += p * w1
-        if w2 != 0.0:
-            h2[c, o] += p * w2
-        if wq != 0.0:
-            q[o] += p * wq
+POSITIONS = np.array([(0, 1, 2), (0, 2, 1), (1, 0, 2), (2, 0, 1), (1, 2, 0), (2, 1, 0)], dtype=np.int64)
+"""The six ways to hand a sorted triple's positions to players 0, 1, 2: player ``p`` takes
+position ``POSITIONS[k, p]`` (the numbering of ``order_code``'s rows)."""
 
 
 @njit(cache=True)
-def three_way_terms(offsets, codes, mass, order_code, r0, r1, r2, h0, h1, h2, q):
-    """Sum a three-way showdown's terms over every triple of classes.
+def three_way_values(offsets, codes, mass, order_code, r0, r1, r2, u0, u1, u2, want_q, v0, v1, v2, q):
+    """Each showdown player's payoff at a three-way showdown, given their class.
 
     Players 0, 1, 2 are the showdown's players in seat order, ``r0..r2`` their reach (169
-    each). For each finishing order ``o`` (a code ``9 * rank0 + 3 * rank1 + rank2``) sets:
-    ``h0[a, o]``: the chance, given player 0 holds ``a``, that the others hold classes ``b, c``,
-    reach here, and the order is ``o``, summed over ``b, c`` (likewise ``h1``, ``h2``);
-    ``q[o]``: the unconditional chance of reaching here with order ``o``. ``order_code[p, code]``
-    maps a sorted triple's code to the players' code for permutation case ``p``.
+    each), ``u0..u2`` their payoffs by finishing order (a code ``9 * rank0 + 3 * rank1 +
+    rank2``; 27 slots). Sets ``v0[a]``: the sum over the others' classes ``b, c`` of the chance,
+    given player 0 holds ``a``, that they hold ``b, c`` and reach here, times player 0's expected
+    payoff (likewise ``v1``, ``v2``); with ``want_q``, ``q[o]``: the unconditional chance of
+    reaching here with order ``o`` (for the players not in the showdown). ``order_code[k,
+    code]`` maps a sorted triple's code to the players' code when the players take the sorted
+    positions ``POSITIONS[k]``.
 
-    Only cells where at least two players reach count (the third's own reach never weighs its
-    own terms), visited through the players' supports.
+    The table is read in its own order, each sorted triple once for all the ways to deal it
+    (its orders stay in cache); a way is skipped unless two of its players reach (a player's
+    own reach never weighs their own terms).
     """
     n = 169
-    s0 = np.flatnonzero(r0 > 0.0)
-    s1 = np.flatnonzero(r1 > 0.0)
-    s2 = np.flatnonzero(r2 > 0.0)
-    # 1. players 1 and 2 both reach: every class of player 0
-    for b in s1:
-        for c in s2:
-            w0 = r1[b] * r2[c]
-            for a in range(n):
-                ra = r0[a]
-                _cell(a, b, c, offsets, codes, mass, order_code, w0, ra * r2[c], ra * r1[b],
-                      ra * w0, h0, h1, h2, q)
-    # 2. players 0 and 2 reach, player 1's class does not: player 1's terms only
-    for a in s0:
-        for c in s2:
-            w1 = r0[a] * r2[c]
-            for b in range(n):
-                if r1[b] == 0.0:
-                    _cell(a, b, c, offsets, codes, mass, order_code, 0.0, w1, 0.0, 0.0, h0, h1, h2, q)
-    # 3. players 0 and 1 reach, player 2's class does not: player 2's terms only
-    for a in s0:
-        for b in s1:
-            w2 = r0[a] * r1[b]
-            for c in range(n):
-                if r2[c] == 0.0:
-                    _cell(a, b, c, offsets, codes, mass, order_code, 0.0, 0.0, w2, 0.0, h0, h1, h2, q)
-    total = 1326.0 * 1225.0 * 1128.0
+    live0 = r0 > 0.0
+    live1 = r1 > 0.0
+    live2 = r2 > 0.0
+    t = -1
+    cls = np.empty(3, dtype=np.int64)
+    for z in range(n):
+        for y in range(z + 1):
+            for x in range(y + 1):
+                t += 1
+                cls[0] = x
+                cls[1] = y
+                cls[2] = z
+                lo = offsets[t]
+                hi = offsets[t + 1]
+                if lo == hi:
+                    continue
+                for k in range(6):
+                    a = cls[POSITIONS[k, 0]]
+                    b = cls[POSITIONS[k, 1]]
+                    c = cls[POSITIONS[k, 2]]
+                    if (live0[a] + live1[b] + live2[c]) < 2:
+                        continue
+                    seen = False  # equal classes: the same deal from an earlier way
+                    for j in range(k):
+                        if (cls[POSITIONS[j, 0]] == a and cls[POSITIONS[j, 1]] == b
+                                and cls[POSITIONS[j, 2]] == c):
+                            seen = True
+                            break
+                    if seen:
+                        continue
+                    w0 = r1[b] * r2[c]
+                    w1 = r0[a] * r2[c]
+                    w2 = r0[a] * r1[b]
+                    wq = r0[a] * w0 if want_q else 0.0
+                    s0 = 0.0
+                    s1 = 0.0
+                    s2 = 0.0
+                    for e in range(lo, hi):
+                        p = mass[e]
+                        o = order_code[k, codes[e]]
+                        s0 += p * u0[o]
+                        s1 += p * u1[o]
+                        s2 += p * u2[o]
+                        if wq != 0.0:
+                            q[o] += p * wq
+                    v0[a] += w0 * s0
+                    v1[b] += w1 * s1
+                    v2[c] += w2 * s2
     for k in range(n):
         size = 6.0 if k < 13 else (4.0 if k < 91 else 12.0)
         scale = 1.0 / (size * 1225.0 * 1128.0)
-        for o in range(27):
-            h0[k, o] *= scale
-            h1[k, o] *= scale
-            h2[k, o] *= scale
+        v0[k] *= scale
+        v1[k] *= scale
+        v2[k] *= scale
     for o in range(27):
-        q[o] /= total
+        q[o] /= 1326.0 * 1225.0 * 1128.0

@@ -59,15 +59,25 @@ def regret_matching(regret: np.ndarray) -> np.ndarray:
     return np.where(total > 0, pos / np.where(total > 0, total, 1.0), passive)
 
 
+WARM_REGRET = 1e-6
+"""Regret (payoff units) that makes a warm start's strategy the first one played: small enough
+that the first iteration's real regrets outweigh it."""
+
+
 def solve_cfr(game: PushFoldGame, target: float, max_iterations: int = 100_000,
-              check_every: int = 25, progress: Progress | None = None,
-              table: TripleTable | None = None) -> CfrRun:
+              check_every: int = 10, progress: Progress | None = None,
+              table: TripleTable | None = None,
+              warm: dict[str, np.ndarray] | None = None) -> CfrRun:
     """Run DCFR until every player's best-response gain is at most ``target`` (payoff units)
-    or ``max_iterations`` have run."""
+    or ``max_iterations`` have run. ``warm`` maps decision lines to a first strategy to play
+    there (``(169, actions)``), e.g. the answer of a smaller game."""
     if not target > 0:
         raise ValueError(f"target: {target!r} must be positive")
     nodes = game.tree().nodes
     regrets = [np.zeros((CLASSES, len(n.actions))) for n in nodes]
+    for k, node in enumerate(nodes):
+        if warm is not None and node.line in warm:
+            regrets[k] = WARM_REGRET * warm[node.line]
     sums = [np.zeros((CLASSES, len(n.actions))) for n in nodes]
     evaluation: Evaluation | None = None
     profile: list[np.ndarray] = []
@@ -76,7 +86,7 @@ def solve_cfr(game: PushFoldGame, target: float, max_iterations: int = 100_000,
         t += 1
         current = [regret_matching(r) for r in regrets]
         ev = evaluate(game, current, table)
-        for k, node in enumerate(nodes):
+        for k in range(len(nodes)):
             values = ev.action_values[k].T  # (169, actions)
             expected = (current[k] * values).sum(axis=1, keepdims=True)
             r = regrets[k] + values - expected

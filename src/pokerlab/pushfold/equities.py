@@ -119,9 +119,9 @@ def build_headsup_table(progress: Callable[[int, int], None] | None = None) -> H
     for a in range(n):
         for b in range(a, n):
             r = equity([PREFLOP_CLASSES[a], PREFLOP_CLASSES[b]], exact=True)
-            count = int(round(r.trials)) // BOARDS
-            wins[a, b], wins[b, a] = int(round(r.wins[0])), int(round(r.wins[1]))
-            ties[a, b] = ties[b, a] = int(round(r.ties[0]))
+            count = round(r.trials) // BOARDS
+            wins[a, b], wins[b, a] = round(r.wins[0]), round(r.wins[1])
+            ties[a, b] = ties[b, a] = round(r.ties[0])
             pairs[a, b] = pairs[b, a] = count
             done += 1
             if progress is not None:

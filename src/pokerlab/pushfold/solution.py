@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -56,9 +56,10 @@ class PushFoldSolution:
     evaluation
         The profile's values and each player's best-response gain (payoff units).
     method
-        ``"linear program"`` or ``"DCFR"``.
+        ``"linear program"`` or ``"DCFR"`` (``"DCFR, warm-started ..."`` when three-way showdowns
+        are in the game: the answer of the game with at most two all-in is played first).
     iterations
-        DCFR iterations (0 for the linear program).
+        DCFR iterations, both games' (0 for the linear program).
     target
         The gain target in payoff units (0 for the linear program, which is exact).
     seconds
@@ -188,9 +189,22 @@ def solve(game: PushFoldGame, target: float = DEFAULT_TARGET, max_iterations: in
         ev = evaluate(game, profile)
         method, iterations, goal = "linear program", 0, 0.0
     else:
-        run = solve_cfr(game, target * units, max_iterations=max_iterations, progress=progress, table=table)
-        profile, ev, iterations, goal = run.profile, run.evaluation, run.iterations, run.target
+        warm, before = None, 0
         method = "DCFR"
+        if three_way:  # start from the answer with at most two all-in: cheap, and close to it
+            two = replace(game, max_allin=2)
+            first = solve_cfr(two, target * units, max_iterations=max_iterations, progress=progress)
+            warm = {n.line: p for n, p in zip(two.tree().nodes, first.profile, strict=True)}
+            before = first.iterations
+            method = "DCFR, warm-started from the two-all-in game"
+
+        def shifted(done: int, gain: float | None) -> None:
+            if progress is not None:
+                progress(before + done, gain)
+
+        run = solve_cfr(game, target * units, max_iterations=max_iterations, progress=shifted, table=table,
+                        warm=warm)
+        profile, ev, iterations, goal = run.profile, run.evaluation, before + run.iterations, run.target
     return PushFoldSolution(game, profile, ev, method, iterations, goal, time.perf_counter() - start,
                             table.samples if (three_way and table is not None) else 0,
                             _readings(game, profile, ev))

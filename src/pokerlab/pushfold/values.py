@@ -37,7 +37,7 @@ from functools import cache
 
 import numpy as np
 
-from pokerlab.pushfold._kernels import three_way_terms
+from pokerlab.pushfold._kernels import POSITIONS, three_way_values
 from pokerlab.pushfold.equities import BOARDS, class_sizes, headsup_table
 from pokerlab.pushfold.game import PushFoldGame, Terminal
 from pokerlab.pushfold.triples import TripleTable, triple_table
@@ -72,11 +72,10 @@ def pair_terms() -> PairTerms:
 
 
 def permutation_codes() -> np.ndarray:
-    """``(6, 27)``: a sorted triple's order code as the players' order code, per permutation
-    case of :func:`~pokerlab.pushfold._kernels.three_way_terms`."""
-    positions = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (2, 0, 1), (1, 2, 0), (2, 1, 0))
+    """``(6, 27)``: a sorted triple's order code as the players' order code, for each way
+    :data:`~pokerlab.pushfold._kernels.POSITIONS` hands the sorted positions to the players."""
     out = np.zeros((6, 27), dtype=np.int64)
-    for p, pos in enumerate(positions):
+    for p, pos in enumerate(POSITIONS):
         for code in range(27):
             s = (code // 9, code // 3 % 3, code % 3)
             r = [s[pos[k]] for k in range(3)]
@@ -126,8 +125,8 @@ class Evaluation:
         return float(sum(self.gains))
 
 
-def _showdown_terms(game: PushFoldGame, t: Terminal, reach: np.ndarray,
-                    table: TripleTable | None) -> tuple[dict[int, np.ndarray], np.ndarray]:
+def _showdown_terms(game: PushFoldGame, t: Terminal, reach: np.ndarray, table: TripleTable | None,
+                    want_chance: bool) -> tuple[dict[int, np.ndarray], np.ndarray]:
     """For a showdown terminal: each showdown player's payoff given their class (summed over
     the others in it), and the unconditional chance of each order (for players not in it)."""
     terms = pair_terms()
@@ -150,15 +149,18 @@ def _showdown_terms(game: PushFoldGame, t: Terminal, reach: np.ndarray,
         return inside, chance
     if table is None:
         table = triple_table()
-    h = [np.zeros((CLASSES, 27)) for _ in range(3)]
-    q27 = np.zeros(27)
-    p0, p1, p2 = t.showdown
-    offsets, codes, mass = table.compressed
-    three_way_terms(offsets, codes, mass, _PERMUTATION_CODES, reach[p0], reach[p1], reach[p2],
-                    h[0], h[1], h[2], q27)
     codes = [9 * o[0] + 3 * o[1] + o[2] for o in orders]
+    u = np.zeros((3, 27))
     for role, player in enumerate(t.showdown):
-        inside[player] = h[role][:, codes] @ t.payoff[:, player]
+        u[role, codes] = t.payoff[:, player]
+    v = np.zeros((3, CLASSES))
+    q27 = np.zeros(27)
+    offsets, order_codes, mass = table.compressed
+    p0, p1, p2 = t.showdown
+    three_way_values(offsets, order_codes, mass, _PERMUTATION_CODES, reach[p0], reach[p1], reach[p2],
+                     u[0], u[1], u[2], want_chance, v[0], v[1], v[2], q27)
+    for role, player in enumerate(t.showdown):
+        inside[player] = v[role]
     return inside, q27[codes]
 
 
@@ -179,7 +181,7 @@ def terminal_values(game: PushFoldGame, t: Terminal, reach: np.ndarray,
             others = np.prod(np.delete(folds, i, axis=0), axis=0)
             out[i] = t.payoff[0, i] * others
         return out
-    inside, chance = _showdown_terms(game, t, reach, table)
+    inside, chance = _showdown_terms(game, t, reach, table, game.players > len(t.showdown))
     outside = [j for j in range(n) if j not in t.showdown]
     for i in range(n):
         fold_factor = np.prod(folds[[j for j in outside if j != i]], axis=0) if outside else 1.0
