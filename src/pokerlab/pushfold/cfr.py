@@ -8,7 +8,10 @@ folds (regret matching may play anything there; uniform play would put every cla
 showdown, and the three-way terms cost grows with the square of the players' supports). The
 average profile, with probabilities below :data:`NEGLIGIBLE` dropped, is measured every
 ``check_every`` iterations, and the run stops when no player can gain more than ``target`` by
-a best response; the profile returned is the one measured.
+a best response; the profile returned is the one measured. Each iteration measures its current
+strategies too (the walk that gives the regrets gives their best responses): when they are within
+the target, they are the answer (regret matching's iterates are close to pure, the average mixes
+every iteration's choice).
 
 Examples
 --------
@@ -86,6 +89,10 @@ def solve_cfr(game: PushFoldGame, target: float, max_iterations: int = 100_000,
         t += 1
         current = [regret_matching(r) for r in regrets]
         ev = evaluate(game, current, table)
+        if max(ev.gains) <= target:  # the iterate itself is good enough (and crisper)
+            if progress is not None:
+                progress(t, max(ev.gains))
+            return CfrRun(current, ev, t, target, True)
         for k in range(len(nodes)):
             values = ev.action_values[k].T  # (169, actions)
             expected = (current[k] * values).sum(axis=1, keepdims=True)

@@ -103,13 +103,13 @@ def exact_joint(a: int, b: int, c: int) -> int:
 
 
 @njit(cache=True, parallel=True)
-def _build(triples, combos, sizes, samples, seed, joint, counts):
+def _build(triples, positions, combos, sizes, samples, seed, joint, counts):
     for t in prange(triples.shape[0]):
         a, b, c = triples[t, 0], triples[t, 1], triples[t, 2]
         joint[t] = _disjoint_count(combos, sizes, a, b, c)
         if joint[t] == 0:
             continue
-        state = seeded_state(seed, t, 0)
+        state = seeded_state(seed, positions[t], 0)
         hands = np.empty(3, dtype=np.int64)
         value = np.empty(3, dtype=np.int64)
         cls = (a, b, c)
@@ -187,13 +187,22 @@ class TripleTable:
 
 def build_triple_table(samples: int = SAMPLES, seed: int = SEED) -> TripleTable:
     """Compute the table (all cores; a few seconds per hundred samples)."""
+    joint, counts = sample_triples(np.arange(TRIPLES), samples, seed)
+    return TripleTable(joint, counts, samples, seed)
+
+
+def sample_triples(positions: np.ndarray, samples: int = SAMPLES,
+                   seed: int = SEED) -> tuple[np.ndarray, np.ndarray]:
+    """The table's rows ``(joint, counts)`` at ``positions`` only (the same rows as the whole
+    table's: each triple draws from its own stream of ``seed``)."""
     if not 1 <= samples <= 65_535:
         raise ValueError(f"samples must be 1..65535, not {samples}")
     combos, sizes = _class_combos()
-    joint = np.zeros(TRIPLES, dtype=np.int64)
-    counts = np.zeros((TRIPLES, OUTCOME_SLOTS), dtype=np.uint16)
-    _build(_sorted_triples(), combos, sizes, samples, seed, joint, counts)
-    return TripleTable(joint, counts, samples, seed)
+    positions = np.asarray(positions, dtype=np.int64)
+    joint = np.zeros(len(positions), dtype=np.int64)
+    counts = np.zeros((len(positions), OUTCOME_SLOTS), dtype=np.uint16)
+    _build(_sorted_triples()[positions], positions, combos, sizes, samples, seed, joint, counts)
+    return joint, counts
 
 
 def cache_path(samples: int = SAMPLES, seed: int = SEED) -> Path:
