@@ -123,6 +123,13 @@ STEPS: list[Step] = [
          "The shipped strategy of hulhe-cfr (external-sampling MCCFR on 169 pre-flop classes and "
          "50 E[HS^2] buckets a round after): its training and its exploitability in the abstract "
          "game, as the file records them; then a short duplicate match against Loki A."),
+    Step("Push/fold equilibria: the patent's dividing points at a tournament's end",
+         ("pushfold solve --stacks 10,10 --plot out/pushfold-10bb.png",
+          "pushfold solve --stacks 12,8,20 --ante 0.1 --payouts 50,30,20 --line BTN",
+          "pushfold chart --max-stack 20 --workers 2 --plot out/pushfold-chart.png"),
+         "Heads-up at 10 big blinds solved exactly (certified), read as one dividing point per "
+         "decision; a three-handed bubble by the ICM (the first run builds the three-way table); "
+         "the heads-up chart to 20 big blinds, as the published Nash charts print it."),
     Step("Loki per Papp's thesis: the income-rate table IR4",
          ("preflop table loki-ir4",),
          "The table Loki reads before the flop with 3 or 4 players."),
