@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerlab.web.warm_process import WarmProcess
+from pokerlab.web.warm_process import WarmProcess, messages
 
 PROGRESS_EVERY = 0.2
 """Seconds between a solve's progress messages (the exploitability checks are always sent)."""
@@ -120,13 +120,7 @@ def _serve(connection: Any, nice: int) -> None:
     # minutes), solve below it.
     with contextlib.suppress(OSError):
         os.nice(nice)
-    while True:
-        try:
-            message = connection.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
+    for message in messages(connection):
         _solve_one(connection, *message)
 
 

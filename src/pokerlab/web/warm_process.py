@@ -10,8 +10,21 @@ is the subclass's.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
+
+
+def messages(connection: Any) -> Iterator[Any]:
+    """In a worker process: the messages the server sends, until ``None`` (stop) or the end of
+    the pipe (the server is gone)."""
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        yield message
 
 
 class WarmProcess:

@@ -35,7 +35,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from pokerlab.web.common import answer
-from pokerlab.web.warm_process import WarmProcess
+from pokerlab.web.warm_process import WarmProcess, messages
 
 PROGRESS_EVERY = 0.1
 """Seconds between a worker's progress messages."""
@@ -85,14 +85,7 @@ def _serve(connection: Any, task: Task) -> None:
     if task.warm is not None:
         with contextlib.suppress(Exception):  # a failure here shows again, in one line, on a real job
             task.warm()
-    while True:
-        try:
-            message = connection.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
-        serial, question = message
+    for serial, question in messages(connection):
         last = [0.0]
         latest: list[Any] = [0.0, 0.0]  # the last count and total (and detail) reported, sent or not
 
