@@ -55,7 +55,8 @@ def _print_solution(s: PushFoldSolution, nodes: list[int]) -> None:
         console.print(f"{s.method}: {s.iterations} iterations in {s.seconds:.1f} s, {state}; "
                       f"NashConv {s.evaluation.nash_conv:.2g} {units} (target {s.target:.2g} a player)")
         if s.samples:
-            console.print(f"three-way showdowns: Monte Carlo table, {s.samples} deals per class triple")
+            console.print(f"three-way showdowns: Monte Carlo, {s.samples} deals a class triple; values "
+                          f"within about {s.three_way_error:.0e} {units}".replace("0e+00", "0"))
     players = Table(title="Players", box=None)
     for col in ("seat", "stack", f"value ({units})", f"gain ({units})"):
         players.add_column(col, justify="right" if col != "seat" else "left")

@@ -66,6 +66,10 @@ class PushFoldSolution:
         Time to solve and measure.
     samples
         Monte Carlo deals per class triple behind three-way showdowns (0: none in the game).
+    three_way_error
+        The Monte Carlo error of the players' values (payoff units): the largest, over players,
+        of half the change in a player's value between the table's two independent halves (the
+        standard error of the whole table's value, estimated from one pair of draws).
     """
 
     game: PushFoldGame
@@ -77,6 +81,7 @@ class PushFoldSolution:
     seconds: float
     samples: int = 0
     readings: list[ThresholdReading] = field(default_factory=list, repr=False)
+    three_way_error: float = 0.0
 
     @property
     def chip_value(self) -> float:
@@ -146,6 +151,7 @@ class PushFoldSolution:
             "target": self.target,
             "units": "prize" if g.icm else "big blinds",
             "three_way_samples": self.samples,
+            "three_way_error": self.three_way_error,
             "ev": {pos: {name: float(v) for name, v in zip(PREFLOP_CLASSES, ev.class_value[i], strict=True)}
                    for i, pos in enumerate(g.positions)},
             "nodes": nodes,
@@ -205,9 +211,13 @@ def solve(game: PushFoldGame, target: float = DEFAULT_TARGET, max_iterations: in
         run = solve_cfr(game, target * units, max_iterations=max_iterations, progress=shifted, table=table,
                         warm=warm)
         profile, ev, iterations, goal = run.profile, run.evaluation, before + run.iterations, run.target
+    error = 0.0
+    if three_way and table is not None:  # the same answer valued by each half of the table
+        a, b = (evaluate(game, profile, table.half(k)).value for k in (0, 1))
+        error = max(abs(x - y) / 2 for x, y in zip(a, b, strict=True))
     return PushFoldSolution(game, profile, ev, method, iterations, goal, time.perf_counter() - start,
                             table.samples if (three_way and table is not None) else 0,
-                            _readings(game, profile, ev))
+                            _readings(game, profile, ev), error)
 
 
 def shown_nodes(solution: PushFoldSolution, lines: Sequence[str] = (), setting: str = "line") -> list[int]:

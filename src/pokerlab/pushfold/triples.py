@@ -103,7 +103,7 @@ def exact_joint(a: int, b: int, c: int) -> int:
 
 
 @njit(cache=True, parallel=True)
-def _build(triples, positions, combos, sizes, samples, seed, joint, counts):
+def _build(triples, positions, combos, sizes, samples, seed, joint, counts, first):
     for t in prange(triples.shape[0]):
         a, b, c = triples[t, 0], triples[t, 1], triples[t, 2]
         joint[t] = _disjoint_count(combos, sizes, a, b, c)
@@ -114,7 +114,7 @@ def _build(triples, positions, combos, sizes, samples, seed, joint, counts):
         value = np.empty(3, dtype=np.int64)
         cls = (a, b, c)
         board = np.empty(5, dtype=np.int64)
-        for _ in range(samples):
+        for sample in range(samples):
             used = np.int64(0)
             ok = False
             while not ok:  # uniform over disjoint combo triples, by rejection
@@ -153,6 +153,8 @@ def _build(triples, positions, combos, sizes, samples, seed, joint, counts):
                             rank += 1
                 code = code * 3 + rank
             counts[t, code] += 1
+            if 2 * sample < samples:
+                first[t, code] += 1
 
 
 @dataclass(frozen=True)
@@ -169,17 +171,29 @@ class TripleTable:
         Deals sampled per triple.
     seed
         The table's seed.
+    first
+        ``(TRIPLES, 27)`` uint16: the orders of the first half of the deals (the two halves are
+        independent tables: what an answer's values change from one to the other measures the
+        Monte Carlo error, :meth:`half`).
     """
 
     joint: np.ndarray
     counts: np.ndarray
     samples: int
     seed: int
+    first: np.ndarray
+
+    def half(self, which: int) -> TripleTable:
+        """The table of the first (0) or the second (1) half of the deals."""
+        n = (self.samples + 1) // 2
+        if which == 0:
+            return TripleTable(self.joint, self.first, n, self.seed, self.first)
+        return TripleTable(self.joint, self.counts - self.first, self.samples - n, self.seed, self.first)
 
     @cached_property
     def compressed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(offsets, codes, mass)``: each triple's orders seen and their share of its joint
-        count, as :func:`~pokerlab.pushfold._kernels.three_way_terms` reads them."""
+        count, as :func:`~pokerlab.pushfold._kernels.three_way_values` reads them."""
         from pokerlab.pushfold._kernels import compress_triples
 
         return compress_triples(self.joint, self.counts, float(self.samples))
@@ -187,27 +201,28 @@ class TripleTable:
 
 def build_triple_table(samples: int = SAMPLES, seed: int = SEED) -> TripleTable:
     """Compute the table (all cores; a few seconds per hundred samples)."""
-    joint, counts = sample_triples(np.arange(TRIPLES), samples, seed)
-    return TripleTable(joint, counts, samples, seed)
+    joint, counts, first = sample_triples(np.arange(TRIPLES), samples, seed)
+    return TripleTable(joint, counts, samples, seed, first)
 
 
 def sample_triples(positions: np.ndarray, samples: int = SAMPLES,
-                   seed: int = SEED) -> tuple[np.ndarray, np.ndarray]:
-    """The table's rows ``(joint, counts)`` at ``positions`` only (the same rows as the whole
-    table's: each triple draws from its own stream of ``seed``)."""
+                   seed: int = SEED) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The table's rows ``(joint, counts, first)`` at ``positions`` only (the same rows as the
+    whole table's: each triple draws from its own stream of ``seed``)."""
     if not 1 <= samples <= 65_535:
         raise ValueError(f"samples must be 1..65535, not {samples}")
     combos, sizes = _class_combos()
     positions = np.asarray(positions, dtype=np.int64)
     joint = np.zeros(len(positions), dtype=np.int64)
     counts = np.zeros((len(positions), OUTCOME_SLOTS), dtype=np.uint16)
-    _build(_sorted_triples()[positions], positions, combos, sizes, samples, seed, joint, counts)
-    return joint, counts
+    first = np.zeros((len(positions), OUTCOME_SLOTS), dtype=np.uint16)
+    _build(_sorted_triples()[positions], positions, combos, sizes, samples, seed, joint, counts, first)
+    return joint, counts, first
 
 
 def cache_path(samples: int = SAMPLES, seed: int = SEED) -> Path:
     """Where the table with these settings is kept."""
-    return cache_root() / "pushfold" / f"triples-{samples}-{seed}.npz"
+    return cache_root() / "pushfold" / f"triples-v2-{samples}-{seed}.npz"
 
 
 @cache
@@ -216,7 +231,7 @@ def triple_table(samples: int = SAMPLES, seed: int = SEED) -> TripleTable:
     path = cache_path(samples, seed)
     try:
         with np.load(path, allow_pickle=False) as data:
-            return TripleTable(data["joint"], data["counts"], samples, seed)
+            return TripleTable(data["joint"], data["counts"], samples, seed, data["first"])
     except (OSError, ValueError, KeyError):
         pass
     table = build_triple_table(samples, seed)
@@ -224,6 +239,6 @@ def triple_table(samples: int = SAMPLES, seed: int = SEED) -> TripleTable:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     with open(tmp, "wb") as f:
-        np.savez(f, joint=table.joint, counts=table.counts)
+        np.savez(f, joint=table.joint, counts=table.counts, first=table.first)
     os.replace(tmp, path)
     return table
