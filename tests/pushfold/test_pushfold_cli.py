@@ -105,3 +105,40 @@ def test_the_readme_chart_s_edges_are_what_the_solver_gives() -> None:
 def test_the_readme_chart_is_the_command_s_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(app, ["pushfold", "chart", "--markdown", "--workers", "2"]) == 0
     assert capsys.readouterr().out.strip() == _readme_chart()
+
+
+def test_ev_grid_and_lines_are_checked_before_the_solve(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert run(app, ["pushfold", "solve", "--stacks", "10,10", "--line", "SB", "--ev", "bb"]) == 0
+    text = capsys.readouterr().out
+    assert "BB: expected value per class (bb)" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    import pokerlab.pushfold.solution as solution
+
+    monkeypatch.setattr(solution, "solve", lambda *a, **k: pytest.fail("solved before checking"))
+    assert run(app, ["pushfold", "solve", "--stacks", "10,10,10", "--line", "SB push"]) == 2
+    assert "--line: no decision 'SB push'" in capsys.readouterr().err
+    assert run(app, ["pushfold", "solve", "--stacks", "10,10", "--ev", "UTG"]) == 2
+    assert capsys.readouterr().err.strip() == "error: --ev: no seat 'UTG' at this table (SB, BB)"
+
+
+def test_ctrl_c_stops_a_solve_with_one_line() -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from terminal import ctrl_c_as_in_a_terminal
+
+    proc = subprocess.Popen([sys.executable, "-m", "pokerlab", "pushfold", "solve", "--stacks", "10,10,10,10",
+                             "--max-allin", "2", "--target", "1e-9", "--max-iterations", "1000000"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "COLUMNS": "80"}, preexec_fn=ctrl_c_as_in_a_terminal)
+    time.sleep(3)
+    assert proc.poll() is None, "the solve ended before Ctrl-C"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert len(err.strip().splitlines()) == 1 and err.startswith("interrupted: stopped"), err

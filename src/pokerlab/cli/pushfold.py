@@ -40,6 +40,33 @@ def frequency_grid(solution: PushFoldSolution, node: int) -> Table:
     return out
 
 
+def _seat(positions: tuple[str, ...], name: str) -> int:
+    """A seat named as the game names it (``--ev BB``), or a ``ValueError`` naming ``--ev``."""
+    if name.upper() not in positions:
+        raise ValueError(f"--ev: no seat {name!r} at this table ({', '.join(positions)})")
+    return positions.index(name.upper())
+
+
+def ev_grid(solution: PushFoldSolution, seat: int) -> Table:
+    """A seat's expected payoff per class on the 13x13 grid (two decimals; fits 80 columns)."""
+    from pokerlab.cards import PREFLOP_CLASSES
+    from pokerlab.cards.grid import GRID_RANKS, class_grid
+
+    g = solution.game
+    units = "prize" if g.icm else "bb"
+    values = dict(zip(PREFLOP_CLASSES, solution.evaluation.class_value[seat], strict=True))
+    grid = class_grid(values)
+    out = Table(title=f"{g.positions[seat]}: expected value per class ({units})", box=None,
+                padding=(0, 0, 0, 1), pad_edge=False)
+    out.add_column("", style="bold", no_wrap=True)
+    for rank in GRID_RANKS:
+        out.add_column(rank, justify="right", no_wrap=True)
+    for r in range(13):
+        out.add_row(GRID_RANKS[r], *[f"{v:.2f}".replace("0.", ".", 1) if abs(v) < 1 else f"{v:.1f}"
+                                     for v in grid[r]])
+    return out
+
+
 def _print_solution(s: PushFoldSolution, nodes: list[int]) -> None:
     g = s.game
     units = "prize" if g.icm else "bb"
@@ -133,17 +160,21 @@ def register(app: typer.Typer) -> None:
                                            help="3+ players: DCFR iterations at most."),
         line: list[str] = typer.Option([], "--line", help="Show this decision's grid, e.g. 'BTN push, SB' "
                                        "(repeatable; default: every first-in decision)."),
+        ev: list[str] = typer.Option([], "--ev", help="Show this seat's expected value per class as a "
+                                     "grid, e.g. BB (repeatable)."),
         plot: str = typer.Option("", "--plot", help="Write the shown grids as heat maps (.png or .svg)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Solve a push/fold spot: push and call frequencies per class, values, NashConv."""
         from pokerlab.pushfold.game import PushFoldGame, read_blinds, read_numbers
-        from pokerlab.pushfold.solution import shown_nodes, solve
+        from pokerlab.pushfold.solution import named_nodes, shown_nodes, solve
 
         output_file(plot or None, "--plot", (".png", ".svg"))
         sb, bb = read_blinds("--blinds", blinds)
         game = PushFoldGame(read_numbers("--stacks", stacks), sb, bb, ante,
                             read_numbers("--payouts", payouts), opening or None, max_allin)
+        named_nodes(game, line, "--line")  # a line with no decision is said before the solve
+        seats = [_seat(game.positions, name) for name in ev]
         bar = not as_json and game.players > 2
         with progress("DCFR iterations", None, enabled=bar, eta=False) as advance:
             def report(done: int, gain: float | None) -> None:
@@ -163,6 +194,8 @@ def register(app: typer.Typer) -> None:
             print_json(solution.as_dict())
             return
         _print_solution(solution, nodes)
+        for seat in seats:
+            console.print(ev_grid(solution, seat))
         if plot:
             console.print(f"heat maps written to {plot}")
 

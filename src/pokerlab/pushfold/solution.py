@@ -220,10 +220,29 @@ def solve(game: PushFoldGame, target: float = DEFAULT_TARGET, max_iterations: in
                             _readings(game, profile, ev), error)
 
 
+def named_nodes(game: PushFoldGame, lines: Sequence[str], setting: str = "line") -> list[int]:
+    """The decisions whose lines are ``lines``, or a ``ValueError`` naming ``setting`` and the first
+    line with no decision (checked before a solve: the tree is known without one).
+
+    Examples
+    --------
+    >>> named_nodes(PushFoldGame(stacks=(10, 10)), ["SB push, BB"])
+    [1]
+    """
+    nodes = game.tree().nodes
+    by_line = {n.line: k for k, n in enumerate(nodes)}
+    out = []
+    for text in lines:
+        if text not in by_line:
+            known = "; ".join(n.line for n in nodes[:6])
+            raise ValueError(f"{setting}: no decision {text!r} (lines look like: {known}...)")
+        out.append(by_line[text])
+    return out
+
+
 def shown_nodes(solution: PushFoldSolution, lines: Sequence[str] = (), setting: str = "line") -> list[int]:
-    """The decisions to show: those whose line is in ``lines`` (``ValueError`` naming ``setting``
-    for a line with no decision), else each player's first-in decision (everyone before folded)
-    and, heads-up, every decision.
+    """The decisions to show: those whose line is in ``lines`` (:func:`named_nodes`), else each
+    player's first-in decision (everyone before folded) and, heads-up, every decision.
 
     Examples
     --------
@@ -235,14 +254,7 @@ def shown_nodes(solution: PushFoldSolution, lines: Sequence[str] = (), setting: 
     """
     nodes = solution.game.tree().nodes
     if lines:
-        by_line = {n.line: k for k, n in enumerate(nodes)}
-        out = []
-        for text in lines:
-            if text not in by_line:
-                known = "; ".join(n.line for n in nodes[:6])
-                raise ValueError(f"{setting}: no decision {text!r} (lines look like: {known}...)")
-            out.append(by_line[text])
-        return out
+        return named_nodes(solution.game, lines, setting)
     if solution.game.players == 2:
         return list(range(len(nodes)))
     return [k for k, n in enumerate(nodes) if all(part.endswith("fold") for part in n.line.split(", ")[:-1])]
