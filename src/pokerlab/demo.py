@@ -123,7 +123,7 @@ STEPS: list[Step] = [
          "The shipped strategy of hulhe-cfr (external-sampling MCCFR on 169 pre-flop classes and "
          "50 E[HS^2] buckets a round after): its training and its exploitability in the abstract "
          "game, as the file records them; then a short duplicate match against Loki A."),
-    Step("Push/fold equilibria: the patent's dividing points at a tournament's end",
+    Step("Push/fold: dividing points at a tournament's end",
          ("pushfold solve --stacks 10,10 --plot out/pushfold-10bb.png",
           "pushfold solve --stacks 12,8,20 --ante 0.1 --payouts 50,30,20 --line BTN",
           "pushfold chart --max-stack 20 --workers 2 --plot out/pushfold-chart.png"),

@@ -230,6 +230,23 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["hulhe", "train", "--iterations", "1", "--checkpoint-dir", "{dir}/run", "--plot", "{}"], PLOT),
     (["hulhe", "show", "{}"], NAME | _choices("{dir}/notes.txt", "{dir}/damaged.sqlite")),
     (["hulhe", "show", "missing.npz", "--plot", "{}"], PLOT),
+    (["pushfold", "solve", "--stacks", "{}"],
+     WHOLE | _choices("10,-1", "0,10", ",".join(["10"] * 10), "10,,10", "inf,10", "10;10")),
+    (["pushfold", "solve", "--stacks", "10,10", "--payouts", "{}"],
+     _choices("30,50", "50,30,20", "x", "-5", "0")),
+    (["pushfold", "solve", "--stacks", "10,10", "--blinds", "{}"],
+     _choices("1", "x,y", "2,1", "20,40", "-1,1")),
+    (["pushfold", "solve", "--stacks", "10,10,10", "--ante", "{}"], _choices("-1", "11", "nan", "x")),
+    (["pushfold", "solve", "--stacks", "10,10", "--open", "{}"], NAME),
+    (["pushfold", "solve", "--stacks", "10,10", "--max-allin", "{}"], _choices("1", "4", "x")),
+    (["pushfold", "solve", "--stacks", "10,10", "--target", "{}"], _choices("0", "-1", "nan", "x")),
+    (["pushfold", "solve", "--stacks", "10,10", "--plot", "{}"], PLOT),
+    (["pushfold", "solve", "--stacks", "10,10", "--line", "{}"], NAME),
+    (["pushfold", "solve", "--stacks", "10,10", "--ev", "{}"], NAME),
+    (["pushfold", "chart", "--max-stack", "{}"], _choices("0", "-5", "inf", "nan", "x")),
+    (["pushfold", "chart", "--step", "{}"], _choices("0", "-1", "1e-9", "x")),
+    (["pushfold", "chart", "--max-stack", "3", "--workers", "{}"], _choices("0", "-1", "x")),
+    (["pushfold", "chart", "--max-stack", "3", "--plot", "{}"], PLOT),
 ]
 
 
@@ -296,7 +313,7 @@ def test_every_command_is_driven():
     assert listed <= driven | {("bots",), ("version",), ("draw", "example")}, listed - driven  # no input
 
 
-GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw", "spot", "abstraction", "hulhe"}
+GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw", "spot", "abstraction", "hulhe", "pushfold"}
 
 
 # -- huge counts: lazily, with progress, stopped by Ctrl-C ----------------------------------
@@ -329,6 +346,8 @@ HUGE = "1000000000000"
      r"stopped after 0 of 1,000,000,000,000 hands"),
     (["hulhe", "train", "--iterations", HUGE, "--eval-deals", "10", "--checkpoint-dir", "run"],
      "stopped before the first checkpoint"),
+    (["pushfold", "solve", "--stacks", "10,10,10", "--max-allin", "2", "--target", "1e-12",
+      "--max-iterations", HUGE], "stopped after 0 iterations"),
 ], ids=lambda a: a[0] if isinstance(a, list) else None)
 def test_a_huge_count_starts_at_once_and_stops_on_ctrl_c(args, summary, tmp_path, capsys,
                                                          ctrl_c_after_first_progress):
