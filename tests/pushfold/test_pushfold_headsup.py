@@ -68,6 +68,8 @@ def test_the_whole_published_chart() -> None:
     published = {n: ("20+" if v == "20+" else v) for n, v in _published().items()}
     assert {n: ours[n] for n in published} == published
     assert chart.worst_gain < CERTIFIED_GAIN
+    # classes that push at a stack and never at a smaller one: the small suited hands
+    assert {"63s", "53s", "43s"} <= set(chart.gaps["push"]) and chart.gaps["call"] == ()
 
 
 def test_dcfr_reaches_the_linear_program_s_answer() -> None:

@@ -7,7 +7,9 @@ class mixing at the edge of a range counts where it mostly pushes, as HoldemReso
 charts count it).
 A class that pushes at the largest stack of the grid is shown as that stack with a ``+``; a
 class that never does, as ``-``. Equilibria are not always monotone in the stack: a class that
-pushes at a stack but not at some smaller one is listed in ``gaps``.
+pushes at a stack but never at some smaller one is listed in ``gaps`` (a class whose frequency
+only wanders about one half near its edge is not: which side of it a stack falls can depend on
+which of several equilibria the linear program's vertex is).
 
 Examples
 --------
@@ -36,6 +38,9 @@ from pokerlab.pushfold.values import evaluate
 
 PUSHES = 0.5
 """A class pushes (or calls) when its equilibrium probability is at least this."""
+
+NEVER = 1e-9
+"""A class never pushes (or calls) at a stack when its probability is at most this."""
 
 BATCH = 25
 """Stacks solved per task."""
@@ -90,7 +95,7 @@ def _largest(grid: np.ndarray, stacks: tuple[float, ...]) -> tuple[dict[str, flo
             continue
         last = int(np.flatnonzero(on)[-1])
         out[name] = stacks[last]
-        if not on[: last + 1].all():
+        if (grid[:last, c] <= NEVER).any():  # folds outright at a smaller stack
             gaps.append(name)
     return out, tuple(gaps)
 
