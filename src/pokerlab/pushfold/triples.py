@@ -9,11 +9,13 @@ For every unordered triple of classes ``a <= b <= c`` (818,805 of them, in
   finishing order happened. An order is the three hands' *dense ranks* (0 for the best hand,
   ties share a rank), written ``9 * rank_a + 3 * rank_b + rank_c``: 27 slots, 13 possible.
 
-An exact table would enumerate about 5e13 showdowns (818,805 triples, up to 1,728 combo
-triples each, 1,370,754 boards each): days on two cores. The Monte Carlo table takes
-seconds, is the same for any number of threads (a counter-based generator seeded per triple)
-and is kept in the cache folder; the error it leaves in an answer is measured by the solver's
-reports (see :mod:`pokerlab.pushfold.values`).
+An exact table needs each deal's whole finishing order (side pots and prizes depend on who
+comes second), which :func:`pokerlab.strength.equity.equity` does not count (it counts who
+wins); enumerated the way it enumerates, it would take about two core-hours (818,805 triples at
+5 to 13 ms each). The Monte Carlo table takes seconds, is the same for any number of threads (a
+counter-based generator seeded per triple) and is kept in the cache folder; its two halves are
+independent tables, and :func:`pokerlab.pushfold.solution.solve` values each answer with both
+to state the error the sampling leaves in it.
 
 Examples
 --------
