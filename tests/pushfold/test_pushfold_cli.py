@@ -142,3 +142,9 @@ def test_ctrl_c_stops_a_solve_with_one_line() -> None:
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
     assert len(err.strip().splitlines()) == 1 and err.startswith("interrupted: stopped"), err
+
+
+def test_an_opening_shows_a_grid_for_each_action_but_the_fold(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(app, ["pushfold", "solve", "--stacks", "12,12", "--open", "limp", "--line", "SB"]) == 0
+    text = capsys.readouterr().out
+    assert "SB: limp " in text and "SB: push " in text   # the limps were hidden before

@@ -115,6 +115,15 @@ def test_the_dividing_point_reading_names_what_breaks_a_single_threshold() -> No
     assert 0 < max(t.gains) < 0.05   # what the one-threshold reading concedes, in bb
 
 
+def test_an_opening_s_reading_splits_folding_from_playing() -> None:
+    s = solve(PushFoldGame((12, 12), opening="limp"))
+    sb = s.readings[0]
+    assert sb.point == pytest.approx(s.share(0, 0), abs=1e-12)  # the folds are below the point
+    assert "AA" not in sb.breakers   # AA limps: it plays, as the reading's top does
+    t = evaluate(s.game, threshold_profile(s))
+    assert 0 < max(t.gains) < 0.05
+
+
 def test_push_shares_shrink_with_the_stack() -> None:
     shares = [float(solve_headsup(PushFoldGame((s, s)))[0][:, 1] @ PRIOR) for s in (3, 6, 10, 15, 25)]
     assert shares == sorted(shares, reverse=True)

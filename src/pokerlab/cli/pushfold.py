@@ -24,13 +24,14 @@ def _cell(p: float) -> str:
     return f"{p:.2f}"[1:]
 
 
-def frequency_grid(solution: PushFoldSolution, node: int) -> Table:
-    """One decision's push or call frequencies on the 13x13 grid (fits 80 columns)."""
+def frequency_grid(solution: PushFoldSolution, node: int, action: int = -1) -> Table:
+    """One decision's frequencies of ``action`` (default the last: push or call) on the 13x13
+    grid (fits 80 columns)."""
     from pokerlab.cards.grid import GRID_RANKS, class_grid
 
     n = solution.game.tree().nodes[node]
-    grid = class_grid(solution.frequency(node))
-    title = f"{n.line}: {n.actions[-1]} {100 * solution.share(node):.1f}% of hands"
+    grid = class_grid(solution.frequency(node, action))
+    title = f"{n.line}: {n.actions[action]} {100 * solution.share(node, action):.1f}% of hands"
     out = Table(title=title, box=None, padding=(0, 0, 0, 1), pad_edge=False)
     out.add_column("", style="bold", no_wrap=True)
     for rank in GRID_RANKS:
@@ -101,8 +102,9 @@ def _print_solution(s: PushFoldSolution, nodes: list[int]) -> None:
         breakers = ", ".join(reading.breakers[:4]) + (" ..." if len(reading.breakers) > 4 else "")
         decisions.add_row(n.line, shares, f"{reading.point:.3f}", breakers or "none")
     console.print(decisions)
-    for k in nodes:
-        console.print(frequency_grid(s, k))
+    for k in nodes:  # a grid for each action but the fold (heads-up openings have two)
+        for action in range(1, len(g.tree().nodes[k].actions)):
+            console.print(frequency_grid(s, k, action))
 
 
 def _print_chart(c: HeadsUpChart) -> None:

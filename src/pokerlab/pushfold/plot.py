@@ -14,12 +14,12 @@ from pokerlab.strength.preflop_plot import draw_table
 from pokerlab.strength.preflop_tables import PreflopTable, table_from_classes
 
 
-def frequency_table(solution: PushFoldSolution, node: int) -> PreflopTable:
-    """One decision's push (or call) frequency per class, titled with its line and share."""
+def frequency_table(solution: PushFoldSolution, node: int, action: int = -1) -> PreflopTable:
+    """One decision's frequency of ``action`` (default the last: push or call) per class, titled
+    with its line and share."""
     n = solution.game.tree().nodes[node]
-    action = n.actions[-1]
-    title = f"{n.line}: {action} {100 * solution.share(node):.1f}% of hands"
-    return table_from_classes(f"node-{node}", title, solution.frequency(node))
+    title = f"{n.line}: {n.actions[action]} {100 * solution.share(node, action):.1f}% of hands"
+    return table_from_classes(f"node-{node}-{action}", title, solution.frequency(node, action))
 
 
 def _panels(path: str | Path, tables: Sequence[tuple[PreflopTable, str]]) -> Path:
@@ -37,7 +37,9 @@ def _panels(path: str | Path, tables: Sequence[tuple[PreflopTable, str]]) -> Pat
 
 def plot_solution(solution: PushFoldSolution, nodes: Sequence[int], path: str | Path) -> Path:
     """Heat maps of the decisions ``nodes`` into ``path`` (``.png`` or ``.svg``)."""
-    tables = [(frequency_table(solution, k), "frequency") for k in nodes]
+    tree = solution.game.tree()
+    tables = [(frequency_table(solution, k, a), "frequency") for k in nodes
+              for a in range(1, len(tree.nodes[k].actions))]  # every action but the fold
     return _panels(path, tables)
 
 

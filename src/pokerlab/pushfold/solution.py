@@ -165,7 +165,7 @@ def _readings(game: PushFoldGame, profile: list[np.ndarray], ev: Evaluation) -> 
         w = class_sizes() * ev.own_reach[k]
         if w.sum() <= 0:
             w = class_sizes().astype(float)
-        aggressive = profile[k][:, -1]
+        aggressive = 1.0 - profile[k][:, 0]  # anything but the fold (or the check)
         out.append(read_threshold(aggressive, w, strength, PREFLOP_CLASSES))
     return out
 
@@ -261,14 +261,21 @@ def shown_nodes(solution: PushFoldSolution, lines: Sequence[str] = (), setting: 
 
 
 def threshold_profile(solution: PushFoldSolution) -> list[np.ndarray]:
-    """Every decision played by its dividing-point reading (to measure what it concedes)."""
+    """Every decision played by its dividing-point reading (to measure what it concedes). The
+    reading splits the fold (or check) from the rest; where the rest is two actions (a heads-up
+    opening), a class plays them in the equilibrium's proportion for that class, or the
+    decision's overall proportion where the equilibrium folds it."""
     out = []
     for k, reading in enumerate(solution.readings):
-        p = np.zeros_like(solution.profile[k])
-        p[:, -1] = reading.probs
+        sigma = solution.profile[k]
+        rest = sigma[:, 1:]
+        overall = rest.T @ solution.weight(k)
+        overall = overall / overall.sum() if overall.sum() > 0 else np.full(rest.shape[1], 1 / rest.shape[1])
+        total = rest.sum(axis=1, keepdims=True)
+        split = np.where(total > 1e-12, rest / np.where(total > 1e-12, total, 1.0), overall)
+        p = np.empty_like(sigma)
         p[:, 0] = 1.0 - reading.probs
-        if p.shape[1] > 2:  # a heads-up opening: the reading only splits fold from push
-            p = solution.profile[k].copy()
+        p[:, 1:] = reading.probs[:, None] * split
         out.append(p)
     return out
 
