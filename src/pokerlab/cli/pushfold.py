@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import typer
@@ -24,21 +25,26 @@ def _cell(p: float) -> str:
     return f"{p:.2f}"[1:]
 
 
-def frequency_grid(solution: PushFoldSolution, node: int, action: int = -1) -> Table:
-    """One decision's frequencies of ``action`` (default the last: push or call) on the 13x13
-    grid (fits 80 columns)."""
+def class_table(title: str, values: Mapping[str, float], text: Callable[[float], str]) -> Table:
+    """A value per class on the standard 13x13 grid, each written by ``text``, one space between
+    columns (a cell of up to 5 characters keeps the grid within 80 columns)."""
     from pokerlab.cards.grid import GRID_RANKS, class_grid
 
-    n = solution.game.tree().nodes[node]
-    grid = class_grid(solution.frequency(node, action))
-    title = f"{n.line}: {n.actions[action]} {100 * solution.share(node, action):.1f}% of hands"
+    grid = class_grid(values)
     out = Table(title=title, box=None, padding=(0, 0, 0, 1), pad_edge=False)
     out.add_column("", style="bold", no_wrap=True)
     for rank in GRID_RANKS:
         out.add_column(rank, justify="right", no_wrap=True, min_width=3)
     for r in range(13):
-        out.add_row(GRID_RANKS[r], *[_cell(float(v)) for v in grid[r]])
+        out.add_row(GRID_RANKS[r], *[text(float(v)) for v in grid[r]])
     return out
+
+
+def frequency_grid(solution: PushFoldSolution, node: int, action: int = -1) -> Table:
+    """One decision's frequencies of ``action`` (default the last: push or call) on the grid."""
+    n = solution.game.tree().nodes[node]
+    title = f"{n.line}: {n.actions[action]} {100 * solution.share(node, action):.1f}% of hands"
+    return class_table(title, solution.frequency(node, action), _cell)
 
 
 def _seat(positions: tuple[str, ...], name: str) -> int:
@@ -49,23 +55,14 @@ def _seat(positions: tuple[str, ...], name: str) -> int:
 
 
 def ev_grid(solution: PushFoldSolution, seat: int) -> Table:
-    """A seat's expected payoff per class on the 13x13 grid (two decimals; fits 80 columns)."""
+    """A seat's expected payoff per class on the grid (two decimals below 1, else one)."""
     from pokerlab.cards import PREFLOP_CLASSES
-    from pokerlab.cards.grid import GRID_RANKS, class_grid
 
     g = solution.game
     units = "prize" if g.icm else "bb"
     values = dict(zip(PREFLOP_CLASSES, solution.evaluation.class_value[seat], strict=True))
-    grid = class_grid(values)
-    out = Table(title=f"{g.positions[seat]}: expected value per class ({units})", box=None,
-                padding=(0, 0, 0, 1), pad_edge=False)
-    out.add_column("", style="bold", no_wrap=True)
-    for rank in GRID_RANKS:
-        out.add_column(rank, justify="right", no_wrap=True)
-    for r in range(13):
-        out.add_row(GRID_RANKS[r], *[f"{v:.2f}".replace("0.", ".", 1) if abs(v) < 1 else f"{v:.1f}"
-                                     for v in grid[r]])
-    return out
+    return class_table(f"{g.positions[seat]}: expected value per class ({units})", values,
+                       lambda v: f"{v:.2f}".replace("0.", ".", 1) if abs(v) < 1 else f"{v:.1f}")
 
 
 def _print_solution(s: PushFoldSolution, nodes: list[int]) -> None:
@@ -108,18 +105,8 @@ def _print_solution(s: PushFoldSolution, nodes: list[int]) -> None:
 
 
 def _print_chart(c: HeadsUpChart) -> None:
-    from pokerlab.cards.grid import GRID_RANKS, class_grid
-
     for what, values in (("Push (small blind)", c.push), ("Call (big blind)", c.call)):
-        grid = class_grid(values)
-        t = Table(title=f"{what}: largest stack in big blinds", box=None, padding=(0, 0, 0, 1),
-                  pad_edge=False)
-        t.add_column("", style="bold", no_wrap=True)
-        for rank in GRID_RANKS:
-            t.add_column(rank, justify="right", no_wrap=True)
-        for r in range(13):
-            t.add_row(GRID_RANKS[r], *[c.label(float(v)) for v in grid[r]])
-        console.print(t)
+        console.print(class_table(f"{what}: largest stack in big blinds", values, c.label))
     console.print(f"{len(c.stacks)} stacks solved in {c.seconds:.1f} s; largest best-response gain "
                   f"{c.worst_gain:.1e} bb; AA top left, suited above the diagonal")
 
