@@ -224,7 +224,7 @@ class IllegalActionError(ValueError):
 class Pot(NamedTuple):
     """A main or side pot: its chips and the positions that can win it."""
 
-    amount: int
+    amount: float
     eligible: tuple[int, ...]
 
 
@@ -799,8 +799,9 @@ class Hand:
         return [int(r) for r in evaluate_batch(rows)]
 
 
-def build_pots(put_in: Sequence[int], antes: Sequence[int], live: Sequence[bool]) -> list[Pot]:
-    """Main and side pots from what each position put in (antes go to the main pot).
+def build_pots(put_in: Sequence[float], antes: Sequence[float], live: Sequence[bool]) -> list[Pot]:
+    """Main and side pots from what each position put in (antes go to the main pot). Chips are
+    whole numbers in a hand; the push/fold game counts big blinds as real numbers.
 
     A pot at each distinct contribution level, open to the live players who put in at least
     that much; neighbouring pots with the same players are merged (as pokerkit does, which

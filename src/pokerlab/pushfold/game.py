@@ -37,6 +37,7 @@ from itertools import pairwise, product
 
 import numpy as np
 
+from pokerlab.engine.hand import build_pots
 from pokerlab.errors import UserError
 from pokerlab.pushfold.icm import icm_values
 
@@ -278,25 +279,25 @@ class PushFoldGame:
     def final_stacks(self, put: Sequence[float], showdown: Sequence[int],
                      ranks: Sequence[int]) -> list[float]:
         """Stacks after a hand where player ``i`` put ``put[i]`` in and ``showdown`` (seat
-        order) finished in dense ``ranks``: pots from the smallest commitment up, dead money
-        in the first, each to its best eligible hands, split evenly."""
+        order) finished in dense ``ranks``: the rules engine's main and side pots
+        (:func:`pokerlab.engine.hand.build_pots`), each to its best eligible hands, split evenly
+        (chips are real numbers here: no odd chip)."""
         n = self.players
         final = [self.stacks[i] - put[i] for i in range(n)]
         if len(showdown) == 1:
             final[showdown[0]] += sum(put)
             return final
         rank = dict(zip(showdown, ranks, strict=True))
-        dead = sum(put[i] for i in range(n) if i not in rank)
-        below = 0.0
-        for level in sorted({put[i] for i in showdown}):
-            eligible = [i for i in showdown if put[i] >= level]
-            pot = sum(min(put[i], level) - min(put[i], below) for i in showdown) + dead
-            dead = 0.0
-            best = min(rank[i] for i in eligible)
-            winners = [i for i in eligible if rank[i] == best]
+        antes = [min(self.ante, put[i]) for i in range(n)]
+        pots = build_pots([put[i] - antes[i] for i in range(n)], antes, [i in rank for i in range(n)])
+        winners: list[int] = []
+        for pot in pots:
+            if pot.eligible:
+                best = min(rank[i] for i in pot.eligible)
+                winners = [i for i in pot.eligible if rank[i] == best]
+            # a folded blind above every live commitment joins the pot below it
             for i in winners:
-                final[i] += pot / len(winners)
-            below = level
+                final[i] += pot.amount / len(winners)
         return final
 
     def _terminal(self, put: list[float], showdown: tuple[int, ...], line: str) -> Terminal:
