@@ -46,10 +46,15 @@ def _same_solve(result: dict, game: PushFoldGame, **settings) -> None:
     shown = result.pop("shown")
     result.pop("seconds")
     assert result == _plain(expected.as_dict())
-    assert [s["node"] for s in shown] == shown_nodes(expected)
+    nodes = game.tree().nodes
+    # every shown decision, once for each action but the fold
+    assert [(s["node"], s["action"]) for s in shown] == [
+        (k, a) for k in shown_nodes(expected) for a in nodes[k].actions[1:]]
     for s in shown:
-        assert s["frequency"] == expected.frequency(s["node"]) and s["share"] == expected.share(s["node"])
-        assert s["line"] == game.tree().nodes[s["node"]].line
+        a = nodes[s["node"]].actions.index(s["action"])
+        assert s["frequency"] == expected.frequency(s["node"], a)
+        assert s["share"] == expected.share(s["node"], a)
+        assert s["line"] == nodes[s["node"]].line
 
 
 def test_a_heads_up_solve_is_the_library_s(client: TestClient) -> None:

@@ -75,7 +75,8 @@ def read_chart(body: dict[str, Any]) -> dict[str, Any]:
 
 def compute(progress: Progress, what: str, **question: Any) -> dict[str, Any]:
     """One job, in a worker process: a solve's :meth:`~PushFoldSolution.as_dict` with the
-    decisions to draw (``shown``: each one's line, action, share and each class's frequency), or
+    decisions to draw (``shown``: for each action but the fold, each decision's line, the
+    action, its share and each class's frequency), or
     the chart's :meth:`~HeadsUpChart.as_dict` with each class's label."""
     if what == "solve":
         return _solve(progress, **question)
@@ -91,8 +92,9 @@ def _solve(progress: Progress, game: dict[str, Any], target: float, max_iteratio
 
     solution = solve(PushFoldGame(**game), target, max_iterations, progress=report)
     nodes = solution.game.tree().nodes
-    shown = [{"node": k, "line": nodes[k].line, "action": nodes[k].actions[-1], "share": solution.share(k),
-              "frequency": solution.frequency(k)} for k in shown_nodes(solution)]
+    shown = [{"node": k, "line": nodes[k].line, "action": nodes[k].actions[a], "share": solution.share(k, a),
+              "frequency": solution.frequency(k, a)}
+             for k in shown_nodes(solution) for a in range(1, len(nodes[k].actions))]  # all but the fold
     return solution.as_dict() | {"shown": shown}
 
 

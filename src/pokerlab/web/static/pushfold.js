@@ -3,7 +3,7 @@
 // job (a heads-up solve comes back with the request; DCFR shows its iterations and latest gain,
 // and can be stopped), then draws what `pokerlab pushfold solve` prints: the summary, each
 // seat's value and best-response gain, the decisions (share, dividing point, breakers) and a
-// 13x13 grid per decision shown, coloured by the frequency of its last action (push or call).
+// 13x13 grid per decision shown and action but the fold, coloured by that action's frequency.
 // "Heads-up chart" sends the grid of stacks to POST /api/pushfold/chart and draws the push and
 // call grids, each class labelled with its largest stack. Every number is the server's
 // (pokerlab.pushfold). #solve-result's and #chart-result's data-state: empty, solving, ready,
@@ -126,7 +126,9 @@ function drawSolution(r) {
     el("tr", { "data-seat": pos }, el("td", {}, pos), el("td", { class: "num" }, num(r.game.stacks[i])),
       el("td", { class: "num" }, `${r.value[pos] >= 0 ? "+" : ""}${r.value[pos].toFixed(4)}`),
       el("td", { class: "num" }, r.gains[pos].toExponential(1)))));
-  document.querySelector("#decisions tbody").replaceChildren(...r.shown.map((s) => {
+  // one row per decision (a heads-up opening shows two grids: its limp or min-raise and its push)
+  const decisions = r.shown.filter((s, i) => r.shown.findIndex((t) => t.node === s.node) === i);
+  document.querySelector("#decisions tbody").replaceChildren(...decisions.map((s) => {
     const node = r.nodes[s.node];
     const shares = node.actions.filter((a) => a !== "fold").map((a) => `${a} ${pct(node.share[a])}`).join(", ");
     return el("tr", { "data-line": node.line }, el("td", {}, node.line), el("td", {}, shares),
