@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -130,6 +131,29 @@ def combos_of_class(name: str) -> list[tuple[int, int]]:
                 continue
             out.append((min(a, b), max(a, b)))
     return sorted(set(out))
+
+
+@cache
+def class_combo_table() -> tuple[np.ndarray, np.ndarray]:
+    """``(combos, sizes)`` of the 169 classes in :data:`PREFLOP_CLASSES` order, for kernels:
+    ``combos[k, i]`` the two cards of combo ``i`` of class ``k`` (``(169, 12, 2)``, zeros past
+    the class's ``sizes[k]`` combos: 6, 4 or 12). Built once, read-only.
+
+    Examples
+    --------
+    >>> combos, sizes = class_combo_table()
+    >>> combos[0, 0].tolist(), int(sizes[0]), int(sizes[-1]), int(sizes.sum())
+    ([48, 49], 6, 12, 1326)
+    """
+    combos = np.zeros((len(PREFLOP_CLASSES), 12, 2), dtype=np.int64)
+    sizes = np.zeros(len(PREFLOP_CLASSES), dtype=np.int64)
+    for k, name in enumerate(PREFLOP_CLASSES):
+        cs = combos_of_class(name)
+        combos[k, : len(cs)] = cs
+        sizes[k] = len(cs)
+    combos.setflags(write=False)
+    sizes.setflags(write=False)
+    return combos, sizes
 
 
 @dataclass

@@ -34,7 +34,8 @@ from pathlib import Path
 
 import numpy as np
 
-from pokerlab.cards import PREFLOP_CLASSES, combos_of_class
+from pokerlab.cards import PREFLOP_CLASSES
+from pokerlab.cards.ranges import class_combo_table
 
 BOARDS = comb(48, 5)
 """Boards of five cards that two known hands leave: 1,712,304."""
@@ -44,7 +45,8 @@ DATA_FILE = "headsup-169.npz"
 
 
 def class_sizes() -> np.ndarray:
-    """Combos in each class, in :data:`~pokerlab.cards.PREFLOP_CLASSES` order (6, 4 or 12).
+    """Combos in each class, in :data:`~pokerlab.cards.PREFLOP_CLASSES` order (6, 4 or 12;
+    read-only, from :func:`pokerlab.cards.ranges.class_combo_table`).
 
     Examples
     --------
@@ -52,7 +54,7 @@ def class_sizes() -> np.ndarray:
     >>> int(s[0]), int(s[13]), int(s[-1]), int(s.sum())
     (6, 4, 12, 1326)
     """
-    return np.array([len(combos_of_class(name)) for name in PREFLOP_CLASSES], dtype=np.int64)
+    return class_combo_table()[1]
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ Examples
 --------
 >>> triple_index(0, 0, 0), triple_index(0, 0, 1), triple_index(168, 168, 168) + 1
 (0, 1, 818805)
+>>> from pokerlab.cards import PREFLOP_CLASSES
 >>> int(exact_joint(PREFLOP_CLASSES.index("AA"), PREFLOP_CLASSES.index("AA"), PREFLOP_CLASSES.index("KK")))
 36
 """
@@ -36,7 +37,7 @@ import numpy as np
 from numba import njit, prange
 
 from pokerlab._cache import cache_dir, cache_root
-from pokerlab.cards import PREFLOP_CLASSES, combos_of_class
+from pokerlab.cards.ranges import class_combo_table
 from pokerlab.evaluate.kernels import eval7
 from pokerlab.strength._rng import below, seeded_state
 
@@ -56,17 +57,6 @@ OUTCOME_SLOTS = 27
 def triple_index(a: int, b: int, c: int) -> int:
     """Position of the sorted triple ``a <= b <= c`` in the table (multiset ranking)."""
     return a + b * (b + 1) // 2 + c * (c + 1) * (c + 2) // 6
-
-
-def _class_combos() -> tuple[np.ndarray, np.ndarray]:
-    """``(combos, sizes)``: ``combos[k, i]`` the two cards of combo ``i`` of class ``k``."""
-    combos = np.zeros((169, 12, 2), dtype=np.int64)
-    sizes = np.zeros(169, dtype=np.int64)
-    for k, name in enumerate(PREFLOP_CLASSES):
-        cs = combos_of_class(name)
-        sizes[k] = len(cs)
-        combos[k, : len(cs)] = cs
-    return combos, sizes
 
 
 def _sorted_triples() -> np.ndarray:
@@ -100,8 +90,7 @@ def _disjoint_count(combos, sizes, a, b, c):
 
 def exact_joint(a: int, b: int, c: int) -> int:
     """Ways to deal combos of classes ``a``, ``b``, ``c`` to three players, no card shared."""
-    combos, sizes = _class_combos()
-    return int(_disjoint_count(combos, sizes, a, b, c))
+    return int(_disjoint_count(*class_combo_table(), a, b, c))
 
 
 @njit(cache=True, parallel=True)
@@ -213,7 +202,7 @@ def sample_triples(positions: np.ndarray, samples: int = SAMPLES,
     whole table's: each triple draws from its own stream of ``seed``)."""
     if not 1 <= samples <= 65_535:
         raise ValueError(f"samples must be 1..65535, not {samples}")
-    combos, sizes = _class_combos()
+    combos, sizes = class_combo_table()
     positions = np.asarray(positions, dtype=np.int64)
     joint = np.zeros(len(positions), dtype=np.int64)
     counts = np.zeros((len(positions), OUTCOME_SLOTS), dtype=np.uint16)

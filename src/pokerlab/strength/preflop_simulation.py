@@ -44,7 +44,8 @@ from numba import njit, prange
 from pokerlab._cache import cache_dir
 from pokerlab._interrupt import ctrl_c_in_kernels
 from pokerlab._kernel_cache import source_digest
-from pokerlab.cards import PREFLOP_CLASSES, combos_of_class
+from pokerlab.cards import PREFLOP_CLASSES
+from pokerlab.cards.ranges import class_combo_table
 from pokerlab.evaluate.kernels import CARD_KEY, CARD_MASK, EMPTY_KEY, eval_key
 from pokerlab.executors import Executor, InProcessExecutor
 from pokerlab.strength._rng import below, seeded_state
@@ -60,17 +61,7 @@ MAX_TASK_BLOCKS = 8
 """Most blocks in one executor task (about a second of one CPU against one opponent)."""
 
 
-def _class_combos() -> tuple[np.ndarray, np.ndarray]:
-    combos = np.zeros((169, 12, 2), dtype=np.int64)
-    counts = np.zeros(169, dtype=np.int64)
-    for i, name in enumerate(PREFLOP_CLASSES):
-        cs = combos_of_class(name)
-        combos[i, : len(cs)] = cs
-        counts[i] = len(cs)
-    return combos, counts
-
-
-CLASS_COMBOS, CLASS_COUNTS = _class_combos()
+CLASS_COMBOS, CLASS_COUNTS = class_combo_table()
 
 
 @njit(cache=True, parallel=True)
