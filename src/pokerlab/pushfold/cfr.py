@@ -93,14 +93,14 @@ def solve_cfr(game: PushFoldGame, target: float, max_iterations: int = 100_000,
             if progress is not None:
                 progress(t, max(ev.gains))
             return CfrRun(current, ev, t, target, True)
+        pos, neg = t**ALPHA / (t**ALPHA + 1.0), t**BETA / (t**BETA + 1.0)  # DCFR's discounts
+        keep = (t / (t + 1.0)) ** GAMMA
         for k in range(len(nodes)):
             values = ev.action_values[k].T  # (169, actions)
             expected = (current[k] * values).sum(axis=1, keepdims=True)
             r = regrets[k] + values - expected
-            pos = t**ALPHA / (t**ALPHA + 1.0)
-            neg = t**BETA / (t**BETA + 1.0)
             regrets[k] = np.where(r > 0, r * pos, r * neg)
-            sums[k] = sums[k] * (t / (t + 1.0)) ** GAMMA + ev.own_reach[k][:, None] * current[k]
+            sums[k] = sums[k] * keep + ev.own_reach[k][:, None] * current[k]
         if t % check_every == 0 or t == max_iterations:
             profile = average(sums)
             evaluation = evaluate(game, profile, table)

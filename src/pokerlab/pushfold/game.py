@@ -265,6 +265,11 @@ class PushFoldGame:
         return tuple(out)
 
     @property
+    def chip_value(self) -> float:
+        """Payoff units per big blind: 1 in chips; with prizes, total prizes over total chips."""
+        return float(sum(self.payouts) / sum(self.stacks)) if self.payouts else 1.0
+
+    @property
     def icm(self) -> bool:
         """Whether payoffs are prizes (else chips)."""
         return bool(self.payouts)

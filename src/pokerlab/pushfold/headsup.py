@@ -26,7 +26,7 @@ from scipy.optimize import linprog
 from scipy.sparse import coo_matrix, csr_matrix
 
 from pokerlab.pushfold.game import PushFoldGame, Tree
-from pokerlab.pushfold.values import CLASSES, pair_terms
+from pokerlab.pushfold.values import CLASSES, ORDER_ROW, pair_terms
 
 Sequences = dict[tuple[int, int], int]
 """(node, action) -> first column of that sequence's 169 classes."""
@@ -80,13 +80,12 @@ def _payoff_blocks(game: PushFoldGame) -> list[np.ndarray]:
     the small blind's expected payoff there."""
     terms = pair_terms()
     deal = terms.joint.sum(axis=0)
-    index = {(0, 0): 0, (0, 1): 1, (1, 0): 2}
     blocks = []
     for t in game.tree().terminals:
         if len(t.showdown) == 1:
             blocks.append(deal * t.payoff[0, 0])
         else:
-            blocks.append(sum(terms.joint[index[tuple(o)]] * t.payoff[m, 0]
+            blocks.append(sum(terms.joint[ORDER_ROW[tuple(o)]] * t.payoff[m, 0]
                               for m, o in enumerate(t.orders)))
     return blocks
 

@@ -3,9 +3,10 @@
 At each decision the acting player's classes are ranked by their all-in equity against a
 random hand (exact, from :mod:`.equities`), each weighing its combos times the player's own
 chance of reaching the decision. The axis runs from 0 (weakest) to 1 through that weight. The
-reading is the single dividing point that best matches the strategy: everything above it takes
-the aggressive action (push or call), everything below folds, and the class it cuts through
-mixes in the proportion it is cut (the patent's virtual hand). Classes whose strategy differs
+reading keeps the strategy's share of hands that do not fold (push or call; a heads-up opening's
+limp or min-raise too) and puts it at the top of the axis: one dividing point, everything above
+it playing, everything below folding, and the class it cuts through mixing in the proportion it
+is cut (the patent's virtual hand). Classes whose strategy differs
 from the reading by half or more *break* it: no single threshold on this ranking plays them as
 the equilibrium does. :func:`pokerlab.spot.threshold_reading.read_decision` gives the full
 reading (every segment) for the same decision.
@@ -54,13 +55,13 @@ class ThresholdReading:
 def equity_vs_random() -> np.ndarray:
     """``(169,)`` each class's exact all-in equity against a random hand (the reading's ranking)."""
     t = headsup_table()
-    return (t.wins + 0.5 * t.ties).sum(axis=1) / (t.pairs.sum(axis=1) * 1712304.0)
+    return (t.wins + 0.5 * t.ties).sum(axis=1) / t.showdowns.sum(axis=1)
 
 
 def read_threshold(aggressive: np.ndarray, weight: np.ndarray, strength: np.ndarray,
                    names: tuple[str, ...]) -> ThresholdReading:
-    """The single dividing point closest to ``aggressive`` (per-class chance of pushing or
-    calling), by ``weight`` (combos times own reach), on the ranking ``strength``."""
+    """The single dividing point that keeps the share of ``aggressive`` (per-class chance of not
+    folding), by ``weight`` (combos times own reach), at the top of the ranking ``strength``."""
     order = np.argsort(-strength, kind="stable")  # strongest first
     w = np.asarray(weight, dtype=float)[order]
     p = np.asarray(aggressive, dtype=float)[order]

@@ -84,16 +84,9 @@ class PushFoldSolution:
     three_way_error: float = 0.0
 
     @property
-    def chip_value(self) -> float:
-        """Payoff units per big blind: 1 in chips; with prizes, total prizes over total chips."""
-        if not self.game.icm:
-            return 1.0
-        return float(sum(self.game.payouts) / sum(self.game.stacks))
-
-    @property
     def certified(self) -> bool:
         """Whether no player gains more than :data:`CERTIFIED_GAIN` big blinds by deviating."""
-        return max(self.evaluation.gains) <= CERTIFIED_GAIN * self.chip_value
+        return max(self.evaluation.gains) <= CERTIFIED_GAIN * self.game.chip_value
 
     @property
     def reached(self) -> bool:
@@ -106,7 +99,7 @@ class PushFoldSolution:
 
     def weight(self, node: int) -> np.ndarray:
         """``(169,)`` combos times the actor's own chance of reaching ``node``."""
-        return class_sizes() * self.evaluation.own_reach[node]
+        return reach_weight(self.evaluation, node)
 
     def frequency(self, node: int, action: int = -1) -> dict[str, float]:
         """Each class's probability of ``action`` (default the last: push or call) at ``node``."""
@@ -158,11 +151,16 @@ class PushFoldSolution:
         }
 
 
+def reach_weight(ev: Evaluation, node: int) -> np.ndarray:
+    """``(169,)`` combos times the actor's own chance of reaching ``node`` under ``ev``'s profile."""
+    return class_sizes() * ev.own_reach[node]
+
+
 def _readings(game: PushFoldGame, profile: list[np.ndarray], ev: Evaluation) -> list[ThresholdReading]:
     strength = equity_vs_random()
     out = []
     for k in range(len(game.tree().nodes)):
-        w = class_sizes() * ev.own_reach[k]
+        w = reach_weight(ev, k)
         if w.sum() <= 0:
             w = class_sizes().astype(float)
         aggressive = 1.0 - profile[k][:, 0]  # anything but the fold (or the check)
@@ -184,7 +182,7 @@ def solve(game: PushFoldGame, target: float = DEFAULT_TARGET, max_iterations: in
     """Solve ``game``: exactly heads-up, else by DCFR to a gain of ``target`` big blinds."""
     check_settings(target, max_iterations)
     start = time.perf_counter()
-    units = 1.0 if not game.icm else sum(game.payouts) / sum(game.stacks)
+    units = game.chip_value
     three_way = any(len(t.showdown) == 3 for t in game.tree().terminals)
     if three_way and table is None:
         from pokerlab.pushfold.triples import triple_table
@@ -211,13 +209,12 @@ def solve(game: PushFoldGame, target: float = DEFAULT_TARGET, max_iterations: in
         run = solve_cfr(game, target * units, max_iterations=max_iterations, progress=shifted, table=table,
                         warm=warm)
         profile, ev, iterations, goal = run.profile, run.evaluation, before + run.iterations, run.target
-    error = 0.0
+    error, samples = 0.0, 0
     if three_way and table is not None:  # the same answer valued by each half of the table
         a, b = (evaluate(game, profile, table.half(k)).value for k in (0, 1))
-        error = max(abs(x - y) / 2 for x, y in zip(a, b, strict=True))
+        error, samples = max(abs(x - y) / 2 for x, y in zip(a, b, strict=True)), table.samples
     return PushFoldSolution(game, profile, ev, method, iterations, goal, time.perf_counter() - start,
-                            table.samples if (three_way and table is not None) else 0,
-                            _readings(game, profile, ev), error)
+                            samples, _readings(game, profile, ev), error)
 
 
 def named_nodes(game: PushFoldGame, lines: Sequence[str], setting: str = "line") -> list[int]:

@@ -45,6 +45,11 @@ from pokerlab.pushfold.triples import TripleTable, triple_table
 CLASSES = 169
 
 
+ORDER_ROW = {(0, 0): 0, (0, 1): 1, (1, 0): 2}
+"""A two-way finishing order (dense ranks, first player first) as the row of
+:class:`PairTerms`'s ``given`` and ``joint``: tie, first player wins, second player wins."""
+
+
 @dataclass(frozen=True)
 class PairTerms:
     """Two-way showdown matrices, row = hero's class: the chance, given the hero's class, of the
@@ -135,15 +140,13 @@ def _showdown_terms(game: PushFoldGame, t: Terminal, reach: np.ndarray, table: T
     inside: dict[int, np.ndarray] = {}
     if k == 2:
         p, q = t.showdown
-        hero_first = {(0, 0): 0, (0, 1): 1, (1, 0): 2}
-        hero_second = {(0, 0): 0, (0, 1): 2, (1, 0): 1}
         pp = np.zeros((len(orders), CLASSES))
         qq = np.zeros((len(orders), CLASSES))
         chance = np.zeros(len(orders))
         for m, o in enumerate(orders):
-            pp[m] = terms.given[hero_first[o]] @ reach[q]
-            qq[m] = terms.given[hero_second[o]] @ reach[p]
-            chance[m] = reach[p] @ terms.joint[hero_first[o]] @ reach[q]
+            pp[m] = terms.given[ORDER_ROW[o]] @ reach[q]
+            qq[m] = terms.given[ORDER_ROW[o[::-1]]] @ reach[p]  # the order from q's side
+            chance[m] = reach[p] @ terms.joint[ORDER_ROW[o]] @ reach[q]
         inside[p] = t.payoff[:, p] @ pp
         inside[q] = t.payoff[:, q] @ qq
         return inside, chance
