@@ -36,6 +36,20 @@ async function guarded(action) {
   }
 }
 
+// Ask the server for a job (POST `url` with `body`) and follow it to its end, asking
+// `${jobs}/<job>` every `poll` ms: `started(job)` once the server names it (so Stop can reach
+// it), `show(view)` at each answer while it waits or runs. Resolves to the last view.
+async function followJob(url, body, jobs, poll, started, show) {
+  let view = await api("POST", url, body);
+  started(view.job);
+  while (view.state === "waiting" || view.state === "running") {
+    show(view);
+    await new Promise((resolve) => setTimeout(resolve, poll));
+    view = await api("GET", `${jobs}/${view.job}`);
+  }
+  return view;
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // An SVG element with attributes (and optional text).

@@ -88,13 +88,8 @@ async function compute() {
   setBusy(true);
   try {
     running = "asking";
-    let view = await api("POST", "/api/equity", asked);
-    running = view.job;
-    while (view.state === "waiting" || view.state === "running") {
-      showProgress(view);
-      await new Promise((resolve) => setTimeout(resolve, POLL));
-      view = await api("GET", `/api/equity/jobs/${view.job}`);
-    }
+    const view = await followJob("/api/equity", asked, "/api/equity/jobs", POLL,
+      (job) => { running = job; }, showProgress);
     if (view.state === "failed") throw new Error(view.error);
     if (view.state === "stopped") {
       box.dataset.state = "stopped";

@@ -18,7 +18,6 @@ let solution = null; // the solve drawn
 
 function pct(x, digits = 1) { return `${(100 * x).toFixed(digits)}%`; }
 function num(x) { return Number(x).toLocaleString("en", { maximumFractionDigits: 4 }); }
-function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 
 function setBusy(kind, busy) {
   $(kind).disabled = busy;
@@ -28,13 +27,7 @@ function setBusy(kind, busy) {
 // Submit a job and follow it to its end: the finished view, or null when it was stopped.
 async function follow(kind, url, body, show) {
   running[kind] = "asking";
-  let view = await api("POST", url, body);
-  running[kind] = view.job;
-  while (view.state === "waiting" || view.state === "running") {
-    show(view);
-    await sleep(POLL);
-    view = await api("GET", `/api/pushfold/jobs/${view.job}`);
-  }
+  const view = await followJob(url, body, "/api/pushfold/jobs", POLL, (job) => { running[kind] = job; }, show);
   show(view);
   if (view.state === "failed") throw new Error(view.error);
   return view.state === "stopped" ? null : view;
