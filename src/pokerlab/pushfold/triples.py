@@ -176,10 +176,15 @@ class TripleTable:
 
     def half(self, which: int) -> TripleTable:
         """The table of the first (0) or the second (1) half of the deals."""
+        return self._halves[which]
+
+    @cached_property
+    def _halves(self) -> tuple[TripleTable, TripleTable]:
+        # built once per table: a server's worker values every solve's answer with both
         n = (self.samples + 1) // 2
-        if which == 0:
-            return TripleTable(self.joint, self.first, n, self.seed, self.first)
-        return TripleTable(self.joint, self.counts - self.first, self.samples - n, self.seed, self.first)
+        second = self.counts - self.first
+        return (TripleTable(self.joint, self.first, n, self.seed, self.first),
+                TripleTable(self.joint, second, self.samples - n, self.seed, self.first))
 
     @cached_property
     def compressed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
