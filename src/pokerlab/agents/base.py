@@ -293,6 +293,31 @@ class Agent(ABC):
             out[row] = self.policy(observation.with_hole((int(a), int(b))))
         return out
 
+    def action_probabilities(self, observation: Observation, combos: Sequence[int] | np.ndarray,
+                             action: Action) -> np.ndarray:
+        """The probability that the bot, holding each holding of ``combos`` (as in
+        :meth:`range_policy`), plays exactly ``action`` here: its kind and, for a bet or raise,
+        its amount. A float array, one entry per holding.
+
+        Local best response (:mod:`pokerlab.arena.lbr`) multiplies the bot's range by it after
+        each of the bot's actions (Bayes' rule), asking once :meth:`act` has answered: like
+        :meth:`policy` it answers for the decision :meth:`act` met, whatever :meth:`act` kept
+        of it. The default is :meth:`range_policy`'s column of ``action.kind``: right for every
+        bot whose bet size does not depend on its cards (a limit bot, the baselines), where the
+        chance of the amount given the kind is one factor shared by all holdings (the random
+        bot's uniform amount) and the normalised range does not change. A bot that bets
+        different amounts with different holdings (a no-limit chart that opens small and
+        shoves its best hands) overrides it.
+
+        >>> from pokerlab.engine import Dealer, GameSettings, Hand
+        >>> from pokerlab.agents.baseline import Raiser
+        >>> hand = Hand(GameSettings.preset("limit"), [2000, 2000], Dealer(seed=0).cards(0, 2))
+        >>> view = Observation(hand, position=hand.actor)
+        >>> Raiser().action_probabilities(view, [0, 1, 2], Action(2, 20)).tolist()
+        [1.0, 1.0, 1.0]
+        """
+        return np.asarray(self.range_policy(observation, combos)[:, action.kind], dtype=float)
+
 
 class PolicyUnavailable(NotImplementedError):
     """The bot does not expose its action probabilities (:meth:`Agent.policy`)."""

@@ -1,24 +1,31 @@
-"""Local best response (Lisy and Bowling 2017) in heads-up limit hold'em: a lower bound on a
-bot's exploitability, measured by playing it.
+"""Local best response (Lisy and Bowling 2017) in heads-up hold'em, limit or no-limit: a lower
+bound on a bot's exploitability, measured by playing it.
 
-LBR plays hands of ``GameSettings.preset("limit")`` against the bot through the engine, both
-seats in turn. It knows the bot's strategy (:meth:`pokerlab.agents.base.Agent.range_policy`:
-the probabilities of fold, check/call and bet/raise for every holding the bot may hold) and
-tracks the bot's **range** exactly: 1,326 weights, zero for holdings that touch LBR's cards or
-the board, each multiplied by the probability the bot's policy gave the action it took
-(Bayes' rule), kept normalised. At each of its own decisions LBR
+LBR plays hands of :func:`lbr_game` against the bot through the engine, both seats in turn:
+``limit`` is ``GameSettings.preset("limit")``, ``no-limit`` the ACPC's heads-up no-limit game
+(blinds 50/100, 200 big blinds deep unless said; heads-up reverse blinds as the engine has them:
+position 0 is the big blind, the button acts first before the flop). LBR knows the bot's
+strategy (:meth:`pokerlab.agents.base.Agent.range_policy`: the probabilities of fold,
+check/call and bet/raise for every holding the bot may hold) and tracks the bot's **range**
+exactly: 1,326 weights, zero for holdings that touch LBR's cards or the board, each multiplied
+by the probability that the bot, holding it, played exactly the action it took, amount included
+(:meth:`~pokerlab.agents.base.Agent.action_probabilities`; Bayes' rule), kept normalised. At
+each of its own decisions LBR
 
 1. computes WP, its hand's equity against the range if both checked or called to the end
    (:func:`pokerlab.strength.range_equity.range_equity`: exact on the flop, turn and river,
    ``samples`` boards of Monte Carlo before the flop);
 2. values its actions as the paper does, with ``pot`` the chips in the middle, ``asked`` the
-   call's price and ``a`` what a raise adds beyond the call (:func:`lbr_utilities`):
+   call's price and, for each raise size, ``a`` what it adds beyond the call (as much of it as
+   the bot can match) and FP the range's probability of folding to it (the bot's policy at the
+   node after the raise, each holding weighted by the range) (:func:`lbr_values`):
    fold 0, call ``WP * pot - (1 - WP) * asked``, raise
-   ``FP * pot + (1 - FP) * (WP * (pot + a) - (1 - WP) * (asked + a))`` with FP the range's
-   probability of folding to the raise (the bot's policy at the node after the raise, each
-   holding weighted by the range);
-3. plays the best (a tie prefers the passive action; with nothing to call, check is worth
-   ``WP * pot`` >= 0, so LBR never folds for free).
+   ``FP * pot + (1 - FP) * (WP * (pot + a) - (1 - WP) * (asked + a))``. The raise sizes
+   (:func:`lbr_raise_sizes`) are limit's one bet or raise, or the paper's no-limit pair: a
+   pot-sized raise (to ``max_bet + pot + asked``, clamped into the legal range) and all-in, a
+   size equal to the other counted once;
+3. plays the best (a tie prefers the passive action, and the smaller raise; with nothing to
+   call, check is worth ``WP * pot`` >= 0, so LBR never folds for free).
 
 The bot sees a normal hand: its ``begin_hand``, ``act`` and ``end_hand`` are called as at a
 table, so a bot that models its opponents learns LBR's play and showdowns as in a match, and
@@ -29,8 +36,8 @@ counts the decisions where the action it played had probability 0 under its own 
 Hands come in pairs on one deal (duplicate seating: LBR holds each seat's cards once), and
 the 95% interval is over pairs. Hands are cut into tasks of :data:`TASK_DEALS` deals, each
 with a fresh bot, so the result is the same for any number of workers. The result is in
-mbb/g, milli big blinds per hand, LBR's winnings (the bot's exploitability is at least
-about this much).
+mbb/g, milli big blinds per hand (the game's big blind), LBR's winnings (the bot's
+exploitability is at least about this much).
 
 Examples
 --------
@@ -57,7 +64,7 @@ from pokerlab.arena.stats import win_rate
 from pokerlab.arena.table import bot_answer
 from pokerlab.cards import ALL_COMBOS
 from pokerlab.engine.dealing import Dealer
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand, Legal
 from pokerlab.engine.settings import GameSettings
 from pokerlab.executors import executor_for
 from pokerlab.strength.range_equity import equity_kernel
@@ -67,6 +74,12 @@ TASK_DEALS = 100
 
 LBR_NAME = "lbr"
 """LBR's player name (what a bot that names its opponents sees)."""
+
+GAMES = ("limit", "no-limit")
+"""The games LBR plays (:func:`lbr_game`)."""
+
+DEFAULT_STACK = 200
+"""Big blinds each player starts a hand with (the limit preset's 2,000 chips, the ACPC's 20,000)."""
 
 _COMBOS = ALL_COMBOS.astype(np.int64)
 
@@ -83,6 +96,27 @@ _TOUCHING = _combos_touching()
 """``_TOUCHING[card]``: the holdings that use ``card``."""
 
 
+def lbr_game(game: str = "limit", stack: int = DEFAULT_STACK) -> GameSettings:
+    """The game LBR plays: ``limit``, the Alberta $10/$20 game (``GameSettings.preset("limit")``),
+    or ``no-limit``, the ACPC's heads-up no-limit game (blinds 50/100, the minimum bet a big
+    blind); every hand each player starts with ``stack`` big blinds. ``ValueError`` (one line
+    naming ``--game`` or ``--stack``) for another game or a stack under one big blind.
+
+    >>> lbr_game("no-limit").starting_stack, lbr_game("no-limit", 100).starting_stack
+    (20000, 10000)
+    >>> lbr_game("limit") == GameSettings.preset("limit")
+    True
+    """
+    if game not in GAMES:
+        raise ValueError(f"--game: LBR plays {' or '.join(GAMES)}, not {game!r}")
+    if stack < 1:
+        raise ValueError(f"--stack must be at least 1 big blind, not {stack}")
+    if game == "limit":
+        return GameSettings.preset("limit", starting_stack=stack * GameSettings.preset("limit").big_blind)
+    return GameSettings.preset("no-limit", small_blind=50, big_blind=100, small_bet=100, big_bet=100,
+                               starting_stack=stack * 100)
+
+
 @dataclass(frozen=True)
 class LBRConfig:
     """An LBR run: the bot (a registered name), hands (rounded up to a whole pair), the seed
@@ -90,7 +124,7 @@ class LBRConfig:
     rolls out before the flop, and ``preflop_call``: LBR only checks or calls before the flop
     (the paper's pre-flop setting "C"; its best response starts on the flop); ``bot_modules``:
     files or modules that register bots from outside (every worker loads them first, as a
-    match's ``--bot-module``)."""
+    match's ``--bot-module``); ``game`` and ``stack``: :func:`lbr_game`'s."""
 
     bot: str
     hands: int
@@ -98,6 +132,8 @@ class LBRConfig:
     samples: int = 1000
     preflop_call: bool = False
     bot_modules: tuple[str, ...] = ()
+    game: str = "limit"
+    stack: int = DEFAULT_STACK
 
     def __post_init__(self) -> None:
         if self.hands < 1:
@@ -106,6 +142,7 @@ class LBRConfig:
             raise ValueError(f"--seed must be 0 or more, not {self.seed}")
         if self.samples < 1:
             raise ValueError(f"samples must be at least 1, not {self.samples}")
+        lbr_game(self.game, self.stack)
 
     @property
     def deals(self) -> int:
@@ -129,35 +166,65 @@ class LBRResult:
     mismatches: int = 0
     illegal_actions: int = 0
     per_pair: list[int] = field(default_factory=list, repr=False)
+    game: str = "limit"
+    stack: int = DEFAULT_STACK
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``per_pair`` left out)."""
-        return {"bot": self.bot, "hands": self.hands, "seed": self.seed,
-                "preflop": "call" if self.preflop_call else "best",
+        return {"bot": self.bot, "game": self.game, "stack_bb": self.stack, "hands": self.hands,
+                "seed": self.seed, "preflop": "call" if self.preflop_call else "best",
                 "mbb_per_game": self.mbb_per_game, "ci95": list(self.ci95),
                 "seconds": self.seconds, "seconds_per_hand": self.seconds / max(self.hands, 1),
                 "lbr_decisions": self.lbr_decisions, "bot_decisions": self.bot_decisions,
                 "policy_mismatches": self.mismatches, "illegal_actions": self.illegal_actions}
 
 
+def lbr_values(wp: float, pot: float, asked: float,
+               raises: Sequence[tuple[float, float]]) -> tuple[float, float, list[float]]:
+    """The utilities of Lisy and Bowling's LBR, relative to folding now: fold, call, and one
+    for each raise size of ``raises``, given as ``(a, FP)``: what the raise adds beyond the call
+    and the range's probability of folding to it.
+
+    >>> lbr_values(wp=0.6, pot=300, asked=100, raises=[(300, 0.5), (1000, 0.0)])
+    (0.0, 140.0, [250.0, 340.0])
+    """
+    call = wp * pot - (1.0 - wp) * asked
+    return 0.0, call, [fp * pot + (1.0 - fp) * (wp * (pot + a) - (1.0 - wp) * (asked + a))
+                       for a, fp in raises]
+
+
 def lbr_utilities(wp: float, pot: float, asked: float, raise_by: float | None,
                   fold_probability: float) -> tuple[float, float, float | None]:
-    """``(fold, call, raise)`` utilities of Lisy and Bowling's LBR (``None`` for the raise when
-    it is not allowed, ``raise_by`` None), relative to folding now.
+    """``(fold, call, raise)`` utilities (:func:`lbr_values`) of one raise size (``None`` for the
+    raise when it is not allowed, ``raise_by`` None).
 
     >>> lbr_utilities(wp=0.5, pot=30, asked=0, raise_by=10, fold_probability=0.0)
     (0.0, 15.0, 15.0)
     """
-    call = wp * pot - (1.0 - wp) * asked
-    if raise_by is None:
-        return 0.0, call, None
-    shown = wp * (pot + raise_by) - (1.0 - wp) * (asked + raise_by)
-    return 0.0, call, fold_probability * pot + (1.0 - fold_probability) * shown
+    sizes = [] if raise_by is None else [(raise_by, fold_probability)]
+    fold, call, raises = lbr_values(wp, pot, asked, sizes)
+    return fold, call, raises[0] if raises else None
+
+
+def lbr_pick(fold: float, call: float, raises: Sequence[float], can_fold: bool) -> tuple[int, int]:
+    """The action LBR plays, as ``(kind, k)`` with ``k`` the raise size's index in ``raises``
+    (-1 unless a raise): the best utility, ties to the more passive action (the call, the
+    smaller raise: ``raises`` go from the smallest), never a fold when checking is free.
+
+    >>> lbr_pick(0.0, 5.0, [7.0, 7.0], True), lbr_pick(0.0, -1.0, [-2.0], False)
+    ((2, 0), (1, -1))
+    """
+    best, kind, pick = call, CHECK_CALL, -1
+    for k, value in enumerate(raises):
+        if value > best:
+            best, kind, pick = value, BET_RAISE, k
+    if can_fold and fold > best:
+        kind, pick = FOLD, -1
+    return kind, pick
 
 
 def lbr_choice(utilities: tuple[float, float, float | None], can_fold: bool) -> int:
-    """The action LBR plays: the best utility, ties to the more passive action, never a fold
-    when checking is free.
+    """:func:`lbr_pick`'s kind for one raise size (``None``: no raise allowed).
 
     >>> lbr_choice((0.0, -4.0, None), True), lbr_choice((0.0, 3.0, 3.0), True)
     (0, 1)
@@ -165,12 +232,26 @@ def lbr_choice(utilities: tuple[float, float, float | None], can_fold: bool) -> 
     2
     """
     fold, call, raise_ = utilities
-    best, kind = call, CHECK_CALL
-    if raise_ is not None and raise_ > best:
-        best, kind = raise_, BET_RAISE
-    if can_fold and fold > best:
-        kind = FOLD
-    return kind
+    return lbr_pick(fold, call, [] if raise_ is None else [raise_], can_fold)[0]
+
+
+def lbr_raise_sizes(hand: Hand, legal: Legal) -> list[int]:
+    """The raise-to amounts LBR weighs at ``hand``'s decision (``legal``, the actor's), from the
+    smallest: none when it may not raise; else a pot-sized raise, to ``max_bet + pot +
+    to_call`` (the call, then the pot after it) clamped into ``[min_raise_to, max_raise_to]``,
+    and all-in (``max_raise_to``), once when they are equal. In limit both are the one bet or
+    raise the rules allow.
+
+    >>> from pokerlab.engine import Dealer
+    >>> game = lbr_game("no-limit")
+    >>> hand = Hand(game, [20000, 20000], Dealer(seed=0).cards(0, 2))
+    >>> lbr_raise_sizes(hand, hand.legal())  # the button: 50 to call, pot 150
+    [300, 20000]
+    """
+    if not legal.can_raise:
+        return []
+    pot_raise = min(max(hand.max_bet + hand.pot + legal.to_call, legal.min_raise_to), legal.max_raise_to)
+    return sorted({pot_raise, legal.max_raise_to})
 
 
 def _replay(hand: Hand, action: Action) -> Hand:
@@ -243,20 +324,19 @@ class LBRHand:
             if hand.queue[0] == self.me:
                 self._bot_turn(legal)
             else:
-                hand.apply_checked(Action(self._lbr_turn(legal), legal.min_raise_to))
+                hand.apply_checked(self._lbr_turn(legal))
         self.view._legal = None
         bot.end_hand(self.view)
         return int(hand.payoffs[self.lbr])
 
-    def _bot_turn(self, legal: Any) -> None:
+    def _bot_turn(self, legal: Legal) -> None:
         self.view._legal = legal
         live = self.live()
-        policy = self.bot.range_policy(self.view, live)
         action, reason = bot_answer(self.bot, self.view, legal)
         if reason is not None:
             self.illegal += 1
         self.bot_decisions += 1
-        self.weights[live] *= policy[:, action.kind]
+        self.weights[live] *= self.bot.action_probabilities(self.view, live, action)
         real = _combo_of(self.hand.hole(self.me))
         if self.weights[real] <= 0.0:
             self.mismatches += 1
@@ -266,23 +346,22 @@ class LBRHand:
         self._normalise()
         self.hand.apply_checked(action)
 
-    def _lbr_turn(self, legal: Any) -> int:
+    def _lbr_turn(self, legal: Legal) -> Action:
         hand = self.hand
         self.lbr_decisions += 1
         if self.preflop_call and hand.street == 0:
-            return CHECK_CALL
+            return Action(CHECK_CALL)
         wp_seed = (self.seed * 1_000_003 + self.hand_number) * 64 + self.lbr_decisions
         counts = equity_kernel(int(self.hole[0]), int(self.hole[1]),
                                np.asarray(hand.board, dtype=np.int64), self.weights, self.samples,
                                wp_seed & 0x7FFF_FFFF)
         wp = (counts[0] + 0.5 * counts[1]) / counts[2] if counts[2] > 0 else 0.5
-        raise_by = None
-        fold_probability = 0.0
-        if legal.can_raise:
-            raise_by = legal.min_raise_to - hand.max_bet
-            fold_probability = self.fold_probability(legal.min_raise_to)
-        utilities = lbr_utilities(wp, hand.pot, legal.to_call, raise_by, fold_probability)
-        return lbr_choice(utilities, legal.can_fold)
+        sizes = lbr_raise_sizes(hand, legal)
+        matched = hand.stacks[self.me] + hand.bets[self.me]  # the most the bot can bet to
+        raises = [(min(to, matched) - hand.max_bet, self.fold_probability(to)) for to in sizes]
+        fold, call, values = lbr_values(wp, hand.pot, legal.to_call, raises)
+        kind, pick = lbr_pick(fold, call, values, legal.can_fold)
+        return Action(kind, sizes[pick] if kind == BET_RAISE else 0)
 
     def fold_probability(self, raise_to: int) -> float:
         """The range's probability of folding to LBR's raise to ``raise_to`` (the bot's policy
@@ -317,12 +396,13 @@ def lbr_bot(name: str) -> Agent:
 
 
 def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int,
-             preflop_call: bool = False, bot_modules: tuple[str, ...] = ()) -> tuple[list[int], list[int]]:
-    """Play deals ``first_deal .. first_deal + deals - 1`` (two hands each) with a fresh bot
-    (``bot_modules`` loaded first): LBR's chips per deal and the counts ``[lbr decisions, bot
-    decisions, mismatches, illegal actions]``."""
+             preflop_call: bool = False, bot_modules: tuple[str, ...] = (), game_name: str = "limit",
+             stack: int = DEFAULT_STACK) -> tuple[list[int], list[int]]:
+    """Play deals ``first_deal .. first_deal + deals - 1`` (two hands each) of
+    ``lbr_game(game_name, stack)`` with a fresh bot (``bot_modules`` loaded first): LBR's chips
+    per deal and the counts ``[lbr decisions, bot decisions, mismatches, illegal actions]``."""
     load_bot_modules(bot_modules)  # in every worker
-    game = GameSettings.preset("limit")
+    game = lbr_game(game_name, stack)
     bot = lbr_bot(name)
     dealer = Dealer(seed)
     per_deal: list[int] = []
@@ -352,7 +432,8 @@ def run_lbr(config: LBRConfig, workers: int = 1,
     start = time.perf_counter()
     # Lazily: a huge run starts at once.
     tasks = ((config.bot, config.seed, config.samples, first, min(TASK_DEALS, config.deals - first),
-              config.preflop_call, config.bot_modules) for first in range(0, config.deals, TASK_DEALS))
+              config.preflop_call, config.bot_modules, config.game, config.stack)
+             for first in range(0, config.deals, TASK_DEALS))
     per_pair: list[int] = []
     counts = [0, 0, 0, 0]
     with executor_for(workers=min(workers, -(-config.deals // TASK_DEALS))) as executor:
@@ -361,9 +442,10 @@ def run_lbr(config: LBRConfig, workers: int = 1,
             counts = [a + b for a, b in zip(counts, done, strict=True)]
             if progress is not None:
                 progress(2 * len(pairs))
-    big_blind = GameSettings.preset("limit").big_blind
+    big_blind = lbr_game(config.game, config.stack).big_blind
     mbb = np.array(per_pair, dtype=float) / 2.0 * 1000.0 / big_blind
     mean, ci = win_rate(mbb)
     return LBRResult(config.bot, 2 * len(per_pair), config.seed, config.preflop_call, mean,
                      (float(ci[0]), float(ci[1])) if not math.isnan(ci[0]) else (math.nan, math.nan),
-                     time.perf_counter() - start, *counts, per_pair=per_pair)
+                     time.perf_counter() - start, *counts, per_pair=per_pair, game=config.game,
+                     stack=config.stack)
