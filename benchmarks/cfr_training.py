@@ -37,14 +37,14 @@ import pyspiel
 
 from pokerlab.engine import GameSettings
 from pokerlab.equilibrium.leduc_deals import LeducDeals, leduc_exploitability, leduc_strategy
-from pokerlab.equilibrium.limit_tree import LimitTree
+from pokerlab.equilibrium.betting_tree import BettingTree
 from pokerlab.equilibrium.mccfr import DealSource, MCCFRConfig, MCCFRTrainer
 from pokerlab.equilibrium.openspiel import to_tabular_policy
 
 
 def ours_leduc(seed: int, iterations: int, config: MCCFRConfig, suits: bool) -> dict[str, Any]:
     deals = LeducDeals(suits=suits)
-    tree = LimitTree.leduc(deals.bucket_counts)
+    tree = BettingTree.leduc(deals.bucket_counts)
     warm = MCCFRTrainer(tree, deals, seed=seed + 10_000, config=config)
     warm.step(10)  # loads the compiled kernels
     trainer = MCCFRTrainer(tree, deals, seed=seed, config=config)
@@ -96,7 +96,7 @@ def hulhe_rate(source: DealSource, seconds: float = 5.0, config: MCCFRConfig | N
 
     Engineer C's HULHE line calls this with the default abstraction's deal source.
     """
-    tree = LimitTree.from_settings(GameSettings.preset("limit"))
+    tree = BettingTree.from_settings(GameSettings.preset("limit"))
     trainer = MCCFRTrainer(tree, source, seed=1, config=config)
     trainer.step(10)
     done = trainer.iterations

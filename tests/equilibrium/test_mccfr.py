@@ -8,7 +8,7 @@ import pytest
 
 from pokerlab.equilibrium import expected_value
 from pokerlab.equilibrium.leduc_deals import LeducDeals, leduc_exploitability, leduc_strategy
-from pokerlab.equilibrium.limit_tree import LimitTree
+from pokerlab.equilibrium.betting_tree import BettingTree
 from pokerlab.equilibrium.mccfr import MCCFRConfig, MCCFRTrainer, ParallelMCCFR, row_legal
 from pokerlab.executors import InProcessExecutor, ProcessExecutor
 
@@ -16,12 +16,12 @@ LEDUC_VALUE = -0.085606  # OpenSpiel / the literature: player 0's equilibrium pa
 
 
 @pytest.fixture(scope="module")
-def tree() -> LimitTree:
-    return LimitTree.leduc()
+def tree() -> BettingTree:
+    return BettingTree.leduc()
 
 
 @pytest.fixture(scope="module")
-def trained(tree: LimitTree) -> MCCFRTrainer:
+def trained(tree: BettingTree) -> MCCFRTrainer:
     trainer = MCCFRTrainer(tree, LeducDeals(), seed=1)
     trainer.step(200_000)
     return trainer
@@ -43,7 +43,7 @@ def test_leduc_deals_are_uniform_and_paid_by_leduc_rules() -> None:
     assert np.array_equal(again[0], buckets) and np.array_equal(again[1], showdown)
 
 
-def test_es_mccfr_reaches_low_exploitability_on_leduc(tree: LimitTree, trained: MCCFRTrainer) -> None:
+def test_es_mccfr_reaches_low_exploitability_on_leduc(tree: BettingTree, trained: MCCFRTrainer) -> None:
     # Measured: 0.0305 after 100,000 iterations, 0.018 after 200,000 (seed 1); uniform play 2.37.
     strategy = trained.average_strategy()
     assert leduc_exploitability(tree, strategy) < 0.03
@@ -52,7 +52,7 @@ def test_es_mccfr_reaches_low_exploitability_on_leduc(tree: LimitTree, trained: 
     assert np.allclose(strategy.sum(axis=1), 1.0) and (strategy[~legal] == 0).all()
 
 
-def test_exploitability_agrees_with_openspiel(tree: LimitTree, trained: MCCFRTrainer) -> None:
+def test_exploitability_agrees_with_openspiel(tree: BettingTree, trained: MCCFRTrainer) -> None:
     import pyspiel
 
     from pokerlab.equilibrium.openspiel import to_tabular_policy
@@ -75,7 +75,7 @@ def test_exploitability_agrees_with_openspiel(tree: LimitTree, trained: MCCFRTra
     MCCFRConfig("dcfr", interval=70, batch=128, dtype="float32"),
     MCCFRConfig(batch=256, deals_per_iteration=1),
 ])
-def test_resumed_run_equals_uninterrupted_run(tree: LimitTree, tmp_path, config: MCCFRConfig) -> None:
+def test_resumed_run_equals_uninterrupted_run(tree: BettingTree, tmp_path, config: MCCFRConfig) -> None:
     whole = MCCFRTrainer(tree, LeducDeals(), seed=11, config=config)
     whole.run(2_000)
     first = MCCFRTrainer(tree, LeducDeals(), seed=11, config=config)
@@ -100,7 +100,7 @@ def test_resumed_run_equals_uninterrupted_run(tree: LimitTree, tmp_path, config:
     assert not np.array_equal(other.avg, whole.avg)
 
 
-def test_checkpoint_for_another_tree_is_refused(tree: LimitTree, tmp_path) -> None:
+def test_checkpoint_for_another_tree_is_refused(tree: BettingTree, tmp_path) -> None:
     trainer = MCCFRTrainer(tree, LeducDeals(), seed=1)
     trainer.step(10)
     trainer.save(tmp_path / "ck.npz")
@@ -109,7 +109,7 @@ def test_checkpoint_for_another_tree_is_refused(tree: LimitTree, tmp_path) -> No
         MCCFRTrainer.load(tmp_path / "ck.npz", tree, LeducDeals(suits=True))
 
 
-def test_time_cap_and_progress(tree: LimitTree) -> None:
+def test_time_cap_and_progress(tree: BettingTree) -> None:
     trainer = MCCFRTrainer(tree, LeducDeals(), seed=1)
     rates = []
     trainer.run(seconds=0.3, progress=lambda t, rate: rates.append((t.iterations, rate)))
@@ -122,7 +122,7 @@ def test_time_cap_and_progress(tree: LimitTree) -> None:
             MCCFRConfig(**bad)
 
 
-def test_parallel_runs_are_independent_streams_on_any_executor(tree: LimitTree, tmp_path) -> None:
+def test_parallel_runs_are_independent_streams_on_any_executor(tree: BettingTree, tmp_path) -> None:
     config = MCCFRConfig(batch=200)
     here = ParallelMCCFR(tree, LeducDeals(), seed=4, config=config, workers=2)
     here.run(600, round_iterations=250, executor=InProcessExecutor())
@@ -141,7 +141,7 @@ def test_parallel_runs_are_independent_streams_on_any_executor(tree: LimitTree, 
     assert np.array_equal(back.average_strategy(), here.average_strategy())
 
 
-def test_ctrl_c_waits_for_the_kernel_and_a_stopped_trainer_resumes(tree: LimitTree, tmp_path) -> None:
+def test_ctrl_c_waits_for_the_kernel_and_a_stopped_trainer_resumes(tree: BettingTree, tmp_path) -> None:
     import signal
 
     from pokerlab.equilibrium.mccfr import _ctrl_c_deferred
@@ -155,7 +155,7 @@ def test_ctrl_c_waits_for_the_kernel_and_a_stopped_trainer_resumes(tree: LimitTr
         signal.signal(signal.SIGINT, outer)
 
 
-def _ctrl_c_then_resume(tree: LimitTree, tmp_path, _ctrl_c_deferred) -> None:
+def _ctrl_c_then_resume(tree: BettingTree, tmp_path, _ctrl_c_deferred) -> None:
     import signal
 
     done = []
@@ -189,7 +189,7 @@ def _ctrl_c_then_resume(tree: LimitTree, tmp_path, _ctrl_c_deferred) -> None:
     assert np.array_equal(resumed.avg, whole.avg) and np.array_equal(resumed.regrets, whole.regrets)
 
 
-def test_a_deal_source_out_of_range_is_refused(tree: LimitTree) -> None:
+def test_a_deal_source_out_of_range_is_refused(tree: BettingTree) -> None:
     class Bad(LeducDeals):
         def __init__(self, shift: int, showdown: int = 0) -> None:
             super().__init__()
@@ -205,7 +205,7 @@ def test_a_deal_source_out_of_range_is_refused(tree: LimitTree) -> None:
         MCCFRTrainer(tree, Bad(0, 2), seed=1).step(1)
 
 
-def test_linear_averaging_weighs_the_t_th_interval_by_t(tree: LimitTree) -> None:
+def test_linear_averaging_weighs_the_t_th_interval_by_t(tree: BettingTree) -> None:
     # Averaging does not touch the regrets, so both runs play the same strategies; the linear
     # sums are then sum_k k * (what interval k added) / (N + 1) after N intervals.
     uniform = MCCFRTrainer(tree, LeducDeals(), seed=5, config=MCCFRConfig("cfr", "uniform", interval=50))
@@ -247,7 +247,7 @@ def test_bucket_major_storage_changes_nothing_but_the_order() -> None:
     # HULHE's four rounds: the trainer's slab storage against rows stored as handed out.
     from pokerlab.engine import GameSettings
 
-    hulhe = LimitTree.from_settings(GameSettings.preset("limit"))
+    hulhe = BettingTree.from_settings(GameSettings.preset("limit"))
     source = _RandomBuckets((169, 4, 3, 5))
     config = MCCFRConfig("cfr+", "linear", interval=50, batch=128)
     slab = MCCFRTrainer(hulhe, source, seed=8, config=config)
@@ -269,7 +269,7 @@ def test_bucket_major_storage_changes_nothing_but_the_order() -> None:
 
 
 @pytest.mark.slow
-def test_three_million_iterations_come_close_to_the_equilibrium(tree: LimitTree) -> None:
+def test_three_million_iterations_come_close_to_the_equilibrium(tree: BettingTree) -> None:
     # Measured (seed 1): exploitability 0.0043, value -0.08624 against -0.085606.
     trainer = MCCFRTrainer(tree, LeducDeals(), seed=1)
     trainer.step(3_000_000)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from pokerlab.equilibrium.leduc_deals import LeducDeals
-from pokerlab.equilibrium.limit_tree import LimitTree
+from pokerlab.equilibrium.betting_tree import BettingTree
 from pokerlab.equilibrium.mccfr import MCCFRConfig, ParallelMCCFR
 from pokerlab.executors import InProcessExecutor, ProcessExecutor, RayExecutor
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow
 
 
 def test_parallel_mccfr_on_ray_equals_local_processes(ray_address, tmp_path) -> None:
-    tree = LimitTree.leduc()
+    tree = BettingTree.leduc()
     config = MCCFRConfig("cfr+", "linear", interval=100, batch=500)
     runs = {}
     for name, make in (("ray", lambda: RayExecutor(ray_address)), ("processes", lambda: ProcessExecutor(2)),

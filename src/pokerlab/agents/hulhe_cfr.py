@@ -3,7 +3,7 @@
 The strategy file (:mod:`pokerlab.hulhe.strategy_file`; by default the one shipped in
 ``agents/data``, trained by ``pokerlab hulhe train`` on the default small abstraction) holds one
 row of (fold, call, raise) probabilities per betting node and card bucket. At each decision the
-bot walks the betting so far down the betting tree (:mod:`pokerlab.equilibrium.limit_tree`,
+bot walks the betting so far down the betting tree (:mod:`pokerlab.equilibrium.betting_tree`,
 built by the engine), takes its hole cards' bucket of the current round (pre-flop the 169
 classes; on the flop the file's flop table, :mod:`pokerlab.hulhe.flop_table`, when it has one;
 else and later the abstraction's ``board_buckets`` of the board, kept per board) and samples

@@ -160,21 +160,11 @@ def register(app: typer.Typer) -> None:
                               ) from None
         finally:
             executor.close()
-        from pokerlab.hulhe.flop_table import cached_flop_table
-        from pokerlab.hulhe.strategy_file import dequantise, load_strategy, quantise, save_strategy
+        from pokerlab.hulhe.strategy_file import load_strategy
+        from pokerlab.hulhe.training import save_run_strategy
 
         with progress("flop table", 1755, enabled=show) as advance:
-            flops = cached_flop_table(abstraction, advance)
-        strategy = run.average_strategy()
-        stored = run.measure(dequantise(quantise(strategy)))
-        meta = {
-            "abstraction": settings.key(),
-            "game": "limit",
-            "training": {**config.to_dict(), "iterations": run.iterations, "seconds": run.seconds},
-            "curve": run.curve,
-            "stored_exploitability": stored,
-        }
-        save_strategy(out, strategy, run.tree, abstraction.parameters(), meta, flops)
+            save_run_strategy(run, out, advance)
         if plot is not None:
             from pokerlab.hulhe.plot import plot_curve
 

@@ -19,9 +19,9 @@ Examples
 >>> buckets, showdown = LeducDeals().sample(np.random.default_rng(0), 4)
 >>> buckets.shape, showdown.dtype.name
 ((4, 2, 2), 'int8')
->>> from pokerlab.equilibrium.limit_tree import LimitTree
+>>> from pokerlab.equilibrium.betting_tree import BettingTree
 >>> from pokerlab.equilibrium.mccfr import normalise
->>> tree = LimitTree.leduc()
+>>> tree = BettingTree.leduc()
 >>> round(leduc_exploitability(tree, normalise(tree, np.zeros((tree.num_rows, 3)))), 6)
 2.373611
 """
@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL, RAISE_COL, BettingTree
 from pokerlab.equilibrium.exploitability import exploitability
 from pokerlab.equilibrium.flat import CHANCE, DECISION, FlatGame
 from pokerlab.equilibrium.games.leduc import leduc
-from pokerlab.equilibrium.limit_tree import CALL_COL, FOLD_COL, RAISE_COL, LimitTree
 from pokerlab.equilibrium.strategy import Strategy
 
 CARDS = 6
@@ -67,10 +67,10 @@ class LeducDeals:
         return buckets, showdown
 
 
-def leduc_strategy(tree: LimitTree, probs: np.ndarray, flat: FlatGame | None = None) -> Strategy:
+def leduc_strategy(tree: BettingTree, probs: np.ndarray, flat: FlatGame | None = None) -> Strategy:
     """``probs`` (rows of ``tree``, columns fold, call, raise) as a strategy of the exact game.
 
-    ``tree`` is Leduc's (:meth:`LimitTree.leduc`) with the buckets of :class:`LeducDeals`,
+    ``tree`` is Leduc's (:meth:`BettingTree.leduc`) with the buckets of :class:`LeducDeals`,
     with or without suits; ``flat`` is ``FlatGame.build(leduc())`` (built when not given).
     """
     suits = tree.bucket_counts == LeducDeals(suits=True).bucket_counts
@@ -103,6 +103,6 @@ def leduc_strategy(tree: LimitTree, probs: np.ndarray, flat: FlatGame | None = N
     return Strategy(flat, out)
 
 
-def leduc_exploitability(tree: LimitTree, probs: np.ndarray, flat: FlatGame | None = None) -> float:
+def leduc_exploitability(tree: BettingTree, probs: np.ndarray, flat: FlatGame | None = None) -> float:
     """Exploitability (NashConv / 2, chips per hand) of ``probs`` in Leduc, exact."""
     return exploitability(leduc_strategy(tree, probs, flat))

@@ -1,6 +1,7 @@
-"""External-sampling Monte Carlo CFR on a two-player limit betting tree, in numba.
+"""External-sampling Monte Carlo CFR on a two-player betting tree (limit, or no-limit in a
+betting abstraction), in numba.
 
-The game is a :class:`~pokerlab.equilibrium.limit_tree.LimitTree` (the public betting) and a
+The game is a :class:`~pokerlab.equilibrium.betting_tree.BettingTree` (the public betting) and a
 *deal source*: any object with ``bucket_counts`` (one count per round) and
 ``sample(rng: numpy.random.Generator, m) -> (buckets, showdown)``, a pure function of the
 generator's state, where ``buckets`` is ``int32[m, 2, rounds]`` (each position's card bucket on
@@ -80,8 +81,8 @@ workers that do not see each other's updates; it is not offered.
 Examples
 --------
 >>> from pokerlab.equilibrium.leduc_deals import LeducDeals, leduc_exploitability
->>> from pokerlab.equilibrium.limit_tree import LimitTree
->>> trainer = MCCFRTrainer(LimitTree.leduc(), LeducDeals(), seed=1)
+>>> from pokerlab.equilibrium.betting_tree import BettingTree
+>>> trainer = MCCFRTrainer(BettingTree.leduc(), LeducDeals(), seed=1)
 >>> trainer.run(2000)
 >>> trainer.iterations, trainer.average_strategy().shape
 (2000, (288, 3))
@@ -105,7 +106,7 @@ from typing import Any, Protocol
 import numpy as np
 from numba import njit
 
-from pokerlab.equilibrium.limit_tree import DECISION, FOLD_NODE, SHOWDOWN, LimitTree
+from pokerlab.equilibrium.betting_tree import DECISION, FOLD_NODE, SHOWDOWN, BettingTree
 from pokerlab.executors import Executor, InProcessExecutor
 
 ALGORITHMS = ("cfr", "cfr+", "dcfr")
@@ -209,7 +210,7 @@ def _positive_regrets(regrets, r, child, node):
     slower, one helper returning the three probabilities as a tuple about 30%."""
     total = 0.0
     legal = 0
-    for c in range(3):
+    for c in range(child.shape[1]):
         if child[node, c] >= 0:
             legal += 1
             x = float(regrets[r, c])
@@ -234,6 +235,7 @@ def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, slot, stride, bu
     """One external-sampling traversal of player ``p`` on deal ``d`` (explicit stack: the
     entry ``node`` visits a node, ``-node - 1`` finishes it once its children are valued)."""
     seed = _mix(key + np.uint64(trav) * _GOLD)
+    width = child.shape[1]
     sp = 1
     stack[0] = 0
     sign = 1.0 if p == 0 else -1.0
@@ -254,7 +256,7 @@ def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, slot, stride, bu
             sp += 1
             q = actor[node]
             if q == p:
-                for c in range(3):
+                for c in range(width):
                     ch = child[node, c]
                     if ch >= 0:
                         stack[sp] = ch
@@ -262,28 +264,24 @@ def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, slot, stride, bu
                 continue
             rn = rnd[node]
             r = slot[node] + buckets[d, q, rn] * stride[rn]
-            s0 = 0.0
-            s1 = 0.0
             total, legal = _positive_regrets(regrets, r, child, node)
-            for c in range(3):
-                w = 0.0
+            h = _mix(seed ^ (np.uint64(node) * _GOLD))
+            u = float(h >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+            # The first action whose cumulative probability passes u; rounding at the top end
+            # falls to the last legal action.
+            pick = -1
+            last = 0
+            acc = 0.0
+            for c in range(width):
                 if child[node, c] >= 0:
                     w = _matched(regrets, r, c, total, legal)
                     avg[r, c] += w
-                if c == 0:
-                    s0 = w
-                elif c == 1:
-                    s1 = w
-            h = _mix(seed ^ (np.uint64(node) * _GOLD))
-            u = float(h >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-            if u < s0:
-                pick = 0
-            elif u < s0 + s1:
-                pick = 1
-            else:
-                pick = 2
-            if child[node, pick] < 0:  # rounding at the top end: the last legal action
-                pick = 2 if child[node, 2] >= 0 else 1
+                    acc += w
+                    last = c
+                    if pick < 0 and u < acc:
+                        pick = c
+            if pick < 0:
+                pick = last
             sampled[node] = child[node, pick]
             stack[sp] = child[node, pick]
             sp += 1
@@ -296,11 +294,11 @@ def _traverse(p, d, trav, key, kind, actor, rnd, child, payoff, slot, stride, bu
             r = slot[node] + buckets[d, p, rn] * stride[rn]
             total, legal = _positive_regrets(regrets, r, child, node)
             v = 0.0
-            for c in range(3):
+            for c in range(width):
                 ch = child[node, c]
                 if ch >= 0:
                     v += _matched(regrets, r, c, total, legal) * value[ch]
-            for c in range(3):
+            for c in range(width):
                 ch = child[node, c]
                 if ch >= 0:
                     x = float(regrets[r, c]) + (value[ch] - v)
@@ -320,13 +318,13 @@ def _discount(regrets, avg, mode, step, alpha, beta, power):
         pos = ta / (ta + 1.0)
         neg = tb / (tb + 1.0)
         for r in range(regrets.shape[0]):
-            for c in range(3):
+            for c in range(regrets.shape[1]):
                 x = regrets[r, c]
                 regrets[r, c] = x * pos if x > 0.0 else x * neg
     if power > 0.0:
         f = (t / (t + 1.0)) ** power
         for r in range(avg.shape[0]):
-            for c in range(3):
+            for c in range(avg.shape[1]):
                 avg[r, c] *= f
 
 
@@ -387,24 +385,24 @@ def _check_deals(buckets: np.ndarray, showdown: np.ndarray, counts: tuple[int, .
         raise ValueError("deal source: showdown must be +1, 0 or -1")
 
 
-def row_legal(tree: LimitTree) -> np.ndarray:
-    """``bool[rows, 3]``: which columns (fold, call, raise) each strategy row may play.
+def row_legal(tree: BettingTree) -> np.ndarray:
+    """``bool[rows, k]``: which columns (fold, call, the raises) each strategy row may play.
 
     Examples
     --------
-    >>> tree = LimitTree.leduc()
+    >>> tree = BettingTree.leduc()
     >>> row_legal(tree)[0].tolist()  # the first decision: check or bet
     [False, True, True]
     """
-    legal = np.zeros((tree.num_rows, 3), dtype=bool)
+    legal = np.zeros((tree.num_rows, tree.child.shape[1]), dtype=bool)
     for node in np.flatnonzero(tree.kind == DECISION):
         n = tree.bucket_counts[tree.round[node]]
         legal[tree.row[node]: tree.row[node] + n] = tree.child[node] >= 0
     return legal
 
 
-def normalise(tree: LimitTree, weights: np.ndarray) -> np.ndarray:
-    """Rows of ``weights`` (rows, 3) as probabilities; rows without weight uniform over their
+def normalise(tree: BettingTree, weights: np.ndarray) -> np.ndarray:
+    """Rows of ``weights`` (rows, k) as probabilities; rows without weight uniform over their
     legal actions; illegal columns 0 (float64)."""
     legal = row_legal(tree)
     block = np.where(legal, np.asarray(weights, dtype=np.float64), 0.0)
@@ -415,7 +413,7 @@ def normalise(tree: LimitTree, weights: np.ndarray) -> np.ndarray:
         return np.where(total > 0.0, block / total, uniform)
 
 
-def slab_layout(tree: LimitTree) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def slab_layout(tree: BettingTree) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The trainer's storage order: bucket-major within each round.
 
     Row ``(node, bucket)`` of round ``r`` is stored at ``slot[node] + bucket * stride[r]``,
@@ -430,7 +428,7 @@ def slab_layout(tree: LimitTree) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
     Examples
     --------
-    >>> slot, stride, public_of = slab_layout(LimitTree.leduc())
+    >>> slot, stride, public_of = slab_layout(BettingTree.leduc())
     >>> stride.tolist(), sorted(public_of.tolist()) == list(range(288))
     ([6, 30], True)
     """
@@ -471,7 +469,7 @@ class MCCFRTrainer:
         Algorithm, averaging, discount interval, batch size, storage.
     """
 
-    def __init__(self, tree: LimitTree, source: DealSource, seed: int = 0,
+    def __init__(self, tree: BettingTree, source: DealSource, seed: int = 0,
                  config: MCCFRConfig | None = None, stream: int = 0) -> None:
         self.config = config or MCCFRConfig()
         counts = tuple(int(c) for c in source.bucket_counts)
@@ -484,8 +482,8 @@ class MCCFRTrainer:
         dtype = np.dtype(self.config.dtype)
         self._slot, self._stride, self._public_of = slab_layout(self.tree)
         # Stored bucket-major (see slab_layout); read through regrets / avg, node-major.
-        self._regrets = np.zeros((self.tree.num_rows, 3), dtype=dtype)
-        self._avg = np.zeros((self.tree.num_rows, 3), dtype=dtype)
+        self._regrets = np.zeros((self.tree.num_rows, self.tree.child.shape[1]), dtype=dtype)
+        self._avg = np.zeros((self.tree.num_rows, self.tree.child.shape[1]), dtype=dtype)
         self.iterations = 0
         n = self.tree.num_nodes
         self._value = np.zeros(n)
@@ -520,8 +518,9 @@ class MCCFRTrainer:
 
     def _to_internal(self, public: np.ndarray) -> np.ndarray:
         values = np.asarray(public, dtype=np.dtype(self.config.dtype))
-        if values.shape != (self.tree.num_rows, 3):
-            raise ValueError(f"rows: shape ({self.tree.num_rows}, 3) expected, not {values.shape}")
+        want = (self.tree.num_rows, self.tree.child.shape[1])
+        if values.shape != want:
+            raise ValueError(f"rows: shape {want} expected, not {values.shape}")
         return np.ascontiguousarray(values[self._public_of])
 
     # -- running ----------------------------------------------------------------------------
@@ -615,13 +614,13 @@ class MCCFRTrainer:
     # -- reading ----------------------------------------------------------------------------
 
     def average_strategy(self) -> np.ndarray:
-        """``float64[rows, 3]``: the average strategy, row ``tree.row[node] + bucket``,
+        """``float64[rows, k]``: the average strategy, row ``tree.row[node] + bucket``,
         columns fold, call, raise (0 where illegal; uniform over the legal actions where the
         row was never reached)."""
         return normalise(self.tree, self.avg)
 
     def current_strategy(self) -> np.ndarray:
-        """``float64[rows, 3]``: what regret matching plays on the next iteration."""
+        """``float64[rows, k]``: what regret matching plays on the next iteration."""
         return normalise(self.tree, self.regrets)
 
     # -- checkpoints ------------------------------------------------------------------------
@@ -662,7 +661,7 @@ class MCCFRTrainer:
         return path
 
     @classmethod
-    def from_state(cls, tree: LimitTree, source: DealSource, state: dict[str, Any]) -> MCCFRTrainer:
+    def from_state(cls, tree: BettingTree, source: DealSource, state: dict[str, Any]) -> MCCFRTrainer:
         """A trainer resumed from :meth:`state` (the same tree and deal source)."""
         meta = json.loads(str(state["meta"]))
         trainer = cls(tree, source, meta["seed"], MCCFRConfig(**meta["config"]), meta["stream"])
@@ -682,7 +681,7 @@ class MCCFRTrainer:
         return trainer
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], tree: LimitTree, source: DealSource) -> MCCFRTrainer:
+    def load(cls, path: str | os.PathLike[str], tree: BettingTree, source: DealSource) -> MCCFRTrainer:
         """Resume from a checkpoint file written by :meth:`save`."""
         with np.load(path, allow_pickle=False) as data:
             return cls.from_state(tree, source, {k: data[k] for k in data.files})
@@ -691,7 +690,7 @@ class MCCFRTrainer:
 # -- several runs -----------------------------------------------------------------------------
 
 
-def _train_stream(tree: LimitTree, source: DealSource, seed: int, stream: int, config: MCCFRConfig,
+def _train_stream(tree: BettingTree, source: DealSource, seed: int, stream: int, config: MCCFRConfig,
                   state: dict[str, Any] | None, iterations: int) -> dict[str, np.ndarray]:
     """One task: run ``stream`` (from ``state``, or fresh) ``iterations`` more; its new state."""
     if state is None:
@@ -708,13 +707,13 @@ class ParallelMCCFR:
     Examples
     --------
     >>> from pokerlab.equilibrium.leduc_deals import LeducDeals
-    >>> par = ParallelMCCFR(LimitTree.leduc(), LeducDeals(), seed=3, workers=2)
+    >>> par = ParallelMCCFR(BettingTree.leduc(), LeducDeals(), seed=3, workers=2)
     >>> par.run(500, round_iterations=250)
     >>> par.iterations, par.average_strategy().shape
     ((500, 500), (288, 3))
     """
 
-    def __init__(self, tree: LimitTree, source: DealSource, seed: int = 0,
+    def __init__(self, tree: BettingTree, source: DealSource, seed: int = 0,
                  config: MCCFRConfig | None = None, workers: int = 2) -> None:
         if workers < 1:
             raise ValueError(f"workers: must be 1 or more, not {workers}")
@@ -755,7 +754,7 @@ class ParallelMCCFR:
 
     def average_weights(self) -> np.ndarray:
         """The runs' average-strategy sums added up (float64)."""
-        total = np.zeros((self.tree.num_rows, 3))
+        total = np.zeros((self.tree.num_rows, self.tree.child.shape[1]))
         for s in self.states:
             if s is not None:
                 total += s["average"]
@@ -779,7 +778,7 @@ class ParallelMCCFR:
         return path
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], tree: LimitTree, source: DealSource) -> ParallelMCCFR:
+    def load(cls, path: str | os.PathLike[str], tree: BettingTree, source: DealSource) -> ParallelMCCFR:
         """Resume the runs saved by :meth:`save`."""
         with np.load(path, allow_pickle=False) as data:
             workers = int(data["workers"])

@@ -27,9 +27,10 @@ def _class_value(lo: int, hi: int, p: int, kind: np.ndarray, actor: np.ndarray, 
                  depth: int, choice: np.ndarray) -> float:
     """Summed best-response value of deals ``lo..hi`` (one pre-flop class of player ``p``)."""
     m = hi - lo
+    width = children.shape[1]  # fold, call and the raise columns
     reach = np.empty((depth + 1, m))
     val = np.empty((depth + 1, m))
-    cv = np.empty((depth + 1, 3, m))
+    cv = np.empty((depth + 1, width, m))
     node_at = np.empty(depth + 1, dtype=np.int64)
     act_at = np.empty(depth + 1, dtype=np.int64)
     first = np.empty(4, dtype=np.int64)
@@ -44,7 +45,7 @@ def _class_value(lo: int, hi: int, p: int, kind: np.ndarray, actor: np.ndarray, 
         first[r] = low
         count[r] = high - low + 1
         size = max(size, count[r])
-    sums = np.empty((size, 3))
+    sums = np.empty((size, width))
     best = np.empty(size, dtype=np.int64)
     for i in range(m):
         reach[0, i] = 1.0
@@ -77,9 +78,9 @@ def _class_value(lo: int, hi: int, p: int, kind: np.ndarray, actor: np.ndarray, 
             for i in range(m):
                 val[k, i] = 0.0
         a += 1
-        while a < 3 and children[n, a] < 0:
+        while a < width and children[n, a] < 0:
             a += 1
-        if a < 3:
+        if a < width:
             act_at[k] = a
             c = children[n, a]
             if mine:
@@ -98,17 +99,16 @@ def _class_value(lo: int, hi: int, p: int, kind: np.ndarray, actor: np.ndarray, 
             r = rnd[n]
             g0 = first[r]
             for g in range(count[r]):
-                sums[g, 0] = 0.0
-                sums[g, 1] = 0.0
-                sums[g, 2] = 0.0
+                for b in range(width):
+                    sums[g, b] = 0.0
             for i in range(m):
                 g = groups[lo + i, r] - g0
-                for b in range(3):
+                for b in range(width):
                     if children[n, b] >= 0:
                         sums[g, b] += cv[k, b, i]
             for g in range(count[r]):
                 top = -1
-                for b in range(3):
+                for b in range(width):
                     if children[n, b] >= 0 and (top < 0 or sums[g, b] > sums[g, top]):
                         top = b
                 best[g] = top

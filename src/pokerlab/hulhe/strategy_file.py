@@ -1,8 +1,9 @@
-"""The HULHE strategy file: a trained average strategy and everything needed to play it.
+"""The heads-up hold'em strategy file (limit, or no-limit in a betting abstraction): a trained
+average strategy and everything needed to play it.
 
 One compressed ``.npz`` (no pickles) holding:
 
-- ``strategy``: ``uint8 (rows, 3)``, each row's (fold, call, raise) probabilities in 255ths
+- ``strategy``: ``uint8 (rows, k)``, each row's (fold, call, raise...) probabilities in 255ths
   (rounded; a row is renormalised on loading, so a probability below 1/510 plays as 0);
 - ``tree``: the betting tree's layout check (nodes, decisions, rows, bucket counts and a SHA-1
   of its arrays): the file plays only on the tree the engine builds today;
@@ -55,9 +56,12 @@ def dequantise(q: np.ndarray) -> np.ndarray:
 
 
 def tree_layout(tree: Any) -> dict[str, Any]:
-    """The layout check of a :class:`~pokerlab.equilibrium.limit_tree.LimitTree`."""
+    """The layout check of a :class:`~pokerlab.equilibrium.betting_tree.BettingTree`."""
     digest = hashlib.sha1()
-    for name in ("kind", "actor", "round", "child", "contrib", "row"):
+    names = ("kind", "actor", "round", "child", "contrib", "row")
+    if tree.child.shape[1] > 3:  # a no-limit tree: its sizes too (a limit tree's hash as before)
+        names += ("raise_to",)
+    for name in names:
         digest.update(np.ascontiguousarray(getattr(tree, name), dtype=np.int64).tobytes())
     return {"nodes": int(tree.num_nodes), "decisions": int(tree.num_decisions),
             "rows": int(tree.num_rows), "bucket_counts": [int(c) for c in tree.bucket_counts],
@@ -69,7 +73,7 @@ class StrategyFile:
     """A loaded strategy file (see the module docstring)."""
 
     strategy: np.ndarray
-    """``float64 (rows, 3)``, rows summing to one."""
+    """``float64 (rows, k)``, rows summing to one."""
     abstraction_parameters: dict[str, np.ndarray]
     meta: dict[str, Any]
     path: Path | None = None
@@ -101,7 +105,7 @@ def save_strategy(path: str | os.PathLike[str], strategy: np.ndarray, tree: Any,
     :func:`pokerlab.hulhe.flop_table.build_flop_table`."""
     path = Path(path)
     q = quantise(strategy)
-    if q.shape != (tree.num_rows, 3):
+    if q.shape != (tree.num_rows, tree.child.shape[1]):
         raise ValueError(f"strategy of shape {q.shape} for a tree of {tree.num_rows} rows")
     meta = {**meta, "format": FORMAT, "tree": tree_layout(tree)}
     arrays = {"strategy": q, "meta": np.array(json.dumps(meta))}
@@ -121,7 +125,7 @@ def save_strategy(path: str | os.PathLike[str], strategy: np.ndarray, tree: Any,
 
 def load_strategy(path: str | os.PathLike[str], tree: Any | None = None,
                   option: str = "FILE") -> StrategyFile:
-    """Read a strategy file; with ``tree`` (a :class:`LimitTree` with the file's buckets) check
+    """Read a strategy file; with ``tree`` (a :class:`BettingTree` with the file's buckets) check
     its layout. Anything wrong: a :class:`~pokerlab.errors.UserError` naming ``option`` and the
     file."""
     path = Path(path)
@@ -139,7 +143,7 @@ def load_strategy(path: str | os.PathLike[str], tree: Any | None = None,
         raise UserError(f"{where}: not a pokerlab HULHE strategy file ({type(exc).__name__})") from None
     if meta.get("format") != FORMAT:
         raise UserError(f"{where}: not a pokerlab HULHE strategy file (format {meta.get('format')!r})")
-    if q.dtype != np.uint8 or q.ndim != 2 or q.shape[1] != 3 or (q.sum(axis=1) == 0).any():
+    if q.dtype != np.uint8 or q.ndim != 2 or q.shape[1] < 3 or (q.sum(axis=1) == 0).any():
         raise UserError(f"{where}: the strategy table is damaged")
     if tree is not None and tree_layout(tree) != meta["tree"]:
         raise UserError(f"{where}: made for another betting tree or abstraction "

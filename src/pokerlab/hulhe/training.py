@@ -1,5 +1,9 @@
-"""Training a HULHE strategy: MCCFR runs with checkpoints, resumed after a kill, measured in the
-abstract game after every checkpoint.
+"""Training a heads-up hold'em strategy (limit, or no-limit in a betting abstraction): MCCFR runs
+with checkpoints, resumed after a kill, measured in the abstract game after every checkpoint.
+
+The tree is HULHE's whole betting tree, or with ``TrainingConfig.betting`` (a spec of
+:mod:`pokerlab.nolimit.betting`) the no-limit tree of those sizes; the deals, the trainer and
+the abstract best response are the same for both.
 
 A run lives in a checkpoint folder: ``mccfr.npz`` (the trainer's state,
 :mod:`pokerlab.equilibrium.mccfr`) and ``run.json`` (the settings and the exploitability curve:
@@ -36,11 +40,12 @@ import numpy as np
 
 from pokerlab.abstraction.settings import AbstractionSettings
 from pokerlab.engine.settings import GameSettings
-from pokerlab.equilibrium.limit_tree import LimitTree
+from pokerlab.equilibrium.betting_tree import BettingTree
 from pokerlab.equilibrium.mccfr import MCCFRConfig, MCCFRTrainer, ParallelMCCFR
 from pokerlab.executors import Executor
 from pokerlab.hulhe.deals import HulheDeals
 from pokerlab.hulhe.exploitability import PublicTree, exploitability
+from pokerlab.nolimit.betting import BettingAbstraction
 
 STATE_FILE = "mccfr.npz"
 RUN_FILE = "run.json"
@@ -57,7 +62,8 @@ class TrainingConfig:
 
     ``mccfr`` the trainer's settings (default: linear-averaged CFR+), ``workers`` independent
     runs, ``checkpoint_every`` iterations (per run) between checkpoints, ``eval_deals`` and
-    ``eval_seed`` the abstract game's deal list.
+    ``eval_seed`` the abstract game's deal list; ``betting`` a no-limit betting abstraction's
+    spec (:meth:`~pokerlab.nolimit.betting.BettingAbstraction.to_dict`; ``None``: limit).
     """
 
     abstraction: AbstractionSettings
@@ -67,6 +73,13 @@ class TrainingConfig:
     eval_deals: int = DEFAULT_EVAL_DEALS
     eval_seed: int = DEFAULT_EVAL_SEED
     mccfr: MCCFRConfig = field(default_factory=lambda: MCCFRConfig(algorithm="cfr+", averaging="linear"))
+    betting: dict[str, Any] | None = None
+
+    def tree(self, bucket_counts: tuple[int, ...]) -> BettingTree:
+        """The betting tree this run trains, with these buckets per round."""
+        if self.betting is None:
+            return hulhe_tree(bucket_counts)
+        return nolimit_tree(BettingAbstraction.from_dict(self.betting), bucket_counts)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready settings (the abstraction by its key)."""
@@ -83,17 +96,27 @@ class TrainingConfig:
         return cls(**data)
 
 
-def hulhe_tree(bucket_counts: tuple[int, ...]) -> LimitTree:
+def hulhe_tree(bucket_counts: tuple[int, ...]) -> BettingTree:
     """HULHE's betting tree (the engine's ``limit`` preset) with these buckets per round."""
-    return _limit_tree().with_buckets(bucket_counts)
+    return _betting_tree().with_buckets(bucket_counts)
 
 
-_TREE: list[LimitTree] = []
+def nolimit_tree(betting: BettingAbstraction, bucket_counts: tuple[int, ...]) -> BettingTree:
+    """The heads-up no-limit tree of ``betting``'s sizes, built by the engine (kept per spec)."""
+    key = repr(betting)
+    if key not in _NL_TREES:
+        _NL_TREES.clear()
+        _NL_TREES[key] = BettingTree.from_settings(betting.game(), menu=betting.menu)
+    return _NL_TREES[key].with_buckets(bucket_counts)
 
 
-def _limit_tree() -> LimitTree:
+_TREE: list[BettingTree] = []
+_NL_TREES: dict[str, BettingTree] = {}
+
+
+def _betting_tree() -> BettingTree:
     if not _TREE:
-        _TREE.append(LimitTree.from_settings(GameSettings.preset("limit")))
+        _TREE.append(BettingTree.from_settings(GameSettings.preset("limit")))
     return _TREE[0]
 
 
@@ -160,7 +183,7 @@ class Training:
         if self.config.abstraction != abstraction.settings:
             raise ValueError(f"--resume: the run in {self.folder} trains {self.config.abstraction.key()}, "
                              f"not {abstraction.settings.key()}")
-        tree = hulhe_tree(self.source.bucket_counts)
+        tree = self.config.tree(self.source.bucket_counts)
         self.tree = tree
         self.public = PublicTree.of(tree)
         state = self.folder / STATE_FILE
@@ -253,3 +276,24 @@ class Training:
             self._checkpoint()
             if progress is not None:
                 progress(self.iterations, goal, 0.0, self.curve[-1][2])
+
+
+def save_run_strategy(run: Training, out: str | os.PathLike[str],
+                      flop_progress: Callable[[int], None] | None = None) -> Path:
+    """Write ``run``'s average strategy as a strategy file (:mod:`pokerlab.hulhe.strategy_file`):
+    with the flop table of its abstraction (cached) and both abstract exploitability figures of
+    the strategy as stored (rounded to 255ths)."""
+    from pokerlab.hulhe.flop_table import cached_flop_table
+    from pokerlab.hulhe.strategy_file import dequantise, quantise, save_strategy
+
+    flops = cached_flop_table(run.abstraction, flop_progress)
+    strategy = run.average_strategy()
+    stored = run.measure(dequantise(quantise(strategy)))
+    meta = {
+        "abstraction": run.config.abstraction.key(),
+        "game": "limit" if run.config.betting is None else "no-limit",
+        "training": {**run.config.to_dict(), "iterations": run.iterations, "seconds": run.seconds},
+        "curve": run.curve,
+        "stored_exploitability": stored,
+    }
+    return save_strategy(out, strategy, run.tree, run.abstraction.parameters(), meta, flops)

@@ -1,4 +1,5 @@
-"""The public betting tree of a two-player limit game as flat arrays, built by the engine.
+"""The public betting tree of a two-player game as flat arrays, built by the engine: a limit
+game whole, or a no-limit game in a betting abstraction (the sizes it may bet).
 
 Every node is a public betting history (the cards are not in the tree: whoever trains on it
 deals them, see :mod:`pokerlab.equilibrium.mccfr`). The tree is enumerated by driving
@@ -13,8 +14,11 @@ Arrays (``n`` nodes, numbered in pre-order: a parent before its children):
   blind, 1 the button, who acts first pre-flop; as the ACPC ``reverse_blinds`` games), -1
   elsewhere;
 - ``round[n]``: the betting round (street) of a decision, or the street a terminal ended on;
-- ``child[n, 3]``: the children for fold, check/call, bet/raise (columns :data:`FOLD_COL`,
-  :data:`CALL_COL`, :data:`RAISE_COL`), -1 where the action is illegal;
+- ``child[n, k]``: the children for fold, check/call and the bets/raises (columns
+  :data:`FOLD_COL`, :data:`CALL_COL`, then one column per size from :data:`RAISE_COL` on, in
+  increasing amounts), -1 where the action is illegal. A limit tree has ``k = 3`` (its one
+  raise); a no-limit tree as many as its largest menu of sizes plus two;
+- ``raise_to[n, k]``: the engine's ``to`` amount of each bet/raise column (0 elsewhere);
 - ``contrib[n, 2]``: each position's chips in the pot (antes, blinds, bets) at the node;
 - ``payoff[n]``: at a fold, position 0's payoff; at a showdown, position 0's payoff when it
   wins (the engine's payout with position 0 holding the better hand; minus that when it
@@ -22,6 +26,11 @@ Arrays (``n`` nodes, numbered in pre-order: a parent before its children):
 - ``row[n]``: the first strategy row of a decision node. A node of round ``r`` owns
   ``bucket_counts[r]`` rows, one per card bucket: the strategy of bucket ``b`` at ``node`` is
   row ``row[node] + b``; -1 elsewhere. ``num_rows`` rows in all, in node order.
+
+A no-limit tree takes a *menu*: a function from the engine's hand at a decision to the
+bet/raise amounts (``to``, within the hand's legal range) the abstraction allows there; the
+engine still decides everything else (who acts, when a round ends, what a call all-in or a
+showdown pays). :mod:`pokerlab.nolimit.betting` writes menus from a spec of sizes.
 
 Leduc hold'em is built by the same code: as the engine cannot deal a 6-card deck, Leduc's
 betting is the engine's limit *five-card draw* with ante 1, bets 2 and 4 and one raise after
@@ -34,21 +43,22 @@ Examples
 --------
 >>> from pokerlab.engine import GameSettings
 >>> import numpy as np
->>> tree = LimitTree.from_settings(GameSettings.preset("limit"))
+>>> tree = BettingTree.from_settings(GameSettings.preset("limit"))
 >>> tree.num_nodes, tree.num_decisions, *np.bincount(tree.kind)[1:].tolist()
 (16584, 6378, 5103, 5103)
 >>> tree.history(int(tree.child[0, RAISE_COL])), int(tree.actor[0])  # the button acts first
 ('r', 1)
 >>> tree.history(tree.node_at("rc/crc/r"))
 'rc/crc/r'
->>> leduc = LimitTree.leduc(bucket_counts=(3, 9))
+>>> leduc = BettingTree.leduc(bucket_counts=(3, 9))
 >>> leduc.num_decisions, leduc.num_rows
 (36, 288)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -59,7 +69,11 @@ from pokerlab.engine.settings import GameSettings
 DECISION, FOLD_NODE, SHOWDOWN = 0, 1, 2
 FOLD_COL, CALL_COL, RAISE_COL = 0, 1, 2
 ACTION_LETTERS = "fcr"
-"""ACPC's letters for the three columns: fold, call (check), raise (bet)."""
+"""ACPC's letters for the columns: fold, call (check), raise (bet; every raise column)."""
+
+Menu = Callable[[Hand], Sequence[int]]
+"""A no-limit tree's bet/raise amounts (``to``) at a decision of a hand (see the module
+docstring)."""
 
 # A hand that position 0 wins at every showdown, for each variant the builder plays: hold'em
 # takes ranks (position 0's are higher); a draw game is evaluated after everyone stands pat.
@@ -80,51 +94,62 @@ def leduc_settings() -> GameSettings:
 
 
 @dataclass(frozen=True, eq=False)
-class LimitTree:
-    """The flat public betting tree of a two-player limit game (see the module docstring)."""
+class BettingTree:
+    """The flat public betting tree of a two-player game (see the module docstring)."""
 
     settings: GameSettings
     kind: np.ndarray  # int8 (n,)
     actor: np.ndarray  # int8 (n,)
     round: np.ndarray  # int8 (n,)
     parent: np.ndarray  # int32 (n,)
-    child: np.ndarray  # int32 (n, 3)
+    child: np.ndarray  # int32 (n, k)
     contrib: np.ndarray  # int64 (n, 2)
     payoff: np.ndarray  # float64 (n,)
     rounds: int
     bucket_counts: tuple[int, ...]
     row: np.ndarray  # int64 (n,)
     num_rows: int
+    raise_to: np.ndarray  # int64 (n, k)
 
     @staticmethod
-    def from_settings(settings: GameSettings, bucket_counts: Sequence[int] | None = None) -> LimitTree:
-        """The tree of a heads-up limit game of the engine (one bucket per round by default).
+    def from_settings(settings: GameSettings, bucket_counts: Sequence[int] | None = None,
+                      menu: Menu | None = None, stacks: Sequence[int] | None = None) -> BettingTree:
+        """The tree of a heads-up game of the engine (one bucket per round by default): a limit
+        game whole, a pot-limit or no-limit game in the bet sizes ``menu`` gives (module
+        docstring). ``stacks``: both players' (default the game's starting stack).
 
         Raises
         ------
         ValueError
-            When ``settings`` is not a limit game, or ``bucket_counts`` does not give one
-            positive count per round.
+            When a limit game has no raise cap or a menu, another game has no menu, a menu's
+            amount is not a legal bet, or ``bucket_counts`` does not give one positive count
+            per round.
         """
-        if not settings.is_limit:
-            raise ValueError(f"settings: a limit game is needed, not {settings.kind}")
-        if settings.raise_cap is None:
-            raise ValueError("settings: a limit game with a raise cap is needed (without one the "
-                             "stacks alone end the raising: a tree far too large)")
+        if settings.is_limit:
+            if settings.raise_cap is None:
+                raise ValueError("settings: a limit game with a raise cap is needed (without one the "
+                                 "stacks alone end the raising: a tree far too large)")
+            if menu is not None:
+                raise ValueError("menu: a limit game bets its fixed sizes; no menu")
+        elif menu is None:
+            raise ValueError(f"menu: a {settings.kind} tree needs the bet sizes it may play")
         draw = settings.rules.draws
         cards = _DRAW_CARDS if draw else _HOLDEM_CARDS
         ranks = None if draw else (1, 0)
-        stacks = [settings.starting_stack] * 2
+        stacks = [settings.starting_stack] * 2 if stacks is None else [int(x) for x in stacks]
+        if len(stacks) != 2 or stacks[0] != stacks[1]:
+            raise ValueError(f"stacks: two equal stacks, not {stacks}")
 
         kind: list[int] = []
         actor: list[int] = []
         rnd: list[int] = []
         parent: list[int] = []
         child: list[list[int]] = []
+        amounts: list[list[int]] = []
         contrib: list[tuple[int, int]] = []
         payoff: list[float] = []
         # Depth first; each node replays its action sequence on a fresh hand (a hand has no
-        # copy, and the tree is small): the engine alone decides what follows.
+        # copy): the engine alone decides what follows.
         stack: list[tuple[tuple[Action, ...], int, int]] = [((), -1, -1)]
         while stack:
             actions, par, col = stack.pop()
@@ -135,12 +160,13 @@ class LimitTree:
             _stand_pat(hand)
             me = len(kind)
             parent.append(par)
-            child.append([-1, -1, -1])
             if par >= 0:
                 child[par][col] = me
             put = [hand.antes[i] + hand.put_in[i] for i in range(2)]
             contrib.append((put[0], put[1]))
             if hand.finished:
+                child.append([])
+                amounts.append([])
                 folded = hand.history[-1][2] == FOLD
                 kind.append(FOLD_NODE if folded else SHOWDOWN)
                 actor.append(-1)
@@ -155,38 +181,43 @@ class LimitTree:
             rnd.append(hand.street)
             payoff.append(0.0)
             legal = hand.legal()
+            sizes = _sizes(hand, legal, menu, actions)
+            child.append([-1] * (2 + len(sizes)))
+            amounts.append([0, 0, *sizes])
             options: list[tuple[int, Action]] = []
             if legal.can_fold:
                 options.append((FOLD_COL, Action(FOLD)))
             options.append((CALL_COL, Action(CHECK_CALL)))
-            if legal.can_raise:
-                options.append((RAISE_COL, Action(BET_RAISE, legal.min_raise_to)))
+            options += [(RAISE_COL + i, Action(BET_RAISE, to)) for i, to in enumerate(sizes)]
             for c, a in reversed(options):  # popped in column order: pre-order numbering
                 stack.append(((*actions, a), me, c))
+        width = max(3, max(len(c) for c in child))
         rounds = len(settings.rules.streets)
-        tree = LimitTree(
+        tree = BettingTree(
             settings=settings,
             kind=np.array(kind, dtype=np.int8),
             actor=np.array(actor, dtype=np.int8),
             round=np.array(rnd, dtype=np.int8),
             parent=np.array(parent, dtype=np.int32),
-            child=np.array(child, dtype=np.int32).reshape(-1, 3),
+            child=np.array([c + [-1] * (width - len(c)) for c in child], dtype=np.int32).reshape(-1, width),
             contrib=np.array(contrib, dtype=np.int64),
             payoff=np.array(payoff, dtype=np.float64),
             rounds=rounds,
             bucket_counts=(1,) * rounds,
             row=np.full(len(kind), -1, dtype=np.int64),
             num_rows=0,
+            raise_to=np.array([a + [0] * (width - len(a)) for a in amounts],
+                              dtype=np.int64).reshape(-1, width),
         )
         return tree.with_buckets(bucket_counts if bucket_counts is not None else (1,) * rounds)
 
     @staticmethod
-    def leduc(bucket_counts: Sequence[int] = (3, 9)) -> LimitTree:
+    def leduc(bucket_counts: Sequence[int] = (3, 9)) -> BettingTree:
         """Leduc hold'em's tree (:func:`leduc_settings`); lossless buckets by default: the
         private rank in round 1, (private rank, board rank) in round 2."""
-        return LimitTree.from_settings(leduc_settings(), bucket_counts)
+        return BettingTree.from_settings(leduc_settings(), bucket_counts)
 
-    def with_buckets(self, bucket_counts: Sequence[int]) -> LimitTree:
+    def with_buckets(self, bucket_counts: Sequence[int]) -> BettingTree:
         """The same tree with ``bucket_counts[r]`` strategy rows per decision of round ``r``."""
         counts = tuple(int(c) for c in bucket_counts)
         if len(counts) != self.rounds or min(counts) < 1:
@@ -215,17 +246,28 @@ class LimitTree:
         return int(depth.max())
 
     def legal_columns(self, node: int) -> np.ndarray:
-        """The columns (fold 0, call 1, raise 2) legal at ``node``."""
+        """The columns (fold 0, call 1, bets/raises from 2) legal at ``node``."""
         return np.flatnonzero(self.child[node] >= 0)
+
+    def action_text(self, node: int, col: int) -> str:
+        """Column ``col`` at decision ``node`` in ACPC's letters: ``f``, ``c``, ``r``; a no-limit
+        raise as ``r`` and the raiser's chips in the pot after it (blinds included), as the ACPC
+        no-limit games write it."""
+        if col < RAISE_COL:
+            return ACTION_LETTERS[col]
+        if self.settings.is_limit:
+            return "r"
+        return f"r{int(self.contrib[self.child[node, col], self.actor[node]])}"
 
     def history(self, node: int) -> str:
         """The actions from the root to ``node`` as ACPC's betting string (``f``, ``c``,
-        ``r``; ``/`` where a round ends and the next one's betting starts)."""
+        ``r``, ``rAMOUNT`` in no-limit; ``/`` where a round ends and the next one's betting
+        starts)."""
         steps: list[tuple[str, int]] = []
         while self.parent[node] >= 0:
             up = int(self.parent[node])
             col = int(np.flatnonzero(self.child[up] == node)[0])
-            steps.append((ACTION_LETTERS[col], int(self.round[up])))
+            steps.append((self.action_text(up, col), int(self.round[up])))
             node = up
         out = ""
         prev = -1
@@ -238,25 +280,56 @@ class LimitTree:
 
     def node_at(self, history: Sequence[str] | str) -> int:
         """The node after ``history`` (letters ``f``/``c``/``r``; ``k`` and ``b`` are read as
-        ``c`` and ``r``; ``/`` between rounds is ignored, as in ACPC's betting strings).
+        ``c`` and ``r``; ``/`` between rounds is ignored, as in ACPC's betting strings; a
+        no-limit tree's raises carry their amount, ``r250``, as :meth:`history` writes them).
 
         Examples
         --------
-        >>> tree = LimitTree.leduc()
+        >>> tree = BettingTree.leduc()
         >>> node = tree.node_at("rc/r")
         >>> int(tree.round[node]), int(tree.actor[node]), tree.contrib[node].tolist()
         (1, 1, [7, 3])
         """
+        text = "".join(history)
         node = 0
-        for step, letter in enumerate(h for h in history if h != "/"):
-            col = "fcrkb".find(letter)
-            if col < 0:
-                raise ValueError(f"history: unknown action {letter!r} (f, c, r, k, b)")
-            col = {3: CALL_COL, 4: RAISE_COL}.get(col, col)
-            if self.kind[node] != DECISION or self.child[node, col] < 0:
-                raise ValueError(f"history: {letter!r} is not legal after {''.join(list(history)[:step])!r}")
+        done = ""
+        for m in re.finditer(r"/|([a-z])(\d*)|(.)", text):
+            if m.group(0) == "/":
+                continue
+            letter, amount = m.group(1), m.group(2)
+            if letter is None or letter not in "fcrkb":
+                raise ValueError(f"history: unknown action {m.group(0)!r} (f, c, r, k, b)")
+            col = {"f": FOLD_COL, "c": CALL_COL, "k": CALL_COL}.get(letter, RAISE_COL)
+            if self.kind[node] != DECISION:
+                raise ValueError(f"history: {m.group(0)!r} after {done!r}: the hand is over")
+            if col == RAISE_COL and not self.settings.is_limit:
+                cols = [c for c in range(RAISE_COL, self.child.shape[1]) if self.child[node, c] >= 0]
+                names = [self.action_text(node, c) for c in cols]
+                if f"r{amount}" not in names:
+                    allowed = ", ".join(names) or "no raise"
+                    raise ValueError(f"history: {m.group(0)!r} is not in the tree after {done!r} "
+                                     f"(it holds {allowed})")
+                col = cols[names.index(f"r{amount}")]
+            elif amount or self.child[node, col] < 0:
+                raise ValueError(f"history: {m.group(0)!r} is not legal after {done!r}")
             node = int(self.child[node, col])
+            done += m.group(0)
         return node
+
+
+def _sizes(hand: Hand, legal: object, menu: Menu | None, actions: Sequence[Action]) -> list[int]:
+    """The bet/raise amounts of a decision, increasing and distinct (limit: its one raise)."""
+    if not legal.can_raise:  # type: ignore[attr-defined]
+        return []
+    if menu is None:
+        return [legal.min_raise_to]  # type: ignore[attr-defined]
+    sizes = sorted({int(x) for x in menu(hand)})
+    low, high = legal.min_raise_to, legal.max_raise_to  # type: ignore[attr-defined]
+    bad = [x for x in sizes if not low <= x <= high]
+    if bad:
+        raise ValueError(f"menu: after {_letters(actions) or 'the deal'} a bet to {bad[0]} is not "
+                         f"legal (from {low} to {high})")
+    return sizes
 
 
 def _stand_pat(hand: Hand) -> None:

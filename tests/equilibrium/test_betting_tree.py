@@ -9,15 +9,15 @@ import pytest
 from pokerlab.engine import GameSettings
 from pokerlab.equilibrium.flat import CHANCE, DECISION, TERMINAL, FlatGame
 from pokerlab.equilibrium.games import leduc
-from pokerlab.equilibrium.limit_tree import (
+from pokerlab.equilibrium.betting_tree import (
     CALL_COL,
     FOLD_COL,
     FOLD_NODE,
     RAISE_COL,
     SHOWDOWN,
-    LimitTree,
+    BettingTree,
 )
-from pokerlab.equilibrium.limit_tree import DECISION as TREE_DECISION
+from pokerlab.equilibrium.betting_tree import DECISION as TREE_DECISION
 
 # ACPC's holdem.limit.2p.reverse_blinds in pokerlab's chips (blinds 5/10, bets 10/20): seat 0
 # posts the big blind, seat 1 the small blind and acts first pre-flop (engine positions 0, 1).
@@ -27,11 +27,11 @@ UNIVERSAL_LIMIT = dict(betting="limit", numPlayers=2, numRounds=4, blind="10 5",
 
 
 @pytest.fixture(scope="module")
-def hulhe() -> LimitTree:
-    return LimitTree.from_settings(GameSettings.preset("limit"))
+def hulhe() -> BettingTree:
+    return BettingTree.from_settings(GameSettings.preset("limit"))
 
 
-def test_hulhe_tree_is_universal_poker_betting_tree(hulhe: LimitTree) -> None:
+def test_hulhe_tree_is_universal_poker_betting_tree(hulhe: BettingTree) -> None:
     # The public betting tree of OpenSpiel's universal_poker (ACPC's rules, its own C code), one
     # card deal followed: the same decisions, actors, legal actions (0 fold, 1 call, 2 raise,
     # our columns), rounds, and at every terminal the same payoff (folds) or stake (showdowns).
@@ -64,7 +64,7 @@ def test_hulhe_tree_is_universal_poker_betting_tree(hulhe: LimitTree) -> None:
     assert hulhe.max_depth == 23 and hulhe.payoff.max() == 240  # four bets on every street
 
 
-def test_hulhe_rounds_actors_and_contributions(hulhe: LimitTree) -> None:
+def test_hulhe_rounds_actors_and_contributions(hulhe: BettingTree) -> None:
     root = 0
     assert hulhe.actor[root] == 1 and hulhe.contrib[root].tolist() == [10, 5]
     assert hulhe.legal_columns(root).tolist() == [FOLD_COL, CALL_COL, RAISE_COL]
@@ -82,7 +82,7 @@ def test_hulhe_rounds_actors_and_contributions(hulhe: LimitTree) -> None:
         assert hulhe.parent[node] < node
 
 
-def test_rows_follow_the_bucket_counts(hulhe: LimitTree) -> None:
+def test_rows_follow_the_bucket_counts(hulhe: BettingTree) -> None:
     tree = hulhe.with_buckets((169, 10, 20, 30))
     decisions = np.flatnonzero(tree.kind == TREE_DECISION)
     counts = np.array([169, 10, 20, 30])[tree.round[decisions]]
@@ -91,10 +91,12 @@ def test_rows_follow_the_bucket_counts(hulhe: LimitTree) -> None:
     assert (tree.row[tree.kind != TREE_DECISION] == -1).all()
     with pytest.raises(ValueError, match="one positive count per round"):
         hulhe.with_buckets((169, 10, 20))
-    with pytest.raises(ValueError, match="a limit game is needed"):
-        LimitTree.from_settings(GameSettings.preset("no-limit"))
+    with pytest.raises(ValueError, match="a no-limit tree needs the bet sizes"):
+        BettingTree.from_settings(GameSettings.preset("no-limit"))
+    with pytest.raises(ValueError, match="a limit game bets its fixed sizes"):
+        BettingTree.from_settings(GameSettings.preset("limit"), menu=lambda hand: [])
     with pytest.raises(ValueError, match="with a raise cap"):
-        LimitTree.from_settings(GameSettings.preset("limit", raise_cap=None))
+        BettingTree.from_settings(GameSettings.preset("limit", raise_cap=None))
     with pytest.raises(ValueError, match="not legal"):
         hulhe.node_at("cf")  # nothing to fold to after a limp
 
@@ -102,7 +104,7 @@ def test_rows_follow_the_bucket_counts(hulhe: LimitTree) -> None:
 def test_leduc_tree_is_the_exact_games_betting() -> None:
     # Walk pokerlab's Leduc (OpenSpiel's rules; its own betting code) with every board card:
     # each decision has the same actor and actions, each terminal pays what ours says.
-    tree = LimitTree.leduc()
+    tree = BettingTree.leduc()
     flat = FlatGame.build(leduc())
     cols = {"fold": FOLD_COL, "call": CALL_COL, "raise": RAISE_COL}
     prior = np.asarray(flat.game.prior, dtype=float)
@@ -176,7 +178,7 @@ NO_RAISE_TREE = """
 
 
 def test_nodes_are_numbered_in_pre_order_with_children_in_column_order() -> None:
-    tree = LimitTree.from_settings(GameSettings.preset("limit", "five-card-draw", ante=1, small_bet=2,
+    tree = BettingTree.from_settings(GameSettings.preset("limit", "five-card-draw", ante=1, small_bet=2,
                                                        big_bet=4, raise_cap=0))
     rows = [line.split() for line in NO_RAISE_TREE.strip().splitlines()]
     kinds = {"D": TREE_DECISION, "F": FOLD_NODE, "S": SHOWDOWN}
