@@ -57,3 +57,31 @@ class RankAbstraction:
             top = (boards[:, :k] // 4).max(axis=1)
             out[:, :, r] = (high + low + top[:, None]) % 2
         return out
+
+
+SMALL_BETTING = {"name": "small", "small_blind": 50, "big_blind": 100, "stack": 2000, "all_in": True,
+                 "all_in_threshold": 0.67, "raise_cap": 2,
+                 "preflop": {"open": [2.5], "raises": [[3.0]]},
+                 "postflop": {"flop": [[0.5, 1.0]], "turn": [[1.0]], "river": [[0.5, 1.0]]}}
+"""A small no-limit betting abstraction (20 big blinds, two raises a street) for the tests."""
+
+
+def write_small_blueprint(path: Path, seed: int = 0, betting: dict | None = None) -> Path:
+    """A random no-limit strategy of the small abstraction on ``betting``'s tree (default
+    :data:`SMALL_BETTING`), saved as a blueprint file."""
+    from pokerlab.hulhe.exploitability import PublicTree, legal_rows
+    from pokerlab.hulhe.strategy_file import save_strategy
+    from pokerlab.hulhe.training import nolimit_tree
+    from pokerlab.nolimit.betting import BettingAbstraction
+
+    spec = BettingAbstraction.from_dict(betting or SMALL_BETTING)
+    tree = nolimit_tree(spec, (169, 5, 5, 5))
+    legal = legal_rows(PublicTree.of(tree))
+    width = tree.child.shape[1]
+    strategy = np.random.default_rng(seed).dirichlet(np.ones(width), size=tree.num_rows) * legal
+    strategy /= strategy.sum(axis=1, keepdims=True)
+    meta = {"abstraction": "ehs2-f5-t5-r5-v1", "game": "no-limit",
+            "training": {"iterations": 0, "workers": 1, "seconds": 0.0, "mccfr": {"algorithm": "none"},
+                         "eval_deals": 0, "eval_seed": 0, "betting": spec.to_dict()},
+            "curve": [[100, 1.0, 900.0, 1200.0]], "stored_exploitability": [900.0, 1200.0]}
+    return save_strategy(path, strategy, tree, small_parameters(), meta)
