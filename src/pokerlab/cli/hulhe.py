@@ -24,7 +24,10 @@ from pokerlab.cli.common import (
 def _summary(meta: dict[str, Any], path: Path | None = None) -> dict[str, Any]:
     tree = meta["tree"]
     training = meta.get("training", {})
+    betting = training.get("betting")
     out = {
+        "game": meta.get("game", "limit"),
+        "betting": None if betting is None else betting.get("name"),
         "abstraction": meta["abstraction"],
         "bucket_counts": tree["bucket_counts"],
         "rows": tree["rows"],
@@ -48,6 +51,7 @@ def _summary(meta: dict[str, Any], path: Path | None = None) -> dict[str, Any]:
 
 def _print_summary(data: dict[str, Any], title: str) -> None:
     rows = [
+        ["game", data["game"] + (f" (betting {data['betting']})" if data["betting"] else "")],
         ["abstraction", data["abstraction"]],
         ["buckets per round", " ".join(str(c) for c in data["bucket_counts"])],
         ["strategy rows", f"{data['rows']:,} ({data['decision_nodes']:,} betting nodes)"],
@@ -109,75 +113,11 @@ def register(app: typer.Typer) -> None:
         A killed run continues with --resume (the settings are the run's own); for a fixed seed
         it ends as the run never stopped would. With --cluster the --workers runs go to Ray.
         """
-        from pokerlab.abstraction import build_units, card_abstraction
-        from pokerlab.abstraction.settings import AbstractionSettings
-        from pokerlab.equilibrium.mccfr import ALGORITHMS, MCCFRConfig
-        from pokerlab.executors import executor_for
-        from pokerlab.hulhe.training import RUN_FILE, Training, TrainingConfig, check_run_folder
-
-        if iterations is None and seconds is None:
-            raise ValueError("--iterations or --seconds: give how long to train")
-        if algorithm not in ALGORITHMS:
-            raise ValueError(f"--algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
-        settings = AbstractionSettings(flop, turn, river, kind)
-        output_dir(checkpoint_dir, "--checkpoint-dir", reuse=True)
-        check_run_folder(checkpoint_dir, resume)  # before the abstraction is built (minutes, 200 MB)
-        out = output_file(out, "--out", (".npz",)) or checkpoint_dir / "strategy.npz"
-        output_file(plot, "--plot", (".png", ".svg"))
-        config = TrainingConfig(settings, seed=seed, workers=workers, checkpoint_every=checkpoint_every,
-                                eval_deals=eval_deals, eval_seed=eval_seed,
-                                mccfr=MCCFRConfig(algorithm=algorithm,
-                                                  averaging="uniform" if algorithm == "cfr" else "linear"))
-        if resume:
-            import json
-
-            config = TrainingConfig.from_dict(json.loads((checkpoint_dir / RUN_FILE).read_text())["config"])
-            settings = config.abstraction
-        executor = executor_for(1, cluster) if cluster else executor_for(config.workers)
-        show = not (no_progress or as_json)
-        run: Any = None
-        try:
-            with progress(f"abstraction {settings.key()}", build_units(settings), enabled=show) as advance:
-                abstraction = card_abstraction(settings, advance)
-            run = Training(config, abstraction, checkpoint_dir, resume=resume, executor=executor)
-            label = progress_label("iterations", executor.where())
-            start = run.iterations
-            goal_total = None if iterations is None else iterations
-            with progress(label, goal_total, enabled=show) as bar:
-                def tick(done: int, goal: int | None, rate: float, last: float | None) -> None:
-                    bar(done - start - bar.done)
-                    text = f"{label} {rate:,.0f}/s"
-                    if last is not None:
-                        text += f", {last:.0f} mbb/g"
-                    bar.describe(text)
-
-                run.run(iterations, seconds, tick)
-        except KeyboardInterrupt:
-            if run is None or not run.curve:
-                raise Interrupted("stopped before the first checkpoint") from None
-            raise Interrupted(f"stopped after {run.iterations:,} iterations; the checkpoint of "
-                              f"{int(run.curve[-1][0]):,} is in {checkpoint_dir} (--resume continues)"
-                              ) from None
-        finally:
-            executor.close()
-        from pokerlab.hulhe.strategy_file import load_strategy
-        from pokerlab.hulhe.training import save_run_strategy
-
-        with progress("flop table", 1755, enabled=show) as advance:
-            save_run_strategy(run, out, advance)
-        if plot is not None:
-            from pokerlab.hulhe.plot import plot_curve
-
-            plot_curve(run.curve, f"hulhe-cfr {settings.key()}", plot)
-        data = _summary(load_strategy(out).meta, out)
-        if plot is not None:
-            data["plot"] = str(plot)
-        if as_json:
-            print_json(data)
-            return
-        _print_summary(data, f"trained {out}")
-        if plot is not None:
-            console.print(f"plot written to {plot}")
+        run_training(iterations=iterations, seconds=seconds, checkpoint_dir=checkpoint_dir, resume=resume,
+                     workers=workers, cluster=cluster, settings_args=(flop, turn, river, kind),
+                     algorithm=algorithm, seed=seed, checkpoint_every=checkpoint_every,
+                     eval_deals=eval_deals, eval_seed=eval_seed, out=out, plot=plot,
+                     no_progress=no_progress, as_json=as_json, betting=None)
 
     @group.command("show")
     @user_errors
@@ -209,3 +149,83 @@ def register(app: typer.Typer) -> None:
         _print_summary(data, str(file))
         if plot is not None:
             console.print(f"plot written to {plot}")
+
+
+def run_training(*, iterations: int | None, seconds: float | None, checkpoint_dir: Path, resume: bool,
+                 workers: int, cluster: str | None, settings_args: tuple[int, int, int, str],
+                 algorithm: str, seed: int, checkpoint_every: int, eval_deals: int, eval_seed: int,
+                 out: Path | None, plot: Path | None, no_progress: bool, as_json: bool,
+                 betting: dict[str, Any] | None) -> None:
+    """``pokerlab hulhe train`` and ``pokerlab nolimit train`` (``betting``: a no-limit spec's
+    dict): one training command, the tree told apart by the run's settings."""
+    from pokerlab.abstraction import build_units, card_abstraction
+    from pokerlab.abstraction.settings import AbstractionSettings
+    from pokerlab.equilibrium.mccfr import ALGORITHMS, MCCFRConfig
+    from pokerlab.executors import executor_for
+    from pokerlab.hulhe.training import RUN_FILE, Training, TrainingConfig, check_run_folder
+
+    if iterations is None and seconds is None:
+        raise ValueError("--iterations or --seconds: give how long to train")
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"--algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
+    settings = AbstractionSettings(*settings_args)
+    output_dir(checkpoint_dir, "--checkpoint-dir", reuse=True)
+    check_run_folder(checkpoint_dir, resume)  # before the abstraction is built (minutes, 200 MB)
+    out = output_file(out, "--out", (".npz",)) or checkpoint_dir / "strategy.npz"
+    output_file(plot, "--plot", (".png", ".svg"))
+    config = TrainingConfig(settings, seed=seed, workers=workers, checkpoint_every=checkpoint_every,
+                            eval_deals=eval_deals, eval_seed=eval_seed,
+                            mccfr=MCCFRConfig(algorithm=algorithm,
+                                              averaging="uniform" if algorithm == "cfr" else "linear"),
+                            betting=betting)
+    if resume:
+        import json
+
+        config = TrainingConfig.from_dict(json.loads((checkpoint_dir / RUN_FILE).read_text())["config"])
+        settings = config.abstraction
+    executor = executor_for(1, cluster) if cluster else executor_for(config.workers)
+    show = not (no_progress or as_json)
+    run: Any = None
+    try:
+        with progress(f"abstraction {settings.key()}", build_units(settings), enabled=show) as advance:
+            abstraction = card_abstraction(settings, advance)
+        run = Training(config, abstraction, checkpoint_dir, resume=resume, executor=executor)
+        label = progress_label("iterations", executor.where())
+        start = run.iterations
+        goal_total = None if iterations is None else iterations
+        with progress(label, goal_total, enabled=show) as bar:
+            def tick(done: int, goal: int | None, rate: float, last: float | None) -> None:
+                bar(done - start - bar.done)
+                text = f"{label} {rate:,.0f}/s"
+                if last is not None:
+                    text += f", {last:.0f} mbb/g"
+                bar.describe(text)
+
+            run.run(iterations, seconds, tick)
+    except KeyboardInterrupt:
+        if run is None or not run.curve:
+            raise Interrupted("stopped before the first checkpoint") from None
+        raise Interrupted(f"stopped after {run.iterations:,} iterations; the checkpoint of "
+                          f"{int(run.curve[-1][0]):,} is in {checkpoint_dir} (--resume continues)"
+                          ) from None
+    finally:
+        executor.close()
+    from pokerlab.hulhe.strategy_file import load_strategy
+    from pokerlab.hulhe.training import save_run_strategy
+
+    with progress("flop table", 1755, enabled=show) as advance:
+        save_run_strategy(run, out, advance)
+    if plot is not None:
+        from pokerlab.hulhe.plot import plot_curve
+
+        plot_curve(run.curve, f"{'hulhe-cfr' if config.betting is None else 'nlhe-blueprint'} "
+                              f"{settings.key()}", plot)
+    data = _summary(load_strategy(out).meta, out)
+    if plot is not None:
+        data["plot"] = str(plot)
+    if as_json:
+        print_json(data)
+        return
+    _print_summary(data, f"trained {out}")
+    if plot is not None:
+        console.print(f"plot written to {plot}")
