@@ -3,48 +3,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import typer
 from rich.table import Table
 
 from pokerlab.cli.common import Interrupted, console, output_file, print_json, progress, user_errors
+from pokerlab.cli.grids import class_table, frequency_cell
 
 if TYPE_CHECKING:
     from pokerlab.pushfold.chart import HeadsUpChart
     from pokerlab.pushfold.solution import PushFoldSolution
 
 
-def _cell(p: float) -> str:
-    """A frequency in at most 3 characters: 1, .58, blank for 0."""
-    if p >= 0.995:
-        return "1"
-    if p < 0.005:
-        return ""
-    return f"{p:.2f}"[1:]
-
-
-def class_table(title: str, values: Mapping[str, float], text: Callable[[float], str]) -> Table:
-    """A value per class on the standard 13x13 grid, each written by ``text``, one space between
-    columns (a cell of up to 5 characters keeps the grid within 80 columns)."""
-    from pokerlab.cards.grid import GRID_RANKS, class_grid
-
-    grid = class_grid(values)
-    out = Table(title=title, box=None, padding=(0, 0, 0, 1), pad_edge=False)
-    out.add_column("", style="bold", no_wrap=True)
-    for rank in GRID_RANKS:
-        out.add_column(rank, justify="right", no_wrap=True, min_width=3)
-    for r in range(13):
-        out.add_row(GRID_RANKS[r], *[text(float(v)) for v in grid[r]])
-    return out
-
-
 def frequency_grid(solution: PushFoldSolution, node: int, action: int = -1) -> Table:
     """One decision's frequencies of ``action`` (default the last: push or call) on the grid."""
     n = solution.game.tree().nodes[node]
     title = f"{n.line}: {n.actions[action]} {100 * solution.share(node, action):.1f}% of hands"
-    return class_table(title, solution.frequency(node, action), _cell)
+    return class_table(title, solution.frequency(node, action), frequency_cell)
 
 
 def _seat(positions: tuple[str, ...], name: str) -> int:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from pokerlab._plot import figure_file
 from pokerlab.cards import PREFLOP_CLASSES
 from pokerlab.pushfold.chart import HeadsUpChart
 from pokerlab.pushfold.solution import PushFoldSolution
-from pokerlab.strength.preflop_plot import draw_table
+from pokerlab.strength.preflop_plot import plot_panels
 from pokerlab.strength.preflop_tables import PreflopTable, table_from_classes
 
 
@@ -22,25 +20,12 @@ def frequency_table(solution: PushFoldSolution, node: int, action: int = -1) -> 
     return table_from_classes(f"node-{node}-{action}", title, solution.frequency(node, action))
 
 
-def _panels(path: str | Path, tables: Sequence[tuple[PreflopTable, str]]) -> Path:
-    cols = min(2, len(tables))
-    rows = math.ceil(len(tables) / cols)
-    with figure_file(path, (9 * cols, 8 * rows)) as fig:
-        axes = fig.subplots(rows, cols, squeeze=False)
-        for ax, (table, label) in zip(axes.ravel(), tables, strict=False):
-            draw_table(table, fig, ax, None, label)
-        for ax in axes.ravel()[len(tables):]:
-            ax.set_visible(False)
-        fig.tight_layout()
-    return Path(path)
-
-
 def plot_solution(solution: PushFoldSolution, nodes: Sequence[int], path: str | Path) -> Path:
     """Heat maps of the decisions ``nodes`` into ``path`` (``.png`` or ``.svg``)."""
     tree = solution.game.tree()
     tables = [(frequency_table(solution, k, a), "frequency") for k in nodes
               for a in range(1, len(tree.nodes[k].actions))]  # every action but the fold
-    return _panels(path, tables)
+    return plot_panels(path, tables)
 
 
 def plot_chart(chart: HeadsUpChart, path: str | Path) -> Path:
@@ -49,4 +34,4 @@ def plot_chart(chart: HeadsUpChart, path: str | Path) -> Path:
     tables = [(table_from_classes(f"chart-{what}", f"Heads-up Nash {what}: largest stack (bb) "
                                   f"up to {top:g}", {c: values[c] for c in PREFLOP_CLASSES}), "big blinds")
               for what, values in (("push", chart.push), ("call", chart.call))]
-    return _panels(path, tables)
+    return plot_panels(path, tables)

@@ -9,13 +9,15 @@ values are, and the title says what was computed (for an equity grid: the hand a
 
 from __future__ import annotations
 
+import math
 import textwrap
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from pokerlab._plot import plot_file
+from pokerlab._plot import figure_file, plot_file
 from pokerlab.cards.grid import GRID_CLASSES, GRID_RANKS, ORIENTATION, class_grid
 from pokerlab.strength.preflop_tables import PreflopTable
 
@@ -42,6 +44,21 @@ def plot_table(table: PreflopTable, path: str | Path, title: str | None = None,
     """
     with plot_file(path, (10, 9)) as (fig, ax):
         draw_table(table, fig, ax, title, label)
+    return Path(path)
+
+
+def plot_panels(path: str | Path, tables: Sequence[tuple[PreflopTable, str]]) -> Path:
+    """Several grids in one picture, two to a row: each ``(table, colour bar label)`` drawn by
+    :func:`draw_table` under its own title, into ``path`` (``.png`` or ``.svg``)."""
+    cols = min(2, len(tables))
+    rows = math.ceil(len(tables) / cols)
+    with figure_file(path, (9 * cols, 8 * rows)) as fig:
+        axes = fig.subplots(rows, cols, squeeze=False)
+        for ax, (table, label) in zip(axes.ravel(), tables, strict=False):
+            draw_table(table, fig, ax, None, label)
+        for ax in axes.ravel()[len(tables):]:
+            ax.set_visible(False)
+        fig.tight_layout()
     return Path(path)
 
 
