@@ -247,6 +247,10 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["pushfold", "chart", "--step", "{}"], _choices("0", "-1", "1e-9", "x")),
     (["pushfold", "chart", "--max-stack", "3", "--workers", "{}"], _choices("0", "-1", "x")),
     (["pushfold", "chart", "--max-stack", "3", "--plot", "{}"], PLOT),
+    (["nolimit", "ranges", "--line", "{}"], NAME | _choices("r300", "f", "r250c", "r250c/c", "r20000c")),
+    (["nolimit", "ranges", "--blueprint", "{}"],
+     NAME | _choices("{dir}", "{dir}/notes.txt", "{dir}/damaged.sqlite")),
+    (["nolimit", "ranges", "--plot", "{}"], PLOT),
 ]
 
 
@@ -313,7 +317,8 @@ def test_every_command_is_driven():
     assert listed <= driven | {("bots",), ("version",), ("draw", "example")}, listed - driven  # no input
 
 
-GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw", "spot", "abstraction", "hulhe", "pushfold"}
+GROUPS = {"acpc", "preflop", "experiment", "opponents", "draw", "spot", "abstraction", "hulhe", "pushfold",
+          "nolimit"}
 
 
 # -- huge counts: lazily, with progress, stopped by Ctrl-C ----------------------------------

@@ -63,6 +63,7 @@ OUTPUTS = [
     ["model", "--list"],
     ["model", "two-round"],
     ["bots"],
+    ["nolimit", "ranges", "--line", "r250"],
 ]
 
 
