@@ -141,6 +141,12 @@ class Observation:
         return list(self._hand.stacks)
 
     @property
+    def starting_stacks(self) -> list[int]:
+        """Each position's chips when the hand was dealt (before antes and blinds): public, as
+        at a table; with ``actions`` it replays the betting (a bot that walks a betting tree)."""
+        return list(self._hand.starting_stacks)
+
+    @property
     def bets(self) -> list[int]:
         """Each position's bet in the current round."""
         return list(self._hand.bets)
