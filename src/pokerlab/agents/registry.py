@@ -33,7 +33,7 @@ True
 >>> check_bots(["raiser:x"], "texas-holdem", "BOTS")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: BOTS: bot 'raiser' takes no argument ('raiser:x'); bots that take one: hulhe-cfr:STRATEGY
+ValueError: BOTS: bot 'raiser' takes no argument ('raiser:x'); bots that take one: hulhe-cfr:STRATEGY, ...
 
 Each bot declares the variants it plays (:attr:`~pokerlab.agents.base.Agent.variants`,
 hold'em only unless the bot handles the draw); tables refuse to seat a bot at a variant it

@@ -15,7 +15,8 @@ def register(app: typer.Typer) -> None:
     def bots(as_json: bool = typer.Option(False, "--json", help="Print one JSON object.")) -> None:
         """List the registered bots (the names --bot, match and play take) with what each does
         and the variants it plays (match, play and the web page seat a bot only at those). A bot
-        shown as name[:ARG] also takes an argument: hulhe-cfr:STRATEGY plays a strategy file."""
+        shown as name[:ARG] also takes an argument: hulhe-cfr:STRATEGY plays a strategy file,
+        nlhe-blueprint:BLUEPRINT a no-limit blueprint file."""
         from pokerlab.agents.registry import argument_of, available, broken_modules, variants_of
 
         bots = available()

@@ -60,7 +60,8 @@ def register(app: typer.Typer) -> None:
     @user_errors
     def match(
         bots: list[str] = typer.Argument(..., help="Bot names (two or more), e.g. random raiser; "
-                                         "hulhe-cfr:STRATEGY plays a strategy file of pokerlab hulhe train."),
+                                         "hulhe-cfr:STRATEGY plays a strategy file of pokerlab hulhe train, "
+                                         "nlhe-blueprint:BLUEPRINT a no-limit blueprint file."),
         hands: int = typer.Option(1000, "--hands", min=1, help="Hands to play (freezeout: at most)."),
         game: str = typer.Option(
             "limit", "--game", help="limit (Alberta $10/$20), pot-limit or no-limit (1/2)."
