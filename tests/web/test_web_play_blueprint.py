@@ -1,0 +1,37 @@
+"""The Play page's no-limit table against the blueprint bot (``nlhe-blueprint``), through the
+JSON API the page uses: the page offers the game and the bot, and the bot plays 200 big blinds
+deep at blinds 1/2 (stack 400) with no illegal action."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from pokerlab.web.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    return TestClient(create_app(tmp_path_factory.mktemp("app") / "web.sqlite"))
+
+
+def test_the_page_offers_no_limit_and_the_blueprint_bot(client: TestClient) -> None:
+    page = client.get("/play").text
+    assert '<option value="no-limit">' in page and '<option value="nlhe-blueprint"' in page
+
+
+def test_a_no_limit_table_against_the_blueprint_bot(client: TestClient) -> None:
+    view = client.post("/api/tables", json={"game": "no-limit", "bots": ["nlhe-blueprint"], "stack": 400,
+                                            "seed": 5}).json()
+    table = view["table"]
+    assert view["kind"] == "no-limit" and view["game"]["starting_stack"] == 400
+    for _ in range(12):
+        while not view["finished"]:
+            reply = client.post(f"/api/tables/{table}/act", json={"action": "c"})
+            assert reply.status_code == 200, reply.json()
+            view = reply.json()
+            assert view["illegal"] == []
+        assert sum(p["won"] for p in view["players"]) == 0
+        view = client.post(f"/api/tables/{table}/deal", json={}).json()
+    history = client.get(f"/api/tables/{table}/history.phhs").text
+    assert " cbr " in history  # the person only checks and calls: the bot's bets and raises
