@@ -80,6 +80,8 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["lbr", "random", "--seed", "{}"], WHOLE | NEGATIVE),
     (["lbr", "random", "--workers", "{}"], WHOLE | _choices("0", "-2")),
     (["lbr", "random", "--samples", "{}"], WHOLE | _choices("0")),
+    (["lbr", "random", "--game", "{}"], NAME | _choices("pot-limit", "NL", "")),
+    (["lbr", "random", "--game", "no-limit", "--stack", "{}"], WHOLE | NEGATIVE | _choices("0")),
     (["match", *B, "--variant", "five-card-draw", "--seats", "{}"], _choices("7", "10")),
     (["match", "random", "{}", "--variant", "five-card-draw", "--hands", "3"],  # plays hold'em only
      _choices("loki-a", "waterloo-phase1", "threshold")),
@@ -205,6 +207,9 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["serve", "--port", "0", "--db", "{}"], DB),
     (["spot", "solve", "--board", "{}", "--pot", "10", "--stack", "10", "--oop-range", "AA",
       "--ip-range", "KK"], CARDS.filter(lambda t: t != "A♦-Q♣/3♥")),  # that one is a flop
+    (["spot", "solve", "--board", "Qs Jh 2h", "--preflop", "{}"], NAME | _choices("r250", "f", "r250c/c", "r300c")),
+    (["spot", "solve", "--board", "Qs Jh 2h", "--preflop", "r250c", "--blueprint", "{}"],
+     NAME | _choices("{dir}", "{dir}/notes.txt", "{dir}/damaged.sqlite")),
     (["spot", "show", "{}"], NAME),
     (["spot", "show", "missing.npz", "--grid", "{}"], PLOT),
     (["spot", "threshold", "{}"], NAME),

@@ -22,6 +22,11 @@ def register(app: typer.Typer) -> None:
                                  "LBR's pre-flop rollouts."),
         samples: int = typer.Option(1000, "--samples", min=1,
                                     help="Boards LBR rolls out for its pre-flop equity."),
+        game: str = typer.Option("limit", "--game", help="limit (Alberta $10/$20) or no-limit (the "
+                                 "ACPC's heads-up game: blinds 50/100)."),
+        stack: int = typer.Option(200, "--stack", min=1, help="Big blinds each player starts every "
+                                  "hand with (200: the limit preset's, the ACPC's; 100 for the "
+                                  "100-bb game)."),
         preflop_call: bool = typer.Option(False, "--preflop-call",
                                           help="LBR only checks or calls before the flop (the paper's "
                                           "pre-flop setting C)."),
@@ -33,19 +38,20 @@ def register(app: typer.Typer) -> None:
         no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
-        """Local best response (Lisy and Bowling 2017) against BOT in heads-up limit hold'em.
+        """Local best response (Lisy and Bowling 2017) against BOT in heads-up limit or
+        no-limit hold'em.
 
         LBR tracks the bot's range exactly from its policy and at each decision folds, calls
         or raises by its equity against the range and the range's chance of folding to a
-        raise. Its winnings, in milli big blinds per hand, bound the bot's exploitability from
-        below.
+        raise (no-limit: a pot-sized raise or all-in). Its winnings, in milli big blinds per
+        hand, bound the bot's exploitability from below.
         """
         from pokerlab.arena.lbr import LBRConfig, lbr_bot, run_lbr
         from pokerlab.cli.match import bot_modules_option
 
         modules = bot_modules_option(bot_module)
         config = LBRConfig(bot, hands=hands, seed=seed, samples=samples, preflop_call=preflop_call,
-                           bot_modules=modules)
+                           bot_modules=modules, game=game, stack=stack)
         lbr_bot(bot)  # a bot LBR cannot measure: one line, before the bar
         with progress(f"LBR against {bot}", total=2 * config.deals,
                       enabled=not (no_progress or as_json)) as advance:
@@ -58,9 +64,10 @@ def register(app: typer.Typer) -> None:
             print_json(result.to_dict())
             return
         low, high = result.ci95
-        interval = "-" if math.isnan(low) else f"[{low:+.0f}, {high:+.0f}]"
-        rows = [[f"{result.mbb_per_game:+.0f}", interval, f"{result.hands:,}", f"{result.seconds:.0f}",
+        interval = "-" if math.isnan(low) else f"[{low:+,.0f}, {high:+,.0f}]"
+        rows = [[f"{result.mbb_per_game:+,.0f}", interval, f"{result.hands:,}", f"{result.seconds:.0f}",
                  f"{result.seconds / result.hands:.3f}", result.mismatches]]
         pre = ", pre-flop calls" if preflop_call else ""
-        console.print(table(f"LBR against {result.bot}, heads-up limit, seed {seed}{pre}",
+        deep = f" {stack} bb" if stack != 200 or game == "no-limit" else ""
+        console.print(table(f"LBR against {result.bot}, heads-up {game}{deep}, seed {seed}{pre}",
                             ["mbb/g", "95% CI", "hands", "seconds", "s/hand", "policy mismatches"], rows))
