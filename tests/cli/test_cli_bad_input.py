@@ -207,6 +207,10 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["serve", "--port", "0", "--db", "{}"], DB),
     (["spot", "solve", "--board", "{}", "--pot", "10", "--stack", "10", "--oop-range", "AA",
       "--ip-range", "KK"], CARDS.filter(lambda t: t != "A♦-Q♣/3♥")),  # that one is a flop
+    (["spot", "solve", "--board", "Qs Jh 2h", "--preflop", "{}"],
+     NAME | _choices("r250", "f", "r250c/c", "r300c")),
+    (["spot", "solve", "--board", "Qs Jh 2h", "--preflop", "r250c", "--blueprint", "{}"],
+     NAME | _choices("{dir}", "{dir}/notes.txt", "{dir}/damaged.sqlite")),
     (["spot", "show", "{}"], NAME),
     (["spot", "show", "missing.npz", "--grid", "{}"], PLOT),
     (["spot", "threshold", "{}"], NAME),

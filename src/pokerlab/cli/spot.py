@@ -19,13 +19,13 @@ from pokerlab.cli.common import (
 )
 
 _OVERRIDES = ("board", "pot", "stack", "oop_range", "ip_range", "raise_cap", "allin_threshold",
-              "rake_pct", "rake_cap")
+              "rake_pct", "rake_cap", "preflop", "blueprint")
 
 
 def _spot(path: Path | None, texassolver: Path | None, flags: dict[str, Any]) -> tuple[Any, Any]:
     """The spot from a TOML file, a TexasSolver input file or the flags (flags override), and
     the TexasSolver input read (:class:`~pokerlab.spot.texassolver.TexasSolverInput`, else None)."""
-    from pokerlab.spot.spec import Spot, SpotError, parse_sizes
+    from pokerlab.spot.spec import PREFLOP_SETS, Spot, SpotError, parse_sizes, read_spot_file
 
     if path is not None and texassolver is not None:
         raise SpotError("give a spot file or --texassolver FILE, not both")
@@ -36,14 +36,23 @@ def _spot(path: Path | None, texassolver: Path | None, flags: dict[str, Any]) ->
         ts = read_texassolver_input(texassolver)
         base = ts.spot.to_dict()
     elif path is not None:
-        base = Spot.from_toml(path).to_dict()
+        raw = read_spot_file(path)
+        spot = Spot.from_dict(raw)
+        # a pre-flop line stays a line: the flags may change the board its ranges are dealt on
+        base = raw if "preflop" in raw else spot.to_dict()
     else:
         base = {}
     given = {k: v for k, v in flags.items() if v is not None}
     if not base and not given:
         raise SpotError("give a spot file (SPOT.toml), --texassolver FILE, or --board, --pot, "
-                        "--stack, --oop-range and --ip-range")
+                        "--stack, --oop-range and --ip-range (or --preflop LINE for those four)")
     data = dict(base)
+    if "preflop" in given:  # the line given replaces the file's pot, stack and ranges
+        for k in PREFLOP_SETS:
+            data.pop(k, None)
+    elif "preflop" in data and any(k in given for k in PREFLOP_SETS):  # and typed ones its line
+        data.pop("preflop")
+        data.pop("blueprint", None)
     for k in _OVERRIDES:
         if k in given:
             data[k] = given[k]
@@ -56,7 +65,7 @@ def _spot(path: Path | None, texassolver: Path | None, flags: dict[str, Any]) ->
             for street in ("flop", "turn", "river"):
                 for pl in ("oop", "ip"):
                     data.setdefault(street, {}).setdefault(pl, {})[k] = given[k]
-    for k in ("board", "pot", "stack", "oop_range", "ip_range"):
+    for k in ("board",) if "preflop" in data else ("board", *PREFLOP_SETS):
         if k not in data:
             raise SpotError(f"--{k.replace('_', '-')}: missing (no spot file gives it)")
     try:
@@ -248,6 +257,13 @@ def register(app: typer.Typer) -> None:
         stack: float | None = typer.Option(None, "--stack", help="Effective stack in chips."),
         oop_range: str | None = typer.Option(None, "--oop-range", help='OOP range ("AA,KK:0.5,AKs").'),
         ip_range: str | None = typer.Option(None, "--ip-range", help="IP range."),
+        preflop: str | None = typer.Option(
+            None, "--preflop", metavar="LINE", help="Pot, stack and both ranges from the no-limit "
+            "blueprint's pre-flop LINE (ACPC letters: r250c, the button opens 2.5bb and the big "
+            "blind, OOP, calls), in big blinds, on a flop."),
+        blueprint: Path | None = typer.Option(
+            None, "--blueprint", metavar="FILE", help="The blueprint of --preflop (default: the "
+            "shipped one)."),
         bet: str | None = typer.Option(None, "--bet", help='Bet sizes, every street ("33%,75%,a").'),
         raise_: str | None = typer.Option(
             None, "--raise", help="Raise sizes, % of the pot after the call, every street."),
@@ -318,7 +334,8 @@ def register(app: typer.Typer) -> None:
         output_file(save, "--save", (".npz",))
         spot, ts = _spot(spot_file, texassolver, {
             "board": board, "pot": pot, "stack": stack, "oop_range": oop_range,
-            "ip_range": ip_range, "bet": bet, "raise": raise_, "donk": donk,
+            "ip_range": ip_range, "preflop": preflop, "blueprint": blueprint and str(blueprint),
+            "bet": bet, "raise": raise_, "donk": donk,
             "raise_cap": raise_cap, "allin_threshold": allin_threshold, "rake_pct": rake_pct,
             "rake_cap": rake_cap})
         # a missed target names its cap: a TexasSolver file's when no --max-iterations was given

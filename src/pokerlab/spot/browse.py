@@ -165,9 +165,10 @@ def spot_toml(spot: Spot) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_spot_text(text: str, kind: str = "toml") -> dict[str, Any]:
+def read_spot_text(text: str, kind: str = "toml", files: bool = True) -> dict[str, Any]:
     """Read a spot given as text: ``kind`` ``"toml"`` (a spot TOML) or ``"texassolver"`` (a
-    TexasSolver console input file). Returns ``{"spot": Spot.to_dict(), "target_pct",
+    TexasSolver console input file); ``files=False``: a TOML spot may not name a file
+    (:meth:`Spot.from_dict`). Returns ``{"spot": Spot.to_dict(), "target_pct",
     "max_iterations", "threads", "check_every"}`` (the stopping settings a TexasSolver file
     gives, else None).
 
@@ -189,5 +190,5 @@ def read_spot_text(text: str, kind: str = "toml") -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SpotError(f"spot TOML: {exc}") from None
-    return {"spot": Spot.from_dict(data).to_dict(), "target_pct": None, "max_iterations": None,
+    return {"spot": Spot.from_dict(data, files=files).to_dict(), "target_pct": None, "max_iterations": None,
             "threads": None, "check_every": None}

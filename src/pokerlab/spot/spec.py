@@ -17,6 +17,12 @@ Conventions
   that use a board card have weight 0. Range text is read by
   :func:`pokerlab.cards.ranges.parse_range` (PokerStove text with weights,
   ``"AA,KK:0.5,AKs"``, and whatever else that parser learns).
+- A pre-flop line (``preflop = "r250c"``, optionally ``blueprint = FILE``) stands for ``pot``,
+  ``stack`` and both ranges: the heads-up no-limit blueprint's
+  (:func:`pokerlab.nolimit.ranges.spot_start`) where that line's pre-flop betting ends with a
+  call, the big blind OOP and the button IP, each combo weighted by the probability of its
+  player's own pre-flop actions; the pot and the stack behind in big blinds (the blueprint's
+  game: 200 big blinds deep), the board a flop.
 - Sizes (:class:`Size`): a bet is a percentage of the pot (the pot including every bet made
   before it on earlier streets and on this one); a **raise** percentage is of the pot *after
   the call* (TexasSolver's and postflop-solver's convention): facing a bet of ``b`` into a pot
@@ -350,11 +356,14 @@ class Spot:
 
     # ------------------------------------------------------------------ constructors
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Spot:
-        """Build a spot from a dict (the TOML layout).
+    def from_dict(cls, data: Mapping[str, Any], *, files: bool = True) -> Spot:
+        """Build a spot from a dict (the TOML layout); ``files=False`` refuses a spot that
+        names a file to read (``blueprint``: a server reading spots from browsers says so).
 
         Keys: ``board`` (text or list of codes), ``pot``, ``stack``, ``oop_range``,
-        ``ip_range`` (range text, or 1326 weights), optional ``raise_cap``,
+        ``ip_range`` (range text, or 1326 weights) or instead of those four ``preflop`` (a
+        pre-flop line of the no-limit blueprint, ``blueprint`` a file other than the shipped
+        one; see the module docstring), optional ``raise_cap``,
         ``allin_threshold``, ``add_allin_threshold``, ``force_allin_threshold``, ``rake_pct``,
         ``rake_cap``; sizes: top-level ``bet``/``raise``/``donk`` apply to every street and
         player, a table per street (``flop``, ``turn``, ``river``) may set ``bet``/``raise``/
@@ -367,34 +376,36 @@ class Spot:
         """
         known = {"board", "pot", "stack", "oop_range", "ip_range", "raise_cap", "allin_threshold",
                  "add_allin_threshold", "force_allin_threshold", "rake_pct", "rake_cap",
-                 "bet", "raise", "donk", *STREETS}
+                 "bet", "raise", "donk", "preflop", "blueprint", *STREETS}
         for k in data:
             if k not in known:
                 raise SpotError(f"{k}: unknown field (known: {', '.join(sorted(known))})")
-        for k in ("board", "pot", "stack", "oop_range", "ip_range"):
+        preflop = "preflop" in data
+        if "blueprint" in data and not files:
+            raise SpotError("blueprint: this spot may not name a file; leave blueprint out (the "
+                            "shipped blueprint is used)")
+        if "blueprint" in data and not preflop:
+            raise SpotError("blueprint: used only with preflop (a pre-flop line of the blueprint)")
+        for k in PREFLOP_SETS if preflop else ():
+            if k in data:
+                raise SpotError(f"{k}: the pre-flop line (preflop = {data['preflop']!r}) sets it; "
+                                f"give {k} or preflop, not both")
+        for k in ("board",) if preflop else ("board", *PREFLOP_SETS):
             if k not in data:
                 raise SpotError(f"{k}: missing")
         raw_board = data["board"]
         try:
             board = parse_cards(raw_board) if isinstance(raw_board, str) else [int(c) for c in raw_board]
+            if preflop:  # the blueprint's ranges read the board before the spot checks it
+                check_distinct(board)
         except (ValueError, TypeError) as exc:
             raise SpotError(f"board: {exc}") from None
-        ranges: list[np.ndarray] = []
-        texts: list[str] = []
-        for k in ("oop_range", "ip_range"):
-            v = data[k]
-            if isinstance(v, str):
-                try:
-                    ranges.append(parse_range(v, dead=board).weights)
-                except ValueError as exc:
-                    raise SpotError(f"{k}: {exc}") from None
-                texts.append(v)
-            else:
-                try:
-                    ranges.append(np.asarray(v, dtype=np.float64))
-                except (ValueError, TypeError):
-                    raise SpotError(f"{k}: neither range text nor 1326 weights") from None
-                texts.append("")
+        if preflop:
+            pot, stack, ranges = _preflop_start(data, board)
+            texts = ["", ""]  # weights, not text
+        else:
+            pot, stack = data["pot"], data["stack"]
+            ranges, texts = _typed_ranges(data, board)
         tree = _default_tree()
 
         def read(where: str, table: Mapping[str, Any], base: StreetSizes) -> StreetSizes:
@@ -434,7 +445,7 @@ class Spot:
                   "rake_pct", "rake_cap"):
             if k in data:
                 kwargs[k] = data[k]
-        return cls(board=tuple(board), pot=data["pot"], stack=data["stack"],
+        return cls(board=tuple(board), pot=pot, stack=stack,
                    oop_range=ranges[0], ip_range=ranges[1], oop_range_text=texts[0],
                    ip_range_text=texts[1], tree=tree, **kwargs)
 
@@ -447,7 +458,61 @@ class Spot:
         SpotError
             The file is missing or unreadable, or a field is wrong (one line).
         """
-        return cls.from_dict(read_toml(path, "spot file"))
+        return cls.from_dict(read_spot_file(path))
+
+
+PREFLOP_SETS: tuple[str, ...] = ("pot", "stack", "oop_range", "ip_range")
+"""The fields a pre-flop line (``preflop``) stands for."""
+
+
+def read_spot_file(path: str | Path) -> dict[str, Any]:
+    """A spot file's TOML (:func:`read_toml`) as the dict :meth:`Spot.from_dict` reads, with a
+    relative ``blueprint`` path taken from the file's folder."""
+    data = read_toml(path, "spot file")
+    where = data.get("blueprint")
+    if isinstance(where, str) and where and not Path(where).expanduser().is_absolute():
+        data["blueprint"] = str(Path(path).parent / where)
+    return data
+
+
+def _typed_ranges(data: Mapping[str, Any], board: list[int]) -> tuple[list[np.ndarray], list[str]]:
+    """The two ranges as given (text or weights), and their text (empty for weights)."""
+    ranges: list[np.ndarray] = []
+    texts: list[str] = []
+    for k in ("oop_range", "ip_range"):
+        v = data[k]
+        if isinstance(v, str):
+            try:
+                ranges.append(parse_range(v, dead=board).weights)
+            except ValueError as exc:
+                raise SpotError(f"{k}: {exc}") from None
+            texts.append(v)
+        else:
+            try:
+                ranges.append(np.asarray(v, dtype=np.float64))
+            except (ValueError, TypeError):
+                raise SpotError(f"{k}: neither range text nor 1326 weights") from None
+            texts.append("")
+    return ranges, texts
+
+
+def _preflop_start(data: Mapping[str, Any], board: list[int]) -> tuple[float, float, list[np.ndarray]]:
+    """The pot, stack and two ranges of the spot after ``data``'s pre-flop line.
+
+    The blueprint is loaded here, only for a spot that names a pre-flop line: it brings the
+    no-limit tree and the card abstraction (seconds), which no other spot needs.
+    """
+    from pokerlab.errors import UserError
+    from pokerlab.nolimit.ranges import spot_start
+
+    where = data.get("blueprint")
+    if where is not None and (not isinstance(where, str) or not where.strip()):
+        raise SpotError(f"blueprint: {where!r} is not a file name")
+    try:
+        start = spot_start(data["preflop"], board, where)
+    except UserError as exc:
+        raise SpotError(str(exc)) from None
+    return start.pot, start.stack, [start.oop_range, start.ip_range]
 
 
 def _fails(value: Any) -> bool:
