@@ -104,7 +104,8 @@ def test_a_spot_file_names_the_line_and_the_flags_change_it(path: Path, tmp_path
     ({"preflop": "r250c", "blueprint": 7}, r"^blueprint: 7 is not a file name$"),
     ({"pot": 5, "stack": 5, "oop_range": "AA", "ip_range": "KK", "blueprint": "x.npz"},
      r"^blueprint: used only with preflop"),
-    ({"preflop": "r250c", "board": "Qs Jh 2h 3c"}, r"^preflop 'r250c': a pre-flop line starts a flop spot"),
+    ({"preflop": "r250c", "board": "Qs Jh 2h 3c"},
+     r"^board: a spot after a pre-flop line \(preflop = 'r250c'\) starts on the flop: 3 cards, not 4$"),
     ({"preflop": "r250c", "board": "Qs Qs 2h"}, r"^board: duplicate card"),
 ])
 def test_a_bad_line_is_one_line_naming_the_key(path: Path, tmp_path: Path, extra: dict, message: str) -> None:

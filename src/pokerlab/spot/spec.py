@@ -400,6 +400,9 @@ class Spot:
                 check_distinct(board)
         except (ValueError, TypeError) as exc:
             raise SpotError(f"board: {exc}") from None
+        if preflop and len(board) != 3:
+            raise SpotError(f"board: a spot after a pre-flop line (preflop = {data['preflop']!r}) starts "
+                            f"on the flop: 3 cards, not {len(board)}")
         if preflop:
             pot, stack, ranges = _preflop_start(data, board)
             texts = ["", ""]  # weights, not text
