@@ -87,6 +87,8 @@ SPOT = st.fixed_dictionaries({}, optional={
     "ip_range": st.sampled_from(["QJ", "KK+", "random"]) | JSON,
     "bet": SIZES, "raise": SIZES, "raise_cap": NUMBERISH, "allin_threshold": NUMBERISH,
     "rake_pct": NUMBERISH,
+    "preflop": st.sampled_from(["r250c", "cc", "r250", "f", "r250c/c", "zz", ""]) | JSON,
+    "blueprint": st.sampled_from(["/etc/passwd", "x.npz", ""]) | JSON,
     "river": st.dictionaries(
         st.sampled_from(["oop", "ip", "bet", "x"]),
         st.dictionaries(st.sampled_from(["bet", "raise", "donk", "y"]), SIZES, max_size=2) | SIZES,
@@ -100,6 +102,9 @@ BODIES |= {
                                | st.text(max_size=60) | JSON,
                                "kind": st.sampled_from(["toml", "texassolver", "pio"]) | JSON}),
     "/api/spot/export": _body({"spot": SPOT}),
+    "/api/blueprint/ranges": _body({"line": st.sampled_from(["", "r250", "r250r750", "r300", "f", "r250c",
+                                                             "r250c/c", "zz"])
+                                    | st.text(max_size=12) | JSON}),
 }
 RAW = ("/api/spot/solutions", "/api/spot/batch")
 """Addresses that read a file's bytes (a solution to browse, a batch database), not JSON."""

@@ -37,7 +37,7 @@ from starlette.staticfiles import StaticFiles
 
 from pokerlab.arena.storage import DEFAULT_DB
 from pokerlab.errors import USER_EXCEPTIONS, sqlite_errors, user_message
-from pokerlab.web import equity, matches, models, play, pushfold, ranges, spot, strategies
+from pokerlab.web import blueprint_ranges, equity, matches, models, play, pushfold, ranges, spot, strategies
 from pokerlab.web.common import HERE, in_thread, page, templates
 from pokerlab.web.runs import Runs
 from pokerlab.web.spot_jobs import SpotJobs
@@ -135,6 +135,7 @@ def create_app(db: str | Path = DEFAULT_DB, max_matches: int = 2, equity_workers
         *equity.routes(),
         *ranges.routes(),
         *spot.routes(),
+        *blueprint_ranges.routes(),
         *pushfold.routes(),
         *matches.routes(),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),

@@ -56,7 +56,7 @@ def read_solve(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     spot = body.get("spot")
     if not isinstance(spot, dict):
         raise ValueError("spot: expected an object (board, pot, stack, oop_range, ip_range, sizes)")
-    checked = Spot.from_dict(spot).to_dict()
+    checked = Spot.from_dict(spot, files=False).to_dict()  # a path would read a file of the server's
     most = numba.config.NUMBA_NUM_THREADS
     threads = body.get("threads")
     settings = {
@@ -236,7 +236,7 @@ async def api_import(request: Request) -> Response:
     body = await body_of(request)
     source = text(body, "text", max_length=MAX_SPOT_TEXT)
     kind = text(body, "kind", "toml")
-    return answer(await in_thread(read_spot_text, source, kind))
+    return answer(await in_thread(read_spot_text, source, kind, files=False))
 
 
 async def api_export(request: Request) -> Response:
@@ -247,7 +247,7 @@ async def api_export(request: Request) -> Response:
     spot = body.get("spot")
     if not isinstance(spot, dict):
         raise ValueError("spot: expected an object (board, pot, stack, oop_range, ip_range, sizes)")
-    return answer({"toml": await in_thread(lambda: spot_toml(Spot.from_dict(spot)))})
+    return answer({"toml": await in_thread(lambda: spot_toml(Spot.from_dict(spot, files=False)))})
 
 
 def routes() -> list[Route]:
