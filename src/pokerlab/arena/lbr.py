@@ -17,13 +17,17 @@ each of its own decisions LBR
    ``samples`` boards of Monte Carlo before the flop);
 2. values its actions as the paper does, with ``pot`` the chips in the middle, ``asked`` the
    call's price and, for each raise size, ``a`` what it adds beyond the call (as much of it as
-   the bot can match) and FP the range's probability of folding to it (the bot's policy at the
-   node after the raise, each holding weighted by the range) (:func:`lbr_values`):
-   fold 0, call ``WP * pot - (1 - WP) * asked``, raise
-   ``FP * pot + (1 - FP) * (WP * (pot + a) - (1 - WP) * (asked + a))``. The raise sizes
-   (:func:`lbr_raise_sizes`) are limit's one bet or raise, or the paper's no-limit pair: a
-   pot-sized raise (to ``max_bet + pot + asked``, clamped into the legal range) and all-in, a
-   size equal to the other counted once;
+   the bot can match), FP the range's probability of folding to it (the bot's policy at the
+   node after the raise, each holding weighted by the range) and WP' LBR's equity when the
+   raise is called (:func:`lbr_values`): fold 0, call ``WP * pot - (1 - WP) * asked``, raise
+   ``FP * pot + (1 - FP) * (WP' * (pot + a) - (1 - WP') * (asked + a))``. In no-limit WP' is
+   the paper's (its Algorithm 1 as the public implementations read it, PokerRL's among them):
+   the equity against the holdings that do not fold, each weighted by the range and its
+   chance of not folding. In
+   limit WP' is WP, as all of LBR's limit figures were measured (``LBRConfig.called_wp``
+   chooses). The raise sizes (:func:`lbr_raise_sizes`) are limit's one bet or raise, or the
+   paper's no-limit pair: a pot-sized raise (to ``max_bet + pot + asked``, clamped into the
+   legal range) and all-in, a size equal to the other counted once;
 3. plays the best (a tie prefers the passive action, and the smaller raise; with nothing to
    call, check is worth ``WP * pot`` >= 0, so LBR never folds for free).
 
@@ -124,7 +128,10 @@ class LBRConfig:
     rolls out before the flop, and ``preflop_call``: LBR only checks or calls before the flop
     (the paper's pre-flop setting "C"; its best response starts on the flop); ``bot_modules``:
     files or modules that register bots from outside (every worker loads them first, as a
-    match's ``--bot-module``); ``game`` and ``stack``: :func:`lbr_game`'s."""
+    match's ``--bot-module``); ``game`` and ``stack``: :func:`lbr_game`'s; ``called_wp``: a
+    raise's equity when called is taken against the holdings that do not fold to it (the
+    paper's), not against the whole range; ``None``, the game's way (no-limit the paper's,
+    limit the whole range's, as its figures were measured)."""
 
     bot: str
     hands: int
@@ -134,6 +141,7 @@ class LBRConfig:
     bot_modules: tuple[str, ...] = ()
     game: str = "limit"
     stack: int = DEFAULT_STACK
+    called_wp: bool | None = None
 
     def __post_init__(self) -> None:
         if self.hands < 1:
@@ -148,6 +156,11 @@ class LBRConfig:
     def deals(self) -> int:
         """Deals played (each twice, seats swapped)."""
         return (self.hands + 1) // 2
+
+    @property
+    def raise_wp_called(self) -> bool:
+        """Whether a raise's equity when called is the paper's (``called_wp``, else the game's way)."""
+        return self.game == "no-limit" if self.called_wp is None else self.called_wp
 
 
 @dataclass
@@ -168,11 +181,13 @@ class LBRResult:
     per_pair: list[int] = field(default_factory=list, repr=False)
     game: str = "limit"
     stack: int = DEFAULT_STACK
+    called_wp: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``per_pair`` left out)."""
         return {"bot": self.bot, "game": self.game, "stack_bb": self.stack, "hands": self.hands,
                 "seed": self.seed, "preflop": "call" if self.preflop_call else "best",
+                "raise_equity": "called" if self.called_wp else "range",
                 "mbb_per_game": self.mbb_per_game, "ci95": list(self.ci95),
                 "seconds": self.seconds, "seconds_per_hand": self.seconds / max(self.hands, 1),
                 "lbr_decisions": self.lbr_decisions, "bot_decisions": self.bot_decisions,
@@ -180,28 +195,28 @@ class LBRResult:
 
 
 def lbr_values(wp: float, pot: float, asked: float,
-               raises: Sequence[tuple[float, float]]) -> tuple[float, float, list[float]]:
+               raises: Sequence[tuple[float, float, float]]) -> tuple[float, float, list[float]]:
     """The utilities of Lisy and Bowling's LBR, relative to folding now: fold, call, and one
-    for each raise size of ``raises``, given as ``(a, FP)``: what the raise adds beyond the call
-    and the range's probability of folding to it.
+    for each raise size of ``raises``, given as ``(a, FP, WP')``: what the raise adds beyond the
+    call, the range's probability of folding to it and LBR's equity when it is called.
 
-    >>> lbr_values(wp=0.6, pot=300, asked=100, raises=[(300, 0.5), (1000, 0.0)])
+    >>> lbr_values(wp=0.6, pot=300, asked=100, raises=[(300, 0.5, 0.6), (1000, 0.0, 0.6)])
     (0.0, 140.0, [250.0, 340.0])
     """
     call = wp * pot - (1.0 - wp) * asked
-    return 0.0, call, [fp * pot + (1.0 - fp) * (wp * (pot + a) - (1.0 - wp) * (asked + a))
-                       for a, fp in raises]
+    return 0.0, call, [fp * pot + (1.0 - fp) * (w * (pot + a) - (1.0 - w) * (asked + a))
+                       for a, fp, w in raises]
 
 
 def lbr_utilities(wp: float, pot: float, asked: float, raise_by: float | None,
                   fold_probability: float) -> tuple[float, float, float | None]:
-    """``(fold, call, raise)`` utilities (:func:`lbr_values`) of one raise size (``None`` for the
-    raise when it is not allowed, ``raise_by`` None).
+    """``(fold, call, raise)`` utilities (:func:`lbr_values`) of one raise size, called at the
+    equity ``wp`` (``None`` for the raise when it is not allowed, ``raise_by`` None).
 
     >>> lbr_utilities(wp=0.5, pot=30, asked=0, raise_by=10, fold_probability=0.0)
     (0.0, 15.0, 15.0)
     """
-    sizes = [] if raise_by is None else [(raise_by, fold_probability)]
+    sizes = [] if raise_by is None else [(raise_by, fold_probability, wp)]
     fold, call, raises = lbr_values(wp, pot, asked, sizes)
     return fold, call, raises[0] if raises else None
 
@@ -266,11 +281,12 @@ def _replay(hand: Hand, action: Action) -> Hand:
 class LBRHand:
     """One hand of LBR at position ``lbr`` against ``bot`` (the engine's ``hand``, dealt);
     :meth:`play` plays it and returns LBR's chips. ``trace`` (a list) receives
-    ``(street, weights)`` after every change of the range, for tests."""
+    ``(street, weights)`` after every change of the range, for tests; ``called_wp``: a raise's
+    equity when called is against the holdings that do not fold (:class:`LBRConfig`)."""
 
     def __init__(self, hand: Hand, lbr: int, bot: Agent, hand_number: int, samples: int,
                  seed: int, trace: list[tuple[int, np.ndarray]] | None = None,
-                 preflop_call: bool = False) -> None:
+                 preflop_call: bool = False, called_wp: bool = False) -> None:
         self.hand = hand
         self.lbr = lbr
         self.me = 1 - lbr
@@ -280,6 +296,7 @@ class LBRHand:
         self.hand_number = hand_number
         self.trace = trace
         self.preflop_call = preflop_call
+        self.called_wp = called_wp
         self.names = tuple(LBR_NAME if p == lbr else bot.name for p in range(2))
         self.view = Observation(hand, self.me, seat=self.me, button_seat=1, hand_number=hand_number,
                                 player_names=self.names)
@@ -351,29 +368,48 @@ class LBRHand:
         self.lbr_decisions += 1
         if self.preflop_call and hand.street == 0:
             return Action(CHECK_CALL)
-        wp_seed = (self.seed * 1_000_003 + self.hand_number) * 64 + self.lbr_decisions
-        counts = equity_kernel(int(self.hole[0]), int(self.hole[1]),
-                               np.asarray(hand.board, dtype=np.int64), self.weights, self.samples,
-                               wp_seed & 0x7FFF_FFFF)
-        wp = (counts[0] + 0.5 * counts[1]) / counts[2] if counts[2] > 0 else 0.5
+        wp_seed = ((self.seed * 1_000_003 + self.hand_number) * 64 + self.lbr_decisions) & 0x7FFF_FFFF
+        wp = self.equity(self.weights, wp_seed)
         sizes = lbr_raise_sizes(hand, legal)
         matched = hand.stacks[self.me] + hand.bets[self.me]  # the most the bot can bet to
-        raises = [(min(to, matched) - hand.max_bet, self.fold_probability(to)) for to in sizes]
+        raises = []
+        for to in sizes:
+            live, folds = self.folds(to)
+            fp = float(np.dot(self.weights[live], folds) / self.weights[live].sum())
+            called = wp
+            if self.called_wp and fp < 1.0 and np.ptp(folds) > 0.0:  # the range changes
+                rest = np.zeros(1326)
+                rest[live] = self.weights[live] * (1.0 - folds)
+                called = self.equity(rest, wp_seed)  # the same rollout boards
+            raises.append((min(to, matched) - hand.max_bet, fp, called))
         fold, call, values = lbr_values(wp, hand.pot, legal.to_call, raises)
         kind, pick = lbr_pick(fold, call, values, legal.can_fold)
         return Action(kind, sizes[pick] if kind == BET_RAISE else 0)
 
-    def fold_probability(self, raise_to: int) -> float:
-        """The range's probability of folding to LBR's raise to ``raise_to`` (the bot's policy
-        at the node after it, holdings weighted by the range)."""
+    def equity(self, weights: np.ndarray, seed: int) -> float:
+        """LBR's equity against the holdings ``weights`` (not normalised) if both checked or
+        called to the end, ties half (0.5 when no holding is left)."""
+        counts = equity_kernel(int(self.hole[0]), int(self.hole[1]),
+                               np.asarray(self.hand.board, dtype=np.int64), weights, self.samples, seed)
+        return float((counts[0] + 0.5 * counts[1]) / counts[2]) if counts[2] > 0 else 0.5
+
+    def folds(self, raise_to: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(live, folds)``: the holdings the bot may hold and each one's probability of folding
+        to LBR's raise to ``raise_to`` (the bot's policy at the node after it; 0 when the raise
+        leaves the bot nothing to answer)."""
+        live = self.live()
         after = _replay(self.hand, Action(BET_RAISE, raise_to))
         if after.finished or not after.queue or after.queue[0] != self.me:
-            return 0.0
+            return live, np.zeros(len(live))
         view = Observation(after, self.me, seat=self.me, button_seat=1,
                            hand_number=self.hand_number, player_names=self.names)
-        live = self.live()
-        policy = self.bot.range_policy(view, live)
-        return float(np.dot(self.weights[live], policy[:, FOLD]) / self.weights[live].sum())
+        return live, np.asarray(self.bot.range_policy(view, live)[:, FOLD], dtype=float)
+
+    def fold_probability(self, raise_to: int) -> float:
+        """The range's probability of folding to LBR's raise to ``raise_to`` (:meth:`folds`,
+        holdings weighted by the range)."""
+        live, folds = self.folds(raise_to)
+        return float(np.dot(self.weights[live], folds) / self.weights[live].sum())
 
 
 def _combo_of(cards: Sequence[int]) -> int:
@@ -397,10 +433,11 @@ def lbr_bot(name: str) -> Agent:
 
 def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int,
              preflop_call: bool = False, bot_modules: tuple[str, ...] = (), game_name: str = "limit",
-             stack: int = DEFAULT_STACK) -> tuple[list[int], list[int]]:
+             stack: int = DEFAULT_STACK, called_wp: bool = False) -> tuple[list[int], list[int]]:
     """Play deals ``first_deal .. first_deal + deals - 1`` (two hands each) of
-    ``lbr_game(game_name, stack)`` with a fresh bot (``bot_modules`` loaded first): LBR's chips
-    per deal and the counts ``[lbr decisions, bot decisions, mismatches, illegal actions]``."""
+    ``lbr_game(game_name, stack)`` with a fresh bot (``bot_modules`` loaded first; ``called_wp``
+    as :class:`LBRHand`'s): LBR's chips per deal and the counts ``[lbr decisions, bot decisions,
+    mismatches, illegal actions]``."""
     load_bot_modules(bot_modules)  # in every worker
     game = lbr_game(game_name, stack)
     bot = lbr_bot(name)
@@ -415,7 +452,8 @@ def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int,
             if bot.uses_rng:
                 bot.reseed(((seed * 1_000_003 + h) * 64 + 1) & 0xFFFF_FFFF_FFFF)
             hand = Hand(game, [game.starting_stack] * 2, cards, ranks)
-            one = LBRHand(hand, lbr, bot, h, samples, seed, preflop_call=preflop_call)
+            one = LBRHand(hand, lbr, bot, h, samples, seed, preflop_call=preflop_call,
+                          called_wp=called_wp)
             chips += one.play()
             for k, v in enumerate((one.lbr_decisions, one.bot_decisions, one.mismatches, one.illegal)):
                 counts[k] += v
@@ -432,7 +470,8 @@ def run_lbr(config: LBRConfig, workers: int = 1,
     start = time.perf_counter()
     # Lazily: a huge run starts at once.
     tasks = ((config.bot, config.seed, config.samples, first, min(TASK_DEALS, config.deals - first),
-              config.preflop_call, config.bot_modules, config.game, config.stack)
+              config.preflop_call, config.bot_modules, config.game, config.stack,
+              config.raise_wp_called)
              for first in range(0, config.deals, TASK_DEALS))
     per_pair: list[int] = []
     counts = [0, 0, 0, 0]
@@ -448,4 +487,4 @@ def run_lbr(config: LBRConfig, workers: int = 1,
     return LBRResult(config.bot, 2 * len(per_pair), config.seed, config.preflop_call, mean,
                      (float(ci[0]), float(ci[1])) if not math.isnan(ci[0]) else (math.nan, math.nan),
                      time.perf_counter() - start, *counts, per_pair=per_pair, game=config.game,
-                     stack=config.stack)
+                     stack=config.stack, called_wp=config.raise_wp_called)
