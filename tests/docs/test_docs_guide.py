@@ -91,6 +91,22 @@ def test_the_spot_toml_example_reads_as_a_spot():
     assert Spot.from_dict(spot.to_dict()).tree == spot.tree
 
 
+def test_the_pre_flop_spot_example_reads_the_blueprint_s_ranges():
+    import numpy as np
+
+    from pokerlab.nolimit.blueprint import Blueprint
+    from pokerlab.spot.spec import Spot, parse_sizes
+
+    toml = _block("toml", "spots.md", "A spot from a pre-flop line")
+    shipped = ROOT / "examples" / "spot-preflop.toml"
+    assert toml == _without_comment_lines(shipped.read_text(encoding="utf-8"))
+    spot = Spot.from_toml(shipped)
+    bp = Blueprint.load()
+    reached = bp.ranges(bp.node("r250c"), spot.board)
+    assert np.array_equal(spot.oop_range, reached[0]) and np.array_equal(spot.ip_range, reached[1])
+    assert (spot.pot, spot.stack) == (5.0, 197.5) and spot.tree[("flop", 0)].bet == parse_sizes("a")
+
+
 def test_the_custom_bot_example_runs(capsys):
     from pokerlab.agents.registry import available, unregister_bot
 
