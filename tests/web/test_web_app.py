@@ -60,6 +60,8 @@ def test_serve_check_uses_every_page_and_stops(tmp_path) -> None:
     assert drawn.startswith("the draw: you draw 2; hand over") and "the chips add up: True" in drawn
     assert checks["push/fold: heads-up, 10 big blinds each, chip EV"] == (
         "linear program, certified: True; SB: push 58.3%, SB push, BB: call 37.4%")
+    ranges = checks["ranges: the blueprint's pre-flop decisions, the big blind facing a 2.5bb open"]
+    assert ranges.startswith("16 decisions; the big blind: fold ") and ranges.endswith("% of holdings")
     solved = checks["solver: a river, AT, 65, KQ against 77, QJ, AK, a pot-sized bet, to 0.1% of the pot"]
     assert "iterations, exploitability" in solved and "OOP at the root: x " in solved
 

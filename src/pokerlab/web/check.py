@@ -92,6 +92,11 @@ def self_check(base: str) -> list[dict[str, Any]]:
         120.0)["result"])
     rows[-1]["result"] = f"{pushfold['method']}, certified: {pushfold['certified']}; " + ", ".join(
         f"{s['line']}: {s['action']} {100 * s['share']:.1f}%" for s in pushfold["shown"])
+    lines = timed("ranges: the blueprint's pre-flop decisions, the big blind facing a 2.5bb open",
+                  lambda: (client.get("/api/blueprint/lines")["lines"],
+                           client.post("/api/blueprint/ranges", {"line": "r250"})))
+    rows[-1]["result"] = (f"{len(lines[0])} decisions; the {lines[1]['who']}: " + ", ".join(
+        f"{a} {p:.1f}%" for a, p in lines[1]["sizes_pct"].items()) + " of holdings")
     view = timed("play: a hand against calling-station, always calling", lambda: _play_a_hand(client))
     rows[-1]["result"] = (f"hand over on the {view['street_reached']}, you "
                           f"{view['won']:+d} chips, the chips add up: {view['conserved']}")
