@@ -36,8 +36,8 @@ import numpy as np
 import pyspiel
 
 from pokerlab.engine import GameSettings
-from pokerlab.equilibrium.leduc_deals import LeducDeals, leduc_exploitability, leduc_strategy
 from pokerlab.equilibrium.betting_tree import BettingTree
+from pokerlab.equilibrium.leduc_deals import LeducDeals, leduc_exploitability, leduc_strategy
 from pokerlab.equilibrium.mccfr import DealSource, MCCFRConfig, MCCFRTrainer
 from pokerlab.equilibrium.openspiel import to_tabular_policy
 

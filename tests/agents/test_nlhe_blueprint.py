@@ -379,9 +379,9 @@ def test_a_missing_or_damaged_blueprint_is_one_line(tmp_path: Path) -> None:
     damaged.write_bytes(b"not a zip file at all")
     db = tmp_path / "m.sqlite"
     for path, words in ((missing, f"blueprint file {missing}: no such file"),
-                        (damaged, f"blueprint file {damaged}: not a pokerlab HULHE strategy file "
+                        (damaged, f"blueprint file {damaged}: not a pokerlab strategy file "
                                   "(ValueError)"),
-                        (DEFAULT_STRATEGY, f"blueprint {DEFAULT_STRATEGY}: a limit strategy file, not a "
+                        (DEFAULT_STRATEGY, f"blueprint file {DEFAULT_STRATEGY}: a limit strategy file, not a "
                                            "no-limit blueprint")):
         spec = f"nlhe-blueprint:{path}"
         result = _cli("match", spec, "raiser", "--game", "no-limit", "--hands", "2", "--db", str(db))

@@ -7,8 +7,6 @@ import numpy as np
 import pytest
 
 from pokerlab.engine import GameSettings
-from pokerlab.equilibrium.flat import CHANCE, DECISION, TERMINAL, FlatGame
-from pokerlab.equilibrium.games import leduc
 from pokerlab.equilibrium.betting_tree import (
     CALL_COL,
     FOLD_COL,
@@ -18,6 +16,8 @@ from pokerlab.equilibrium.betting_tree import (
     BettingTree,
 )
 from pokerlab.equilibrium.betting_tree import DECISION as TREE_DECISION
+from pokerlab.equilibrium.flat import CHANCE, DECISION, TERMINAL, FlatGame
+from pokerlab.equilibrium.games import leduc
 
 # ACPC's holdem.limit.2p.reverse_blinds in pokerlab's chips (blinds 5/10, bets 10/20): seat 0
 # posts the big blind, seat 1 the small blind and acts first pre-flop (engine positions 0, 1).

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from pokerlab.equilibrium import expected_value
-from pokerlab.equilibrium.leduc_deals import LeducDeals, leduc_exploitability, leduc_strategy
 from pokerlab.equilibrium.betting_tree import BettingTree
+from pokerlab.equilibrium.leduc_deals import LeducDeals, leduc_exploitability, leduc_strategy
 from pokerlab.equilibrium.mccfr import MCCFRConfig, MCCFRTrainer, ParallelMCCFR, row_legal
 from pokerlab.executors import InProcessExecutor, ProcessExecutor
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokerlab.equilibrium.leduc_deals import LeducDeals
 from pokerlab.equilibrium.betting_tree import BettingTree
+from pokerlab.equilibrium.leduc_deals import LeducDeals
 from pokerlab.equilibrium.mccfr import MCCFRConfig, ParallelMCCFR
 from pokerlab.executors import InProcessExecutor, ProcessExecutor, RayExecutor
 

@@ -40,11 +40,11 @@ def test_another_tree_or_a_damaged_file_is_refused(tmp_path: Path) -> None:
         load_strategy(path, hulhe_tree((169, 6, 5, 5)))
     bad = tmp_path / "bad.npz"
     bad.write_bytes(path.read_bytes()[:1000])
-    with pytest.raises(UserError, match=r"bad\.npz: not a pokerlab HULHE strategy file"):
+    with pytest.raises(UserError, match=r"bad\.npz: not a pokerlab strategy file"):
         load_strategy(bad)
     other = tmp_path / "other.npz"
     np.savez(other, x=np.zeros(3))
-    with pytest.raises(UserError, match="not a pokerlab HULHE strategy file"):
+    with pytest.raises(UserError, match="not a pokerlab strategy file"):
         load_strategy(other)
     with pytest.raises(UserError, match="no such file"):
         load_strategy(tmp_path / "missing.npz")

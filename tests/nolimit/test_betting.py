@@ -103,3 +103,24 @@ def test_a_spec_file_round_trips_and_bad_files_name_the_option(tmp_path: Path) -
     (tmp_path / "bad.toml").write_text("stack = = 3")
     with pytest.raises(BettingError, match=r"^--betting .*bad.toml: not TOML"):
         BettingAbstraction.load(tmp_path / "bad.toml")
+
+
+def test_the_cached_tree_is_the_engine_s(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokerlab.hulhe import training
+    from pokerlab.hulhe.strategy_file import tree_layout
+
+    monkeypatch.setenv("POKERLAB_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(training, "_NL_TREES", {})
+    spec = BettingAbstraction.from_dict(SMALL_BETTING)
+    built = training.nolimit_tree(spec, (169, 5, 5, 5))  # built, then written to the cache
+    assert len(list((tmp_path / "nolimit").glob("tree-*.npz"))) == 1
+    monkeypatch.setattr(training, "_NL_TREES", {})
+    read = training.nolimit_tree(spec, (169, 5, 5, 5))  # read from the cache
+    assert read is not built and tree_layout(read) == tree_layout(built)
+    assert all(np.array_equal(getattr(read, k), getattr(built, k)) for k in BettingTree.ARRAYS)
+    fresh = BettingTree.from_settings(spec.game(), (169, 5, 5, 5), menu=spec.menu)
+    assert tree_layout(fresh) == tree_layout(read)
+    for f in (tmp_path / "nolimit").glob("tree-*.npz"):
+        f.write_bytes(b"damaged")
+    monkeypatch.setattr(training, "_NL_TREES", {})
+    assert tree_layout(training.nolimit_tree(spec, (169, 5, 5, 5))) == tree_layout(fresh)

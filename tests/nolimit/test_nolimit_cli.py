@@ -66,7 +66,7 @@ def test_the_grids_fit_80_columns_and_the_picture_is_written(path: Path, tmp_pat
     (["--line", "f"], "--line 'f': the hand is over there"),
     (["--plot", "grids.jpg"], "--plot grids.jpg: use a file name ending in .png or .svg"),
     (["--blueprint", "{dir}/none.npz"], "--blueprint {dir}/none.npz: no such file"),
-    (["--blueprint", "{dir}/notes.txt"], "not a pokerlab HULHE strategy file"),
+    (["--blueprint", "{dir}/notes.txt"], "not a pokerlab strategy file"),
     (["--blueprint", "{dir}/limit.npz"], "a limit strategy file, not a no-limit blueprint"),
 ])
 def test_bad_input_is_one_line_and_status_2(path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],

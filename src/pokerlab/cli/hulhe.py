@@ -128,27 +128,32 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """The settings, size and abstract exploitability curve of a strategy file."""
-        from pokerlab.hulhe.strategy_file import load_strategy
-
         if file is None:
             from pokerlab.agents.hulhe_cfr import DEFAULT_STRATEGY
 
             file = DEFAULT_STRATEGY
+        show_strategy(file, plot, as_json, "hulhe-cfr")
 
-        output_file(plot, "--plot", (".png", ".svg"))
-        loaded = load_strategy(file)
-        data = _summary(loaded.meta, file)
-        if plot is not None:
-            from pokerlab.hulhe.plot import plot_curve
 
-            plot_curve(loaded.curve, f"hulhe-cfr {data['abstraction']}", plot)
-            data["plot"] = str(plot)
-        if as_json:
-            print_json(data)
-            return
-        _print_summary(data, str(file))
-        if plot is not None:
-            console.print(f"plot written to {plot}")
+def show_strategy(file: Path, plot: Path | None, as_json: bool, bot: str) -> None:
+    """``pokerlab hulhe show`` and ``pokerlab nolimit show``: a strategy file's summary (``bot``
+    names the curve's picture)."""
+    from pokerlab.hulhe.strategy_file import load_strategy
+
+    output_file(plot, "--plot", (".png", ".svg"))
+    loaded = load_strategy(file)
+    data = _summary(loaded.meta, file)
+    if plot is not None:
+        from pokerlab.hulhe.plot import plot_curve
+
+        plot_curve(loaded.curve, f"{bot} {data['abstraction']}", plot)
+        data["plot"] = str(plot)
+    if as_json:
+        print_json(data)
+        return
+    _print_summary(data, str(file))
+    if plot is not None:
+        console.print(f"plot written to {plot}")
 
 
 def run_training(*, iterations: int | None, seconds: float | None, checkpoint_dir: Path, resume: bool,

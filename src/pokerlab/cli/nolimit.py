@@ -1,5 +1,6 @@
-"""``pokerlab nolimit``: heads-up no-limit hold'em's blueprint; ``ranges`` shows a pre-flop
-decision's ranges as 13x13 grids."""
+"""``pokerlab nolimit``: heads-up no-limit hold'em's blueprint; ``train`` trains one by MCCFR
+(the training command of ``pokerlab hulhe train``, on a betting abstraction's tree), ``show``
+reads a blueprint file, ``ranges`` shows a pre-flop decision's ranges as 13x13 grids."""
 
 from __future__ import annotations
 
@@ -40,10 +41,86 @@ def _print_ranges(r: PreflopRanges, blueprint: str) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add the ``nolimit`` command group to ``app`` (its commands: ``ranges``; more may join)."""
-    group = typer.Typer(help="Heads-up no-limit hold'em: the blueprint's pre-flop ranges.",
+    group = typer.Typer(help="Heads-up no-limit hold'em: train a blueprint, show it, its pre-flop ranges.",
                         no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name="nolimit")
+    _train_commands(group)
     _ranges_command(group)
+
+
+def _train_commands(group: typer.Typer) -> None:
+    from pokerlab.cli.cluster import cluster_option
+
+    @group.command("train")
+    @user_errors
+    def train(
+        iterations: int | None = typer.Option(None, "--iterations", min=1,
+                                              help="Iterations to train (per run; more on --resume)."),
+        seconds: float | None = typer.Option(None, "--seconds", min=0.001, help="Train this long."),
+        checkpoint_dir: Path = typer.Option(Path("nolimit-run"), "--checkpoint-dir",
+                                            help="Folder of the run's checkpoints and curve."),
+        resume: bool = typer.Option(False, "--resume", help="Continue the run in --checkpoint-dir."),
+        betting: Path | None = typer.Option(None, "--betting", metavar="FILE",
+                                            help="Betting abstraction (TOML; default: the shipped "
+                                            "default.toml, the ACPC game)."),
+        stack: float | None = typer.Option(None, "--stack", help="Stacks in big blinds (default: the "
+                                           "betting file's; 100 for the 100-big-blind game)."),
+        workers: int = typer.Option(1, "--workers", min=1,
+                                    help="Independent sampled runs, averaged (local processes)."),
+        cluster: str | None = cluster_option(),
+        flop: int = typer.Option(50, "--flop", help="Flop buckets."),
+        turn: int = typer.Option(50, "--turn", help="Turn buckets."),
+        river: int = typer.Option(50, "--river", help="River buckets."),
+        kind: str = typer.Option("ehs2", "--kind", help="ehs2 or potential (flop and turn)."),
+        algorithm: str = typer.Option("cfr+", "--algorithm", help="cfr, cfr+ or dcfr."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the training runs."),
+        checkpoint_every: int = typer.Option(1_000_000, "--checkpoint-every", min=1,
+                                             help="Iterations (per run) between checkpoints."),
+        eval_deals: int = typer.Option(100_000, "--eval-deals", min=1,
+                                       help="Deals of the abstract game measured at checkpoints."),
+        eval_seed: int = typer.Option(27, "--eval-seed", min=0, help="Seed of those deals."),
+        out: Path | None = typer.Option(None, "--out",
+                                        help="Blueprint file (.npz; default: strategy.npz in the folder)."),
+        plot: Path | None = typer.Option(None, "--plot", help="The exploitability curve (PNG or SVG)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Train a heads-up no-limit blueprint by external-sampling MCCFR on a betting abstraction
+        (sizes per street and raise level) and a card abstraction; measure it in the abstract
+        game at each checkpoint; write the blueprint file (nlhe-blueprint:FILE plays it).
+
+        Ctrl-C keeps the last checkpoint; --resume continues it (the settings are the run's
+        own), and for a fixed seed ends as the run never stopped would.
+        """
+        from pokerlab.cli.hulhe import run_training
+        from pokerlab.nolimit.betting import BettingAbstraction, BettingError
+
+        spec = BettingAbstraction.default() if betting is None else BettingAbstraction.load(betting)
+        if stack is not None:
+            if not stack * spec.big_blind > spec.big_blind:
+                raise BettingError(f"--stack {stack:g}: stacks must be above one big blind")
+            spec = spec.with_stack(stack)
+        run_training(iterations=iterations, seconds=seconds, checkpoint_dir=checkpoint_dir, resume=resume,
+                     workers=workers, cluster=cluster, settings_args=(flop, turn, river, kind),
+                     algorithm=algorithm, seed=seed, checkpoint_every=checkpoint_every,
+                     eval_deals=eval_deals, eval_seed=eval_seed, out=out, plot=plot,
+                     no_progress=no_progress, as_json=as_json, betting=spec.to_dict())
+
+    @group.command("show")
+    @user_errors
+    def show(
+        file: Path | None = typer.Argument(None, help="A blueprint file of pokerlab nolimit train "
+                                           "(default: the shipped one nlhe-blueprint plays)."),
+        plot: Path | None = typer.Option(None, "--plot", help="The exploitability curve (PNG or SVG)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """The betting, abstraction, size and abstract exploitability curve of a blueprint."""
+        from pokerlab.cli.hulhe import show_strategy
+        from pokerlab.nolimit.blueprint import DEFAULT_BLUEPRINT, Blueprint
+
+        file = file or DEFAULT_BLUEPRINT
+        Blueprint.load(file, option="FILE")  # a limit file or another tree: one line
+        show_strategy(file, plot, as_json, "nlhe-blueprint")
 
 
 def _ranges_command(group: typer.Typer) -> None:

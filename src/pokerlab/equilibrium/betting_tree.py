@@ -211,6 +211,22 @@ class BettingTree:
         )
         return tree.with_buckets(bucket_counts if bucket_counts is not None else (1,) * rounds)
 
+    ARRAYS = ("kind", "actor", "round", "parent", "child", "contrib", "payoff", "raise_to")
+    """The arrays that define a tree (the rows follow from the bucket counts)."""
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The tree's defining arrays (:meth:`from_arrays` rebuilds it), for a file cache."""
+        return {name: getattr(self, name) for name in self.ARRAYS}
+
+    @staticmethod
+    def from_arrays(settings: GameSettings, arrays: dict[str, np.ndarray]) -> BettingTree:
+        """The tree :meth:`arrays` describes, with one bucket per round."""
+        rounds = len(settings.rules.streets)
+        tree = BettingTree(settings=settings, rounds=rounds, bucket_counts=(1,) * rounds,
+                           row=np.full(len(arrays["kind"]), -1, dtype=np.int64), num_rows=0,
+                           **{name: np.asarray(arrays[name]) for name in BettingTree.ARRAYS})
+        return tree.with_buckets((1,) * rounds)
+
     @staticmethod
     def leduc(bucket_counts: Sequence[int] = (3, 9)) -> BettingTree:
         """Leduc hold'em's tree (:func:`leduc_settings`); lossless buckets by default: the

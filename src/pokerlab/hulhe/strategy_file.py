@@ -140,9 +140,9 @@ def load_strategy(path: str | os.PathLike[str], tree: Any | None = None,
             params = {k.split("/", 1)[1]: np.array(data[k])
                       for k in data.files if k.startswith("abstraction/")}
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as exc:
-        raise UserError(f"{where}: not a pokerlab HULHE strategy file ({type(exc).__name__})") from None
+        raise UserError(f"{where}: not a pokerlab strategy file ({type(exc).__name__})") from None
     if meta.get("format") != FORMAT:
-        raise UserError(f"{where}: not a pokerlab HULHE strategy file (format {meta.get('format')!r})")
+        raise UserError(f"{where}: not a pokerlab strategy file (format {meta.get('format')!r})")
     if q.dtype != np.uint8 or q.ndim != 2 or q.shape[1] < 3 or (q.sum(axis=1) == 0).any():
         raise UserError(f"{where}: the strategy table is damaged")
     if tree is not None and tree_layout(tree) != meta["tree"]:

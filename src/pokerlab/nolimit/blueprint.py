@@ -41,7 +41,11 @@ from pokerlab.hulhe.training import nolimit_tree
 from pokerlab.nolimit.betting import DATA, BettingAbstraction
 
 DEFAULT_BLUEPRINT = DATA / "nlhe-blueprint-ehs2-f50-t50-r50-v1.npz"
-"""The shipped blueprint (the default betting and card abstractions)."""
+"""The shipped blueprint (the default betting and card abstractions: the ACPC game, 200 big
+blinds)."""
+BLUEPRINT_100BB = DATA / "nlhe-blueprint-100bb-ehs2-f50-t50-r50-v1.npz"
+"""The shipped 100-big-blind blueprint (the default sizes, stacks of 100 big blinds)."""
+SHIPPED_BLUEPRINTS = (DEFAULT_BLUEPRINT, BLUEPRINT_100BB)
 
 BOARD_CACHE = 4096
 """Boards whose buckets a process keeps."""
@@ -50,9 +54,9 @@ BOARD_CACHE = 4096
 class Blueprint:
     """A no-limit strategy file with its tree and card abstraction (module docstring)."""
 
-    def __init__(self, file: StrategyFile) -> None:
+    def __init__(self, file: StrategyFile, option: str = "--blueprint") -> None:
         spec = file.meta.get("training", {}).get("betting")
-        where = f"blueprint {file.path}"
+        where = f"{option} {file.path}"
         if spec is None:
             raise UserError(f"{where}: a limit strategy file, not a no-limit blueprint")
         self.file = file
@@ -210,4 +214,6 @@ def _bb(x: float) -> str:
 
 @lru_cache(maxsize=4)
 def _load(path: str, option: str) -> Blueprint:
-    return Blueprint(load_strategy(path, option=option))
+    if Path(path).is_dir():
+        raise UserError(f"{option} {path}: a folder, not a blueprint file")
+    return Blueprint(load_strategy(path, option=option), option)
