@@ -123,6 +123,17 @@ STEPS: list[Step] = [
          "The shipped strategy of hulhe-cfr (external-sampling MCCFR on 169 pre-flop classes and "
          "50 E[HS^2] buckets a round after): its training and its exploitability in the abstract "
          "game, as the file records them; then a short duplicate match against Loki A."),
+    Step("Heads-up no-limit hold'em: a blueprint from the first card",
+         ("nolimit show",
+          "nolimit ranges --plot out/nolimit-open.png",
+          "nolimit ranges --line r250",
+          "match nlhe-blueprint nl-rules --game no-limit --stack 400 --hands 2000 --duplicate --seed 1 "
+          "--db out/demo-nolimit.sqlite",
+          "lbr nlhe-blueprint --game no-limit --hands 300 --seed 1"),
+         "The shipped blueprint (MCCFR on the ACPC game's tree in a betting abstraction: 2.5 big "
+         "blind opens, 3-bets, pot fractions after the flop, all-in): the button's opening ranges "
+         "and the big blind's answer as 13x13 grids; a duplicate match against the textbook rule "
+         "bot at 200 big blinds; no-limit local best response against it."),
     Step("Push/fold: dividing points at a tournament's end",
          ("pushfold solve --stacks 10,10 --plot out/pushfold-10bb.png",
           "pushfold solve --stacks 12,8,20 --ante 0.1 --payouts 50,30,20 --line BTN",
@@ -203,7 +214,7 @@ def main(steps: list[Step] | None = None) -> int:
     OUT.mkdir(exist_ok=True)
     # Fresh match databases each time, so the demo plays its hands rather than finding them stored.
     for name in ("demo-match.sqlite", "demo-web.sqlite", "demo-ray.sqlite", "batch.sqlite",
-                 "demo-hulhe.sqlite"):
+                 "demo-hulhe.sqlite", "demo-nolimit.sqlite"):
         (OUT / name).unlink(missing_ok=True)
     total = 0.0
     try:

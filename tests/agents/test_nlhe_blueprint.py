@@ -270,7 +270,7 @@ def test_the_key_is_drawn_per_hand_and_the_policy_is_pure_within_it(bot: NlheBlu
 @pytest.mark.parametrize(("game", "players"), [
     (GameSettings.preset("limit"), 2),
     (nl_game(), 3),
-    (nl_game(depth=100), 2),
+    (nl_game(depth=150), 2),  # half way between the shipped 100 and 200 big blinds
     (nl_game(depth=200 * (1 + STACK_TOLERANCE) + 1), 2),
     (GameSettings.preset("no-limit", small_blind=1, big_blind=3, starting_stack=600), 2),
     (GameSettings.preset("no-limit", ante=10, small_blind=50, big_blind=100, starting_stack=20000), 2),
@@ -288,6 +288,20 @@ def test_within_the_stack_tolerance_it_plays_the_blueprint(bot: NlheBlueprintBot
         spot = bot.spot(view)
         assert spot is not None and spot.node == 0
         assert spot.amounts[max(spot.amounts)] == round(depth * 100)  # the all-in is the real stack
+
+
+def test_at_100_big_blinds_it_plays_the_100_big_blind_blueprint() -> None:
+    from pokerlab.nolimit.blueprint import BLUEPRINT_100BB, DEFAULT_BLUEPRINT
+
+    shipped = NlheBlueprintBot()
+    view = view_after(nl_game(depth=100), [])
+    spot = shipped.spot(view)
+    assert spot is not None and shipped.blueprint_path == BLUEPRINT_100BB
+    assert spot.amounts[max(spot.amounts)] == 10_000  # its all-in: the 100 big blind stack
+    assert shipped.spot(view_after(nl_game(), [])) is not None
+    assert shipped.blueprint_path == DEFAULT_BLUEPRINT  # and back at 200
+    only = NlheBlueprintBot(DEFAULT_BLUEPRINT)  # a bot spec's file is the only one it plays
+    assert only.spot(view) is None and only.policy(view).tolist() == [0.0, 1.0, 0.0]
 
 
 def test_a_raise_the_tree_does_not_hold_leaves_it_checking_or_calling(bot: NlheBlueprintBot) -> None:

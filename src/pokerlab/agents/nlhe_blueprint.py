@@ -1,8 +1,9 @@
 """``nlhe-blueprint``: heads-up no-limit hold'em played from pokerlab's MCCFR blueprint.
 
-The blueprint (:mod:`pokerlab.nolimit.blueprint`; by default the shipped
-:data:`~pokerlab.nolimit.blueprint.DEFAULT_BLUEPRINT`, 200 big blinds at blinds 50/100; the bot
-spec ``nlhe-blueprint:BLUEPRINT`` plays another file) holds a strategy per node of an abstract
+The blueprint (:mod:`pokerlab.nolimit.blueprint`; by default the shipped one nearest the
+table's effective stack in big blinds, :data:`~pokerlab.nolimit.blueprint.SHIPPED_BLUEPRINTS`:
+200 big blinds, the ACPC game, and 100 big blinds; the bot spec ``nlhe-blueprint:BLUEPRINT``
+plays one other file) holds a strategy per node of an abstract
 betting tree (columns fold 0, call 1, then the abstraction's raises in increasing amounts) and
 card bucket. At each decision the bot
 
@@ -172,20 +173,33 @@ def _load(path: str | None) -> _Game:
     return _Game(Blueprint.load(path, option="blueprint file"))
 
 
-@register_bot("nlhe-blueprint", "heads-up no-limit hold'em from the MCCFR blueprint (200 big blinds; "
-                                "bets off its tree read by the pseudo-harmonic mapping); checks or calls "
-                                "in other games and stacks; nlhe-blueprint:BLUEPRINT plays another "
-                                "blueprint file")
+@lru_cache(maxsize=8)
+def _depth_of(path: str) -> float:
+    """A blueprint file's stack in big blinds, from its settings (without building its tree)."""
+    from pokerlab.hulhe.strategy_file import load_strategy
+
+    spec = load_strategy(path, option="blueprint file").meta["training"]["betting"]
+    return spec["stack"] / spec["big_blind"]
+
+
+@register_bot("nlhe-blueprint", "heads-up no-limit hold'em from the MCCFR blueprint (the shipped "
+                                "one of 200 or 100 big blinds nearest the table's stacks; bets off its "
+                                "tree read by the pseudo-harmonic mapping); checks or calls in other "
+                                "games and stacks; nlhe-blueprint:BLUEPRINT plays another blueprint file")
 class NlheBlueprintBot(Agent):
-    """Plays the blueprint file ``blueprint`` (default: the shipped
-    :data:`~pokerlab.nolimit.blueprint.DEFAULT_BLUEPRINT`; module docstring)."""
+    """Plays the blueprint file ``blueprint`` (default: the shipped one nearest the table's
+    depth, :data:`~pokerlab.nolimit.blueprint.SHIPPED_BLUEPRINTS`; module docstring)."""
 
     name = "nlhe-blueprint"
     argument = "blueprint"
 
     def __init__(self, blueprint: str | Path | None = None) -> None:
         super().__init__()
-        self._game = _load(None if blueprint is None else str(Path(blueprint).resolve()))
+        from pokerlab.nolimit.blueprint import SHIPPED_BLUEPRINTS
+
+        self._paths = ([str(Path(blueprint).resolve())] if blueprint is not None
+                       else [str(p) for p in SHIPPED_BLUEPRINTS])
+        self._game = _load(self._paths[0])
         self.blueprint_path: Path = self._game.blueprint.file.path
         self.key = 0
         """The hand's key for the translation's draws (:func:`uniform`), drawn in
@@ -206,6 +220,7 @@ class NlheBlueprintBot(Agent):
     def spot(self, observation: Observation) -> Spot | None:
         """Where this decision stands in the tree, or ``None`` off the blueprint (its game, or
         its tree: the bot then checks or calls). Kept per betting line and hand key."""
+        self._choose(observation)
         if not self._game.covers(observation):
             return None
         key = (self.key, observation.game, tuple(observation.starting_stacks), observation.position,
@@ -217,6 +232,19 @@ class NlheBlueprintBot(Agent):
             self._walks.clear()
         self._walks[key] = found
         return found
+
+    def _choose(self, observation: Observation) -> None:
+        """Play the blueprint whose depth is nearest the table's (the shipped ones, loaded when
+        first needed; a bot spec's file is the only one)."""
+        g = observation.game
+        if len(self._paths) == 1 or g.big_blind <= 0 or not observation.starting_stacks:
+            return
+        depth = min(observation.starting_stacks) / g.big_blind
+        if abs(depth - self._game.depth) <= STACK_TOLERANCE * self._game.depth:
+            return
+        best = min(self._paths, key=lambda path: abs(_depth_of(path) - depth))
+        self._game = _load(best)
+        self.blueprint_path = self._game.blueprint.file.path
 
     def _walk(self, observation: Observation) -> Spot | None:
         g = self._game
