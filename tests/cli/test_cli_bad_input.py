@@ -257,6 +257,13 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["nolimit", "ranges", "--blueprint", "{}"],
      NAME | _choices("{dir}", "{dir}/notes.txt", "{dir}/damaged.sqlite")),
     (["nolimit", "ranges", "--plot", "{}"], PLOT),
+    (["nolimit", "train", "--iterations", "1", "--betting", "{}"],
+     NAME | _choices("{dir}", "{dir}/notes.txt", "{dir}/damaged.sqlite")),
+    (["nolimit", "train", "--iterations", "1", "--stack", "{}"],
+     _choices("0", "-1", "1", "1.004", "nan", "inf", "x")),
+    (["nolimit", "train", "--iterations", "{}"], WHOLE | NEGATIVE | _choices("0")),
+    (["nolimit", "show", "{}"], NAME | _choices("{dir}/notes.txt", "{dir}/damaged.sqlite")),
+    (["nolimit", "show", "--plot", "{}"], PLOT),
 ]
 
 

@@ -4,6 +4,7 @@ reads a blueprint file, ``ranges`` shows a pre-flop decision's ranges as 13x13 g
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -97,7 +98,7 @@ def _train_commands(group: typer.Typer) -> None:
 
         spec = BettingAbstraction.default() if betting is None else BettingAbstraction.load(betting)
         if stack is not None:
-            if not stack * spec.big_blind > spec.big_blind:
+            if not (math.isfinite(stack) and round(stack * spec.big_blind) > spec.big_blind):
                 raise BettingError(f"--stack {stack:g}: stacks must be above one big blind")
             spec = spec.with_stack(stack)
         run_training(iterations=iterations, seconds=seconds, checkpoint_dir=checkpoint_dir, resume=resume,
