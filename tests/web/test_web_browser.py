@@ -16,8 +16,8 @@ def test_start_page_lists_the_bots_and_links_every_page(server: str, page, scree
     page.goto(server + "/")
     names = page.locator("#bots tbody td:first-child").all_inner_texts()
     assert names == list(available())
-    assert page.locator("header nav a").all_inner_texts() == ["Play", "Equity", "Solver", "Push/fold",
-                                                              "Strategies", "Models", "Matches"]
+    assert page.locator("header nav a").all_inner_texts() == ["Play", "Equity", "Solver", "Ranges",
+                                                              "Push/fold", "Strategies", "Models", "Matches"]
     screenshot(page, "home")
 
 
