@@ -213,6 +213,7 @@ def test_equity_monte_carlo_on_ray_counts_exactly_the_local_run(ray_address) -> 
                                                             list(here.stderr)]
 
 
+@pytest.mark.slow  # about 17 s; the fast suite keeps the Ray match equal to the local one
 def test_ray_worker_killed_mid_match_loses_and_doubles_no_hand(ray_address) -> None:
     config = MatchConfig(bots=("random", "raiser"), hands=5000, game=GameSettings.preset("limit"),
                          duplicate=True, seed=21)

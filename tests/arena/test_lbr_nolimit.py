@@ -174,6 +174,7 @@ def test_no_limit_lbr_beats_the_baselines(bot: str) -> None:
     assert result.game == "no-limit" and result.bot_decisions > 400
 
 
+@pytest.mark.slow  # 2,000 hands, about 9 s; the fast suite keeps the baselines
 def test_no_limit_lbr_beats_the_rule_bot() -> None:
     # The rule bot folds too much and its value bets tell their strength: LBR wins about 1.3
     # to 2.4 big blinds a hand (seeds 0-4, 2,000 hands each); a few hundred hands leave the

@@ -68,6 +68,7 @@ def test_a_solve_and_its_saved_solution_keep_the_weights(path: Path, tmp_path: P
     assert np.array_equal(loaded.spot.ip_range, spot.ip_range)
 
 
+@pytest.mark.slow  # about 9 s: four spot solves; the fast suite solves r250c once above
 def test_a_spot_file_names_the_line_and_the_flags_change_it(path: Path, tmp_path: Path, capsys) -> None:
     folder = tmp_path / "spots"
     folder.mkdir()
