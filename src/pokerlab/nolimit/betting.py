@@ -112,12 +112,13 @@ class BettingAbstraction:
         t = self.all_in_threshold
         if isinstance(t, bool) or not isinstance(t, int | float) or not 0 < t <= 1:
             raise BettingError(f"betting all_in_threshold {t!r}: a share of the stack above 0 and at most 1")
-        if any(x < 1 for x in self.preflop_raises for x in x):
-            bad = min(x for level in self.preflop_raises for x in level)
-            raise BettingError(f"betting preflop.raises: {bad} times the bet faced is no raise (at least 1)")
-        if any(x * self.big_blind <= self.big_blind for x in self.open):
-            bad = min(self.open)
-            raise BettingError(f"betting preflop.open: {bad} big blinds is no raise (above 1)")
+        small = [x for level in self.preflop_raises for x in level if x < 1]
+        if small:
+            raise BettingError(f"betting preflop.raises: {small[0]} times the bet faced is no raise "
+                               "(at least 1)")
+        low = [x for x in self.open if x <= 1]
+        if low:
+            raise BettingError(f"betting preflop.open: {low[0]} big blinds is no raise (above 1)")
         if len(self.postflop) != 3:
             raise BettingError("betting postflop: sizes for the flop, turn and river")
 
