@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.nlhe_blueprint import STACK_TOLERANCE, NlheBlueprintBot, uniform
+from pokerlab.agents.nlhe_blueprint import STACK_TOLERANCE, NlheBlueprintBot, NlheBlueprintMixedBot, uniform
 from pokerlab.agents.registry import create_bot
 from pokerlab.arena.table import play_hand
 from pokerlab.cards import ALL_COMBOS, combo_index, parse_cards
@@ -27,7 +27,8 @@ CARDS = parse_cards("Ah Kh 7c 2d Qs Jh 4d 9c 3s")  # position 0, position 1, the
 
 @pytest.fixture(scope="module")
 def bot() -> NlheBlueprintBot:
-    return NlheBlueprintBot()
+    """The walk's tests read the blueprint's rows as they are: the mixed bot."""
+    return NlheBlueprintMixedBot()
 
 
 def nl_game(big_blind: int = 100, depth: float = 200) -> GameSettings:
@@ -232,6 +233,29 @@ def test_two_columns_that_play_one_amount_add_up(bot: NlheBlueprintBot) -> None:
     # its own shove is read as the all-in column afterwards
     after = view_after(game, [*pre, Action(BET_RAISE, 9000), Action(BET_RAISE, 17000)])
     assert bot.spot(after).node == bot.blueprint.node("r250c/r1000r20000")
+
+
+def test_the_purified_bot_plays_each_rows_most_probable_action(bot: NlheBlueprintBot) -> None:
+    # On the flop after r250c, and where two raise columns both shove (r250c/r1000 read from an
+    # open to 30 big blinds): the purified bot's probability of each real action is 1 for the
+    # mixed bot's most probable action (ties shared), the two shoving columns counting as one.
+    pure = NlheBlueprintBot()
+    game = nl_game()
+    pre = [Action(BET_RAISE, 3000), Action(CHECK_CALL)]
+    key = _keys(bot, game, pre[0], 1)[0]
+    views = [view_after(game, [Action(BET_RAISE, 250), Action(CHECK_CALL)]),
+             view_after(game, [*pre, Action(BET_RAISE, 9000)])]
+    for view in views:
+        bot.key = pure.key = key
+        live = _live(view)
+        actions = _possible(view, bot)
+        mixed = np.column_stack([bot.action_probabilities(view, live, a) for a in actions])
+        played = np.column_stack([pure.action_probabilities(view, live, a) for a in actions])
+        top = mixed.max(axis=1, keepdims=True)
+        ties = np.isclose(mixed, top, rtol=0, atol=1e-12)
+        assert np.allclose(played, ties / ties.sum(axis=1, keepdims=True))
+        assert (played.max(axis=1) == 1.0).mean() > 0.9  # ties are rare
+        assert np.allclose(pure.range_policy(view, live).sum(axis=1), 1.0)
 
 
 def test_sampled_actions_follow_the_action_probabilities(bot: NlheBlueprintBot) -> None:

@@ -39,6 +39,12 @@ card bucket. At each decision the bot
    rounded and clamped into the legal range. A fold when checking is free is a check, a raise
    the table does not allow a call (:func:`~pokerlab.agents.base.legal_policy`).
 
+   The column is the blueprint row's most probable real action (its *purification*,
+   :func:`pokerlab.equilibrium.purification.purify`: columns that play the same chips count as
+   one action, ties share evenly), as Ganzfried, Sandholm and Waugh (2012) found best for
+   abstract no-limit strategies; ``nlhe-blueprint-mixed`` (:class:`NlheBlueprintMixedBot`)
+   samples the row as it is.
+
 3. **checks or calls off the blueprint**, as ``hulhe-cfr`` does: in a game the blueprint does
    not solve (not heads-up no-limit hold'em, antes, blinds in another ratio, or an effective
    stack, the smaller starting stack, more than :data:`STACK_TOLERANCE` away from the
@@ -75,6 +81,7 @@ from pokerlab.agents.registry import register_bot
 from pokerlab.cards import combo_index
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, DRAW, FOLD, Action, Hand, Legal
 from pokerlab.equilibrium.betting_tree import CALL_COL, DECISION, FOLD_COL, RAISE_COL
+from pokerlab.equilibrium.purification import purify
 from pokerlab.nolimit.translation import translate
 
 if TYPE_CHECKING:
@@ -92,7 +99,7 @@ _MASK = (1 << 64) - 1
 _DUMMY_CARDS = tuple(range(9))  # a replay needs cards; its showdown is never reached
 _DUMMY_RANKS = (1, 0)
 
-__all__ = ["STACK_TOLERANCE", "NlheBlueprintBot", "Spot", "uniform"]
+__all__ = ["STACK_TOLERANCE", "NlheBlueprintBot", "NlheBlueprintMixedBot", "Spot", "uniform"]
 
 
 def uniform(key: int, index: int) -> float:
@@ -182,16 +189,18 @@ def _depth_of(path: str) -> float:
     return spec["stack"] / spec["big_blind"]
 
 
-@register_bot("nlhe-blueprint", "heads-up no-limit hold'em from the MCCFR blueprint (the shipped "
-                                "one of 200 or 100 big blinds nearest the table's stacks; bets off its "
-                                "tree read by the pseudo-harmonic mapping); checks or calls in other "
-                                "games and stacks; nlhe-blueprint:BLUEPRINT plays another blueprint file")
+@register_bot("nlhe-blueprint", "heads-up no-limit hold'em from the MCCFR blueprint, purified (the "
+                                "shipped one of 200 or 100 big blinds nearest the table's stacks; bets "
+                                "off its tree read by the pseudo-harmonic mapping); checks or calls in "
+                                "other games and stacks; nlhe-blueprint:BLUEPRINT plays another file")
 class NlheBlueprintBot(Agent):
     """Plays the blueprint file ``blueprint`` (default: the shipped one nearest the table's
     depth, :data:`~pokerlab.nolimit.blueprint.SHIPPED_BLUEPRINTS`; module docstring)."""
 
     name = "nlhe-blueprint"
     argument = "blueprint"
+    purified = True
+    """Whether the bot plays each row's most probable action (module docstring, point 2)."""
 
     def __init__(self, blueprint: str | Path | None = None) -> None:
         super().__init__()
@@ -331,7 +340,8 @@ class NlheBlueprintBot(Agent):
 
     def _columns(self, observation: Observation, spot: Spot, combos: np.ndarray) -> np.ndarray:
         """``(len(combos), k)``: the blueprint's column probabilities as played at the table (a
-        fold when checking is free and the raises the table refuses moved to the call)."""
+        fold when checking is free and the raises the table refuses moved to the call), purified
+        when :attr:`purified` (columns of one amount as one action, on the first of them)."""
         bp = self._game.blueprint
         probs = bp.strategy[bp.tree.row[spot.node] + bp.buckets(observation.board)[combos]].copy()
         if not spot.legal.can_fold:
@@ -340,7 +350,14 @@ class NlheBlueprintBot(Agent):
         if not spot.amounts:
             probs[:, CALL_COL] += probs[:, RAISE_COL:].sum(axis=1)
             probs[:, RAISE_COL:] = 0.0
-        return probs
+        if not self.purified:
+            return probs
+        for col, amount in spot.amounts.items():  # one real action: its columns' mass on the first
+            first = min(c for c, a in spot.amounts.items() if a == amount)
+            if first != col:
+                probs[:, first] += probs[:, col]
+                probs[:, col] = 0.0
+        return purify(probs)
 
     def range_policy(self, observation: Observation, combos: Any) -> np.ndarray:
         """(fold, check/call, bet/raise) for each holding of ``combos``; one bucket lookup for
@@ -388,3 +405,12 @@ class NlheBlueprintBot(Agent):
         if col == CALL_COL:
             return Action(CHECK_CALL)
         return Action(BET_RAISE, spot.amounts[col])
+
+
+@register_bot("nlhe-blueprint-mixed", "nlhe-blueprint sampling the blueprint's mixed strategy as it "
+                                      "is, not purified; nlhe-blueprint-mixed:BLUEPRINT plays another file")
+class NlheBlueprintMixedBot(NlheBlueprintBot):
+    """:class:`NlheBlueprintBot` sampling each row of the blueprint, not its purification."""
+
+    name = "nlhe-blueprint-mixed"
+    purified = False
