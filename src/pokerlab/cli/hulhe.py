@@ -20,6 +20,36 @@ from pokerlab.cli.common import (
     user_errors,
 )
 
+# The training options ``pokerlab hulhe train`` and ``pokerlab nolimit train`` share, declared once.
+ITERATIONS = typer.Option(None, "--iterations", min=1,
+                          help="Iterations to train (per run; more on --resume).")
+SECONDS = typer.Option(None, "--seconds", min=0.001, help="Train this long.")
+RESUME = typer.Option(False, "--resume", help="Continue the run in --checkpoint-dir.")
+WORKERS = typer.Option(1, "--workers", min=1, help="Independent sampled runs, averaged (local processes).")
+FLOP = typer.Option(50, "--flop", help="Flop buckets.")
+TURN = typer.Option(50, "--turn", help="Turn buckets.")
+RIVER = typer.Option(50, "--river", help="River buckets.")
+KIND = typer.Option("ehs2", "--kind", help="ehs2 or potential (flop and turn).")
+ALGORITHM = typer.Option("cfr+", "--algorithm", help="cfr, cfr+ or dcfr.")
+SEED = typer.Option(0, "--seed", min=0, help="Seed of the training runs.")
+EVAL_DEALS = typer.Option(100_000, "--eval-deals", min=1,
+                          help="Deals of the abstract game measured at checkpoints.")
+EVAL_SEED = typer.Option(27, "--eval-seed", min=0, help="Seed of those deals.")
+PLOT = typer.Option(None, "--plot", help="The exploitability curve (PNG or SVG).")
+NO_PROGRESS = typer.Option(False, "--no-progress", help="No progress bar.")
+AS_JSON = typer.Option(False, "--json", help="Print one JSON object.")
+
+
+def checkpoint_dir_option(default: str) -> Any:
+    """``--checkpoint-dir``, defaulting to ``default``."""
+    return typer.Option(Path(default), "--checkpoint-dir", help="Folder of the run's checkpoints and curve.")
+
+
+def checkpoint_every_option(default: int) -> Any:
+    """``--checkpoint-every``, defaulting to ``default`` iterations."""
+    return typer.Option(default, "--checkpoint-every", min=1,
+                        help="Iterations (per run) between checkpoints.")
+
 
 def _summary(meta: dict[str, Any], path: Path | None = None) -> dict[str, Any]:
     tree = meta["tree"]
@@ -81,31 +111,26 @@ def register(app: typer.Typer) -> None:
     @group.command("train")
     @user_errors
     def train(
-        iterations: int | None = typer.Option(None, "--iterations", min=1,
-                                              help="Iterations to train (per run; more on --resume)."),
-        seconds: float | None = typer.Option(None, "--seconds", min=0.001, help="Train this long."),
-        checkpoint_dir: Path = typer.Option(Path("hulhe-run"), "--checkpoint-dir",
-                                            help="Folder of the run's checkpoints and curve."),
-        resume: bool = typer.Option(False, "--resume", help="Continue the run in --checkpoint-dir."),
-        workers: int = typer.Option(1, "--workers", min=1,
-                                    help="Independent sampled runs, averaged (local processes)."),
+        iterations: int | None = ITERATIONS,
+        seconds: float | None = SECONDS,
+        checkpoint_dir: Path = checkpoint_dir_option("hulhe-run"),
+        resume: bool = RESUME,
+        workers: int = WORKERS,
         cluster: str | None = cluster_option(),
-        flop: int = typer.Option(50, "--flop", help="Flop buckets."),
-        turn: int = typer.Option(50, "--turn", help="Turn buckets."),
-        river: int = typer.Option(50, "--river", help="River buckets."),
-        kind: str = typer.Option("ehs2", "--kind", help="ehs2 or potential (flop and turn)."),
-        algorithm: str = typer.Option("cfr+", "--algorithm", help="cfr, cfr+ or dcfr."),
-        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the training runs."),
-        checkpoint_every: int = typer.Option(200_000, "--checkpoint-every", min=1,
-                                             help="Iterations (per run) between checkpoints."),
-        eval_deals: int = typer.Option(100_000, "--eval-deals", min=1,
-                                       help="Deals of the abstract game measured at checkpoints."),
-        eval_seed: int = typer.Option(27, "--eval-seed", min=0, help="Seed of those deals."),
+        flop: int = FLOP,
+        turn: int = TURN,
+        river: int = RIVER,
+        kind: str = KIND,
+        algorithm: str = ALGORITHM,
+        seed: int = SEED,
+        checkpoint_every: int = checkpoint_every_option(200_000),
+        eval_deals: int = EVAL_DEALS,
+        eval_seed: int = EVAL_SEED,
         out: Path | None = typer.Option(None, "--out",
                                         help="Strategy file (.npz; default: strategy.npz in the folder)."),
-        plot: Path | None = typer.Option(None, "--plot", help="The exploitability curve (PNG or SVG)."),
-        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        plot: Path | None = PLOT,
+        no_progress: bool = NO_PROGRESS,
+        as_json: bool = AS_JSON,
     ) -> None:
         """Train a heads-up limit hold'em strategy by external-sampling MCCFR on a card
         abstraction; measure it in the abstract game at each checkpoint; write the strategy file.

@@ -50,41 +50,37 @@ def register(app: typer.Typer) -> None:
 
 
 def _train_commands(group: typer.Typer) -> None:
+    from pokerlab.cli import hulhe as h
     from pokerlab.cli.cluster import cluster_option
 
     @group.command("train")
     @user_errors
     def train(
-        iterations: int | None = typer.Option(None, "--iterations", min=1,
-                                              help="Iterations to train (per run; more on --resume)."),
-        seconds: float | None = typer.Option(None, "--seconds", min=0.001, help="Train this long."),
-        checkpoint_dir: Path = typer.Option(Path("nolimit-run"), "--checkpoint-dir",
-                                            help="Folder of the run's checkpoints and curve."),
-        resume: bool = typer.Option(False, "--resume", help="Continue the run in --checkpoint-dir."),
+        iterations: int | None = h.ITERATIONS,
+        seconds: float | None = h.SECONDS,
+        checkpoint_dir: Path = h.checkpoint_dir_option("nolimit-run"),
+        resume: bool = h.RESUME,
         betting: Path | None = typer.Option(None, "--betting", metavar="FILE",
                                             help="Betting abstraction (TOML; default: the shipped "
                                             "default.toml, the ACPC game)."),
         stack: float | None = typer.Option(None, "--stack", help="Stacks in big blinds (default: the "
                                            "betting file's; 100 for the 100-big-blind game)."),
-        workers: int = typer.Option(1, "--workers", min=1,
-                                    help="Independent sampled runs, averaged (local processes)."),
+        workers: int = h.WORKERS,
         cluster: str | None = cluster_option(),
-        flop: int = typer.Option(50, "--flop", help="Flop buckets."),
-        turn: int = typer.Option(50, "--turn", help="Turn buckets."),
-        river: int = typer.Option(50, "--river", help="River buckets."),
-        kind: str = typer.Option("ehs2", "--kind", help="ehs2 or potential (flop and turn)."),
-        algorithm: str = typer.Option("cfr+", "--algorithm", help="cfr, cfr+ or dcfr."),
-        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the training runs."),
-        checkpoint_every: int = typer.Option(1_000_000, "--checkpoint-every", min=1,
-                                             help="Iterations (per run) between checkpoints."),
-        eval_deals: int = typer.Option(100_000, "--eval-deals", min=1,
-                                       help="Deals of the abstract game measured at checkpoints."),
-        eval_seed: int = typer.Option(27, "--eval-seed", min=0, help="Seed of those deals."),
+        flop: int = h.FLOP,
+        turn: int = h.TURN,
+        river: int = h.RIVER,
+        kind: str = h.KIND,
+        algorithm: str = h.ALGORITHM,
+        seed: int = h.SEED,
+        checkpoint_every: int = h.checkpoint_every_option(1_000_000),
+        eval_deals: int = h.EVAL_DEALS,
+        eval_seed: int = h.EVAL_SEED,
         out: Path | None = typer.Option(None, "--out",
                                         help="Blueprint file (.npz; default: strategy.npz in the folder)."),
-        plot: Path | None = typer.Option(None, "--plot", help="The exploitability curve (PNG or SVG)."),
-        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
-        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        plot: Path | None = h.PLOT,
+        no_progress: bool = h.NO_PROGRESS,
+        as_json: bool = h.AS_JSON,
     ) -> None:
         """Train a heads-up no-limit blueprint by external-sampling MCCFR on a betting abstraction
         (sizes per street and raise level) and a card abstraction; measure it in the abstract
