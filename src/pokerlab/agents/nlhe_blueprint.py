@@ -408,7 +408,7 @@ class NlheBlueprintBot(Agent):
 
 
 @register_bot("nlhe-blueprint-mixed", "nlhe-blueprint sampling the blueprint's mixed strategy as it "
-                                      "is, not purified; nlhe-blueprint-mixed:BLUEPRINT plays another file")
+                                      "is, not purified; with :BLUEPRINT it plays another file")
 class NlheBlueprintMixedBot(NlheBlueprintBot):
     """:class:`NlheBlueprintBot` sampling each row of the blueprint, not its purification."""
 
