@@ -183,7 +183,7 @@ def test_a_bad_bot_spec_is_one_line_and_leaves_no_database(tmp_path: Path) -> No
                                                 "no such file"),
                        ("raiser:3", "BOTS: bot 'raiser' takes no argument ('raiser:3'); bots that take one: "
                                     "hulhe-cfr:STRATEGY, nlhe-blueprint:BLUEPRINT, "
-                                    "nlhe-blueprint-mixed:BLUEPRINT"),
+                                    "nlhe-blueprint-mixed:BLUEPRINT, nlhe-search:BLUEPRINT"),
                        ("hulhe-cfr:", "BOTS: 'hulhe-cfr:': give the strategy after the ':'")):
         result = _cli("match", bot, "raiser", "--hands", "2", "--db", str(db))
         assert result.exit_code == 2, result.output

@@ -1,0 +1,515 @@
+"""``nlhe-search``: the no-limit blueprint, with the river searched at the table.
+
+Before the river the bot plays :class:`~pokerlab.agents.nlhe_blueprint.NlheBlueprintBot`
+(purified). At each of its river decisions it solves the river, from the start of the river
+to the end of the hand, with the spot solver and plays the solution for its hand:
+
+1. **Ranges.** Both players' ranges at the start of the river follow the hand's betting by
+   Bayes' rule: the bot's own through the strategy it played (the purified blueprint), the
+   opponent's through the blueprint's mixed strategy (its model of the opponent; a raise off
+   the tree read as the blueprint bot reads it). A range the model gives no weight (an
+   opponent line the blueprint never plays) keeps its weights from before that action. Each
+   opponent combo keeps at least ``floor`` of the range's largest weight: the gadget below
+   guards only the hands the range holds.
+2. **The subgame**: the river spot (board, pot, stack behind, both ranges) with the bot's
+   sizes (``bet``, ``raise``: the blueprint's river sizes by default) and the opponent's the
+   same **plus every bet or raise it made on this river, in chips**: its actual size is in
+   the subgame as it was made (nested subgame solving, no translation on the river). The bot's
+   own earlier river decisions are locked to the strategy it played there, so its range at
+   this decision is the one its earlier play made.
+3. **Safe re-solving** (:mod:`pokerlab.spot.resolve`): the opponent's alternative values are
+   its best-response values against the blueprint's river strategy in the same subgame (the
+   blueprint bot's play at every node of the bot's, read from the tree by its walk); the
+   gadget (max-margin by default) keeps every opponent hand's value at most what the
+   blueprint gave it, so the search is no more exploitable than the blueprint on the river
+   in theory.
+4. **Play**: the solved strategy's row for the bot's hand, sampled; a bet or raise is the
+   subgame's amount rounded to a chip and clamped into the legal range (all-in the real
+   all-in).
+
+The solve is a function of the public state and the hand's key (``iterations`` fixed, no
+clock), so :meth:`~NlheSearchBot.range_policy` and :meth:`~NlheSearchBot.action_probabilities`
+are exactly what :meth:`~NlheSearchBot.act` samples (LBR tracks the bot's range through
+them). ``seconds`` caps a solve's time instead, for play against people and programs.
+Off its game, or where the subgame cannot be built (the line leaves its tree), the bot plays
+the blueprint.
+
+Examples
+--------
+>>> from pokerlab.agents.registry import available
+>>> "nlhe-search" in available()
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pokerlab.agents.base import Observation
+from pokerlab.agents.nlhe_blueprint import NlheBlueprintBot, NlheBlueprintMixedBot
+from pokerlab.agents.registry import register_bot
+from pokerlab.cards import combo_index
+from pokerlab.cards.ranges import ALL_COMBOS
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
+from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
+from pokerlab.spot.bestresponse import combo_values
+from pokerlab.spot.deal import build_deal
+from pokerlab.spot.layout import build_layout
+from pokerlab.spot.resolve import Resolve
+from pokerlab.spot.solver import FAST, Solver
+from pokerlab.spot.spec import Spot, StreetSizes, parse_sizes
+from pokerlab.spot.tree import DECISION, Tree, build_tree
+
+RIVER = 3
+SEARCH_CACHE = 64
+"""Solves a bot keeps within a hand (LBR asks about several raises it might make)."""
+
+__all__ = ["NlheSearchBot", "Searched", "Subgame"]
+
+
+@dataclass(frozen=True)
+class Searched:
+    """One river decision's solve: the subgame ``tree``, the bot's ``node`` in it, its strategy
+    there for every combo (``probs[combo, child]``; rows of combos outside its range zero),
+    each child's real ``actions``, and what the solve took."""
+
+    tree: Tree
+    node: int
+    probs: np.ndarray
+    actions: tuple[Action, ...]
+    iterations: int
+    seconds: float
+    hands: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Subgame:
+    """A river subgame as the bot builds it: the ``spot`` (both ranges, the sizes), its tree,
+    deal and layout, the bot's decision ``node`` and position ``me``, the ``locks`` of its
+    earlier river decisions, the blueprint's strategy in the layout (the bot's nodes; uniform
+    at the opponent's) and the opponent's counterfactual best-response values against it
+    (``alternative``, the gadget's)."""
+
+    spot: Spot
+    tree: Tree
+    deal: Any
+    layout: Any
+    node: int
+    me: int
+    locks: dict[int, np.ndarray]
+    blueprint: np.ndarray
+    alternative: np.ndarray
+
+
+def _touching(cards: Sequence[int]) -> np.ndarray:
+    return np.isin(ALL_COMBOS, np.asarray(list(cards), dtype=ALL_COMBOS.dtype)).any(axis=1)
+
+
+@register_bot("nlhe-search", "nlhe-blueprint searching the river at the table: the spot solver "
+                             "on both players' ranges, the opponent's actual sizes in the "
+                             "subgame, safe re-solving against the blueprint's values")
+class NlheSearchBot(NlheBlueprintBot):
+    """The blueprint bot with river search (module docstring).
+
+    Parameters
+    ----------
+    blueprint
+        A blueprint file (default: the shipped one nearest the table's depth).
+    iterations
+        Solver iterations per river decision.
+    seconds
+        If given, a solve stops after this many seconds (at least one iteration): play
+        depends on the machine's speed then.
+    gadget
+        ``"maxmargin"`` or ``"resolve"`` (:mod:`pokerlab.spot.resolve`).
+    floor
+        The least weight of an opponent combo, a share of its range's largest.
+    bet, raise_
+        The bot's river sizes (spot size text); default: the blueprint's.
+    """
+
+    name = "nlhe-search"
+
+    def __init__(self, blueprint: str | Path | None = None, iterations: int = 200,
+                 seconds: float | None = None, gadget: str = "maxmargin", floor: float = 0.01,
+                 bet: str | None = None, raise_: str | None = None) -> None:
+        super().__init__(blueprint)
+        self._model = NlheBlueprintMixedBot(blueprint)
+        self.iterations = int(iterations)
+        self.seconds = seconds
+        self.gadget = gadget
+        self.floor = float(floor)
+        self._bet, self._raise = bet, raise_
+        self._searches: dict[tuple[Any, ...], Searched | None] = {}
+        self.solves: list[tuple[float, int, int]] = []
+        """``(seconds, iterations, tree nodes)`` of every solve so far (for timing reports)."""
+
+    def begin_hand(self, observation: Observation) -> None:
+        super().begin_hand(observation)
+        self._model.key = self.key
+        self._searches.clear()
+
+    # -- sizes ---------------------------------------------------------------------------
+
+    def _sizes(self) -> tuple[str, str]:
+        if self._bet is not None and self._raise is not None:
+            return self._bet, self._raise
+        levels = self.blueprint.betting.postflop[-1]
+        pct = [",".join(f"{100 * x:g}%" for x in level) for level in levels]
+        bet = self._bet or (pct[0] + ",a")
+        raise_ = self._raise or ((pct[1] if len(pct) > 1 else "") + ",a").lstrip(",")
+        return bet, raise_
+
+    # -- replays -------------------------------------------------------------------------
+
+    @staticmethod
+    def _replay(observation: Observation, upto: int, extra: Sequence[Action] = ()) -> Hand:
+        """The hand's first ``upto`` actions, then ``extra``, on the real board with dummy
+        opponent cards (nothing here reads them)."""
+        me = observation.position
+        hole = observation.hole
+        board = observation.board
+        spare = [c for c in range(52) if c not in set(hole) | set(board)]
+        holes = [hole if p == me else spare[2 * p:2 * p + 2] for p in range(2)]
+        cards = [*holes[0], *holes[1], *board, *spare[4:4 + 5 - len(board)]]
+        hand = Hand(observation.game, observation.starting_stacks, cards, (1, 0))
+        for _, _, kind, amount in observation.actions[:upto]:
+            hand.apply_checked(Action(kind, amount))
+        for action in extra:
+            hand.apply_checked(action)
+        return hand
+
+    # -- ranges --------------------------------------------------------------------------
+
+    def ranges(self, observation: Observation, upto: int) -> tuple[np.ndarray, np.ndarray]:
+        """Both positions' ranges (``(1326,)`` weights, the board's combos 0) after the hand's
+        first ``upto`` actions (module docstring, point 1)."""
+        me = observation.position
+        weights = [np.ones(1326), np.ones(1326)]
+        history = observation.actions[:upto]
+        hand = self._replay(observation, 0)
+        for _, position, kind, amount in history:
+            view = Observation(hand, position)
+            live = np.flatnonzero(~_touching(hand.board) & (weights[position] > 0))
+            model = self if position == me else self._model
+            action = Action(kind, amount)
+            p = model.action_probabilities(view, live, action)
+            if np.any(p > 0):
+                weights[position][live] *= p
+            hand.apply_checked(action)
+        dead = _touching(observation.board)
+        for w in weights:
+            w[dead] = 0.0
+        return weights[0], weights[1]
+
+    # -- the search ----------------------------------------------------------------------
+
+    def search(self, observation: Observation) -> Searched | None:
+        """The river solve at this decision (cached per line within the hand), or ``None``
+        where the bot plays the blueprint."""
+        if observation.street != RIVER:
+            return None
+        self._choose(observation)
+        if not self._game.covers(observation):
+            return None
+        key = (self.key, observation.position, tuple(observation.actions))
+        if key not in self._searches:
+            if len(self._searches) >= SEARCH_CACHE:
+                self._searches.clear()
+            self._searches[key] = self._search(observation)
+        return self._searches[key]
+
+    def subgame(self, observation: Observation) -> Subgame | None:
+        """The river subgame at this decision, before it is solved (module docstring, points
+        1 to 3), or ``None`` where the bot plays the blueprint."""
+        if observation.street != RIVER:
+            return None
+        self._choose(observation)
+        if not self._game.covers(observation):
+            return None
+        me, opp = observation.position, 1 - observation.position
+        actions = observation.actions
+        start = next(i for i, a in enumerate(actions) if a[0] == RIVER) if any(
+            a[0] == RIVER for a in actions) else len(actions)
+        river = actions[start:]
+        at_start = self._replay(observation, start)
+        stack = min(at_start.stacks)
+        if stack <= 0:
+            return None
+        ranges = list(self.ranges(observation, start))
+        mine = combo_index(*observation.hole)
+        if ranges[me][mine] <= 0:  # the bot's own play always holds its hand
+            ranges[me][mine] = max(float(ranges[me].max()), 1e-9)
+        live = ~_touching(observation.board)
+        top = float(ranges[opp].max())
+        if top <= 0:
+            ranges[opp] = live.astype(float)
+            top = 1.0
+        ranges[opp] = np.where(live, np.maximum(ranges[opp], self.floor * top), 0.0)
+        ranges = [w / w.max() for w in ranges]
+        bet, raise_ = self._sizes()
+        extra: tuple[list[str], list[str]] = ([], [])  # the opponent's own bets and raises
+
+        def build() -> Spot:
+            sizes = {p: StreetSizes(bet=parse_sizes(",".join([bet, *extra[0]]) if p == opp else bet),
+                                    raise_=parse_sizes(",".join([raise_, *extra[1]]) if p == opp else raise_))
+                     for p in (0, 1)}
+            return Spot(board=tuple(observation.board), pot=float(at_start.pot), stack=float(stack),
+                        oop_range=ranges[0], ip_range=ranges[1],
+                        tree={("river", p): sizes[p] for p in (0, 1)},
+                        raise_cap=self.blueprint.betting.raise_cap)
+
+        # Each of the opponent's bets and raises enters as chips on top of what it faced in
+        # the subgame (the bot's own bets there are its sizes, a fraction of a chip from the
+        # real ones), so the subgame holds its real amount exactly.
+        spot = build()
+        tree = build_tree(spot)
+        for i, (_, position, kind, amount) in enumerate(river):
+            if position != opp or kind != BET_RAISE:
+                continue
+            path = self._path(tree, river[:i])
+            if path is None:
+                return None
+            faced = float(tree.commit[path[-1]].max())
+            extra[0 if faced == 0 else 1].append(f"{amount - faced:.6g}c")
+            spot = build()
+            tree = build_tree(spot)
+        path = self._path(tree, river)
+        if path is None:
+            return None
+        node = path[-1]
+        if tree.kind[node] != DECISION or tree.player[node] != me:
+            return None
+        deal = build_deal(spot)
+        layout = build_layout(tree, deal)
+        locks = {}
+        for j, n in enumerate(path[:-1]):
+            if tree.player[n] == me and tree.kind[n] == DECISION:
+                earlier = self.search(self._view_at(observation, start + j))
+                if earlier is None:
+                    return None
+                locks[n] = self._lock(tree, n, earlier, deal.hands[me])
+        blueprint = self._blueprint_strategy(tree, layout, deal, observation, start, me)
+        for n, lock in locks.items():  # what the bot played, then the blueprint's continuation
+            blueprint[layout.block(n, 0)] = lock.ravel()
+        alt = combo_values(tree, deal, layout, blueprint, opp, True)
+        return Subgame(spot, tree, deal, layout, node, me, locks, blueprint, alt)
+
+    def _search(self, observation: Observation) -> Searched | None:
+        t0 = time.perf_counter()
+        sub = self.subgame(observation)
+        if sub is None:
+            return None
+        solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks,
+                        alpha=FAST["alpha"], beta=FAST["beta"], gamma=FAST["gamma"],
+                        restart=FAST["restart"])
+        resolve = Resolve(solver, 1 - sub.me, sub.alternative, gadget=self.gadget)
+        resolve.run(self.iterations, self.seconds)
+        block = sub.layout.full_block(solver.average_strategy(), sub.node, 0)
+        probs = np.zeros((1326, block.shape[0]))
+        probs[sub.deal.hands[sub.me]] = block.T
+        seconds = time.perf_counter() - t0
+        self.solves.append((seconds, resolve.iterations, sub.tree.size))
+        hand = self._replay(observation, len(observation.actions))
+        return Searched(sub.tree, sub.node, probs, self._real_actions(sub.tree, sub.node, hand),
+                        resolve.iterations, seconds, sub.deal.num_hands)
+
+    def _view_at(self, observation: Observation, upto: int) -> Observation:
+        """The bot's view after the hand's first ``upto`` actions (its own earlier decision)."""
+        return Observation(self._replay(observation, upto), observation.position)
+
+    @staticmethod
+    def _path(tree: Tree, river: Sequence[tuple[int, int, int, int]]) -> list[int] | None:
+        """The subgame's nodes along the river's actions (root first), or ``None`` if an
+        action is not in the tree."""
+        node, path = 0, [0]
+        for _, _, kind, amount in river:
+            if tree.kind[node] != DECISION:
+                return None
+            child = _child_of(tree, node, kind, amount)
+            if child is None:
+                return None
+            node = child
+            path.append(node)
+        return path
+
+    @staticmethod
+    def _lock(tree: Tree, node: int, earlier: Searched, hands: np.ndarray) -> np.ndarray:
+        """The strategy played at an earlier decision, on this tree's children of ``node``."""
+        labels = [tree.label[c] for c in tree.children(node)]
+        old = [earlier.tree.label[c] for c in earlier.tree.children(earlier.node)]
+        out = np.zeros((len(labels), len(hands)), dtype=np.float32)
+        for j, label in enumerate(old):
+            if label in labels:
+                out[labels.index(label)] = earlier.probs[hands, j]
+        tot = out.sum(axis=0)
+        out[:, tot <= 0] = 1.0 / len(labels)
+        return out / out.sum(axis=0)
+
+    def _blueprint_strategy(self, tree: Tree, layout: Any, deal: Any, observation: Observation,
+                            start: int, me: int) -> np.ndarray:
+        """The blueprint bot's river play at every node of the bot's in the subgame (uniform
+        at the opponent's, which best responds), in the solver's layout."""
+        strategy = np.zeros(layout.size, dtype=np.float32)
+        hands = deal.hands[me]
+        for n in range(tree.size):
+            if tree.kind[n] != DECISION:
+                continue
+            na = int(tree.num_children[n])
+            block = np.full((na, deal.num_hands[int(tree.player[n])]), 1.0 / na)
+            if tree.player[n] == me:
+                block = self._blueprint_block(tree, n, observation, start, hands)
+            strategy[layout.block(n, 0)] = block.astype(np.float32).ravel()
+        return strategy
+
+    def _blueprint_block(self, tree: Tree, node: int, observation: Observation, start: int,
+                         hands: np.ndarray) -> np.ndarray:
+        line: list[int] = []
+        n = node
+        while n != 0:
+            line.append(n)
+            n = int(tree.parent[n])
+        na = int(tree.num_children[node])
+        children = list(tree.children(node))
+        try:
+            hand = self._replay(observation, start)
+            for c in reversed(line):
+                hand.apply_checked(_edge_action(tree, c, hand))
+        except ValueError:
+            return np.full((na, len(hands)), 1.0 / na)
+        view = Observation(hand, hand.actor)
+        bspot = self.spot(view)
+        out = np.zeros((na, len(hands)))
+        if bspot is None:
+            out[_passive(tree, children)] = 1.0
+            return out
+        cols = self._columns(view, bspot, hands)
+        for col in range(cols.shape[1]):
+            if not np.any(cols[:, col] > 0):
+                continue
+            if col == FOLD_COL:
+                j = _index_of(tree, children, "f")
+                j = _passive(tree, children) if j is None else j
+            elif col == CALL_COL:
+                j = _passive(tree, children)
+            else:
+                j = _nearest_raise(tree, children, bspot.amounts.get(col))
+                j = _passive(tree, children) if j is None else j
+            out[j] += cols[:, col]
+        return out
+
+    @staticmethod
+    def _real_actions(tree: Tree, node: int, hand: Hand) -> tuple[Action, ...]:
+        legal = hand.legal()
+        out = []
+        for c in tree.children(node):
+            label = tree.label[c]
+            if label == "f":
+                out.append(Action(FOLD))
+            elif label in ("x", "c") or not legal.can_raise:
+                out.append(Action(CHECK_CALL))
+            elif tree.allin[c]:
+                out.append(Action(BET_RAISE, legal.max_raise_to))
+            else:
+                to = min(max(round(float(tree.amount[c])), legal.min_raise_to), legal.max_raise_to)
+                out.append(Action(BET_RAISE, to))
+        return tuple(out)
+
+    # -- the strategy --------------------------------------------------------------------
+
+    def range_policy(self, observation: Observation, combos: Any) -> np.ndarray:
+        found = self.search(observation)
+        if found is None:
+            return super().range_policy(observation, combos)
+        combos = np.asarray(combos, dtype=np.int64)
+        out = np.zeros((len(combos), 3))
+        for j, action in enumerate(found.actions):
+            out[:, action.kind] += found.probs[combos, j]
+        return out
+
+    def action_probabilities(self, observation: Observation, combos: Any, action: Action) -> np.ndarray:
+        found = self.search(observation)
+        if found is None:
+            return super().action_probabilities(observation, combos, action)
+        combos = np.asarray(combos, dtype=np.int64)
+        out = np.zeros(len(combos))
+        for j, a in enumerate(found.actions):
+            if a.kind == action.kind and (a.kind != BET_RAISE or a.amount == action.amount):
+                out += found.probs[combos, j]
+        return out
+
+    def act(self, observation: Observation) -> Action:
+        found = self.search(observation)
+        if found is None:
+            return super().act(observation)
+        row = found.probs[combo_index(*observation.hole)]
+        u = self.rng.random() * row.sum()
+        pick = int(np.argmax(row))
+        for j in np.flatnonzero(row > 0):
+            u -= row[j]
+            pick = int(j)
+            if u < 0:
+                break
+        return found.actions[pick]
+
+
+def _child_of(tree: Tree, node: int, kind: int, amount: int) -> int | None:
+    """The child of ``node`` a real action is (a bet or raise: the nearest amount, within a
+    chip)."""
+    children = list(tree.children(node))
+    if kind == FOLD:
+        j = _index_of(tree, children, "f")
+        return None if j is None else children[j]
+    if kind == CHECK_CALL:
+        return children[_passive(tree, children)]
+    j = _nearest_raise(tree, children, amount)
+    if j is None or abs(float(tree.amount[children[j]]) - amount) > 1.0:
+        return None
+    return children[j]
+
+
+def _index_of(tree: Tree, children: list[int], label: str) -> int | None:
+    for j, c in enumerate(children):
+        if tree.label[c] == label:
+            return j
+    return None
+
+
+def _passive(tree: Tree, children: list[int]) -> int:
+    """The check or call among ``children``."""
+    for j, c in enumerate(children):
+        if tree.label[c] in ("x", "c"):
+            return j
+    raise ValueError("a decision without a check or call")
+
+
+def _nearest_raise(tree: Tree, children: list[int], amount: float | None) -> int | None:
+    if amount is None:
+        return None
+    best, gap = None, float("inf")
+    for j, c in enumerate(children):
+        if tree.label[c][:1] in ("b", "r"):
+            d = abs(float(tree.amount[c]) - amount)
+            if d < gap:
+                best, gap = j, d
+    return best
+
+
+def _edge_action(tree: Tree, child: int, hand: Hand) -> Action:
+    """The real action of the edge into ``child`` at ``hand``'s decision."""
+    label = tree.label[child]
+    if label == "f":
+        return Action(FOLD)
+    if label in ("x", "c"):
+        return Action(CHECK_CALL)
+    legal = hand.legal()
+    if tree.allin[child]:
+        return Action(BET_RAISE, legal.max_raise_to)
+    return Action(BET_RAISE, min(max(round(float(tree.amount[child])), legal.min_raise_to),
+                                 legal.max_raise_to))

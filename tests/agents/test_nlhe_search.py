@@ -1,0 +1,139 @@
+"""The nlhe-search bot: the river subgame holds the opponent's actual size (an off-tree bet, the
+minimum bet, a minimum raise, an all-in), the re-solved strategy is safe against the blueprint's
+values and less exploitable in the subgame, the bot's later river decision keeps its earlier
+play, and it plays legally in matches and under LBR."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pokerlab.agents.base import Observation
+from pokerlab.agents.nlhe_search import NlheSearchBot
+from pokerlab.cards import combo_index, parse_cards
+from pokerlab.engine import GameSettings, Hand
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, Action
+from pokerlab.spot.bestresponse import combo_values, pair_weight
+from pokerlab.spot.resolve import Resolve
+from pokerlab.spot.solver import Solver
+
+GAME = GameSettings.preset("no-limit", starting_stack=400)  # blinds 1/2, 200 big blinds
+CARDS = parse_cards("Ah Kh 7c 2d Qs Jh 4d 9c 3s")  # position 0, position 1, the board
+# The button opens to 5, the big blind calls; a flop bet of 5 called; the turn checked through.
+TO_RIVER = [Action(BET_RAISE, 5), Action(CHECK_CALL), Action(BET_RAISE, 5), Action(CHECK_CALL),
+            Action(CHECK_CALL), Action(CHECK_CALL)]
+
+
+@pytest.fixture(scope="module")
+def bot() -> NlheSearchBot:
+    b = NlheSearchBot(iterations=100)
+    b.reseed(1)
+    return b
+
+
+def river_view(bot: NlheSearchBot, river: list[Action]) -> Observation:
+    hand = Hand(GAME, [400, 400], CARDS)
+    for a in [*TO_RIVER, *river]:
+        hand.act(a)
+    view = Observation(hand, position=hand.actor)
+    bot.begin_hand(view)
+    return view
+
+
+def test_the_line_to_the_river_is_on_the_blueprint(bot: NlheSearchBot) -> None:
+    hand = Hand(GAME, [400, 400], CARDS)
+    for a in TO_RIVER:
+        assert bot.spot(Observation(hand, position=hand.actor)) is not None
+        hand.act(a)
+    assert hand.street == 3 and hand.pot == 20
+
+
+@pytest.mark.parametrize("river", [
+    [Action(CHECK_CALL), Action(BET_RAISE, 13)],  # 65% of the pot: the blueprint holds 33/75/150%
+    [Action(CHECK_CALL), Action(BET_RAISE, 2)],  # the minimum bet
+    [Action(CHECK_CALL), Action(BET_RAISE, 385)],  # all-in
+    "min-raise",  # the bot bets, the opponent raises the minimum
+])
+def test_an_opponent_size_is_answered_from_a_subgame_that_holds_it(bot: NlheSearchBot, river) -> None:
+    if river == "min-raise":
+        first = bot.search(river_view(bot, []))
+        assert first is not None
+        bet = min(a.amount for a in first.actions if a.kind == BET_RAISE)
+        river = [Action(BET_RAISE, bet), Action(BET_RAISE, 2 * bet)]
+    view = river_view(bot, river)
+    me = view.position
+    found = bot.search(view)
+    assert found is not None
+    tree = found.tree
+    # The node the bot answers at is reached by the real line: the opponent's size exact, the
+    # bot's own bet the subgame's amount it played (rounded to a chip).
+    node, line = found.node, []
+    while node != 0:
+        line.append(node)
+        node = int(tree.parent[node])
+    amounts = [float(tree.amount[n]) for n in reversed(line)]
+    assert amounts[-1] == river[-1].amount
+    assert all(abs(a - b.amount) < 1 for a, b in zip(amounts, river, strict=True))
+    assert tree.player[found.node] == me
+    row = found.probs[combo_index(*view.hole)]
+    assert abs(row.sum() - 1) < 1e-5
+    policy = bot.policy(view)
+    assert abs(policy.sum() - 1) < 1e-5
+    action = bot.act(view)
+    legal = view.legal
+    assert action.kind != BET_RAISE or legal.min_raise_to <= action.amount <= legal.max_raise_to
+    assert bot.action_probabilities(view, [combo_index(*view.hole)], action)[0] > 0
+
+
+def test_the_resolved_river_is_safe_and_less_exploitable_than_the_blueprint(bot: NlheSearchBot) -> None:
+    view = river_view(bot, [Action(CHECK_CALL), Action(BET_RAISE, 13)])
+    sub = bot.subgame(view)
+    assert sub is not None
+    opp = 1 - sub.me
+    assert sub.spot.ranges[opp][sub.deal.hands[opp]].min() > 0  # the floor: every hand guarded
+
+    def opponent(strategy: np.ndarray) -> tuple[np.ndarray, float]:
+        br = combo_values(sub.tree, sub.deal, sub.layout, strategy, opp, True)
+        return br, float(np.dot(sub.deal.weights[opp], br)) / pair_weight(sub.deal)
+
+    alt, blueprint = opponent(sub.blueprint)
+    assert np.allclose(alt, sub.alternative)
+    solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal)
+    Resolve(solver, opp, sub.alternative).run(300)
+    br, searched = opponent(solver.average_strategy())
+    assert (br - alt).max() <= 0.01 * np.abs(alt).max()
+    assert searched < blueprint - 0.05 * sub.spot.pot
+
+
+def test_a_later_river_decision_keeps_the_earlier_play(bot: NlheSearchBot) -> None:
+    # The big blind bets the pot's third and is raised: the second solve locks the first one's
+    # strategy at the root, so its range facing the raise is what its play made it.
+    first = river_view(bot, [])
+    earlier = bot.search(first)
+    assert earlier is not None
+    bets = [a for a in earlier.actions if a.kind == BET_RAISE]
+    hand = Hand(GAME, [400, 400], CARDS)
+    for a in [*TO_RIVER, bets[0], Action(BET_RAISE, 3 * bets[0].amount)]:
+        hand.act(a)
+    later = Observation(hand, position=hand.actor)
+    assert later.position == first.position
+    sub = bot.subgame(later)
+    assert sub is not None and list(sub.locks) == [0]
+    lock = sub.locks[0]
+    labels = [sub.tree.label[c] for c in sub.tree.children(0)]
+    old = [earlier.tree.label[c] for c in earlier.tree.children(earlier.node)]
+    hands = sub.deal.hands[sub.me]
+    for j, label in enumerate(old):
+        assert np.allclose(lock[labels.index(label)], earlier.probs[hands, j], atol=1e-6)
+
+
+def test_plays_matches_and_lbr_legally() -> None:
+    from pokerlab.arena.lbr import LBRConfig, run_lbr
+    from pokerlab.arena.match import MatchConfig, run_match
+    from pokerlab.arena.storage import MatchStore
+
+    result = run_match(MatchConfig(bots=("nlhe-search", "nl-rules"), hands=40, game=GAME, duplicate=True,
+                                   seed=3), MatchStore(":memory:"))
+    assert all(r.illegal_actions == 0 and r.errors == 0 for r in result.results)
+    lbr = run_lbr(LBRConfig("nlhe-search", hands=30, seed=2, game="no-limit"))
+    assert lbr.hands == 30 and lbr.mismatches == 0 and lbr.illegal_actions == 0
