@@ -137,3 +137,56 @@ def test_plays_matches_and_lbr_legally() -> None:
     assert all(r.illegal_actions == 0 and r.errors == 0 for r in result.results)
     lbr = run_lbr(LBRConfig("nlhe-search", hands=30, seed=2, game="no-limit"))
     assert lbr.hands == 30 and lbr.mismatches == 0 and lbr.illegal_actions == 0
+
+
+def test_on_the_turn_it_solves_to_the_end_of_the_hand_with_the_blueprint_on_every_river() -> None:
+    # A small subgame abstraction (75% and all-in, raises all-in) keeps the test quick.
+    bot = NlheSearchBot(iterations=20, streets=("turn", "river"), bet="75%,a", raise_="a")
+    bot.reseed(2)
+    hand = Hand(GAME, [400, 400], CARDS)
+    for a in [*TO_RIVER[:4], Action(CHECK_CALL), Action(BET_RAISE, 11)]:  # the turn: check, bet 11
+        hand.act(a)
+    assert hand.street == 2
+    view = Observation(hand, position=hand.actor)
+    bot.begin_hand(view)
+    sub = bot.subgame(view)
+    assert sub is not None and len(sub.spot.board) == 4
+    assert sub.deal.num_sits == 1 + 48  # the turn, then each river card (no suit merging)
+    assert list(sub.locks) == [0]  # its own check, as its earlier solve played it
+    tree = sub.tree
+    assert float(tree.amount[sub.node]) == 11.0 and tree.player[sub.node] == sub.me
+    rivers = [n for n in range(tree.size) if tree.kind[n] == 0 and tree.street[n] == 2
+              and tree.player[n] == sub.me]
+    assert rivers
+    for n in rivers[:3]:
+        for s in range(1, sub.deal.num_sits):
+            block = sub.blueprint[sub.layout.block(n, s)].reshape(int(tree.num_children[n]), -1)
+            assert np.allclose(block.sum(axis=0), 1.0, atol=1e-5)
+    found = bot.search(view)
+    assert found is not None and found.node == sub.node
+    action = bot.act(view)
+    assert bot.action_probabilities(view, [combo_index(*view.hole)], action)[0] > 0
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match=r"^streets: flop: choose among turn, river$"):
+        NlheSearchBot(streets=("flop",))
+    with pytest.raises(ValueError, match=r"^gadget: 'x' is not one of maxmargin, resolve$"):
+        NlheSearchBot(gadget="x")
+    with pytest.raises(ValueError, match=r"^iterations: 0 must be at least 1$"):
+        NlheSearchBot(iterations=0)
+    with pytest.raises(ValueError, match=r"^floor: 2\.0 must lie in \[0, 1\]$"):
+        NlheSearchBot(floor=2.0)
+
+
+def test_plays_on_the_acpc_server_as_in_process() -> None:
+    # Over TCP through our dealer (ACPC's heads-up no-limit game): the same hands as in-process,
+    # so its search is a function of what it has seen.
+    from pokerlab.acpc import standard_game
+    from pokerlab.acpc.local import in_process_payoffs, run_local_match
+
+    game = standard_game("nolimit")
+    bots = ["nlhe-search", "calling-station"]
+    tcp = run_local_match(game, bots, 12, 3, timeout=120)
+    per_hand, _ = in_process_payoffs(game, bots, 12, 3)
+    assert [[int(v) for v in h.seat_values] for h in tcp.hands] == per_hand

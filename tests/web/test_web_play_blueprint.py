@@ -1,6 +1,7 @@
-"""The Play page's no-limit table against the blueprint bot (``nlhe-blueprint``), through the
-JSON API the page uses: the page offers the game and the bot, and the bot plays 200 big blinds
-deep at blinds 1/2 (stack 400) with no illegal action."""
+"""The Play page's no-limit table against the blueprint bot (``nlhe-blueprint``) and the bot
+that searches at the table (``nlhe-search``), through the JSON API the page uses: the page
+offers the game and the bots, and each plays 200 big blinds deep at blinds 1/2 (stack 400)
+with no illegal action."""
 
 from __future__ import annotations
 
@@ -15,13 +16,15 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
     return TestClient(create_app(tmp_path_factory.mktemp("app") / "web.sqlite"))
 
 
-def test_the_page_offers_no_limit_and_the_blueprint_bot(client: TestClient) -> None:
+def test_the_page_offers_no_limit_and_the_blueprint_bots(client: TestClient) -> None:
     page = client.get("/play").text
     assert '<option value="no-limit">' in page and '<option value="nlhe-blueprint"' in page
+    assert '<option value="nlhe-search"' in page
 
 
-def test_a_no_limit_table_against_the_blueprint_bot(client: TestClient) -> None:
-    view = client.post("/api/tables", json={"game": "no-limit", "bots": ["nlhe-blueprint"], "stack": 400,
+@pytest.mark.parametrize("bot", ["nlhe-blueprint", "nlhe-search"])
+def test_a_no_limit_table_against_the_blueprint_bot(client: TestClient, bot: str) -> None:
+    view = client.post("/api/tables", json={"game": "no-limit", "bots": [bot], "stack": 400,
                                             "seed": 5}).json()
     table = view["table"]
     assert view["kind"] == "no-limit" and view["game"]["starting_stack"] == 400

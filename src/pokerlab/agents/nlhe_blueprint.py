@@ -338,12 +338,15 @@ class NlheBlueprintBot(Agent):
 
     # -- the strategy -----------------------------------------------------------------------
 
-    def _columns(self, observation: Observation, spot: Spot, combos: np.ndarray) -> np.ndarray:
+    def _columns(self, observation: Observation, spot: Spot, combos: np.ndarray,
+                 board: list[int] | None = None) -> np.ndarray:
         """``(len(combos), k)``: the blueprint's column probabilities as played at the table (a
         fold when checking is free and the raises the table refuses moved to the call), purified
-        when :attr:`purified` (columns of one amount as one action, on the first of them)."""
+        when :attr:`purified` (columns of one amount as one action, on the first of them);
+        ``board``: the cards the buckets read instead of the observation's."""
         bp = self._game.blueprint
-        probs = bp.strategy[bp.tree.row[spot.node] + bp.buckets(observation.board)[combos]].copy()
+        cards = observation.board if board is None else board
+        probs = bp.strategy[bp.tree.row[spot.node] + bp.buckets(cards)[combos]].copy()
         if not spot.legal.can_fold:
             probs[:, CALL_COL] += probs[:, FOLD_COL]
             probs[:, FOLD_COL] = 0.0

@@ -34,6 +34,12 @@ them). ``seconds`` caps a solve's time instead, for play against people and prog
 Off its game, or where the subgame cannot be built (the line leaves its tree), the bot plays
 the blueprint.
 
+``streets=("turn", "river")`` searches the turn too, solved to the end of the hand: each river
+card is a situation of the subgame (no suit merging, as the gadget reweights hands one by
+one) and the alternatives come from the blueprint's play on every river card. It is a setting,
+not the default: with the blueprint's sizes a turn subgame is about 1,400 nodes and takes close
+to a minute to build and solve (smaller ``bet``/``raise_`` sizes bring it to seconds).
+
 Examples
 --------
 >>> from pokerlab.agents.registry import available
@@ -61,12 +67,13 @@ from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
 from pokerlab.spot.bestresponse import combo_values
 from pokerlab.spot.deal import build_deal
 from pokerlab.spot.layout import build_layout
-from pokerlab.spot.resolve import Resolve
+from pokerlab.spot.resolve import GADGETS, Resolve
 from pokerlab.spot.solver import FAST, Solver
 from pokerlab.spot.spec import Spot, StreetSizes, parse_sizes
 from pokerlab.spot.tree import DECISION, Tree, build_tree
 
-RIVER = 3
+STREET_NAMES = {2: "turn", 3: "river"}
+"""The streets the bot can search (engine numbering), by the spot's names."""
 SEARCH_CACHE = 64
 """Solves a bot keeps within a hand (LBR asks about several raises it might make)."""
 
@@ -138,8 +145,19 @@ class NlheSearchBot(NlheBlueprintBot):
 
     def __init__(self, blueprint: str | Path | None = None, iterations: int = 200,
                  seconds: float | None = None, gadget: str = "maxmargin", floor: float = 0.01,
-                 bet: str | None = None, raise_: str | None = None) -> None:
+                 bet: str | None = None, raise_: str | None = None,
+                 streets: Sequence[str] = ("river",)) -> None:
         super().__init__(blueprint)
+        unknown = [s for s in streets if s not in STREET_NAMES.values()]
+        if unknown or not streets:
+            raise ValueError(f"streets: {', '.join(unknown) or 'none'}: choose among turn, river")
+        self.streets = frozenset(k for k, v in STREET_NAMES.items() if v in streets)
+        if gadget not in GADGETS:
+            raise ValueError(f"gadget: {gadget!r} is not one of {', '.join(GADGETS)}")
+        if int(iterations) < 1:
+            raise ValueError(f"iterations: {iterations} must be at least 1")
+        if not 0.0 <= float(floor) <= 1.0:
+            raise ValueError(f"floor: {float(floor)} must lie in [0, 1]")
         self._model = NlheBlueprintMixedBot(blueprint)
         self.iterations = int(iterations)
         self.seconds = seconds
@@ -147,8 +165,9 @@ class NlheSearchBot(NlheBlueprintBot):
         self.floor = float(floor)
         self._bet, self._raise = bet, raise_
         self._searches: dict[tuple[Any, ...], Searched | None] = {}
-        self.solves: list[tuple[float, int, int]] = []
-        """``(seconds, iterations, tree nodes)`` of every solve so far (for timing reports)."""
+        self.solves: list[tuple[float, int, int, int]] = []
+        """``(seconds, iterations, tree nodes, solver bytes)`` of every solve so far (for
+        timing reports)."""
 
     def begin_hand(self, observation: Observation) -> None:
         super().begin_hand(observation)
@@ -157,10 +176,11 @@ class NlheSearchBot(NlheBlueprintBot):
 
     # -- sizes ---------------------------------------------------------------------------
 
-    def _sizes(self) -> tuple[str, str]:
+    def _sizes(self, street: int) -> tuple[str, str]:
+        """The bot's bet and raise sizes on ``street`` (engine numbering) as spot size text."""
         if self._bet is not None and self._raise is not None:
             return self._bet, self._raise
-        levels = self.blueprint.betting.postflop[-1]
+        levels = self.blueprint.betting.postflop[street - 1]
         pct = [",".join(f"{100 * x:g}%" for x in level) for level in levels]
         bet = self._bet or (pct[0] + ",a")
         raise_ = self._raise or ((pct[1] if len(pct) > 1 else "") + ",a").lstrip(",")
@@ -169,12 +189,13 @@ class NlheSearchBot(NlheBlueprintBot):
     # -- replays -------------------------------------------------------------------------
 
     @staticmethod
-    def _replay(observation: Observation, upto: int, extra: Sequence[Action] = ()) -> Hand:
-        """The hand's first ``upto`` actions, then ``extra``, on the real board with dummy
-        opponent cards (nothing here reads them)."""
+    def _replay(observation: Observation, upto: int, extra: Sequence[Action] = (),
+                board: Sequence[int] | None = None) -> Hand:
+        """The hand's first ``upto`` actions, then ``extra``, on the real board (or ``board``,
+        which goes on from it) with dummy opponent cards (nothing here reads them)."""
         me = observation.position
         hole = observation.hole
-        board = observation.board
+        board = list(observation.board if board is None else board)
         spare = [c for c in range(52) if c not in set(hole) | set(board)]
         holes = [hole if p == me else spare[2 * p:2 * p + 2] for p in range(2)]
         cards = [*holes[0], *holes[1], *board, *spare[4:4 + 5 - len(board)]]
@@ -211,9 +232,9 @@ class NlheSearchBot(NlheBlueprintBot):
     # -- the search ----------------------------------------------------------------------
 
     def search(self, observation: Observation) -> Searched | None:
-        """The river solve at this decision (cached per line within the hand), or ``None``
-        where the bot plays the blueprint."""
-        if observation.street != RIVER:
+        """The solve at this decision (cached per line within the hand), or ``None`` where the
+        bot plays the blueprint."""
+        if observation.street not in self.streets:
             return None
         self._choose(observation)
         if not self._game.covers(observation):
@@ -226,18 +247,19 @@ class NlheSearchBot(NlheBlueprintBot):
         return self._searches[key]
 
     def subgame(self, observation: Observation) -> Subgame | None:
-        """The river subgame at this decision, before it is solved (module docstring, points
-        1 to 3), or ``None`` where the bot plays the blueprint."""
-        if observation.street != RIVER:
+        """The subgame at this decision, from the start of its street to the end of the hand,
+        before it is solved (module docstring, points 1 to 3), or ``None`` where the bot plays
+        the blueprint."""
+        street = observation.street
+        if street not in self.streets:
             return None
         self._choose(observation)
         if not self._game.covers(observation):
             return None
         me, opp = observation.position, 1 - observation.position
         actions = observation.actions
-        start = next(i for i, a in enumerate(actions) if a[0] == RIVER) if any(
-            a[0] == RIVER for a in actions) else len(actions)
-        river = actions[start:]
+        start = next((i for i, a in enumerate(actions) if a[0] == street), len(actions))
+        river = actions[start:]  # this street's actions so far
         at_start = self._replay(observation, start)
         stack = min(at_start.stacks)
         if stack <= 0:
@@ -253,16 +275,19 @@ class NlheSearchBot(NlheBlueprintBot):
             top = 1.0
         ranges[opp] = np.where(live, np.maximum(ranges[opp], self.floor * top), 0.0)
         ranges = [w / w.max() for w in ranges]
-        bet, raise_ = self._sizes()
         extra: tuple[list[str], list[str]] = ([], [])  # the opponent's own bets and raises
 
         def build() -> Spot:
-            sizes = {p: StreetSizes(bet=parse_sizes(",".join([bet, *extra[0]]) if p == opp else bet),
-                                    raise_=parse_sizes(",".join([raise_, *extra[1]]) if p == opp else raise_))
-                     for p in (0, 1)}
+            sizes = {}
+            for st in range(street, 4):
+                bet, raise_ = self._sizes(st)
+                for p in (0, 1):
+                    mine = p != opp or st != street
+                    sizes[(STREET_NAMES[st], p)] = StreetSizes(
+                        bet=parse_sizes(bet if mine else ",".join([bet, *extra[0]])),
+                        raise_=parse_sizes(raise_ if mine else ",".join([raise_, *extra[1]])))
             return Spot(board=tuple(observation.board), pot=float(at_start.pot), stack=float(stack),
-                        oop_range=ranges[0], ip_range=ranges[1],
-                        tree={("river", p): sizes[p] for p in (0, 1)},
+                        oop_range=ranges[0], ip_range=ranges[1], tree=sizes,
                         raise_cap=self.blueprint.betting.raise_cap)
 
         # Each of the opponent's bets and raises enters as chips on top of what it faced in
@@ -286,7 +311,7 @@ class NlheSearchBot(NlheBlueprintBot):
         node = path[-1]
         if tree.kind[node] != DECISION or tree.player[node] != me:
             return None
-        deal = build_deal(spot)
+        deal = build_deal(spot, isomorphism=False)  # the gadget reweights hands one by one
         layout = build_layout(tree, deal)
         locks = {}
         for j, n in enumerate(path[:-1]):
@@ -315,7 +340,7 @@ class NlheSearchBot(NlheBlueprintBot):
         probs = np.zeros((1326, block.shape[0]))
         probs[sub.deal.hands[sub.me]] = block.T
         seconds = time.perf_counter() - t0
-        self.solves.append((seconds, resolve.iterations, sub.tree.size))
+        self.solves.append((seconds, resolve.iterations, sub.tree.size, solver.memory_bytes))
         hand = self._replay(observation, len(observation.actions))
         return Searched(sub.tree, sub.node, probs, self._real_actions(sub.tree, sub.node, hand),
                         resolve.iterations, seconds, sub.deal.num_hands)
@@ -357,39 +382,60 @@ class NlheSearchBot(NlheBlueprintBot):
         """The blueprint bot's river play at every node of the bot's in the subgame (uniform
         at the opponent's, which best responds), in the solver's layout."""
         strategy = np.zeros(layout.size, dtype=np.float32)
-        hands = deal.hands[me]
+        first = int(tree.street[0])
         for n in range(tree.size):
             if tree.kind[n] != DECISION:
                 continue
-            na = int(tree.num_children[n])
-            block = np.full((na, deal.num_hands[int(tree.player[n])]), 1.0 / na)
-            if tree.player[n] == me:
-                block = self._blueprint_block(tree, n, observation, start, hands)
-            strategy[layout.block(n, 0)] = block.astype(np.float32).ravel()
+            na, q = int(tree.num_children[n]), int(tree.player[n])
+            sits = [s for s in range(deal.num_sits) if deal.sit_street[s] == tree.street[n]]
+            view = None
+            if q == me:
+                view = self._view_on_line(tree, n, observation, start)
+            for s in sits:
+                listed = deal.sit_hands(q, s)
+                if q != me:
+                    block = np.full((na, len(listed)), 1.0 / na)
+                else:
+                    later = [int(deal.sit_card[s])] if tree.street[n] > first else []
+                    board = list(observation.board) + later
+                    block = self._blueprint_block(tree, n, view, deal.hands[me][listed], board)
+                strategy[layout.block(n, s)] = block.astype(np.float32).ravel()
         return strategy
 
-    def _blueprint_block(self, tree: Tree, node: int, observation: Observation, start: int,
-                         hands: np.ndarray) -> np.ndarray:
+    def _view_on_line(self, tree: Tree, node: int, observation: Observation,
+                      start: int) -> Observation | None:
+        """The bot's view at ``node`` of the subgame (its line replayed after the hand's first
+        ``start`` actions; a later street's card a stand-in: only the board's buckets read it,
+        from the board given to :meth:`_blueprint_block`), or ``None`` if the engine refuses
+        the line."""
         line: list[int] = []
         n = node
         while n != 0:
-            line.append(n)
+            if tree.kind[int(tree.parent[n])] == DECISION:
+                line.append(n)
             n = int(tree.parent[n])
-        na = int(tree.num_children[node])
-        children = list(tree.children(node))
         try:
             hand = self._replay(observation, start)
             for c in reversed(line):
                 hand.apply_checked(_edge_action(tree, c, hand))
         except ValueError:
+            return None
+        return Observation(hand, hand.actor)
+
+    def _blueprint_block(self, tree: Tree, node: int, view: Observation | None, hands: np.ndarray,
+                         board: list[int]) -> np.ndarray:
+        """The blueprint bot's play at ``node`` for ``hands`` (combos) on ``board``, on the
+        node's children: ``(children, hands)``."""
+        na = int(tree.num_children[node])
+        children = list(tree.children(node))
+        if view is None:
             return np.full((na, len(hands)), 1.0 / na)
-        view = Observation(hand, hand.actor)
         bspot = self.spot(view)
         out = np.zeros((na, len(hands)))
         if bspot is None:
             out[_passive(tree, children)] = 1.0
             return out
-        cols = self._columns(view, bspot, hands)
+        cols = self._columns(view, bspot, hands, board)
         for col in range(cols.shape[1]):
             if not np.any(cols[:, col] > 0):
                 continue

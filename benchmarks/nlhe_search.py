@@ -1,0 +1,169 @@
+"""How fast nlhe-search thinks: time per decision by street, per hand, and the memory a river
+solve takes, with the blueprint bot's time in the same run.
+
+Measures
+- **ms_per_decision**: ``nlhe-search`` against ``nl-rules`` (heads-up no-limit, blinds 1/2,
+  200 big blinds, ``--hands`` hands), each ``act`` call timed, by street: pre-flop to turn the
+  blueprint's lookups, the river a safe re-solve (200 iterations by default). Mean and largest.
+- **river_solve**: the solves' mean and largest seconds, iterations, subgame nodes and the
+  solver's memory (regrets, strategy sums, locks, buffers, tables).
+- **per_hand_s**: the bot's thinking per hand, mean and largest; the ACPC dealer allows about
+  7 s a hand on average.
+- **peer**: ``nlhe-blueprint`` on the same deals in the same run (ms per decision by street) and
+  the ratio of the river's time.
+- **river_subgames** (``--subgames N``, default 40; 0 skips it): the first N river subgames
+  nlhe-search met in the timed hands, each solved four ways, and the opponent's best-response
+  value against the bot's strategy on the opponent's range (in pots; lower is less
+  exploitable): the blueprint's river strategy, the max-margin and the re-solve gadgets, and
+  the subgame solved without a gadget ("unsafe"); with each, the largest excess of an opponent
+  hand's value over its alternative (a share of the largest alternative; above 0 is less safe
+  than the blueprint).
+
+Usage: ``python benchmarks/nlhe_search.py [--json] [--hands 300] [--seed 1] [--subgames 40]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from typing import Any
+
+import numpy as np
+
+from pokerlab.agents.registry import create_bot
+from pokerlab.arena.table import play_hand
+from pokerlab.engine import Dealer, GameSettings, Hand
+from pokerlab.spot.bestresponse import combo_values, pair_weight
+from pokerlab.spot.resolve import GADGETS, Resolve
+from pokerlab.spot.solver import FAST, Solver
+
+STREETS = ("pre-flop", "flop", "turn", "river")
+
+
+def timed_hands(name: str, hands: int, seed: int, subs: list[Any] | None = None,
+                keep: int = 0) -> tuple[dict[str, list[float]], list[float], Any]:
+    """``name`` against nl-rules over ``hands`` hands, seats alternating: seconds of each
+    decision by street, the thinking per hand, and the bot; the first ``keep`` river subgames
+    the bot builds go to ``subs``."""
+    game = GameSettings.preset("no-limit", starting_stack=400)
+    me, other = create_bot(name), create_bot("nl-rules")
+    if subs is not None and keep > 0:
+        build = me.subgame
+
+        def kept(observation):  # type: ignore[no-untyped-def]
+            sub = build(observation)
+            if sub is not None and len(subs) < keep:
+                subs.append(sub)
+            return sub
+
+        me.subgame = kept  # type: ignore[method-assign]
+    by: dict[str, list[float]] = {s: [] for s in STREETS}
+    per_hand: list[float] = []
+    act = me.act
+    spent = [0.0]
+
+    def timed(observation):  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        try:
+            return act(observation)
+        finally:
+            dt = time.perf_counter() - start
+            by[STREETS[observation.street]].append(dt)
+            spent[0] += dt
+
+    me.act = timed  # type: ignore[method-assign]
+    dealer = Dealer(seed=seed)
+    for h in range(hands):
+        me.reseed(h)
+        other.reseed(100_000 + h)
+        spent[0] = 0.0
+        players = [me, other] if h % 2 else [other, me]
+        play_hand(Hand(game, [400, 400], dealer.cards(h, 2)), players, hand_number=h)
+        per_hand.append(spent[0])
+    return by, per_hand, me
+
+
+def river_subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
+    """The opponent's best-response value (pots) and the largest excess over the gadget's
+    alternatives, for the blueprint and each way of solving each subgame."""
+    rows: dict[str, list[tuple[float, float]]] = {k: [] for k in ("blueprint", *GADGETS, "unsafe")}
+    for sub in subs:
+        opp = 1 - sub.me
+        weights = sub.spot.ranges[opp][sub.deal.hands[opp]]
+        scale = float(np.abs(sub.alternative).max()) or 1.0
+
+        def measure(strategy: np.ndarray, sub: Any = sub, opp: int = opp, weights: np.ndarray = weights,
+                    scale: float = scale) -> tuple[float, float]:
+            br = combo_values(sub.tree, sub.deal, sub.layout, strategy, opp, True)
+            value = float(np.dot(weights, br)) / pair_weight(sub.deal) / sub.spot.pot
+            return value, float((br - sub.alternative).max()) / scale
+
+        rows["blueprint"].append(measure(sub.blueprint))
+        for kind in (*GADGETS, "unsafe"):
+            solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks,
+                            alpha=FAST["alpha"], beta=FAST["beta"], gamma=FAST["gamma"],
+                            restart=FAST["restart"])
+            if kind == "unsafe":
+                solver.run(iterations)
+            else:
+                Resolve(solver, opp, sub.alternative, gadget=kind).run(iterations)
+            rows[kind].append(measure(solver.average_strategy()))
+    return {"subgames": len(subs), "iterations": iterations,
+            **{k: {"opponent_value_pots": round(float(np.mean([v for v, _ in r])), 4),
+                   "largest_excess": round(max(e for _, e in r), 4)} for k, r in rows.items() if r}}
+
+
+def summary(values: list[float], scale: float = 1000.0) -> dict[str, Any]:
+    if not values:
+        return {"decisions": 0, "mean": None, "max": None}
+    return {"decisions": len(values), "mean": round(scale * float(np.mean(values)), 2),
+            "max": round(scale * max(values), 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--subgames", type=int, default=40)
+    args = parser.parse_args()
+    timed_hands("nlhe-search", 4, args.seed + 99)  # warm-up: numba's cache, the blueprint
+    subs: list[Any] = []
+    by, per_hand, bot = timed_hands("nlhe-search", args.hands, args.seed, subs, args.subgames)
+    peer, peer_hand, _ = timed_hands("nlhe-blueprint", args.hands, args.seed)
+    subgames = river_subgames(subs, bot.iterations) if subs else None
+    solves = bot.solves
+    out = {
+        "machine": platform.machine(), "python": platform.python_version(), "hands": args.hands,
+        "ms_per_decision": {s: summary(v) for s, v in by.items()},
+        "river_solve": {
+            "solves": len(solves),
+            "seconds_mean": round(float(np.mean([s[0] for s in solves])), 3) if solves else None,
+            "seconds_max": round(max(s[0] for s in solves), 3) if solves else None,
+            "iterations_mean": round(float(np.mean([s[1] for s in solves])), 1) if solves else None,
+            "nodes_max": max(s[2] for s in solves) if solves else None,
+            "memory_mib_max": round(max(s[3] for s in solves) / 2**20, 2) if solves else None,
+        },
+        "per_hand_s": {"mean": round(float(np.mean(per_hand)), 3), "max": round(max(per_hand), 3)},
+        "peer": {"bot": "nlhe-blueprint", "ms_per_decision": {s: summary(v) for s, v in peer.items()},
+                 "per_hand_s": {"mean": round(float(np.mean(peer_hand)), 4)}},
+    }
+    river = out["ms_per_decision"]["river"]["mean"]
+    peer_river = out["peer"]["ms_per_decision"]["river"]["mean"]
+    out["river_ratio_to_blueprint"] = round(river / peer_river, 1) if river and peer_river else None
+    out["river_subgames"] = subgames
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return
+    for s in STREETS:
+        a, b = out["ms_per_decision"][s], out["peer"]["ms_per_decision"][s]
+        print(f"{s:9s} nlhe-search {a['mean']} ms (max {a['max']}, {a['decisions']} decisions); "
+              f"nlhe-blueprint {b['mean']} ms")
+    print(f"river solves: {out['river_solve']}; per hand {out['per_hand_s']}")
+    print(f"river subgames: {subgames}")
+
+
+if __name__ == "__main__":
+    main()
