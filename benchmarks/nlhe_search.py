@@ -12,12 +12,15 @@ Measures
 - **peer**: ``nlhe-blueprint`` on the same deals in the same run (ms per decision by street) and
   the ratio of the river's time.
 - **river_subgames** (``--subgames N``, default 40; 0 skips it): the first N river subgames
-  nlhe-search met in the timed hands, each solved four ways, and the opponent's best-response
+  nlhe-search meets against nlhe-blueprint (its first decision on a river), each solved four
+  ways, and the opponent's best-response
   value against the bot's strategy on the opponent's range (in pots; lower is less
   exploitable): the blueprint's river strategy, the max-margin and the re-solve gadgets, and
   the subgame solved without a gadget ("unsafe"); with each, the largest excess of an opponent
   hand's value over its alternative (a share of the largest alternative; above 0 is less safe
-  than the blueprint).
+  than the blueprint), and the bot's value in pots against the opponent ``nlhe-blueprint``
+  actually is (its purified river play, on the range its purified play reaches the river
+  with): what searching the river gains or loses against the blueprint head to head.
 
 Usage: ``python benchmarks/nlhe_search.py [--json] [--hands 300] [--seed 1] [--subgames 40]``.
 """
@@ -32,30 +35,36 @@ from typing import Any
 
 import numpy as np
 
+from pokerlab.agents.base import Observation
+from pokerlab.agents.nlhe_blueprint import NlheBlueprintBot
 from pokerlab.agents.registry import create_bot
 from pokerlab.arena.table import play_hand
 from pokerlab.engine import Dealer, GameSettings, Hand
-from pokerlab.spot.bestresponse import combo_values, pair_weight
+from pokerlab.spot.bestresponse import combo_values, measuring_walker, pair_weight
 from pokerlab.spot.resolve import GADGETS, Resolve
 from pokerlab.spot.solver import FAST, Solver
+from pokerlab.spot.terminal import valid_reach
+from pokerlab.spot.tree import DECISION
+from pokerlab.spot.walk import MODE_EVAL
 
 STREETS = ("pre-flop", "flop", "turn", "river")
 
 
-def timed_hands(name: str, hands: int, seed: int, subs: list[Any] | None = None,
-                keep: int = 0) -> tuple[dict[str, list[float]], list[float], Any]:
-    """``name`` against nl-rules over ``hands`` hands, seats alternating: seconds of each
+def timed_hands(name: str, hands: int, seed: int, subs: list[Any] | None = None, keep: int = 0,
+                opponent: str = "nl-rules") -> tuple[dict[str, list[float]], list[float], Any]:
+    """``name`` against ``opponent`` over ``hands`` hands, seats alternating: seconds of each
     decision by street, the thinking per hand, and the bot; the first ``keep`` river subgames
-    the bot builds go to ``subs``."""
+    of the bot's first decision on the river go to ``subs``."""
     game = GameSettings.preset("no-limit", starting_stack=400)
-    me, other = create_bot(name), create_bot("nl-rules")
+    me, other = create_bot(name), create_bot(opponent)
     if subs is not None and keep > 0:
         build = me.subgame
 
         def kept(observation):  # type: ignore[no-untyped-def]
             sub = build(observation)
-            if sub is not None and len(subs) < keep:
-                subs.append(sub)
+            if sub is not None and not sub.locks and len(subs) < keep:  # a bot's first decision
+                frozen = Observation(me._replay(observation, len(observation.actions)), observation.position)
+                subs.append((me, frozen, sub))
             return sub
 
         me.subgame = kept  # type: ignore[method-assign]
@@ -76,6 +85,8 @@ def timed_hands(name: str, hands: int, seed: int, subs: list[Any] | None = None,
     me.act = timed  # type: ignore[method-assign]
     dealer = Dealer(seed=seed)
     for h in range(hands):
+        if subs is not None and keep and len(subs) >= keep:
+            break
         me.reseed(h)
         other.reseed(100_000 + h)
         spent[0] = 0.0
@@ -85,20 +96,53 @@ def timed_hands(name: str, hands: int, seed: int, subs: list[Any] | None = None,
     return by, per_hand, me
 
 
+def against_the_blueprint(bot: Any, observation: Observation, sub: Any) -> Any:
+    """A function giving the bot's value (pots) of a strategy of its own in ``sub`` against
+    nlhe-blueprint as it plays: its purified play at the opponent's nodes, on the range its
+    purified play reaches the street with."""
+    opp = 1 - sub.me
+    model = NlheBlueprintBot()
+    model.key = bot.key
+    truth = bot.ranges(observation, sub.start, opponent=model)[opp][sub.deal.hands[opp]]
+    played = bot.blueprint_strategy(sub.tree, sub.layout, sub.deal, observation, sub.start, opp)
+    walker = measuring_walker(sub.tree, sub.deal, sub.layout)
+    mine = [sub.layout.block(n, 0) for n in range(sub.tree.size)
+            if sub.tree.kind[n] == DECISION and sub.tree.player[n] == sub.me]
+    met = np.zeros(sub.deal.num_hands[sub.me])
+    valid_reach(truth, sub.deal.cards[sub.me], sub.deal.cards[opp], met)
+    own = sub.deal.weights[sub.me]
+    prm = np.zeros(11)
+    prm[0] = sub.spot.pot
+    empty = np.zeros(1, dtype=np.float32)
+
+    def value(strategy: np.ndarray) -> float:
+        profile = played.copy()
+        for block in mine:
+            profile[block] = strategy[block]
+        v = walker.run(sub.me, (profile, empty, empty, empty, empty), prm, MODE_EVAL, r_opp=truth)
+        return float(np.dot(own, v)) / float(np.dot(own, met)) / sub.spot.pot
+
+    return value if truth.sum() > 0 else None
+
+
 def river_subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
-    """The opponent's best-response value (pots) and the largest excess over the gadget's
-    alternatives, for the blueprint and each way of solving each subgame."""
-    rows: dict[str, list[tuple[float, float]]] = {k: [] for k in ("blueprint", *GADGETS, "unsafe")}
-    for sub in subs:
+    """The opponent's best-response value (pots), the largest excess over the gadget's
+    alternatives and the value against the blueprint as it plays, for the blueprint and each
+    way of solving each subgame."""
+    rows: dict[str, list[tuple[float, float, float]]] = {k: [] for k in ("blueprint", *GADGETS, "unsafe")}
+    for bot, observation, sub in subs:
         opp = 1 - sub.me
         weights = sub.spot.ranges[opp][sub.deal.hands[opp]]
         scale = float(np.abs(sub.alternative).max()) or 1.0
+        head = against_the_blueprint(bot, observation, sub)
+        if head is None:
+            continue
 
         def measure(strategy: np.ndarray, sub: Any = sub, opp: int = opp, weights: np.ndarray = weights,
-                    scale: float = scale) -> tuple[float, float]:
+                    scale: float = scale, head: Any = head) -> tuple[float, float, float]:
             br = combo_values(sub.tree, sub.deal, sub.layout, strategy, opp, True)
             value = float(np.dot(weights, br)) / pair_weight(sub.deal) / sub.spot.pot
-            return value, float((br - sub.alternative).max()) / scale
+            return value, float((br - sub.alternative).max()) / scale, head(strategy)
 
         rows["blueprint"].append(measure(sub.blueprint))
         for kind in (*GADGETS, "unsafe"):
@@ -110,9 +154,18 @@ def river_subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
             else:
                 Resolve(solver, opp, sub.alternative, gadget=kind).run(iterations)
             rows[kind].append(measure(solver.average_strategy()))
-    return {"subgames": len(subs), "iterations": iterations,
-            **{k: {"opponent_value_pots": round(float(np.mean([v for v, _ in r])), 4),
-                   "largest_excess": round(max(e for _, e in r), 4)} for k, r in rows.items() if r}}
+    base = np.array([h for _, _, h in rows["blueprint"]])
+    out: dict[str, Any] = {"subgames": len(base), "iterations": iterations}
+    for k, r in rows.items():
+        if not r:
+            continue
+        gain = np.array([h for _, _, h in r]) - base
+        out[k] = {"opponent_value_pots": round(float(np.mean([v for v, _, _ in r])), 4),
+                  "largest_excess": round(max(e for _, e, _ in r), 4),
+                  "against_blueprint_pots": round(float(np.mean([h for _, _, h in r])), 4),
+                  "gain_over_blueprint_pots": round(float(gain.mean()), 4),
+                  "gain_ci95": round(1.96 * float(gain.std()) / float(np.sqrt(len(gain))), 4)}
+    return out
 
 
 def summary(values: list[float], scale: float = 1000.0) -> dict[str, Any]:
@@ -130,9 +183,12 @@ def main() -> None:
     parser.add_argument("--subgames", type=int, default=40)
     args = parser.parse_args()
     timed_hands("nlhe-search", 4, args.seed + 99)  # warm-up: numba's cache, the blueprint
-    subs: list[Any] = []
-    by, per_hand, bot = timed_hands("nlhe-search", args.hands, args.seed, subs, args.subgames)
+    by, per_hand, bot = timed_hands("nlhe-search", args.hands, args.seed)
     peer, peer_hand, _ = timed_hands("nlhe-blueprint", args.hands, args.seed)
+    subs: list[Any] = []
+    if args.subgames:
+        timed_hands("nlhe-search", 20 * args.subgames, args.seed + 1, subs, args.subgames,
+                    opponent="nlhe-blueprint")
     subgames = river_subgames(subs, bot.iterations) if subs else None
     solves = bot.solves
     out = {

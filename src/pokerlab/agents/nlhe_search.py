@@ -97,11 +97,12 @@ class Searched:
 
 @dataclass(frozen=True)
 class Subgame:
-    """A river subgame as the bot builds it: the ``spot`` (both ranges, the sizes), its tree,
-    deal and layout, the bot's decision ``node`` and position ``me``, the ``locks`` of its
-    earlier river decisions, the blueprint's strategy in the layout (the bot's nodes; uniform
-    at the opponent's) and the opponent's counterfactual best-response values against it
-    (``alternative``, the gadget's)."""
+    """A subgame as the bot builds it: the ``spot`` (both ranges, the sizes), its tree, deal
+    and layout, the bot's decision ``node`` and position ``me``, the ``locks`` of its earlier
+    decisions on the street, the blueprint's strategy in the layout (the bot's nodes; uniform
+    at the opponent's), the opponent's counterfactual best-response values against it
+    (``alternative``, the gadget's) and where the street began in the hand's actions
+    (``start``)."""
 
     spot: Spot
     tree: Tree
@@ -112,6 +113,7 @@ class Subgame:
     locks: dict[int, np.ndarray]
     blueprint: np.ndarray
     alternative: np.ndarray
+    start: int
 
 
 def _touching(cards: Sequence[int]) -> np.ndarray:
@@ -208,17 +210,20 @@ class NlheSearchBot(NlheBlueprintBot):
 
     # -- ranges --------------------------------------------------------------------------
 
-    def ranges(self, observation: Observation, upto: int) -> tuple[np.ndarray, np.ndarray]:
+    def ranges(self, observation: Observation, upto: int,
+               opponent: NlheBlueprintBot | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Both positions' ranges (``(1326,)`` weights, the board's combos 0) after the hand's
-        first ``upto`` actions (module docstring, point 1)."""
+        first ``upto`` actions (module docstring, point 1); ``opponent``: the model of the
+        opponent's play (default the mixed blueprint)."""
         me = observation.position
+        model_of_opponent = self._model if opponent is None else opponent
         weights = [np.ones(1326), np.ones(1326)]
         history = observation.actions[:upto]
         hand = self._replay(observation, 0)
         for _, position, kind, amount in history:
             view = Observation(hand, position)
             live = np.flatnonzero(~_touching(hand.board) & (weights[position] > 0))
-            model = self if position == me else self._model
+            model = self if position == me else model_of_opponent
             action = Action(kind, amount)
             p = model.action_probabilities(view, live, action)
             if np.any(p > 0):
@@ -320,11 +325,11 @@ class NlheSearchBot(NlheBlueprintBot):
                 if earlier is None:
                     return None
                 locks[n] = self._lock(tree, n, earlier, deal.hands[me])
-        blueprint = self._blueprint_strategy(tree, layout, deal, observation, start, me)
+        blueprint = self.blueprint_strategy(tree, layout, deal, observation, start, me)
         for n, lock in locks.items():  # what the bot played, then the blueprint's continuation
             blueprint[layout.block(n, 0)] = lock.ravel()
         alt = combo_values(tree, deal, layout, blueprint, opp, True)
-        return Subgame(spot, tree, deal, layout, node, me, locks, blueprint, alt)
+        return Subgame(spot, tree, deal, layout, node, me, locks, blueprint, alt, start)
 
     def _search(self, observation: Observation) -> Searched | None:
         t0 = time.perf_counter()
@@ -377,10 +382,10 @@ class NlheSearchBot(NlheBlueprintBot):
         out[:, tot <= 0] = 1.0 / len(labels)
         return out / out.sum(axis=0)
 
-    def _blueprint_strategy(self, tree: Tree, layout: Any, deal: Any, observation: Observation,
-                            start: int, me: int) -> np.ndarray:
-        """The blueprint bot's river play at every node of the bot's in the subgame (uniform
-        at the opponent's, which best responds), in the solver's layout."""
+    def blueprint_strategy(self, tree: Tree, layout: Any, deal: Any, observation: Observation,
+                           start: int, me: int) -> np.ndarray:
+        """The blueprint bot's play at every node of position ``me`` in the subgame (uniform
+        at the other's), in the solver's layout."""
         strategy = np.zeros(layout.size, dtype=np.float32)
         first = int(tree.street[0])
         for n in range(tree.size):
@@ -452,20 +457,11 @@ class NlheSearchBot(NlheBlueprintBot):
 
     @staticmethod
     def _real_actions(tree: Tree, node: int, hand: Hand) -> tuple[Action, ...]:
-        legal = hand.legal()
-        out = []
-        for c in tree.children(node):
-            label = tree.label[c]
-            if label == "f":
-                out.append(Action(FOLD))
-            elif label in ("x", "c") or not legal.can_raise:
-                out.append(Action(CHECK_CALL))
-            elif tree.allin[c]:
-                out.append(Action(BET_RAISE, legal.max_raise_to))
-            else:
-                to = min(max(round(float(tree.amount[c])), legal.min_raise_to), legal.max_raise_to)
-                out.append(Action(BET_RAISE, to))
-        return tuple(out)
+        """The real action each child of ``node`` plays at ``hand``'s decision (a raise the
+        table does not allow: a call)."""
+        can_raise = hand.legal().can_raise
+        return tuple(Action(CHECK_CALL) if tree.label[c][:1] in ("b", "r") and not can_raise
+                     else _edge_action(tree, c, hand) for c in tree.children(node))
 
     # -- the strategy --------------------------------------------------------------------
 

@@ -23,8 +23,8 @@ each iteration the solver's walks give the opponent's counterfactual values of e
   of entering (per unit of the other player's reach it meets), is smallest; the solve raises
   the smallest margin, so every hand's value stays at most its alternative (the blueprint's
   strategy has margins of 0) and the solve goes on improving where it can. On river subgames
-  of the no-limit bot it took 38% off the opponent's best response against the blueprint,
-  where the re-solve gadget took 27% (``benchmarks/nlhe_search.py``).
+  of the no-limit bot it took 35% off the opponent's best response against the blueprint,
+  where the re-solve gadget took 22% (``benchmarks/nlhe_search.py``).
 
 Values here are counterfactual (chips times the other player's reach, the solver's
 convention), so ``alternative`` is in those units: :func:`pokerlab.spot.bestresponse.combo_values`
