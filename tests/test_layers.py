@@ -309,8 +309,8 @@ def test_the_circle_check_sees_imports_inside_functions():
         "pokerlab.agents": {"pokerlab.agents.registry"}, "pokerlab.agents.registry": set()}
 
 
-AGENT_FAMILIES = ("baseline", "nl_rules", "hulhe_cfr", "nlhe_blueprint", "modelling", "loki", "loki2",
-                  "waterloo", "threshold_bot", "draw")
+AGENT_FAMILIES = ("baseline", "nl_rules", "hulhe_cfr", "nlhe_blueprint", "nlhe_search", "modelling", "loki",
+                  "loki2", "waterloo", "threshold_bot", "draw")
 """The bot families of :mod:`pokerlab.agents` (a sub-package or a module), lowest first: each
 imports only the families before it, and ``base`` and ``registry`` (which import none)."""
 
