@@ -11,9 +11,9 @@ to the end of the hand, with the spot solver and plays the solution for its hand
    opponent line the blueprint never plays) keeps its weights from before that action. Each
    opponent combo keeps at least ``floor`` of the range's largest weight: the gadget below
    guards only the hands the range holds.
-2. **The subgame**: the river spot (board, pot, stack behind, both ranges) with the bot's
-   sizes (``bet``, ``raise``: the blueprint's river sizes by default) and the opponent's the
-   same **plus every bet or raise it made on this river, in chips**: its actual size is in
+2. **The subgame**: the river spot (board, pot, stack behind, both ranges) with both
+   players' sizes (``bet``, ``raise_``: the blueprint's river sizes by default), the opponent's
+   **plus every bet or raise it made on this river, in chips**: its actual size is in
    the subgame as it was made (nested subgame solving, no translation on the river). The bot's
    own earlier river decisions are locked to the strategy it played there, so its range at
    this decision is the one its earlier play made.
@@ -82,7 +82,7 @@ __all__ = ["NlheSearchBot", "Searched", "Subgame"]
 
 @dataclass(frozen=True)
 class Searched:
-    """One river decision's solve: the subgame ``tree``, the bot's ``node`` in it, its strategy
+    """One decision's solve: the subgame ``tree``, the bot's ``node`` in it, its strategy
     there for every combo (``probs[combo, child]``; rows of combos outside its range zero),
     each child's real ``actions``, and what the solve took."""
 
@@ -131,7 +131,7 @@ class NlheSearchBot(NlheBlueprintBot):
     blueprint
         A blueprint file (default: the shipped one nearest the table's depth).
     iterations
-        Solver iterations per river decision.
+        Solver iterations per searched decision.
     seconds
         If given, a solve stops after this many seconds (at least one iteration): play
         depends on the machine's speed then.
@@ -140,7 +140,10 @@ class NlheSearchBot(NlheBlueprintBot):
     floor
         The least weight of an opponent combo, a share of its range's largest.
     bet, raise_
-        The bot's river sizes (spot size text); default: the blueprint's.
+        Both players' sizes on every street of a subgame (spot size text; the opponent's
+        real sizes are added to its own); default: the blueprint's sizes of each street.
+    streets
+        The streets searched: ``("river",)`` (the default) or ``("turn", "river")``.
     """
 
     name = "nlhe-search"
@@ -264,7 +267,7 @@ class NlheSearchBot(NlheBlueprintBot):
         me, opp = observation.position, 1 - observation.position
         actions = observation.actions
         start = next((i for i, a in enumerate(actions) if a[0] == street), len(actions))
-        river = actions[start:]  # this street's actions so far
+        line = actions[start:]  # this street's actions so far
         at_start = self._replay(observation, start)
         stack = min(at_start.stacks)
         if stack <= 0:
@@ -287,10 +290,10 @@ class NlheSearchBot(NlheBlueprintBot):
             for st in range(street, 4):
                 bet, raise_ = self._sizes(st)
                 for p in (0, 1):
-                    mine = p != opp or st != street
+                    plain = p != opp or st != street  # the opponent's real sizes: this street
                     sizes[(STREET_NAMES[st], p)] = StreetSizes(
-                        bet=parse_sizes(bet if mine else ",".join([bet, *extra[0]])),
-                        raise_=parse_sizes(raise_ if mine else ",".join([raise_, *extra[1]])))
+                        bet=parse_sizes(bet if plain else ",".join([bet, *extra[0]])),
+                        raise_=parse_sizes(raise_ if plain else ",".join([raise_, *extra[1]])))
             return Spot(board=tuple(observation.board), pot=float(at_start.pot), stack=float(stack),
                         oop_range=ranges[0], ip_range=ranges[1], tree=sizes,
                         raise_cap=self.blueprint.betting.raise_cap)
@@ -300,17 +303,17 @@ class NlheSearchBot(NlheBlueprintBot):
         # real ones), so the subgame holds its real amount exactly.
         spot = build()
         tree = build_tree(spot)
-        for i, (_, position, kind, amount) in enumerate(river):
+        for i, (_, position, kind, amount) in enumerate(line):
             if position != opp or kind != BET_RAISE:
                 continue
-            path = self._path(tree, river[:i])
+            path = self._path(tree, line[:i])
             if path is None:
                 return None
             faced = float(tree.commit[path[-1]].max())
             extra[0 if faced == 0 else 1].append(f"{amount - faced:.6g}c")
             spot = build()
             tree = build_tree(spot)
-        path = self._path(tree, river)
+        path = self._path(tree, line)
         if path is None:
             return None
         node = path[-1]
@@ -355,11 +358,11 @@ class NlheSearchBot(NlheBlueprintBot):
         return Observation(self._replay(observation, upto), observation.position)
 
     @staticmethod
-    def _path(tree: Tree, river: Sequence[tuple[int, int, int, int]]) -> list[int] | None:
-        """The subgame's nodes along the river's actions (root first), or ``None`` if an
-        action is not in the tree."""
+    def _path(tree: Tree, line: Sequence[tuple[int, int, int, int]]) -> list[int] | None:
+        """The subgame's nodes along the street's actions ``line`` (root first), or ``None``
+        if an action is not in the tree."""
         node, path = 0, [0]
-        for _, _, kind, amount in river:
+        for _, _, kind, amount in line:
             if tree.kind[node] != DECISION:
                 return None
             child = _child_of(tree, node, kind, amount)
