@@ -190,3 +190,21 @@ def test_plays_on_the_acpc_server_as_in_process() -> None:
     tcp = run_local_match(game, bots, 12, 3, timeout=120)
     per_hand, _ = in_process_payoffs(game, bots, 12, 3)
     assert [[int(v) for v in h.seat_values] for h in tcp.hands] == per_hand
+
+
+def test_a_state_the_bot_cannot_reach_is_refused_by_the_engine_before_it_asks() -> None:
+    # An illegal opponent action (a bet beyond the stack, a raise below the minimum) never
+    # becomes a state: the engine refuses it, and the bot answers the state as it was.
+    from pokerlab.engine.hand import IllegalActionError
+
+    bot = NlheSearchBot(iterations=20)
+    hand = Hand(GAME, [400, 400], CARDS)
+    for a in [*TO_RIVER, Action(CHECK_CALL)]:
+        hand.act(a)
+    for bad in (Action(BET_RAISE, 391), Action(BET_RAISE, 1)):  # 390 behind; the minimum bet is 2
+        with pytest.raises(IllegalActionError):
+            hand.act(bad)
+    hand.act(Action(BET_RAISE, 20))
+    view = Observation(hand, position=hand.actor)
+    bot.begin_hand(view)
+    assert bot.search(view) is not None
