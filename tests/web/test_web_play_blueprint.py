@@ -38,3 +38,24 @@ def test_a_no_limit_table_against_the_blueprint_bot(client: TestClient, bot: str
         view = client.post(f"/api/tables/{table}/deal", json={}).json()
     history = client.get(f"/api/tables/{table}/history.phhs").text
     assert " cbr " in history  # the person only checks and calls: the bot's bets and raises
+
+
+def test_after_the_hand_the_searching_bot_shows_its_strategy_and_range(client: TestClient) -> None:
+    view = client.post("/api/tables", json={"game": "no-limit", "bots": ["nlhe-search"], "stack": 400,
+                                            "seed": 7}).json()
+    table = view["table"]
+    shown = []
+    for _ in range(12):
+        while not view["finished"]:
+            assert "bot_reports" not in view  # nothing of the bot's thinking while the hand runs
+            view = client.post(f"/api/tables/{table}/act", json={"action": "c"}).json()
+        shown += view["bot_reports"].get("nlhe-search", [])
+        view = client.post(f"/api/tables/{table}/deal", json={}).json()
+    assert shown  # calling down, the bot reaches rivers and searches them
+    for decision in shown:
+        assert decision["street"] == "river" and len(decision["hand"].split()) == 2
+        assert abs(sum(a["hand"] for a in decision["actions"]) - 1) < 1e-3
+        assert abs(sum(a["range"] for a in decision["actions"]) - 1) < 1e-3
+        assert decision["range_combos"] > 0 and decision["iterations"] == 200
+    page = client.get(f"/play/{table}").text
+    assert 'id="bot-thinking"' in page

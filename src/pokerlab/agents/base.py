@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -247,6 +248,12 @@ class Agent(ABC):
 
     def end_hand(self, observation: Observation) -> None:  # noqa: B027 - optional hook
         """The hand is over: ``observation.payoffs`` and the shown cards are visible."""
+
+    def hand_report(self) -> list[dict[str, Any]]:
+        """What the bot can show of its thinking in the hand just played, one plain-data entry
+        per decision it explains (the web table shows them once the hand is over); none by
+        default."""
+        return []
 
     def end_match(self) -> None:  # noqa: B027 - optional hook
         """The hands this bot was given are played (a match, or a worker's share of one): keep

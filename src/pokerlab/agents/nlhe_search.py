@@ -60,7 +60,7 @@ import numpy as np
 from pokerlab.agents.base import Observation
 from pokerlab.agents.nlhe_blueprint import NlheBlueprintBot, NlheBlueprintMixedBot
 from pokerlab.agents.registry import register_bot
-from pokerlab.cards import combo_index
+from pokerlab.cards import combo_index, format_cards
 from pokerlab.cards.ranges import ALL_COMBOS
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
@@ -84,7 +84,8 @@ __all__ = ["NlheSearchBot", "Searched", "Subgame"]
 class Searched:
     """One decision's solve: the subgame ``tree``, the bot's ``node`` in it, its strategy
     there for every combo (``probs[combo, child]``; rows of combos outside its range zero),
-    each child's real ``actions``, and what the solve took."""
+    each child's real ``actions``, what the solve took, and the bot's ``range`` at the node
+    (``(1326,)`` weights: its range at the street's start times its earlier play there)."""
 
     tree: Tree
     node: int
@@ -93,6 +94,7 @@ class Searched:
     iterations: int
     seconds: float
     hands: tuple[int, int]
+    range: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -101,8 +103,8 @@ class Subgame:
     and layout, the bot's decision ``node`` and position ``me``, the ``locks`` of its earlier
     decisions on the street, the blueprint's strategy in the layout (the bot's nodes; uniform
     at the opponent's), the opponent's counterfactual best-response values against it
-    (``alternative``, the gadget's) and where the street began in the hand's actions
-    (``start``)."""
+    (``alternative``, the gadget's), where the street began in the hand's actions (``start``)
+    and the bot's range at its node (``(1326,)``: the street's start times its locked play)."""
 
     spot: Spot
     tree: Tree
@@ -114,6 +116,7 @@ class Subgame:
     blueprint: np.ndarray
     alternative: np.ndarray
     start: int
+    range: np.ndarray
 
 
 def _touching(cards: Sequence[int]) -> np.ndarray:
@@ -170,6 +173,7 @@ class NlheSearchBot(NlheBlueprintBot):
         self.floor = float(floor)
         self._bet, self._raise = bet, raise_
         self._searches: dict[tuple[Any, ...], Searched | None] = {}
+        self._report: list[dict[str, Any]] = []
         self.solves: list[tuple[float, int, int, int]] = []
         """``(seconds, iterations, tree nodes, solver bytes)`` of every solve so far (for
         timing reports)."""
@@ -178,6 +182,7 @@ class NlheSearchBot(NlheBlueprintBot):
         super().begin_hand(observation)
         self._model.key = self.key
         self._searches.clear()
+        self._report = []
 
     # -- sizes ---------------------------------------------------------------------------
 
@@ -332,7 +337,12 @@ class NlheSearchBot(NlheBlueprintBot):
         for n, lock in locks.items():  # what the bot played, then the blueprint's continuation
             blueprint[layout.block(n, 0)] = lock.ravel()
         alt = combo_values(tree, deal, layout, blueprint, opp, True)
-        return Subgame(spot, tree, deal, layout, node, me, locks, blueprint, alt, start)
+        reach = spot.ranges[me].copy()
+        for j, n in enumerate(path[:-1]):
+            if n in locks:
+                taken = list(tree.children(n)).index(path[j + 1])
+                reach[deal.hands[me]] *= locks[n][taken]
+        return Subgame(spot, tree, deal, layout, node, me, locks, blueprint, alt, start, reach)
 
     def _search(self, observation: Observation) -> Searched | None:
         t0 = time.perf_counter()
@@ -351,7 +361,7 @@ class NlheSearchBot(NlheBlueprintBot):
         self.solves.append((seconds, resolve.iterations, sub.tree.size, solver.memory_bytes))
         hand = self._replay(observation, len(observation.actions))
         return Searched(sub.tree, sub.node, probs, self._real_actions(sub.tree, sub.node, hand),
-                        resolve.iterations, seconds, sub.deal.num_hands)
+                        resolve.iterations, seconds, sub.deal.num_hands, sub.range)
 
     def _view_at(self, observation: Observation, upto: int) -> Observation:
         """The bot's view after the hand's first ``upto`` actions (its own earlier decision)."""
@@ -489,11 +499,18 @@ class NlheSearchBot(NlheBlueprintBot):
                 out += found.probs[combos, j]
         return out
 
+    def hand_report(self) -> list[dict[str, Any]]:
+        """The searched decisions of the hand just played (or being played): for each, the
+        hand it held, its strategy for that hand and its range's frequency of each action, the
+        range's size in combos at the decision, and the solve's iterations and seconds."""
+        return list(self._report)
+
     def act(self, observation: Observation) -> Action:
         found = self.search(observation)
         if found is None:
             return super().act(observation)
         row = found.probs[combo_index(*observation.hole)]
+        self._report.append(_report(found, observation, row))
         u = self.rng.random() * row.sum()
         pick = int(np.argmax(row))
         for j in np.flatnonzero(row > 0):
@@ -502,6 +519,29 @@ class NlheSearchBot(NlheBlueprintBot):
             if u < 0:
                 break
         return found.actions[pick]
+
+
+def _report(found: Searched, observation: Observation, row: np.ndarray) -> dict[str, Any]:
+    """One searched decision as plain data: the street, the hand, each action with the hand's
+    probability and the range's frequency, and the range's size in combos."""
+    weights = found.range
+    total = float(weights.sum())
+    names = [_action_name(a, found.tree.label[c]) for a, c in
+             zip(found.actions, found.tree.children(found.node), strict=True)]
+    frequency = (weights @ found.probs) / total if total > 0 else np.zeros(len(names))
+    return {"street": STREET_NAMES[observation.street], "hand": format_cards(observation.hole),
+            "actions": [{"action": n, "hand": round(float(p), 4), "range": round(float(f), 4)}
+                        for n, p, f in zip(names, row, frequency, strict=True)],
+            "range_combos": round(total, 1), "iterations": found.iterations,
+            "seconds": round(found.seconds, 3)}
+
+
+def _action_name(action: Action, label: str) -> str:
+    if action.kind == FOLD:
+        return "fold"
+    if action.kind == CHECK_CALL:
+        return "check" if label == "x" else "call"
+    return f"{'bet' if label.startswith('b') else 'raise to'} {action.amount}"
 
 
 def _child_of(tree: Tree, node: int, kind: int, amount: int) -> int | None:

@@ -90,6 +90,7 @@ function draw(data) {
   document.getElementById("illegal").textContent = data.illegal.length ? `illegal answers: ${data.illegal.join("; ")}` : "";
   drawSession(data.session);
   drawCoach(data.coach);
+  drawReports(data.finished ? data.bot_reports || {} : {});
   page().dataset.hand = String(data.hand);
   page().dataset.finished = String(data.finished);
   page().dataset.yourTurn = String(data.your_turn);
@@ -157,6 +158,26 @@ const COACH_ROWS = [
   ["ppot", "positive potential PPOT (behind, pulls ahead)"], ["npot", "negative potential NPOT (ahead, falls behind)"],
   ["ehs", "effective hand strength EHS"], ["pot_odds", "pot odds (call / (pot + call))"],
 ];
+
+// After the hand: each searching bot's decisions, its strategy for the hand it held beside its
+// range's frequency of each action.
+function drawReports(reports) {
+  const names = Object.keys(reports);
+  document.getElementById("bot-thinking").hidden = names.length === 0;
+  const blocks = [];
+  for (const name of names) {
+    for (const d of reports[name]) {
+      const rows = d.actions.map((a) => el("tr", {}, el("td", {}, a.action),
+        el("td", { class: "num" }, fmt(100 * a.hand, 1) + "%"), el("td", { class: "num" }, fmt(100 * a.range, 1) + "%")));
+      blocks.push(el("p", {}, `${name} on the ${d.street} with ${d.hand} (its range: ${fmt(d.range_combos, 1)} combos; ` +
+        `${d.iterations} iterations, ${fmt(d.seconds, 2)} s)`));
+      blocks.push(el("table", { class: "values" },
+        el("thead", {}, el("tr", {}, el("th", {}, "action"), el("th", {}, "its hand"), el("th", {}, "its range"))),
+        el("tbody", {}, ...rows)));
+    }
+  }
+  document.getElementById("bot-reports").replaceChildren(...blocks);
+}
 
 function drawCoach(c) {
   const box = document.getElementById("coach");
