@@ -177,6 +177,32 @@ def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, scre
     assert any(action.endswith("cbr 10") for action in history.actions)
 
 
+def test_after_a_hand_the_searching_bot_shows_how_it_thought(server: str, page, screenshot) -> None:
+    page.goto(server + "/play")
+    page.select_option("#game", "no-limit")
+    page.select_option("#seats", "2")
+    page.select_option("#bot-2", "nlhe-search")
+    page.fill("#stack", "400")
+    page.fill("#seed", "7")
+    page.click("#sit-down")
+    table = page.locator("#table-page")
+    page.wait_for_selector('#table-page[data-state="ready"]')
+    for _ in range(12):  # calling down, the bot soon reaches a river it searches
+        while table.get_attribute("data-finished") != "true":
+            assert page.locator("#bot-thinking").is_hidden()  # nothing shown while the hand runs
+            page.click("#call")
+            page.wait_for_selector('#table-page[data-state="ready"]')
+        if page.locator("#bot-thinking").is_visible():
+            break
+        page.click("#next")
+        page.wait_for_selector('#table-page[data-state="ready"][data-finished="false"]')
+    assert page.locator("#bot-thinking").is_visible()
+    text = page.locator("#bot-reports").inner_text()
+    assert "nlhe-search on the river with" in text and "its range" in text
+    assert page.locator("#bot-reports tbody tr").count() >= 2
+    screenshot(page, "table-search")
+
+
 def test_a_five_card_draw_hand_with_cards_clicked_to_discard(server: str, page, screenshot) -> None:
     page.goto(server + "/play")
     page.select_option("#variant", "five-card-draw")
