@@ -124,14 +124,19 @@ def _number_line_counts(model: str, *params: str) -> list[list]:
     return [regions for _, regions in get(model).run(list(params)).lines]
 
 
-def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, screenshot) -> None:
-    from pokerkit import HandHistory
-
+def _heads_up_no_limit(page, server: str, bot: str, seed: int) -> None:
+    """The Play page filled in for a heads-up no-limit table against ``bot``."""
     page.goto(server + "/play")
     page.select_option("#game", "no-limit")
     page.select_option("#seats", "2")
-    page.select_option("#bot-2", "calling-station")
-    page.fill("#seed", "12")
+    page.select_option("#bot-2", bot)
+    page.fill("#seed", str(seed))
+
+
+def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, screenshot) -> None:
+    from pokerkit import HandHistory
+
+    _heads_up_no_limit(page, server, "calling-station", 12)
     screenshot(page, "play")
     page.click("#sit-down")
     table = page.locator("#table-page")
@@ -178,12 +183,8 @@ def test_a_whole_hand_against_a_bot_with_the_chips_right(server: str, page, scre
 
 
 def test_after_a_hand_the_searching_bot_shows_how_it_thought(server: str, page, screenshot) -> None:
-    page.goto(server + "/play")
-    page.select_option("#game", "no-limit")
-    page.select_option("#seats", "2")
-    page.select_option("#bot-2", "nlhe-search")
+    _heads_up_no_limit(page, server, "nlhe-search", 7)
     page.fill("#stack", "400")
-    page.fill("#seed", "7")
     page.click("#sit-down")
     table = page.locator("#table-page")
     page.wait_for_selector('#table-page[data-state="ready"]')
