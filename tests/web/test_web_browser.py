@@ -188,6 +188,8 @@ def test_after_a_hand_the_searching_bot_shows_how_it_thought(server: str, page, 
     page.click("#sit-down")
     table = page.locator("#table-page")
     page.wait_for_selector('#table-page[data-state="ready"]')
+    page.check("#thinking-toggle")  # the option: shown after each hand
+    page.wait_for_selector('#table-page[data-state="ready"]')
     for _ in range(12):  # calling down, the bot soon reaches a river it searches
         while table.get_attribute("data-finished") != "true":
             assert page.locator("#bot-thinking").is_hidden()  # nothing shown while the hand runs

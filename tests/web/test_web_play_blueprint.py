@@ -44,13 +44,17 @@ def test_after_the_hand_the_searching_bot_shows_its_strategy_and_range(client: T
     view = client.post("/api/tables", json={"game": "no-limit", "bots": ["nlhe-search"], "stack": 400,
                                             "seed": 7}).json()
     table = view["table"]
+    view = client.get(f"/api/tables/{table}?thinking=1").json()
     shown = []
     for _ in range(12):
         while not view["finished"]:
-            assert "bot_reports" not in view  # nothing of the bot's thinking while the hand runs
-            view = client.post(f"/api/tables/{table}/act", json={"action": "c"}).json()
+            view = client.post(f"/api/tables/{table}/act", json={"action": "c", "thinking": True}).json()
+            assert view["finished"] or view["bot_reports"] == {}  # nothing while the hand runs
+        assert client.get(f"/api/tables/{table}").json()["bot_reports"] is None  # only when asked
+        asked = client.get(f"/api/tables/{table}?thinking=1").json()["bot_reports"]
+        assert asked == view["bot_reports"]
         shown += view["bot_reports"].get("nlhe-search", [])
-        view = client.post(f"/api/tables/{table}/deal", json={}).json()
+        view = client.post(f"/api/tables/{table}/deal", json={"thinking": True}).json()
     assert shown  # calling down, the bot reaches rivers and searches them
     for decision in shown:
         assert decision["street"] == "river" and len(decision["hand"].split()) == 2

@@ -214,10 +214,7 @@ class Session:
         turn ``legal`` holds the :class:`~pokerlab.engine.hand.Legal` fields, ``max_discards``,
         the actions' names now (``call_word``: check or call, ``raise_word``: bet or raise,
         ``max_word``: what the largest bet/raise is, all-in or the pot, as ``max_all_in`` says)
-        and the terminal's ``menu`` line; ``coach_note`` says why the coach is silent; once the
-        hand is over ``bot_reports`` holds, per bot name, what the bot shows of its thinking
-        (:meth:`~pokerlab.agents.base.Agent.hand_report`; bots that show nothing are left
-        out)."""
+        and the terminal's ``menu`` line; ``coach_note`` says why the coach is silent."""
         hand = self.hand
         config = self.config
         game = config.game
@@ -266,10 +263,16 @@ class Session:
             "actions": narrate(hand.history, 0, names, self.position, game=game),
             "illegal": [f"{names[e.position]}: {e.reason}" for e in self.events],
         })
-        if hand.finished:  # what a bot shows of its thinking, once nothing is left to hide
-            data["bot_reports"] = {self.names[player]: report for player, agent in self.agents.items()
-                                   if (report := agent.hand_report())}
         return data
+
+    def bot_reports(self) -> dict[str, list[dict[str, Any]]]:
+        """Once the hand is over, per bot name, what the bot shows of its thinking in it
+        (:meth:`~pokerlab.agents.base.Agent.hand_report`; bots that show nothing left out);
+        empty while the hand runs."""
+        if self.hand is None or not self.hand.finished:
+            return {}
+        return {self.names[player]: report for player, agent in self.agents.items()
+                if (report := agent.hand_report())}
 
     def _session(self) -> dict[str, Any]:
         played = self.hands_played

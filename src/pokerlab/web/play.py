@@ -5,10 +5,11 @@ benchmark and the tests all use.
 - ``POST /api/tables`` ``{"game", "variant", "bots": [one per other seat], "seed", "stack"}``
   opens a table (the person sits in seat 0; every bot must play the variant) and deals its first
   hand: ``{"table": id, ...the view}``;
-- ``GET /api/tables/{id}`` (``?coach=1`` adds the coach's numbers) is the person's view;
+- ``GET /api/tables/{id}`` (``?coach=1`` adds the coach's numbers, ``?thinking=1`` what the bots
+  show of their thinking once a hand is over) is the person's view;
 - ``POST /api/tables/{id}/act`` ``{"action": "c"}`` (``f``, ``c``, ``r 40``, ``a``; at a draw the
   places of the discards, ``"1 3"``, or ``"p"`` to stand pat: as in the terminal) and
-  ``POST /api/tables/{id}/deal`` play;
+  ``POST /api/tables/{id}/deal`` play (``"coach"`` and ``"thinking"`` in the body as above);
 - ``GET /api/tables/{id}/history.phhs`` downloads the session's hands as PHH.
 """
 
@@ -55,9 +56,10 @@ def table_config(body: dict[str, Any]) -> Any:
                        game=GameSettings.preset(kind, variant, **changes))
 
 
-def _view(session: Any, coach: bool) -> dict[str, Any]:
+def _view(session: Any, coach: bool, thinking: bool = False) -> dict[str, Any]:
     data = session.view()
     data["coach"] = session.coach() if coach else None
+    data["bot_reports"] = session.bot_reports() if thinking else None
     return data
 
 
@@ -71,10 +73,10 @@ def create_table(tables: Any, body: dict[str, Any]) -> dict[str, Any]:
         return {"table": token, **_view(session, False)}
 
 
-def show(tables: Any, token: str, coach: bool) -> dict[str, Any]:
+def show(tables: Any, token: str, coach: bool, thinking: bool = False) -> dict[str, Any]:
     """The person's view of table ``token``."""
     with tables.use(token) as session:
-        return _view(session, coach)
+        return _view(session, coach, thinking)
 
 
 def act(tables: Any, token: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -82,14 +84,14 @@ def act(tables: Any, token: str, body: dict[str, Any]) -> dict[str, Any]:
     command = text(body, "action", max_length=40)
     with tables.use(token) as session:
         session.act(command)
-        return _view(session, bool(body.get("coach")))
+        return _view(session, bool(body.get("coach")), bool(body.get("thinking")))
 
 
 def deal(tables: Any, token: str, body: dict[str, Any]) -> dict[str, Any]:
     """Deal the next hand at table ``token``."""
     with tables.use(token) as session:
         session.deal()
-        return _view(session, bool(body.get("coach")))
+        return _view(session, bool(body.get("coach")), bool(body.get("thinking")))
 
 
 def history(tables: Any, token: str) -> str:
@@ -121,7 +123,9 @@ async def api_create(request: Request) -> Response:
 
 async def api_show(request: Request) -> Response:
     coach = request.query_params.get("coach") in ("1", "true")
-    return answer(await in_thread(show, request.app.state.tables, request.path_params["table"], coach))
+    thinking = request.query_params.get("thinking") in ("1", "true")
+    return answer(await in_thread(show, request.app.state.tables, request.path_params["table"], coach,
+                                  thinking))
 
 
 async def api_act(request: Request) -> Response:

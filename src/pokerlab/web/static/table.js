@@ -25,10 +25,13 @@ async function request(call) {
   if (data) draw(data); else page().dataset.state = "ready";
 }
 
-const load = () => request(() => api("GET", `/api/tables/${tableId()}?coach=${coachWanted() ? 1 : 0}`));
+const thinkingWanted = () => document.getElementById("thinking-toggle").checked;
 
-const send = (path, body) =>
-  request(() => api("POST", `/api/tables/${tableId()}/${path}`, { ...body, coach: coachWanted() }));
+const load = () => request(() =>
+  api("GET", `/api/tables/${tableId()}?coach=${coachWanted() ? 1 : 0}&thinking=${thinkingWanted() ? 1 : 0}`));
+
+const send = (path, body) => request(() =>
+  api("POST", `/api/tables/${tableId()}/${path}`, { ...body, coach: coachWanted(), thinking: thinkingWanted() }));
 
 function seatBox(p, count) {
   // Seat 1 (you) at the bottom, the others clockwise around the oval.
@@ -90,7 +93,7 @@ function draw(data) {
   document.getElementById("illegal").textContent = data.illegal.length ? `illegal answers: ${data.illegal.join("; ")}` : "";
   drawSession(data.session);
   drawCoach(data.coach);
-  drawReports(data.finished ? data.bot_reports || {} : {});
+  drawReports(data.bot_reports || {});
   page().dataset.hand = String(data.hand);
   page().dataset.finished = String(data.finished);
   page().dataset.yourTurn = String(data.your_turn);
@@ -207,6 +210,12 @@ document.addEventListener("DOMContentLoaded", () => {
   toggle.checked = localStorage.getItem("pokerlab-coach") === "1";
   toggle.addEventListener("change", () => {
     localStorage.setItem("pokerlab-coach", toggle.checked ? "1" : "0");
+    load();
+  });
+  const thinking = document.getElementById("thinking-toggle");
+  thinking.checked = localStorage.getItem("pokerlab-thinking") === "1";
+  thinking.addEventListener("change", () => {
+    localStorage.setItem("pokerlab-thinking", thinking.checked ? "1" : "0");
     load();
   });
   document.getElementById("fold").addEventListener("click", () => send("act", { action: "f" }));
