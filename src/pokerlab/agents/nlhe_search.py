@@ -60,8 +60,7 @@ import numpy as np
 from pokerlab.agents.base import Observation
 from pokerlab.agents.nlhe_blueprint import NlheBlueprintBot, NlheBlueprintMixedBot
 from pokerlab.agents.registry import register_bot
-from pokerlab.cards import combo_index, format_cards
-from pokerlab.cards.ranges import ALL_COMBOS
+from pokerlab.cards import combo_index, combos_touching, format_cards
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
 from pokerlab.spot.bestresponse import combo_values
@@ -117,10 +116,6 @@ class Subgame:
     alternative: np.ndarray
     start: int
     range: np.ndarray
-
-
-def _touching(cards: Sequence[int]) -> np.ndarray:
-    return np.isin(ALL_COMBOS, np.asarray(list(cards), dtype=ALL_COMBOS.dtype)).any(axis=1)
 
 
 @register_bot("nlhe-search", "nlhe-blueprint searching the river at the table: the spot solver "
@@ -230,14 +225,14 @@ class NlheSearchBot(NlheBlueprintBot):
         hand = self._replay(observation, 0)
         for _, position, kind, amount in history:
             view = Observation(hand, position)
-            live = np.flatnonzero(~_touching(hand.board) & (weights[position] > 0))
+            live = np.flatnonzero(~combos_touching(hand.board) & (weights[position] > 0))
             model = self if position == me else model_of_opponent
             action = Action(kind, amount)
             p = model.action_probabilities(view, live, action)
             if np.any(p > 0):
                 weights[position][live] *= p
             hand.apply_checked(action)
-        dead = _touching(observation.board)
+        dead = combos_touching(observation.board)
         for w in weights:
             w[dead] = 0.0
         return weights[0], weights[1]
@@ -281,7 +276,7 @@ class NlheSearchBot(NlheBlueprintBot):
         mine = combo_index(*observation.hole)
         if ranges[me][mine] <= 0:  # the bot's own play always holds its hand
             ranges[me][mine] = max(float(ranges[me].max()), 1e-9)
-        live = ~_touching(observation.board)
+        live = ~combos_touching(observation.board)
         top = float(ranges[opp].max())
         if top <= 0:
             ranges[opp] = live.astype(float)

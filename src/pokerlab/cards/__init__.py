@@ -28,6 +28,7 @@ from pokerlab.cards.ranges import (
     class_of,
     combo_index,
     combos_of_class,
+    combos_touching,
     parse_range,
 )
 
@@ -47,6 +48,7 @@ __all__ = [
     "class_of",
     "combo_index",
     "combos_of_class",
+    "combos_touching",
     "format_card",
     "format_cards",
     "parse_card",

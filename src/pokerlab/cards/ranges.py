@@ -101,6 +101,16 @@ def _rank_index(ch: str, item: str) -> int:
     return idx
 
 
+def combos_touching(cards: Iterable[int]) -> np.ndarray:
+    """``(1326,)`` bool: the combos (in combo-index order) that hold one of ``cards``.
+
+    >>> mask = combos_touching([0, 1])
+    >>> int(mask.sum()), bool(mask[combo_index(0, 1)]), bool(mask[combo_index(2, 3)])
+    (101, True, False)
+    """
+    return np.isin(ALL_COMBOS, np.asarray(list(cards), dtype=ALL_COMBOS.dtype)).any(axis=1)
+
+
 def combos_of_class(name: str) -> list[tuple[int, int]]:
     """All combos ``(low card, high card)`` of a class such as ``"AKs"``, ``"AKo"``, ``"TT"`` or ``"AK"``.
 
@@ -201,8 +211,7 @@ class Range:
         check_distinct(dead)
         w = self.weights.copy()
         if dead:
-            mask = np.isin(ALL_COMBOS, np.asarray(dead, dtype=np.uint8)).any(axis=1)
-            w[mask] = 0.0
+            w[combos_touching(dead)] = 0.0
         return Range(w)
 
     def __str__(self) -> str:

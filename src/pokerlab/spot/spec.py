@@ -75,7 +75,7 @@ from typing import Any
 import numpy as np
 
 from pokerlab.cards.codes import check_distinct, format_cards, parse_cards
-from pokerlab.cards.ranges import ALL_COMBOS, parse_range
+from pokerlab.cards.ranges import combos_touching, parse_range
 
 STREETS: tuple[str, ...] = ("flop", "turn", "river")
 """Street names in order; a spot's first street is ``STREETS[len(board) - 3]``."""
@@ -279,8 +279,7 @@ class Spot:
             if isinstance(rc, bool) or not isinstance(rc, (int, float)) or int(rc) != rc or rc < 0:
                 raise SpotError(f"raise_cap: {self.raise_cap!r} must be a whole number >= 0")
             object.__setattr__(self, "raise_cap", int(self.raise_cap))
-        bset = np.asarray(board, dtype=np.uint8)
-        dead = np.isin(ALL_COMBOS, bset).any(axis=1)
+        dead = combos_touching(board)
         for name in ("oop_range", "ip_range"):
             w = np.array(getattr(self, name), dtype=np.float64)
             if w.shape != (1326,):

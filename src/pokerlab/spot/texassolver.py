@@ -125,7 +125,7 @@ from pathlib import Path
 import numpy as np
 
 from pokerlab.cards.codes import format_card, parse_cards
-from pokerlab.cards.ranges import ALL_COMBOS, class_of, parse_range
+from pokerlab.cards.ranges import ALL_COMBOS, class_of, combos_touching, parse_range
 from pokerlab.spot.spec import (
     STREETS,
     Size,
@@ -554,7 +554,7 @@ def texassolver_range(spot: Spot, player: int) -> str:
     the weights; a class whose live combos carry different weights has no TexasSolver form.
     """
     w = spot.ranges[player]
-    live = ~np.isin(ALL_COMBOS, np.asarray(spot.board)).any(axis=1)
+    live = ~combos_touching(spot.board)
     classes: dict[str, list[float]] = {}
     for i in np.flatnonzero(live):
         a, b = ALL_COMBOS[i]
