@@ -99,7 +99,24 @@ _MASK = (1 << 64) - 1
 _DUMMY_CARDS = tuple(range(9))  # a replay needs cards; its showdown is never reached
 _DUMMY_RANKS = (1, 0)
 
-__all__ = ["STACK_TOLERANCE", "NlheBlueprintBot", "NlheBlueprintMixedBot", "Spot", "uniform"]
+__all__ = ["STACK_TOLERANCE", "NlheBlueprintBot", "NlheBlueprintMixedBot", "Spot", "sample_index", "uniform"]
+
+
+def sample_index(row: np.ndarray, u: float, default: int) -> int:
+    """The entry of ``row`` (weights, not necessarily summing to 1) that the uniform number
+    ``u`` in [0, 1) picks, walking the positive entries in order; ``default`` when none is.
+
+    >>> sample_index(np.array([0.0, 0.25, 0.75]), 0.5, 0), sample_index(np.zeros(3), 0.5, 1)
+    (2, 1)
+    """
+    u *= float(row.sum())
+    pick = default
+    for c in np.flatnonzero(row > 0):
+        u -= row[c]
+        pick = int(c)
+        if u < 0:
+            break
+    return pick
 
 
 def uniform(key: int, index: int) -> float:
@@ -396,13 +413,7 @@ class NlheBlueprintBot(Agent):
             return Action(CHECK_CALL)
         hole = observation.hole
         probs = self._columns(observation, spot, np.array([combo_index(hole[0], hole[1])]))[0]
-        u = self.rng.random() * probs.sum()
-        col = CALL_COL
-        for c in np.flatnonzero(probs > 0):
-            u -= probs[c]
-            col = int(c)
-            if u < 0:
-                break
+        col = sample_index(probs, self.rng.random(), CALL_COL)
         if col == FOLD_COL:
             return Action(FOLD)
         if col == CALL_COL:

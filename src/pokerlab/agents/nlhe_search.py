@@ -58,10 +58,10 @@ from typing import Any
 import numpy as np
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.nlhe_blueprint import NlheBlueprintBot, NlheBlueprintMixedBot
+from pokerlab.agents.nlhe_blueprint import NlheBlueprintBot, NlheBlueprintMixedBot, sample_index
 from pokerlab.agents.registry import register_bot
 from pokerlab.cards import combo_index, combos_touching, format_cards
-from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
+from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand, Legal
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
 from pokerlab.spot.bestresponse import combo_values
 from pokerlab.spot.deal import build_deal
@@ -92,7 +92,6 @@ class Searched:
     actions: tuple[Action, ...]
     iterations: int
     seconds: float
-    hands: tuple[int, int]
     range: np.ndarray
 
 
@@ -194,21 +193,18 @@ class NlheSearchBot(NlheBlueprintBot):
     # -- replays -------------------------------------------------------------------------
 
     @staticmethod
-    def _replay(observation: Observation, upto: int, extra: Sequence[Action] = (),
-                board: Sequence[int] | None = None) -> Hand:
-        """The hand's first ``upto`` actions, then ``extra``, on the real board (or ``board``,
-        which goes on from it) with dummy opponent cards (nothing here reads them)."""
+    def _replay(observation: Observation, upto: int) -> Hand:
+        """The hand's first ``upto`` actions on the real board with dummy opponent cards
+        (nothing here reads them)."""
         me = observation.position
         hole = observation.hole
-        board = list(observation.board if board is None else board)
+        board = observation.board
         spare = [c for c in range(52) if c not in set(hole) | set(board)]
         holes = [hole if p == me else spare[2 * p:2 * p + 2] for p in range(2)]
         cards = [*holes[0], *holes[1], *board, *spare[4:4 + 5 - len(board)]]
         hand = Hand(observation.game, observation.starting_stacks, cards, (1, 0))
         for _, _, kind, amount in observation.actions[:upto]:
             hand.apply_checked(Action(kind, amount))
-        for action in extra:
-            hand.apply_checked(action)
         return hand
 
     # -- ranges --------------------------------------------------------------------------
@@ -354,9 +350,8 @@ class NlheSearchBot(NlheBlueprintBot):
         probs[sub.deal.hands[sub.me]] = block.T
         seconds = time.perf_counter() - t0
         self.solves.append((seconds, resolve.iterations, sub.tree.size, solver.memory_bytes))
-        hand = self._replay(observation, len(observation.actions))
-        return Searched(sub.tree, sub.node, probs, self._real_actions(sub.tree, sub.node, hand),
-                        resolve.iterations, seconds, sub.deal.num_hands, sub.range)
+        return Searched(sub.tree, sub.node, probs, _real_actions(sub.tree, sub.node, observation.legal),
+                        resolve.iterations, seconds, sub.range)
 
     def _view_at(self, observation: Observation, upto: int) -> Observation:
         """The bot's view after the hand's first ``upto`` actions (its own earlier decision)."""
@@ -430,7 +425,7 @@ class NlheSearchBot(NlheBlueprintBot):
         try:
             hand = self._replay(observation, start)
             for c in reversed(line):
-                hand.apply_checked(_edge_action(tree, c, hand))
+                hand.apply_checked(_edge_action(tree, c, hand.legal()))
         except ValueError:
             return None
         return Observation(hand, hand.actor)
@@ -462,14 +457,6 @@ class NlheSearchBot(NlheBlueprintBot):
                 j = _passive(tree, children) if j is None else j
             out[j] += cols[:, col]
         return out
-
-    @staticmethod
-    def _real_actions(tree: Tree, node: int, hand: Hand) -> tuple[Action, ...]:
-        """The real action each child of ``node`` plays at ``hand``'s decision (a raise the
-        table does not allow: a call)."""
-        can_raise = hand.legal().can_raise
-        return tuple(Action(CHECK_CALL) if tree.label[c][:1] in ("b", "r") and not can_raise
-                     else _edge_action(tree, c, hand) for c in tree.children(node))
 
     # -- the strategy --------------------------------------------------------------------
 
@@ -506,14 +493,7 @@ class NlheSearchBot(NlheBlueprintBot):
             return super().act(observation)
         row = found.probs[combo_index(*observation.hole)]
         self._report.append(_report(found, observation, row))
-        u = self.rng.random() * row.sum()
-        pick = int(np.argmax(row))
-        for j in np.flatnonzero(row > 0):
-            u -= row[j]
-            pick = int(j)
-            if u < 0:
-                break
-        return found.actions[pick]
+        return found.actions[sample_index(row, self.rng.random(), int(np.argmax(row)))]
 
 
 def _report(found: Searched, observation: Observation, row: np.ndarray) -> dict[str, Any]:
@@ -581,14 +561,20 @@ def _nearest_raise(tree: Tree, children: list[int], amount: float | None) -> int
     return best
 
 
-def _edge_action(tree: Tree, child: int, hand: Hand) -> Action:
-    """The real action of the edge into ``child`` at ``hand``'s decision."""
+def _real_actions(tree: Tree, node: int, legal: Legal) -> tuple[Action, ...]:
+    """The real action each child of ``node`` plays where ``legal`` holds (a raise the table
+    does not allow: a call)."""
+    return tuple(Action(CHECK_CALL) if tree.label[c][:1] in ("b", "r") and not legal.can_raise
+                 else _edge_action(tree, c, legal) for c in tree.children(node))
+
+
+def _edge_action(tree: Tree, child: int, legal: Legal) -> Action:
+    """The real action of the edge into ``child`` where ``legal`` holds."""
     label = tree.label[child]
     if label == "f":
         return Action(FOLD)
     if label in ("x", "c"):
         return Action(CHECK_CALL)
-    legal = hand.legal()
     if tree.allin[child]:
         return Action(BET_RAISE, legal.max_raise_to)
     return Action(BET_RAISE, min(max(round(float(tree.amount[child])), legal.min_raise_to),
