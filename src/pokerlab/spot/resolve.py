@@ -131,10 +131,10 @@ class Resolve:
             self.regret[0] = np.maximum(self.regret[0] + value - mixed, 0.0)
             self.regret[1] = np.maximum(self.regret[1] + self.alternative - mixed, 0.0)
         else:
-            margin = np.where(self.prior > 0, (value - self.alternative) / self.mass, -np.inf)
-            ok = self.prior > 0
-            mean = float(np.dot(enter[ok], margin[ok]))
-            self.regret[ok] = np.maximum(self.regret[ok] + margin[ok] - mean, 0.0)
+            ok = self.prior > 0  # the hands the opponent may pick
+            margin = (value[ok] - self.alternative[ok]) / self.mass[ok]
+            mean = float(np.dot(enter[ok], margin))
+            self.regret[ok] = np.maximum(self.regret[ok] + margin - mean, 0.0)
         self.iterations += 1
 
     def run(self, iterations: int, seconds: float | None = None) -> None:
