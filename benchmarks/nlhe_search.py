@@ -146,9 +146,7 @@ def river_subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
 
         rows["blueprint"].append(measure(sub.blueprint))
         for kind in (*GADGETS, "unsafe"):
-            solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks,
-                            alpha=FAST["alpha"], beta=FAST["beta"], gamma=FAST["gamma"],
-                            restart=FAST["restart"])
+            solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks, **FAST)
             if kind == "unsafe":
                 solver.run(iterations)
             else:

@@ -340,9 +340,7 @@ class NlheSearchBot(NlheBlueprintBot):
         sub = self.subgame(observation)
         if sub is None:
             return None
-        solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks,
-                        alpha=FAST["alpha"], beta=FAST["beta"], gamma=FAST["gamma"],
-                        restart=FAST["restart"])
+        solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks, **FAST)
         resolve = Resolve(solver, 1 - sub.me, sub.alternative, gadget=self.gadget)
         resolve.run(self.iterations, self.seconds)
         block = sub.layout.full_block(solver.average_strategy(), sub.node, 0)
