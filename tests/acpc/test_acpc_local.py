@@ -32,6 +32,22 @@ def test_tcp_match_equals_in_process_match(kind, bots, duplicate):
     assert any(row[0] != 0 for row in per_hand)
 
 
+@pytest.mark.parametrize(
+    ("kind", "bots", "hands"),
+    [
+        ("limit", ["hulhe-cfr", "loki-a"], 12),  # the MCCFR strategy of heads-up limit
+        ("nolimit", ["nlhe-blueprint", "raiser"], 16),  # the no-limit blueprint
+        ("nolimit", ["nlhe-search", "calling-station"], 12),  # its search: a function of what it saw
+    ],
+)
+def test_a_strategy_bot_over_tcp_equals_the_in_process_match(kind, bots, hands):
+    game = standard_game(kind)
+    tcp = run_local_match(game, bots, hands, 3, timeout=120)
+    per_hand, _ = in_process_payoffs(game, bots, hands, 3)
+    assert [[int(v) for v in h.seat_values] for h in tcp.hands] == per_hand
+    assert any(row[0] != 0 for row in per_hand)
+
+
 def test_a_learning_bot_over_tcp_equals_the_in_process_match():
     # Loki models each opponent by name: over TCP it must see the names it sees in-process (named
     # by position, its model of the raiser was split between two names and hands 22 and 39 differed).

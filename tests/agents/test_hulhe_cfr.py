@@ -119,19 +119,6 @@ def test_the_shipped_strategy_loads_and_is_small() -> None:
     assert curve and curve[-1][2] < curve[0][2]  # training lowered the abstract exploitability
 
 
-def test_plays_on_the_acpc_server_as_in_process() -> None:
-    # Over TCP through our dealer (ACPC's holdem.limit.2p): the same hands as in-process.
-    from pokerlab.acpc import standard_game
-    from pokerlab.acpc.local import in_process_payoffs, run_local_match
-
-    game = standard_game("limit")
-    bots = ["hulhe-cfr", "loki-a"]
-    tcp = run_local_match(game, bots, 12, 3, timeout=120)
-    per_hand, _ = in_process_payoffs(game, bots, 12, 3)
-    assert [[int(v) for v in h.seat_values] for h in tcp.hands] == per_hand
-    assert any(row[0] != 0 for row in per_hand)
-
-
 @pytest.mark.slow
 def test_beats_rlcards_rule_agent() -> None:
     # rlcard's limit hold'em rule agent (a benchmark dependency) through benchmarks/bots.py's

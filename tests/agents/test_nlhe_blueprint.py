@@ -428,19 +428,6 @@ def test_a_missing_or_damaged_blueprint_is_one_line(tmp_path: Path) -> None:
         assert not db.exists()
 
 
-def test_plays_on_the_acpc_server_as_in_process() -> None:
-    # Over TCP through our dealer (ACPC's heads-up no-limit game): the same hands as in-process.
-    from pokerlab.acpc import standard_game
-    from pokerlab.acpc.local import in_process_payoffs, run_local_match
-
-    game = standard_game("nolimit")
-    bots = ["nlhe-blueprint", "raiser"]
-    tcp = run_local_match(game, bots, 16, 3, timeout=120)
-    per_hand, _ = in_process_payoffs(game, bots, 16, 3)
-    assert [[int(v) for v in h.seat_values] for h in tcp.hands] == per_hand
-    assert any(row[0] != 0 for row in per_hand)
-
-
 def test_acpc_play_against_our_dealer_has_no_invalid_action(tmp_path: Path) -> None:
     # ``pokerlab acpc play HOST PORT --game nolimit --bot nlhe-blueprint`` against ``acpc deal``.
     import os

@@ -179,19 +179,6 @@ def test_bad_settings_are_refused() -> None:
         NlheSearchBot(floor=2.0)
 
 
-def test_plays_on_the_acpc_server_as_in_process() -> None:
-    # Over TCP through our dealer (ACPC's heads-up no-limit game): the same hands as in-process,
-    # so its search is a function of what it has seen.
-    from pokerlab.acpc import standard_game
-    from pokerlab.acpc.local import in_process_payoffs, run_local_match
-
-    game = standard_game("nolimit")
-    bots = ["nlhe-search", "calling-station"]
-    tcp = run_local_match(game, bots, 12, 3, timeout=120)
-    per_hand, _ = in_process_payoffs(game, bots, 12, 3)
-    assert [[int(v) for v in h.seat_values] for h in tcp.hands] == per_hand
-
-
 def test_a_state_the_bot_cannot_reach_is_refused_by_the_engine_before_it_asks() -> None:
     # An illegal opponent action (a bet beyond the stack, a raise below the minimum) never
     # becomes a state: the engine refuses it, and the bot answers the state as it was.
