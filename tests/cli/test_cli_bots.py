@@ -24,6 +24,8 @@ def test_bots_lists_every_registered_bot_with_its_line():
     assert out["variants"]["loki-a"] == ["texas-holdem"]
     assert out["variants"]["draw-rules"] == ["five-card-draw"]
     assert out["variants"]["random"] == ["texas-holdem", "five-card-draw"]
+    assert out["settings"]["nlhe-search"][:2] == ["iterations", "seconds"]
+    assert "raiser" not in out["settings"]
 
 
 def test_bots_table_fits_80_columns():

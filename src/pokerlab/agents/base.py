@@ -37,8 +37,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -231,6 +231,11 @@ class Agent(ABC):
     """The keyword a bot spec's argument is given as: ``name:ARG`` builds the bot with
     ``argument=ARG`` (``hulhe-cfr:run/strategy.npz`` plays that strategy file); ``None``: the bot
     takes no argument (:func:`pokerlab.agents.registry.create_bot`)."""
+    settings: ClassVar[Mapping[str, Callable[[str], Any]]] = {}
+    """The settings a bot spec may give after the ``:``, as comma-separated ``key=value``
+    beside the argument (``nlhe-search:iterations=100,seconds=2``): each key with the
+    function reading its text (:mod:`pokerlab.agents.settings`); the value is given as the
+    constructor keyword :func:`pokerlab.agents.settings.keyword_of` names."""
 
     def __init__(self) -> None:
         self.rng = random.Random(0)

@@ -50,16 +50,17 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from pokerlab.agents.base import Observation
 from pokerlab.agents.nlhe_blueprint import NlheBlueprintBot, NlheBlueprintMixedBot, sample_index
 from pokerlab.agents.registry import register_bot
+from pokerlab.agents.settings import number, sizes, text, whole, words
 from pokerlab.cards import combo_index, combos_touching, format_cards
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand, Legal
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
@@ -144,6 +145,9 @@ class NlheSearchBot(NlheBlueprintBot):
     """
 
     name = "nlhe-search"
+    settings: ClassVar[Mapping[str, Callable[[str], Any]]] = {
+        "iterations": whole, "seconds": number, "gadget": text, "floor": number, "streets": words,
+        "bet": sizes, "raise": sizes}
 
     def __init__(self, blueprint: str | Path | None = None, iterations: int = 200,
                  seconds: float | None = None, gadget: str = "maxmargin", floor: float = 0.01,
@@ -158,8 +162,16 @@ class NlheSearchBot(NlheBlueprintBot):
             raise ValueError(f"gadget: {gadget!r} is not one of {', '.join(GADGETS)}")
         if int(iterations) < 1:
             raise ValueError(f"iterations: {iterations} must be at least 1")
+        if seconds is not None and not float(seconds) > 0:
+            raise ValueError(f"seconds: {seconds} must be above 0")
         if not 0.0 <= float(floor) <= 1.0:
             raise ValueError(f"floor: {float(floor)} must lie in [0, 1]")
+        for option, given in (("bet", bet), ("raise", raise_)):
+            if given is not None:
+                try:
+                    parse_sizes(given)
+                except ValueError as exc:
+                    raise ValueError(f"{option}: {exc}") from None
         self._model = NlheBlueprintMixedBot(blueprint)
         self.iterations = int(iterations)
         self.seconds = seconds

@@ -62,6 +62,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from pokerlab.agents.settings import keyword_of
+
 if TYPE_CHECKING:
     from pokerlab.agents.base import Agent
 
@@ -138,7 +140,7 @@ def _bot_modules(path: Iterable[str], prefix: str) -> list[str]:
     names = []
     for entry in path:
         for module in pkgutil.iter_modules([entry]):
-            if module.name.startswith("_") or module.name in ("base", "registry"):
+            if module.name.startswith("_") or module.name in ("base", "registry", "settings"):
                 continue
             name = f"{prefix}.{module.name}"
             if module.ispkg:
@@ -270,6 +272,58 @@ def argument_of(name: str) -> str | None:
     return getattr(_FACTORIES[name], "argument", None)
 
 
+def settings_of(name: str) -> tuple[str, ...]:
+    """The settings a spec of bot ``name`` may give (``Agent.settings``' keys), in order."""
+    _discover()
+    return tuple(getattr(_FACTORIES[name], "settings", {}))
+
+
+def spec_options(spec: str) -> dict[str, Any]:
+    """The constructor keywords a bot spec gives: its argument (``Agent.argument``) and its
+    settings (``key=value``, comma-separated, read by ``Agent.settings``). A bot without
+    settings takes the whole text after the ``:`` as its argument.
+
+    >>> spec_options("nlhe-search:iterations=50,streets=turn+river")
+    {'iterations': 50, 'streets': ('turn', 'river')}
+    >>> spec_options("nlhe-search:iterations=lots")
+    Traceback (most recent call last):
+    ...
+    ValueError: setting iterations: 'lots' is not a whole number
+    """
+    _discover()
+    name, text = split_spec(spec)
+    if text is None:
+        return {}
+    readers = getattr(_FACTORIES[name], "settings", {})
+    keyword = argument_of(name)
+    parts = text.split(",") if readers else [text]
+    options: dict[str, Any] = {}
+    bare = []
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if readers and eq and key in readers:
+            if keyword_of(key) in options:
+                raise ValueError(f"setting {key} is given twice")
+            try:
+                options[keyword_of(key)] = readers[key](value)
+            except ValueError as exc:
+                raise ValueError(f"setting {key}: {exc}") from None
+        elif readers and eq:
+            raise ValueError(f"no setting {key!r} (settings: {', '.join(readers)})")
+        else:
+            bare.append(part)
+    if not bare:
+        return options
+    if keyword is None:
+        raise ValueError(f"bot {name!r} takes no argument ({spec!r})")
+    if len(bare) > 1 or not bare[0]:
+        known = f" (settings: {', '.join(readers)})" if readers else ""
+        raise ValueError(f"one {keyword} after the {SPEC_SEPARATOR!r}, got "
+                         f"{', '.join(map(repr, bare))}{known}")
+    options[keyword] = bare[0]
+    return options
+
+
 def playing(variant: str) -> dict[str, str]:
     """The registered bots that play ``variant``, with their descriptions, sorted by name."""
     return {name: text for name, text in available().items() if variant in variants_of(name)}
@@ -294,12 +348,13 @@ def check_bots(names: Iterable[str], variant: str, option: str) -> None:
 
 def _check_argument(spec: str, option: str) -> None:
     name, argument = split_spec(spec)
-    if argument_of(name) is None:
+    if argument_of(name) is None and not settings_of(name):
         takers = [f"{n}:{str(argument_of(n)).upper()}" for n in sorted(_FACTORIES) if argument_of(n)]
         raise ValueError(f"{option}: bot {name!r} takes no argument ({spec!r}); bots that take one: "
                          f"{', '.join(takers) or 'none'}")
     if not argument:
-        raise ValueError(f"{option}: {spec!r}: give the {argument_of(name)} after the {SPEC_SEPARATOR!r}")
+        what = argument_of(name) or "settings"
+        raise ValueError(f"{option}: {spec!r}: give the {what} after the {SPEC_SEPARATOR!r}")
     try:
         create_bot(spec)
     except (ValueError, OSError) as exc:
@@ -314,7 +369,8 @@ def broken_modules() -> dict[str, str]:
 
 def create_bot(name: str, **options: Any) -> Agent:
     """A new bot registered as ``name``, or built from a bot spec ``name:ARG`` (the argument
-    given as the bot's :attr:`~pokerlab.agents.base.Agent.argument` keyword)."""
+    given as the bot's :attr:`~pokerlab.agents.base.Agent.argument` keyword, settings
+    ``key=value`` as their keywords: :func:`spec_options`)."""
     _discover()
     spec = name
     name, argument = split_spec(spec)
@@ -322,10 +378,7 @@ def create_bot(name: str, **options: Any) -> Agent:
         broken = "".join(f"; {module} failed to load ({error})" for module, error in _BROKEN.items())
         raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(_FACTORIES))}{broken}")
     if argument is not None:
-        keyword = argument_of(name)
-        if keyword is None:
-            raise ValueError(f"bot {name!r} takes no argument ({spec!r})")
-        options[keyword] = argument
+        options.update(spec_options(spec))
     bot = _FACTORIES[name](**options)
     bot.name = name
     return bot

@@ -1,0 +1,64 @@
+"""Bot settings in a bot spec (``name:key=value,...``): read into the constructor's keywords,
+beside the argument; a bad one is refused with the bot, the setting and the value named."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokerlab.agents.nlhe_search import NlheSearchBot
+from pokerlab.agents.registry import check_bots, create_bot, spec_options
+from pokerlab.agents.settings import keyword_of, sizes, words
+from pokerlab.nolimit.blueprint import SHIPPED_BLUEPRINTS
+
+
+def test_settings_reach_the_constructor_and_the_argument_stays_the_argument() -> None:
+    bot = create_bot(f"nlhe-search:{SHIPPED_BLUEPRINTS[0]},iterations=30,seconds=1.5,gadget=resolve,"
+                     "floor=0.02,streets=turn+river,bet=75%/a,raise=a")
+    assert isinstance(bot, NlheSearchBot) and bot.name == "nlhe-search"
+    assert (bot.iterations, bot.seconds, bot.gadget, bot.floor) == (30, 1.5, "resolve", 0.02)
+    assert bot.streets == frozenset({2, 3}) and (bot._bet, bot._raise) == ("75%,a", "a")
+    assert bot.blueprint_path == SHIPPED_BLUEPRINTS[0].resolve()  # the argument: a blueprint file
+    assert spec_options("nlhe-search") == {} and spec_options("nlhe-search:iterations=5") == {"iterations": 5}
+
+
+def test_a_bot_without_settings_takes_the_whole_text_as_its_argument() -> None:
+    assert spec_options("hulhe-cfr:runs/a,b=c.npz") == {"strategy": "runs/a,b=c.npz"}
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("nlhe-search:depth=3", r"no setting 'depth' \(settings: iterations, seconds, gadget, floor, "),
+    ("nlhe-search:iterations=many", r"setting iterations: 'many' is not a whole number$"),
+    ("nlhe-search:iterations=0", r"iterations: 0 must be at least 1$"),
+    ("nlhe-search:seconds=-1", r"seconds: -1.0 must be above 0$"),
+    ("nlhe-search:seconds=inf", r"setting seconds: 'inf' is not a finite number$"),
+    ("nlhe-search:gadget=magic", r"gadget: 'magic' is not one of maxmargin, resolve$"),
+    ("nlhe-search:streets=flop+river", r"streets: flop: choose among turn, river$"),
+    ("nlhe-search:bet=7x", r"bet: unknown bet size '7x'"),
+    ("nlhe-search:floor=2", r"floor: 2.0 must lie in \[0, 1\]$"),
+    ("nlhe-search:iterations=1,iterations=2", r"setting iterations is given twice$"),
+    ("nlhe-search:a.npz,b.npz", r"one blueprint after the ':', got 'a.npz', 'b.npz'"),
+    ("nlhe-search:", r"give the blueprint after the ':'$"),
+    ("raiser:iterations=3", r"bot 'raiser' takes no argument"),
+])
+def test_a_bad_setting_is_one_line_naming_the_option_and_the_spec(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=r"^--bot: ") as info:
+        check_bots([spec], "texas-holdem", "--bot")
+    assert "\n" not in str(info.value)
+    assert spec.partition(":")[0] in str(info.value)
+    with pytest.raises(ValueError, match=message):
+        check_bots([spec], "texas-holdem", "--bot")
+
+
+@given(st.text(alphabet="abcxyz019=,.+/%-", max_size=24))
+def test_any_setting_text_is_read_or_refused_with_a_value_error(tail: str) -> None:
+    try:
+        spec_options(f"nlhe-search:{tail}")
+    except ValueError as exc:
+        assert str(exc) and "\n" not in str(exc)
+
+
+def test_readers() -> None:
+    assert words("turn+river") == ("turn", "river") and sizes("33%/a") == "33%,a"
+    assert keyword_of("raise") == "raise_" and keyword_of("bet") == "bet"
