@@ -62,3 +62,16 @@ def test_any_setting_text_is_read_or_refused_with_a_value_error(tail: str) -> No
 def test_readers() -> None:
     assert words("turn+river") == ("turn", "river") and sizes("33%/a") == "33%,a"
     assert keyword_of("raise") == "raise_" and keyword_of("bet") == "bet"
+
+
+def test_the_match_command_refuses_a_bad_setting_in_one_line_before_it_plays(tmp_path, capsys) -> None:
+    from pokerlab.cli.errors import run
+    from pokerlab.cli.main import app
+
+    db = tmp_path / "m.sqlite"
+    status = run(app, ["match", "nlhe-search:iterations=x", "nl-rules", "--game", "no-limit",
+                       "--hands", "2", "--db", str(db)])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert err == "error: BOTS: bot 'nlhe-search:iterations=x': setting iterations: 'x' is not a whole number\n"
+    assert not db.exists()
