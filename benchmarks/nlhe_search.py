@@ -13,16 +13,25 @@ Measures
   the ratio of the river's time.
 - **river_subgames** (``--subgames N``, default 40; 0 skips it): the first N river subgames
   nlhe-search meets against nlhe-blueprint (its first decision on a river), each solved four
-  ways, and the opponent's best-response
+  ways (and two diagnostic rows below), and the opponent's best-response
   value against the bot's strategy on the opponent's range (in pots; lower is less
   exploitable): the blueprint's river strategy, the max-margin and the re-solve gadgets, and
   the subgame solved without a gadget ("unsafe"); with each, the largest excess of an opponent
   hand's value over its alternative (a share of the largest alternative; above 0 is less safe
   than the blueprint), and the bot's value in pots against the opponent ``nlhe-blueprint``
   actually is (its purified river play, on the range its purified play reaches the river
-  with): what searching the river gains or loses against the blueprint head to head.
+  with): what searching the river gains or loses against the blueprint head to head. Two
+  more rows tell purification from search: the blueprint's rows mixed as trained, and the
+  max-margin strategy purified.
+- **turn_search** (``--turn-hands N``, default 60; 0 skips it): the same timing for
+  :data:`TURN_BOT`, which searches the turn too (each river card a situation), against
+  ``nl-rules``.
+- **turn_subgames** (``--turn-subgames N``, default 10; 0 skips it): the river_subgames
+  measures on the first N turn subgames :data:`TURN_BOT` meets against nlhe-blueprint,
+  solved to the end of the hand.
 
-Usage: ``python benchmarks/nlhe_search.py [--json] [--hands 300] [--seed 1] [--subgames 40]``.
+Usage: ``python benchmarks/nlhe_search.py [--json] [--hands 300] [--seed 1] [--subgames 40]
+[--turn-hands 60] [--turn-subgames 10]``.
 """
 
 from __future__ import annotations
@@ -51,10 +60,11 @@ STREETS = ("pre-flop", "flop", "turn", "river")
 
 
 def timed_hands(name: str, hands: int, seed: int, subs: list[Any] | None = None, keep: int = 0,
-                opponent: str = "nl-rules") -> tuple[dict[str, list[float]], list[float], Any]:
-    """``name`` against ``opponent`` over ``hands`` hands, seats alternating: seconds of each
-    decision by street, the thinking per hand, and the bot; the first ``keep`` river subgames
-    of the bot's first decision on the river go to ``subs``."""
+                opponent: str = "nl-rules", street: int = 3
+                ) -> tuple[dict[str, list[float]], list[float], Any]:
+    """``name`` (a bot spec) against ``opponent`` over ``hands`` hands, seats alternating:
+    seconds of each decision by street, the thinking per hand, and the bot; the first ``keep``
+    subgames of the bot's first decision on ``street`` (engine numbering) go to ``subs``."""
     game = GameSettings.preset("no-limit", starting_stack=400)
     me, other = create_bot(name), create_bot(opponent)
     if subs is not None and keep > 0:
@@ -62,7 +72,8 @@ def timed_hands(name: str, hands: int, seed: int, subs: list[Any] | None = None,
 
         def kept(observation):  # type: ignore[no-untyped-def]
             sub = build(observation)
-            if sub is not None and not sub.locks and len(subs) < keep:  # a bot's first decision
+            first = sub is not None and not sub.locks and observation.street == street
+            if first and len(subs) < keep:  # the bot's first decision on the street
                 frozen = Observation(me._replay(observation, len(observation.actions)), observation.position)
                 subs.append((me, frozen, sub))
             return sub
@@ -125,11 +136,46 @@ def against_the_blueprint(bot: Any, observation: Observation, sub: Any) -> Any:
     return value if truth.sum() > 0 else None
 
 
-def river_subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
+def purified(sub: Any, strategy: np.ndarray) -> np.ndarray:
+    """``strategy`` with the bot's rows purified (each hand's most probable action), as the
+    blueprint bot plays its own."""
+    out = strategy.copy()
+    for n in range(sub.tree.size):
+        if sub.tree.kind[n] != DECISION or sub.tree.player[n] != sub.me:
+            continue
+        na = int(sub.tree.num_children[n])
+        for s in range(sub.deal.num_sits):
+            block = sub.layout.block(n, s)
+            rows = out[block].reshape(na, -1)
+            if rows.size:
+                pure = np.zeros_like(rows)
+                pure[np.argmax(rows, axis=0), np.arange(rows.shape[1])] = 1.0
+                out[block] = pure.ravel()
+    return out
+
+
+def mixed_blueprint(bot: Any, observation: Observation, sub: Any) -> np.ndarray:
+    """The blueprint's own rows at the bot's nodes, mixed as trained (not purified)."""
+    bot.purified = False  # the instance's attribute shadows the class's for this one call
+    try:
+        strategy = bot.blueprint_strategy(sub.tree, sub.layout, sub.deal, observation, sub.start, sub.me)
+    finally:
+        del bot.purified
+    for n, lock in sub.locks.items():
+        strategy[sub.layout.block(n, 0)] = lock.ravel()
+    return strategy
+
+
+ROWS = ("blueprint", "blueprint-mixed", *GADGETS, "maxmargin-purified", "unsafe")
+"""The strategies each subgame measures: the blueprint's (purified, as the bot plays it), the
+blueprint's mixed rows, each gadget's re-solve, max-margin's purified and no gadget's."""
+
+
+def subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
     """The opponent's best-response value (pots), the largest excess over the gadget's
     alternatives and the value against the blueprint as it plays, for the blueprint and each
     way of solving each subgame."""
-    rows: dict[str, list[tuple[float, float, float]]] = {k: [] for k in ("blueprint", *GADGETS, "unsafe")}
+    rows: dict[str, list[tuple[float, float, float]]] = {k: [] for k in ROWS}
     for bot, observation, sub in subs:
         opp = 1 - sub.me
         weights = sub.spot.ranges[opp][sub.deal.hands[opp]]
@@ -145,6 +191,7 @@ def river_subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
             return value, float((br - sub.alternative).max()) / scale, head(strategy)
 
         rows["blueprint"].append(measure(sub.blueprint))
+        rows["blueprint-mixed"].append(measure(mixed_blueprint(bot, observation, sub)))
         for kind in (*GADGETS, "unsafe"):
             solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks, **FAST)
             if kind == "unsafe":
@@ -152,6 +199,8 @@ def river_subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
             else:
                 Resolve(solver, opp, sub.alternative, gadget=kind).run(iterations)
             rows[kind].append(measure(solver.average_strategy()))
+            if kind == "maxmargin":
+                rows["maxmargin-purified"].append(measure(purified(sub, solver.average_strategy())))
     base = np.array([h for _, _, h in rows["blueprint"]])
     out: dict[str, Any] = {"subgames": len(base), "iterations": iterations}
     for k, r in rows.items():
@@ -173,12 +222,30 @@ def summary(values: list[float], scale: float = 1000.0) -> dict[str, Any]:
             "max": round(scale * max(values), 2)}
 
 
+def solve_summary(solves: list[tuple[float, int, int, int]]) -> dict[str, Any] | None:
+    """Seconds, iterations, subgame nodes and solver memory of a bot's solves."""
+    if not solves:
+        return None
+    return {"solves": len(solves),
+            "seconds_mean": round(float(np.mean([s[0] for s in solves])), 3),
+            "seconds_max": round(max(s[0] for s in solves), 3),
+            "iterations_mean": round(float(np.mean([s[1] for s in solves])), 1),
+            "nodes_max": max(s[2] for s in solves),
+            "memory_mib_max": round(max(s[3] for s in solves) / 2**20, 2)}
+
+
+TURN_BOT = "nlhe-search:streets=turn+river,bet=75%/a,raise=a"
+"""The turn-searching bot measured (sizes of 75% and all-in, raises all-in: seconds a turn)."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--subgames", type=int, default=40)
+    parser.add_argument("--turn-hands", type=int, default=60)
+    parser.add_argument("--turn-subgames", type=int, default=10)
     args = parser.parse_args()
     timed_hands("nlhe-search", 4, args.seed + 99)  # warm-up: numba's cache, the blueprint
     by, per_hand, bot = timed_hands("nlhe-search", args.hands, args.seed)
@@ -187,19 +254,10 @@ def main() -> None:
     if args.subgames:
         timed_hands("nlhe-search", 20 * args.subgames, args.seed + 1, subs, args.subgames,
                     opponent="nlhe-blueprint")
-    subgames = river_subgames(subs, bot.iterations) if subs else None
-    solves = bot.solves
-    out = {
+    out: dict[str, Any] = {
         "machine": platform.machine(), "python": platform.python_version(), "hands": args.hands,
         "ms_per_decision": {s: summary(v) for s, v in by.items()},
-        "river_solve": {
-            "solves": len(solves),
-            "seconds_mean": round(float(np.mean([s[0] for s in solves])), 3) if solves else None,
-            "seconds_max": round(max(s[0] for s in solves), 3) if solves else None,
-            "iterations_mean": round(float(np.mean([s[1] for s in solves])), 1) if solves else None,
-            "nodes_max": max(s[2] for s in solves) if solves else None,
-            "memory_mib_max": round(max(s[3] for s in solves) / 2**20, 2) if solves else None,
-        },
+        "river_solve": solve_summary(bot.solves),
         "per_hand_s": {"mean": round(float(np.mean(per_hand)), 3), "max": round(max(per_hand), 3)},
         "peer": {"bot": "nlhe-blueprint", "ms_per_decision": {s: summary(v) for s, v in peer.items()},
                  "per_hand_s": {"mean": round(float(np.mean(peer_hand)), 4)}},
@@ -207,7 +265,19 @@ def main() -> None:
     river = out["ms_per_decision"]["river"]["mean"]
     peer_river = out["peer"]["ms_per_decision"]["river"]["mean"]
     out["river_ratio_to_blueprint"] = round(river / peer_river, 1) if river and peer_river else None
-    out["river_subgames"] = subgames
+    out["river_subgames"] = subgames(subs, bot.iterations) if subs else None
+    if args.turn_hands:
+        tby, thand, tbot = timed_hands(TURN_BOT, args.turn_hands, args.seed)
+        out["turn_search"] = {"bot": TURN_BOT, "hands": args.turn_hands,
+                              "ms_per_decision": {s: summary(v) for s, v in tby.items()},
+                              "solves": solve_summary(tbot.solves),
+                              "per_hand_s": {"mean": round(float(np.mean(thand)), 3),
+                                             "max": round(max(thand), 3)}}
+    turn: list[Any] = []
+    if args.turn_subgames:
+        timed_hands(TURN_BOT, 20 * args.turn_subgames, args.seed + 2, turn, args.turn_subgames,
+                    opponent="nlhe-blueprint", street=2)
+        out["turn_subgames"] = subgames(turn, turn[0][0].iterations) if turn else None
     if args.json:
         print(json.dumps(out, indent=2))
         return
@@ -216,7 +286,9 @@ def main() -> None:
         print(f"{s:9s} nlhe-search {a['mean']} ms (max {a['max']}, {a['decisions']} decisions); "
               f"nlhe-blueprint {b['mean']} ms")
     print(f"river solves: {out['river_solve']}; per hand {out['per_hand_s']}")
-    print(f"river subgames: {subgames}")
+    print(f"river subgames: {out['river_subgames']}")
+    print(f"turn search: {out.get('turn_search')}")
+    print(f"turn subgames: {out.get('turn_subgames')}")
 
 
 if __name__ == "__main__":

@@ -73,5 +73,6 @@ def test_the_match_command_refuses_a_bad_setting_in_one_line_before_it_plays(tmp
                        "--hands", "2", "--db", str(db)])
     out, err = capsys.readouterr()
     assert (status, out) == (2, "")
-    assert err == "error: BOTS: bot 'nlhe-search:iterations=x': setting iterations: 'x' is not a whole number\n"
+    assert err == ("error: BOTS: bot 'nlhe-search:iterations=x': setting iterations: 'x' is not a "
+                   "whole number\n")
     assert not db.exists()

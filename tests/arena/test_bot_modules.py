@@ -146,8 +146,9 @@ def test_lbr_measures_a_bot_from_a_bot_module(tmp_path) -> None:
     bot.write_text(OUTSIDE_STATION)
     # a worker process starts with the package's bots only: the task loads the module itself
     assert "outside-station" not in registry.available()
-    pairs, counts = lbr_task("outside-station", 0, 10, 0, 1, False, (str(bot),))
+    pairs, counts, where = lbr_task("outside-station", 0, 10, 0, 1, False, (str(bot),))
     assert len(pairs) == 1 and counts[1] > 0  # the bot decided
+    assert sum(h for street in where for h, _ in street) == 2  # both hands ended somewhere
     result = invoke("lbr", "outside-station", "--bot-module", str(bot), "--hands", "2", "--samples", "10",
                     "--json", "--no-progress")
     assert result.exit_code == 0, result.output

@@ -9,7 +9,7 @@ import pytest
 from pokerlab.agents.base import Agent, Observation
 from pokerlab.agents.registry import create_bot
 from pokerlab.arena.lbr import (
-    _TOUCHING,
+    ENDINGS,
     LBRConfig,
     LBRHand,
     lbr_bot,
@@ -18,7 +18,7 @@ from pokerlab.arena.lbr import (
     run_lbr,
 )
 from pokerlab.arena.table import play_hand
-from pokerlab.cards import parse_cards
+from pokerlab.cards import combos_touching, parse_cards
 from pokerlab.engine import BET_RAISE, CHECK_CALL, FOLD, Action, Dealer, GameSettings, Hand
 from pokerlab.strength.range_equity import equity_kernel, range_equity
 
@@ -65,7 +65,7 @@ def test_the_range_stays_normalised_and_removes_the_cards_seen() -> None:
                 assert weights.sum() == pytest.approx(1.0)
                 seen = mine + hand.board[: (0, 3, 4, 5)[street]]
                 for c in seen:
-                    assert not weights[_TOUCHING[c]].any()
+                    assert not weights[combos_touching([c])].any()
             # Against the random bot every holding not touching a seen card is equally likely.
             last = trace[-1][1]
             assert np.ptp(last[last > 0]) < 1e-12
@@ -88,7 +88,7 @@ class ValueBettor(Agent):
         self.decisions += 1
         weights = np.ones(1326)
         for c in observation.hole + observation.board:
-            weights[_TOUCHING[c]] = 0.0
+            weights[combos_touching([c])] = 0.0
         weights /= weights.sum()
         wp_seed = (self.seed * 1_000_003 + self.hand_number) * 64 + self.decisions
         counts = equity_kernel(*observation.hole, np.array(observation.board, dtype=np.int64),
@@ -154,6 +154,20 @@ def test_lbr_beats_the_baselines_and_refuses_a_bot_without_policy() -> None:
         assert r.ci95[0] > 0, r   # strongly positive: far above zero after 60 hands
     with pytest.raises(ValueError, match="BOT: bot 'loki2-b' does not expose its policy"):
         lbr_bot("loki2-b")
+
+
+def test_where_lbr_won_adds_up_to_the_run() -> None:
+    # Against the calling station or the raiser no hand ends in a fold by the bot; every hand is
+    # counted once, and the cells' winnings add up to the run's.
+    r = run_lbr(LBRConfig("calling-station", hands=40, seed=5, samples=100))
+    assert sum(map(sum, r.where)) == r.hands
+    assert sum(map(sum, r.where_mbb)) == pytest.approx(r.mbb_per_game)
+    assert all(street[ENDINGS.index("bot folds")] == 0 for street in r.where)
+    raiser = run_lbr(LBRConfig("raiser", hands=40, seed=5, samples=100))
+    assert all(street[ENDINGS.index("bot folds")] == 0 for street in raiser.where)  # it never folds
+    cells = raiser.to_dict()["where"]
+    assert sum(c["hands"] for c in cells) == 40
+    assert {c["ended"] for c in cells} <= set(ENDINGS)
 
 
 @pytest.mark.slow

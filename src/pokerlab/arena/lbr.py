@@ -66,7 +66,7 @@ from pokerlab.agents.base import Agent, Observation, has_policy
 from pokerlab.agents.registry import check_bots, create_bot, load_bot_modules
 from pokerlab.arena.stats import win_rate
 from pokerlab.arena.table import bot_answer
-from pokerlab.cards import ALL_COMBOS
+from pokerlab.cards import combo_index, combos_touching
 from pokerlab.engine.dealing import Dealer
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand, Legal
 from pokerlab.engine.settings import GameSettings
@@ -85,19 +85,9 @@ GAMES = ("limit", "no-limit")
 DEFAULT_STACK = 200
 """Big blinds each player starts a hand with (the limit preset's 2,000 chips, the ACPC's 20,000)."""
 
-_COMBOS = ALL_COMBOS.astype(np.int64)
-
-
-def _combos_touching() -> np.ndarray:
-    out = np.zeros((52, 1326), dtype=bool)
-    for i, (a, b) in enumerate(_COMBOS):
-        out[a, i] = True
-        out[b, i] = True
-    return out
-
-
-_TOUCHING = _combos_touching()
-"""``_TOUCHING[card]``: the holdings that use ``card``."""
+STREET_NAMES = ("pre-flop", "flop", "turn", "river")
+ENDINGS = ("bot folds", "LBR folds", "showdown")
+"""How an LBR hand ends (:attr:`LBRHand.ended`, :attr:`LBRResult.where`)."""
 
 
 def lbr_game(game: str = "limit", stack: int = DEFAULT_STACK) -> GameSettings:
@@ -182,6 +172,12 @@ class LBRResult:
     game: str = "limit"
     stack: int = DEFAULT_STACK
     called_wp: bool = False
+    where: list[list[int]] = field(default_factory=list, repr=False)
+    """``where[street][ending]``: the hands that ended so (the street of the last action; the
+    ending an index of :data:`ENDINGS`)."""
+    where_mbb: list[list[float]] = field(default_factory=list, repr=False)
+    """What LBR won in those hands, in mbb per hand of the whole run: the cells add up to
+    :attr:`mbb_per_game`, so they say where its winnings come from."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (``per_pair`` left out)."""
@@ -191,7 +187,11 @@ class LBRResult:
                 "mbb_per_game": self.mbb_per_game, "ci95": list(self.ci95),
                 "seconds": self.seconds, "seconds_per_hand": self.seconds / max(self.hands, 1),
                 "lbr_decisions": self.lbr_decisions, "bot_decisions": self.bot_decisions,
-                "policy_mismatches": self.mismatches, "illegal_actions": self.illegal_actions}
+                "policy_mismatches": self.mismatches, "illegal_actions": self.illegal_actions,
+                "where": [{"street": street, "ended": ending, "hands": self.where[i][j],
+                           "mbb_per_game": round(self.where_mbb[i][j], 1)}
+                          for i, street in enumerate(STREET_NAMES) for j, ending in enumerate(ENDINGS)
+                          if self.where and self.where[i][j]]}
 
 
 def lbr_values(wp: float, pot: float, asked: float,
@@ -307,11 +307,13 @@ class LBRHand:
         self.bot_decisions = 0
         self.mismatches = 0
         self.illegal = 0
+        self.ended: tuple[int, int] | None = None
+        """After :meth:`play`: the street of the hand's last action and how it ended (an index
+        of :data:`ENDINGS`)."""
         self._remove(self.hole)
 
     def _remove(self, cards: Sequence[int]) -> None:
-        for c in cards:
-            self.weights[_TOUCHING[int(c)]] = 0.0
+        self.weights[combos_touching(cards)] = 0.0
         self._normalise()
 
     def _normalise(self) -> None:
@@ -344,6 +346,9 @@ class LBRHand:
                 hand.apply_checked(self._lbr_turn(legal))
         self.view._legal = None
         bot.end_hand(self.view)
+        street, position, kind, _ = hand.history[-1]
+        self.ended = (street, ENDINGS.index("showdown") if kind != FOLD
+                      else ENDINGS.index("bot folds" if position == self.me else "LBR folds"))
         return int(hand.payoffs[self.lbr])
 
     def _bot_turn(self, legal: Legal) -> None:
@@ -354,7 +359,7 @@ class LBRHand:
             self.illegal += 1
         self.bot_decisions += 1
         self.weights[live] *= self.bot.action_probabilities(self.view, live, action)
-        real = _combo_of(self.hand.hole(self.me))
+        real = combo_index(*self.hand.hole(self.me))
         if self.weights[real] <= 0.0:
             self.mismatches += 1
             # The policy disagrees with the play: keep measuring from the holdings that could
@@ -412,11 +417,6 @@ class LBRHand:
         return float(np.dot(self.weights[live], folds) / self.weights[live].sum())
 
 
-def _combo_of(cards: Sequence[int]) -> int:
-    a, b = sorted(int(c) for c in cards)
-    return b * (b - 1) // 2 + a
-
-
 def lbr_bot(name: str) -> Agent:
     """A fresh bot ``name`` for LBR: ``ValueError`` (one line naming ``BOT``) when it is not a
     registered hold'em bot or does not expose its policy; a bot that keeps opponent models gets
@@ -433,17 +433,20 @@ def lbr_bot(name: str) -> Agent:
 
 def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int,
              preflop_call: bool = False, bot_modules: tuple[str, ...] = (), game_name: str = "limit",
-             stack: int = DEFAULT_STACK, called_wp: bool = False) -> tuple[list[int], list[int]]:
+             stack: int = DEFAULT_STACK, called_wp: bool = False
+             ) -> tuple[list[int], list[int], list[list[list[int]]]]:
     """Play deals ``first_deal .. first_deal + deals - 1`` (two hands each) of
     ``lbr_game(game_name, stack)`` with a fresh bot (``bot_modules`` loaded first; ``called_wp``
-    as :class:`LBRHand`'s): LBR's chips per deal and the counts ``[lbr decisions, bot decisions,
-    mismatches, illegal actions]``."""
+    as :class:`LBRHand`'s): LBR's chips per deal, the counts ``[lbr decisions, bot decisions,
+    mismatches, illegal actions]``, and ``where[street][ending] = [hands, LBR's chips]`` by
+    how the hands ended (:attr:`LBRHand.ended`)."""
     load_bot_modules(bot_modules)  # in every worker
     game = lbr_game(game_name, stack)
     bot = lbr_bot(name)
     dealer = Dealer(seed)
     per_deal: list[int] = []
     counts = [0, 0, 0, 0]
+    where = [[[0, 0] for _ in ENDINGS] for _ in STREET_NAMES]
     for deal in range(first_deal, first_deal + deals):
         cards, ranks = dealer.cards(deal, 2), dealer.ranks(deal, 2)
         chips = 0
@@ -454,12 +457,17 @@ def lbr_task(name: str, seed: int, samples: int, first_deal: int, deals: int,
             hand = Hand(game, [game.starting_stack] * 2, cards, ranks)
             one = LBRHand(hand, lbr, bot, h, samples, seed, preflop_call=preflop_call,
                           called_wp=called_wp)
-            chips += one.play()
+            won = one.play()
+            chips += won
+            if one.ended is not None:
+                cell = where[one.ended[0]][one.ended[1]]
+                cell[0] += 1
+                cell[1] += won
             for k, v in enumerate((one.lbr_decisions, one.bot_decisions, one.mismatches, one.illegal)):
                 counts[k] += v
         per_deal.append(chips)
     bot.end_match()
-    return per_deal, counts
+    return per_deal, counts, where
 
 
 def run_lbr(config: LBRConfig, workers: int = 1,
@@ -475,9 +483,11 @@ def run_lbr(config: LBRConfig, workers: int = 1,
              for first in range(0, config.deals, TASK_DEALS))
     per_pair: list[int] = []
     counts = [0, 0, 0, 0]
+    where = np.zeros((len(STREET_NAMES), len(ENDINGS), 2), dtype=np.int64)
     with executor_for(workers=min(workers, -(-config.deals // TASK_DEALS))) as executor:
-        for pairs, done in executor.map(lbr_task, tasks):
+        for pairs, done, ended in executor.map(lbr_task, tasks):
             per_pair += pairs
+            where += np.asarray(ended, dtype=np.int64)
             counts = [a + b for a, b in zip(counts, done, strict=True)]
             if progress is not None:
                 progress(2 * len(pairs))
@@ -487,4 +497,6 @@ def run_lbr(config: LBRConfig, workers: int = 1,
     return LBRResult(config.bot, 2 * len(per_pair), config.seed, config.preflop_call, mean,
                      (float(ci[0]), float(ci[1])) if not math.isnan(ci[0]) else (math.nan, math.nan),
                      time.perf_counter() - start, *counts, per_pair=per_pair, game=config.game,
-                     stack=config.stack, called_wp=config.raise_wp_called)
+                     stack=config.stack, called_wp=config.raise_wp_called,
+                     where=where[..., 0].tolist(), where_mbb=(where[..., 1] * 1000.0 / big_blind
+                                                              / max(2 * len(per_pair), 1)).tolist())

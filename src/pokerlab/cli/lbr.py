@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import typer
 
 from pokerlab.cli.common import Interrupted, console, print_json, progress, table, user_errors
+
+if TYPE_CHECKING:
+    from pokerlab.arena.lbr import LBRResult
 
 
 def register(app: typer.Typer) -> None:
@@ -46,7 +50,7 @@ def register(app: typer.Typer) -> None:
         raise (no-limit: a pot-sized raise or all-in). Its winnings, in milli big blinds per
         hand, bound the bot's exploitability from below.
         """
-        from pokerlab.arena.lbr import LBRConfig, lbr_bot, run_lbr
+        from pokerlab.arena.lbr import ENDINGS, LBRConfig, lbr_bot, run_lbr
         from pokerlab.cli.match import bot_modules_option
 
         modules = bot_modules_option(bot_module)
@@ -71,3 +75,18 @@ def register(app: typer.Typer) -> None:
         deep = f" {stack} bb" if stack != 200 or game == "no-limit" else ""
         console.print(table(f"LBR against {result.bot}, heads-up {game}{deep}, seed {seed}{pre}",
                             ["mbb/g", "95% CI", "hands", "seconds", "s/hand", "policy mismatches"], rows))
+        console.print(table("Where LBR won it: mbb/g by the street of the hand's last action",
+                            ["street", *ENDINGS, "all"], where_rows(result)))
+
+
+def where_rows(result: LBRResult) -> list[list[str]]:
+    """The rows of the "where" table: each street's mbb/g by how the hands ended, and the sum
+    (hands counted in brackets; a column's cells add up to the run's mbb/g)."""
+    from pokerlab.arena.lbr import STREET_NAMES
+
+    rows = []
+    for i, street in enumerate(STREET_NAMES):
+        cells = [f"{mbb:+,.0f} ({n:,})" if n else "-"
+                 for n, mbb in zip(result.where[i], result.where_mbb[i], strict=True)]
+        rows.append([street, *cells, f"{sum(result.where_mbb[i]):+,.0f}"])
+    return rows
