@@ -168,8 +168,39 @@ def test_on_the_turn_it_solves_to_the_end_of_the_hand_with_the_blueprint_on_ever
     assert bot.action_probabilities(view, [combo_index(*view.hole)], action)[0] > 0
 
 
+def test_before_the_flop_it_solves_the_round_with_the_real_sizes_and_keeps_its_range() -> None:
+    bot = NlheSearchBot(iterations=60, streets=("preflop", "river"))
+    bot.reseed(3)
+    hand = Hand(GAME, [400, 400], CARDS)
+    hand.act(Action(BET_RAISE, 7))  # the button opens to 3.5 big blinds: not an abstraction size
+    view = Observation(hand, position=hand.actor)
+    bot.begin_hand(view)
+    first = bot.search(view)
+    assert first is not None and first.tree.action[first.node] == Action(BET_RAISE, 7)
+    assert first.labels == ("f", "c", "r21", "r400")  # 3x the open, all-in
+    live = np.flatnonzero(first.range > 0)
+    assert len(live) == 1326 and np.allclose(first.probs[live].sum(axis=1), 1.0)
+    # the same classes play the same: suits do not matter before the flop
+    aces = [combo_index(*parse_cards(h)) for h in ("AhAd", "AsAc", "AdAc")]
+    assert np.allclose(first.probs[aces], first.probs[aces[0]])
+    assert first.probs[combo_index(*parse_cards("AhAd")), 0] < 1e-3  # aces do not fold
+    assert bot.search(view) is first  # kept for the line
+    # It 3-bets; the button 4-bets to 50 (the abstraction's 2.3x would be 48): its next solve
+    # holds the 50 and locks the 3-bet to what it played, so its range is its 3-betting range.
+    hand.act(Action(BET_RAISE, 21))
+    hand.act(Action(BET_RAISE, 50))
+    later = bot.search(Observation(hand, position=hand.actor))
+    assert later is not None and later.tree.action[later.node] == Action(BET_RAISE, 50)
+    assert np.allclose(later.range, first.probs[:, first.labels.index("r21")], atol=1e-6)
+    assert later.labels[:2] == ("f", "c")
+    view = Observation(hand, position=hand.actor)
+    action = bot.act(view)
+    assert bot.action_probabilities(view, [combo_index(*view.hole)], action)[0] > 0
+    assert bot.hand_report()[-1]["street"] == "preflop"
+
+
 def test_bad_settings_are_refused() -> None:
-    with pytest.raises(ValueError, match=r"^streets: flop: choose among turn, river$"):
+    with pytest.raises(ValueError, match=r"^streets: flop: choose among preflop, turn, river$"):
         NlheSearchBot(streets=("flop",))
     with pytest.raises(ValueError, match=r"^gadget: 'x' is not one of maxmargin, resolve$"):
         NlheSearchBot(gadget="x")

@@ -64,7 +64,10 @@ from pokerlab.agents.settings import number, sizes, text, whole, words
 from pokerlab.cards import combo_index, combos_touching, format_cards
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand, Legal
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
+from pokerlab.nolimit.preflop_search import DECISION as PREFLOP_DECISION
+from pokerlab.nolimit.preflop_search import PreflopSolver, PreflopTree, build_preflop_tree
 from pokerlab.spot.bestresponse import combo_values
+from pokerlab.spot.classes import COMBO_CLASS
 from pokerlab.spot.deal import build_deal
 from pokerlab.spot.layout import build_layout
 from pokerlab.spot.resolve import GADGETS, Resolve
@@ -72,10 +75,14 @@ from pokerlab.spot.solver import FAST, Solver
 from pokerlab.spot.spec import Spot, StreetSizes, parse_sizes
 from pokerlab.spot.tree import DECISION, Tree, build_tree
 
-STREET_NAMES = {2: "turn", 3: "river"}
+STREET_NAMES = {0: "preflop", 2: "turn", 3: "river"}
 """The streets the bot can search (engine numbering), by the spot's names."""
 SEARCH_CACHE = 64
 """Solves a bot keeps within a hand (LBR asks about several raises it might make)."""
+CLASS_FIRST = np.unique(COMBO_CLASS, return_index=True)[1]
+"""A combo of each starting-hand class (a pre-flop strategy's row for the class)."""
+PREFLOP_CACHE = 512
+"""Pre-flop solves a bot keeps across hands (a pre-flop solve depends on the line only)."""
 
 __all__ = ["NlheSearchBot", "Searched", "Subgame"]
 
@@ -87,13 +94,15 @@ class Searched:
     each child's real ``actions``, what the solve took, and the bot's ``range`` at the node
     (``(1326,)`` weights: its range at the street's start times its earlier play there)."""
 
-    tree: Tree
+    tree: Tree | PreflopTree
     node: int
     probs: np.ndarray
     actions: tuple[Action, ...]
     iterations: int
     seconds: float
     range: np.ndarray
+    labels: tuple[str, ...]
+    """The children's labels in the tree (``x``, ``c``, ``f``, ``b...``/``r...``)."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +165,8 @@ class NlheSearchBot(NlheBlueprintBot):
         super().__init__(blueprint)
         unknown = [s for s in streets if s not in STREET_NAMES.values()]
         if unknown or not streets:
-            raise ValueError(f"streets: {', '.join(unknown) or 'none'}: choose among turn, river")
+            raise ValueError(f"streets: {', '.join(unknown) or 'none'}: choose among "
+                             f"{', '.join(STREET_NAMES.values())}")
         self.streets = frozenset(k for k, v in STREET_NAMES.items() if v in streets)
         if gadget not in GADGETS:
             raise ValueError(f"gadget: {gadget!r} is not one of {', '.join(GADGETS)}")
@@ -179,10 +189,11 @@ class NlheSearchBot(NlheBlueprintBot):
         self.floor = float(floor)
         self._bet, self._raise = bet, raise_
         self._searches: dict[tuple[Any, ...], Searched | None] = {}
+        self._preflop: dict[tuple[Any, ...], Searched | None] = {}
         self._report: list[dict[str, Any]] = []
-        self.solves: list[tuple[float, int, int, int]] = []
-        """``(seconds, iterations, tree nodes, solver bytes)`` of every solve so far (for
-        timing reports)."""
+        self.solves: list[tuple[float, int, int, int, int]] = []
+        """``(seconds, iterations, tree nodes, solver bytes, street)`` of every solve so far
+        (for timing reports)."""
 
     def begin_hand(self, observation: Observation) -> None:
         super().begin_hand(observation)
@@ -255,6 +266,8 @@ class NlheSearchBot(NlheBlueprintBot):
         self._choose(observation)
         if not self._game.covers(observation):
             return None
+        if observation.street == 0:
+            return self._search_preflop(observation)
         key = (self.key, observation.position, tuple(observation.actions))
         if key not in self._searches:
             if len(self._searches) >= SEARCH_CACHE:
@@ -359,9 +372,62 @@ class NlheSearchBot(NlheBlueprintBot):
         probs = np.zeros((1326, block.shape[0]))
         probs[sub.deal.hands[sub.me]] = block.T
         seconds = time.perf_counter() - t0
-        self.solves.append((seconds, resolve.iterations, sub.tree.size, solver.memory_bytes))
+        self.solves.append((seconds, resolve.iterations, sub.tree.size, solver.memory_bytes,
+                            observation.street))
         return Searched(sub.tree, sub.node, probs, _real_actions(sub.tree, sub.node, observation.legal),
-                        resolve.iterations, seconds, sub.range)
+                        resolve.iterations, seconds, sub.range,
+                        tuple(sub.tree.label[c] for c in sub.tree.children(sub.node)))
+
+    # -- the pre-flop ----------------------------------------------------------------------
+
+    def _search_preflop(self, observation: Observation) -> Searched | None:
+        """The pre-flop solve at this decision, kept across hands: it depends on the line (and
+        the game and stacks) only."""
+        key = (observation.game, tuple(observation.starting_stacks), observation.position,
+               tuple((kind, amount) for _, _, kind, amount in observation.actions))
+        if key not in self._preflop:
+            if len(self._preflop) >= PREFLOP_CACHE:
+                self._preflop.clear()
+            self._preflop[key] = self._solve_preflop(observation)
+        return self._preflop[key]
+
+    def _solve_preflop(self, observation: Observation) -> Searched | None:
+        """Solve the pre-flop round (:mod:`pokerlab.nolimit.preflop_search`) with the
+        opponent's real sizes on the line and the bot's own earlier decisions locked."""
+        t0 = time.perf_counter()
+        me = observation.position
+        line = [Action(kind, amount) for _, _, kind, amount in observation.actions]
+        tree = build_preflop_tree(observation.game, self.blueprint.betting, observation.starting_stacks,
+                                  line, extra_for=1 - me)
+        path = tree.path(line)
+        if path is None or tree.kind[path[-1]] != PREFLOP_DECISION or tree.player[path[-1]] != me:
+            return None
+        node = path[-1]
+        locks: dict[int, np.ndarray] = {}
+        reach = np.ones(169)
+        for j, n in enumerate(path[:-1]):
+            if tree.player[n] != me:
+                continue
+            earlier = self.search(self._view_at(observation, j))
+            if earlier is None:
+                return None
+            labels = [tree.label(c) for c in tree.children[n]]
+            lock = np.zeros((len(labels), 169))
+            for k, label in enumerate(earlier.labels):
+                if label in labels:
+                    lock[labels.index(label)] = earlier.probs[CLASS_FIRST, k]
+            total = lock.sum(axis=0)
+            lock[:, total <= 0] = 1.0 / len(labels)
+            locks[n] = lock / lock.sum(axis=0)
+            reach *= locks[n][list(tree.children[n]).index(path[j + 1])]
+        solver = PreflopSolver(tree, me, locks)
+        solver.run(self.iterations)
+        strategy = solver.average_strategy()[node]  # (children, 169)
+        kids = tree.children[node]
+        seconds = time.perf_counter() - t0
+        self.solves.append((seconds, self.iterations, tree.size, 0, 0))
+        return Searched(tree, node, strategy[:, COMBO_CLASS].T.copy(), tuple(tree.action[c] for c in kids),
+                        self.iterations, seconds, reach[COMBO_CLASS], tuple(tree.label(c) for c in kids))
 
     def _view_at(self, observation: Observation, upto: int) -> Observation:
         """The bot's view after the hand's first ``upto`` actions (its own earlier decision)."""
@@ -386,9 +452,8 @@ class NlheSearchBot(NlheBlueprintBot):
     def _lock(tree: Tree, node: int, earlier: Searched, hands: np.ndarray) -> np.ndarray:
         """The strategy played at an earlier decision, on this tree's children of ``node``."""
         labels = [tree.label[c] for c in tree.children(node)]
-        old = [earlier.tree.label[c] for c in earlier.tree.children(earlier.node)]
         out = np.zeros((len(labels), len(hands)), dtype=np.float32)
-        for j, label in enumerate(old):
+        for j, label in enumerate(earlier.labels):
             if label in labels:
                 out[labels.index(label)] = earlier.probs[hands, j]
         tot = out.sum(axis=0)
@@ -511,8 +576,7 @@ def _report(found: Searched, observation: Observation, row: np.ndarray) -> dict[
     probability and the range's frequency, and the range's size in combos."""
     weights = found.range
     total = float(weights.sum())
-    names = [_action_name(a, found.tree.label[c]) for a, c in
-             zip(found.actions, found.tree.children(found.node), strict=True)]
+    names = [_action_name(a, label) for a, label in zip(found.actions, found.labels, strict=True)]
     frequency = (weights @ found.probs) / total if total > 0 else np.zeros(len(names))
     return {"street": STREET_NAMES[observation.street], "hand": format_cards(observation.hole),
             "actions": [{"action": n, "hand": round(float(p), 4), "range": round(float(f), 4)}
