@@ -26,12 +26,15 @@ Measures
 - **turn_search** (``--turn-hands N``, default 60; 0 skips it): the same timing for
   :data:`TURN_BOT`, which searches the turn too (each river card a situation), against
   ``nl-rules``.
+- **preflop_search** (``--preflop-hands N``, default 300; 0 skips it): the same timing for
+  :data:`PREFLOP_BOT`, which searches the pre-flop too (a solve per betting line, kept across
+  hands).
 - **turn_subgames** (``--turn-subgames N``, default 10; 0 skips it): the river_subgames
   measures on the first N turn subgames :data:`TURN_BOT` meets against nlhe-blueprint,
   solved to the end of the hand.
 
 Usage: ``python benchmarks/nlhe_search.py [--json] [--hands 300] [--seed 1] [--subgames 40]
-[--turn-hands 60] [--turn-subgames 10]``.
+[--turn-hands 60] [--turn-subgames 10] [--preflop-hands 300]``.
 """
 
 from __future__ import annotations
@@ -222,7 +225,7 @@ def summary(values: list[float], scale: float = 1000.0) -> dict[str, Any]:
             "max": round(scale * max(values), 2)}
 
 
-def solve_summary(solves: list[tuple[float, int, int, int]]) -> dict[str, Any] | None:
+def solve_summary(solves: list[tuple[float, int, int, int, int]]) -> dict[str, Any] | None:
     """Seconds, iterations, subgame nodes and solver memory of a bot's solves."""
     if not solves:
         return None
@@ -236,6 +239,8 @@ def solve_summary(solves: list[tuple[float, int, int, int]]) -> dict[str, Any] |
 
 TURN_BOT = "nlhe-search:streets=turn+river,bet=75%/a,raise=a"
 """The turn-searching bot measured (sizes of 75% and all-in, raises all-in: seconds a turn)."""
+PREFLOP_BOT = "nlhe-search:streets=preflop+river"
+"""The pre-flop-searching bot measured (its solves kept per line across hands)."""
 
 
 def main() -> None:
@@ -246,6 +251,7 @@ def main() -> None:
     parser.add_argument("--subgames", type=int, default=40)
     parser.add_argument("--turn-hands", type=int, default=60)
     parser.add_argument("--turn-subgames", type=int, default=10)
+    parser.add_argument("--preflop-hands", type=int, default=300)
     args = parser.parse_args()
     timed_hands("nlhe-search", 4, args.seed + 99)  # warm-up: numba's cache, the blueprint
     by, per_hand, bot = timed_hands("nlhe-search", args.hands, args.seed)
@@ -257,7 +263,7 @@ def main() -> None:
     out: dict[str, Any] = {
         "machine": platform.machine(), "python": platform.python_version(), "hands": args.hands,
         "ms_per_decision": {s: summary(v) for s, v in by.items()},
-        "river_solve": solve_summary(bot.solves),
+        "river_solve": solve_summary([x for x in bot.solves if x[4] == 3]),
         "per_hand_s": {"mean": round(float(np.mean(per_hand)), 3), "max": round(max(per_hand), 3)},
         "peer": {"bot": "nlhe-blueprint", "ms_per_decision": {s: summary(v) for s, v in peer.items()},
                  "per_hand_s": {"mean": round(float(np.mean(peer_hand)), 4)}},
@@ -266,13 +272,15 @@ def main() -> None:
     peer_river = out["peer"]["ms_per_decision"]["river"]["mean"]
     out["river_ratio_to_blueprint"] = round(river / peer_river, 1) if river and peer_river else None
     out["river_subgames"] = subgames(subs, bot.iterations) if subs else None
-    if args.turn_hands:
-        tby, thand, tbot = timed_hands(TURN_BOT, args.turn_hands, args.seed)
-        out["turn_search"] = {"bot": TURN_BOT, "hands": args.turn_hands,
-                              "ms_per_decision": {s: summary(v) for s, v in tby.items()},
-                              "solves": solve_summary(tbot.solves),
-                              "per_hand_s": {"mean": round(float(np.mean(thand)), 3),
-                                             "max": round(max(thand), 3)}}
+    for key, spec, hands in (("turn_search", TURN_BOT, args.turn_hands),
+                             ("preflop_search", PREFLOP_BOT, args.preflop_hands)):
+        if not hands:
+            continue
+        tby, thand, tbot = timed_hands(spec, hands, args.seed)
+        out[key] = {"bot": spec, "hands": hands, "ms_per_decision": {s: summary(v) for s, v in tby.items()},
+                    "solves": {street: solve_summary([x for x in tbot.solves if x[4] == k])
+                               for k, street in enumerate(STREETS) if any(x[4] == k for x in tbot.solves)},
+                    "per_hand_s": {"mean": round(float(np.mean(thand)), 3), "max": round(max(thand), 3)}}
     turn: list[Any] = []
     if args.turn_subgames:
         timed_hands(TURN_BOT, 20 * args.turn_subgames, args.seed + 2, turn, args.turn_subgames,
@@ -288,6 +296,7 @@ def main() -> None:
     print(f"river solves: {out['river_solve']}; per hand {out['per_hand_s']}")
     print(f"river subgames: {out['river_subgames']}")
     print(f"turn search: {out.get('turn_search')}")
+    print(f"pre-flop search: {out.get('preflop_search')}")
     print(f"turn subgames: {out.get('turn_subgames')}")
 
 

@@ -425,7 +425,7 @@ class NlheSearchBot(NlheBlueprintBot):
         strategy = solver.average_strategy()[node]  # (children, 169)
         kids = tree.children[node]
         seconds = time.perf_counter() - t0
-        self.solves.append((seconds, self.iterations, tree.size, 0, 0))
+        self.solves.append((seconds, self.iterations, tree.size, solver.memory_bytes, 0))
         return Searched(tree, node, strategy[:, COMBO_CLASS].T.copy(), tuple(tree.action[c] for c in kids),
                         self.iterations, seconds, reach[COMBO_CLASS], tuple(tree.label(c) for c in kids))
 

@@ -258,6 +258,13 @@ class PreflopSolver:
         self.choice_total = {v: np.zeros((3, 169)) for v in self.choice}
         self.iterations = 0
 
+    @property
+    def memory_bytes(self) -> int:
+        """Bytes of the solver's arrays (regrets, strategy sums, leaf payoffs, model choices)."""
+        arrays = [*self.regret, *self.total, *self.choice.values(), *self.choice_total.values()]
+        arrays += [m for pay in self.payoff if pay is not None for m in pay]
+        return int(sum(a.nbytes for a in arrays))
+
     def _current(self, node: int) -> np.ndarray:
         if node in self.locks:
             return self.locks[node]
