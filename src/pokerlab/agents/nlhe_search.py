@@ -37,8 +37,14 @@ the blueprint.
 ``streets=("turn", "river")`` searches the turn too, solved to the end of the hand: each river
 card is a situation of the subgame (no suit merging, as the gadget reweights hands one by
 one) and the alternatives come from the blueprint's play on every river card. It is a setting,
-not the default: with the blueprint's sizes a turn subgame is about 1,400 nodes and takes close
-to a minute to build and solve (smaller ``bet``/``raise_`` sizes bring it to seconds).
+not the default: with the blueprint's sizes a turn subgame is about 1,400 nodes and a solve
+takes half a minute (smaller ``bet``/``raise_`` sizes bring it to seconds).
+
+``"preflop"`` in ``streets`` searches the pre-flop round (:mod:`pokerlab.nolimit.preflop_search`:
+from the hand's start on the 169 classes, the opponent's real sizes on the line, the bot's own
+earlier pre-flop decisions locked, depth-limited at the flop with continuation models); a solve
+depends on the line only and is kept across hands. LBR measured it worse than the blueprint's
+pre-flop (``docs/nlhe-search.md``), so it is a setting.
 
 Examples
 --------
@@ -150,7 +156,8 @@ class NlheSearchBot(NlheBlueprintBot):
         Both players' sizes on every street of a subgame (spot size text; the opponent's
         real sizes are added to its own); default: the blueprint's sizes of each street.
     streets
-        The streets searched: ``("river",)`` (the default) or ``("turn", "river")``.
+        The streets searched, among ``"preflop"``, ``"turn"`` and ``"river"``: ``("river",)``
+        by default.
     """
 
     name = "nlhe-search"
@@ -269,11 +276,7 @@ class NlheSearchBot(NlheBlueprintBot):
         if observation.street == 0:
             return self._search_preflop(observation)
         key = (self.key, observation.position, tuple(observation.actions))
-        if key not in self._searches:
-            if len(self._searches) >= SEARCH_CACHE:
-                self._searches.clear()
-            self._searches[key] = self._search(observation)
-        return self._searches[key]
+        return _kept(self._searches, key, SEARCH_CACHE, lambda: self._search(observation))
 
     def subgame(self, observation: Observation) -> Subgame | None:
         """The subgame at this decision, from the start of its street to the end of the hand,
@@ -385,11 +388,7 @@ class NlheSearchBot(NlheBlueprintBot):
         the game and stacks) only."""
         key = (observation.game, tuple(observation.starting_stacks), observation.position,
                tuple((kind, amount) for _, _, kind, amount in observation.actions))
-        if key not in self._preflop:
-            if len(self._preflop) >= PREFLOP_CACHE:
-                self._preflop.clear()
-            self._preflop[key] = self._solve_preflop(observation)
-        return self._preflop[key]
+        return _kept(self._preflop, key, PREFLOP_CACHE, lambda: self._solve_preflop(observation))
 
     def _solve_preflop(self, observation: Observation) -> Searched | None:
         """Solve the pre-flop round (:mod:`pokerlab.nolimit.preflop_search`) with the
@@ -569,6 +568,17 @@ class NlheSearchBot(NlheBlueprintBot):
         row = found.probs[combo_index(*observation.hole)]
         self._report.append(_report(found, observation, row))
         return found.actions[sample_index(row, self.rng.random(), int(np.argmax(row)))]
+
+
+def _kept(cache: dict[Any, Searched | None], key: Any, limit: int,
+          compute: Callable[[], Searched | None]) -> Searched | None:
+    """``cache[key]``, computed the first time it is asked for (the cache emptied when it holds
+    ``limit`` solves)."""
+    if key not in cache:
+        if len(cache) >= limit:
+            cache.clear()
+        cache[key] = compute()
+    return cache[key]
 
 
 def _report(found: Searched, observation: Observation, row: np.ndarray) -> dict[str, Any]:
