@@ -312,7 +312,8 @@ def test_the_circle_check_sees_imports_inside_functions():
 AGENT_FAMILIES = ("baseline", "nl_rules", "hulhe_cfr", "nlhe_blueprint", "nlhe_search", "modelling", "loki",
                   "loki2", "waterloo", "threshold_bot", "draw")
 """The bot families of :mod:`pokerlab.agents` (a sub-package or a module), lowest first: each
-imports only the families before it, and ``base`` and ``registry`` (which import none)."""
+imports only the families before it, and ``base``, ``registry`` and ``settings`` (which import
+none)."""
 
 
 def agent_family_errors(graph: dict[str, set[str]]) -> list[str]:
@@ -320,7 +321,7 @@ def agent_family_errors(graph: dict[str, set[str]]) -> list[str]:
     family, and ``base`` / ``registry`` / the package importing a family."""
     prefix = "pokerlab.agents"
     rank = {name: i for i, name in enumerate(AGENT_FAMILIES)}
-    common = {prefix, f"{prefix}.base", f"{prefix}.registry"}
+    common = {prefix, f"{prefix}.base", f"{prefix}.registry", f"{prefix}.settings"}
 
     def family(module: str) -> str | None:
         return module.removeprefix(prefix + ".").split(".")[0] if module.startswith(prefix + ".") else None
@@ -344,7 +345,7 @@ def agent_family_errors(graph: dict[str, set[str]]) -> list[str]:
 
 def test_agent_families_import_downward():
     graph = import_graph({rel: text for rel, text in _package_sources().items() if rel.parts[0] == "agents"})
-    families = {m.split(".")[2] for m in graph if m.count(".") >= 2} - {"base", "registry"}
+    families = {m.split(".")[2] for m in graph if m.count(".") >= 2} - {"base", "registry", "settings"}
     assert families == set(AGENT_FAMILIES)
     assert agent_family_errors(graph) == []
 
