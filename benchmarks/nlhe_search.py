@@ -29,12 +29,12 @@ Measures
 - **preflop_search** (``--preflop-hands N``, default 300; 0 skips it): the same timing for
   :data:`PREFLOP_BOT`, which searches the pre-flop too (a solve per betting line, kept across
   hands).
-- **turn_subgames** (``--turn-subgames N``, default 10; 0 skips it): the river_subgames
+- **turn_subgames** (``--turn-subgames N``, default 30; 0 skips it): the river_subgames
   measures on the first N turn subgames :data:`TURN_BOT` meets against nlhe-blueprint,
   solved to the end of the hand.
 
 Usage: ``python benchmarks/nlhe_search.py [--json] [--hands 300] [--seed 1] [--subgames 40]
-[--turn-hands 60] [--turn-subgames 10] [--preflop-hands 300]``.
+[--turn-hands 60] [--turn-subgames 30] [--preflop-hands 300]``.
 """
 
 from __future__ import annotations
@@ -250,7 +250,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--subgames", type=int, default=40)
     parser.add_argument("--turn-hands", type=int, default=60)
-    parser.add_argument("--turn-subgames", type=int, default=10)
+    parser.add_argument("--turn-subgames", type=int, default=30)
     parser.add_argument("--preflop-hands", type=int, default=300)
     args = parser.parse_args()
     timed_hands("nlhe-search", 4, args.seed + 99)  # warm-up: numba's cache, the blueprint
