@@ -91,7 +91,7 @@ def _best_response_gain(solver: PreflopSolver) -> float:
     def value(node: int, p: int, reach_opp: np.ndarray, best: bool) -> np.ndarray:
         k = int(tree.kind[node])
         if k != DECISION:
-            pay = solver.payoff[node][p]
+            pay = solver.leaf_payoff(node, p)
             if k != FLOP:
                 return pay[0] @ reach_opp
             if p != solver.searcher:

@@ -236,41 +236,52 @@ class PreflopSolver:
         n = tree.size
         self.regret = [np.zeros((len(tree.children[v]), 169)) for v in range(n)]
         self.total = [np.zeros((len(tree.children[v]), 169)) for v in range(n)]
-        # Each leaf's payoff to each position for every class pair (row: its class, column: the
-        # other's), times the pairs of combos the two classes hold (card removal); per model
-        # (one model except at the flop).
-        self.payoff: list[tuple[np.ndarray, np.ndarray] | None] = [None] * n
+        # A leaf pays each position a multiple of one of three tables (rows: its class, columns:
+        # the other's; models first), each already times the pairs of combos the two classes
+        # hold (card removal): a fold the chips put in, a showdown and the flop the stake
+        # times the share won less the share lost.
         shares = continuation_shares(rho, power)
+        share0 = shares if tree.button == 0 else 1.0 - shares.transpose(0, 2, 1)
+        self._tables: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        for kind, table0 in ((FOLDED, pairs[None]), (SHOWDOWN, (2.0 * eq - 1.0)[None] * pairs),
+                             (FLOP, (2.0 * share0 - 1.0) * pairs)):
+            self._tables[kind] = (table0, -table0.transpose(0, 2, 1))
+        self._scale: dict[int, float] = {}  # position 0's multiple (position 1's is the same)
         for v in range(n):
             k = int(tree.kind[v])
-            if k == DECISION:
-                continue
             put0, put1 = tree.put[v]
-            if k == FOLDED:
-                pay0 = np.full((1, 169, 169), put1 if tree.folder[v] == 1 else -put0)
-            else:
-                stake = min(put0, put1)
-                share0 = eq[None] if k == SHOWDOWN else (shares if tree.button == 0
-                                                         else 1.0 - shares.transpose(0, 2, 1))
-                pay0 = 2.0 * stake * share0 - stake
-            self.payoff[v] = (pay0 * pairs, -pay0.transpose(0, 2, 1) * pairs.T)
+            if k == FOLDED:  # the fold table's sign is position 0's: its gain
+                self._scale[v] = put1 if tree.folder[v] == 1 else -put0
+            elif k != DECISION:
+                self._scale[v] = min(put0, put1)
         self.choice = {v: np.zeros((3, 169)) for v in range(n) if tree.kind[v] == FLOP}
         self.choice_total = {v: np.zeros((3, 169)) for v in self.choice}
         self.iterations = 0
 
     @property
     def memory_bytes(self) -> int:
-        """Bytes of the solver's arrays (regrets, strategy sums, leaf payoffs, model choices)."""
+        """Bytes of the solver's arrays (regrets, strategy sums, payoff tables, model choices)."""
         arrays = [*self.regret, *self.total, *self.choice.values(), *self.choice_total.values()]
-        arrays += [m for pay in self.payoff if pay is not None for m in pay]
+        arrays += [t for pair in self._tables.values() for t in pair]
         return int(sum(a.nbytes for a in arrays))
 
+    def leaf_payoff(self, node: int, p: int) -> np.ndarray:
+        """``(models, 169, 169)``: what leaf ``node`` pays position ``p`` for each pair of
+        classes (rows its own), times the pairs of combos they hold; one model but at the flop."""
+        if self.tree.kind[node] == DECISION:
+            raise ValueError(f"node {node} is a decision, not a leaf")
+        scale, table = self._leaf(node, p)
+        return scale * table
+
+    def _leaf(self, node: int, p: int) -> tuple[float, np.ndarray]:
+        """Leaf ``node``'s payoff to ``p`` as a multiple of a shared table."""
+        kind = int(self.tree.kind[node])
+        if kind == FOLDED:  # one table (the pairs), position 0's gain as the multiple
+            return (self._scale[node] if p == 0 else -self._scale[node]), self._tables[kind][0]
+        return self._scale[node], self._tables[kind][p]
+
     def _current(self, node: int) -> np.ndarray:
-        if node in self.locks:
-            return self.locks[node]
-        r = self.regret[node]
-        tot = r.sum(axis=0)
-        return np.where(tot > 0, r / np.where(tot > 0, tot, 1.0), 1.0 / r.shape[0])
+        return self.locks[node] if node in self.locks else self._matching(self.regret[node])
 
     @staticmethod
     def _matching(r: np.ndarray) -> np.ndarray:
@@ -285,9 +296,8 @@ class PreflopSolver:
         tree = self.tree
         k = int(tree.kind[node])
         if k != DECISION:
-            pay = self.payoff[node]
-            assert pay is not None
-            vals = pay[p] @ reach_opp  # (models, 169)
+            scale, table = self._leaf(node, p)
+            vals = scale * (table @ reach_opp)  # (models, 169)
             if k != FLOP:
                 return vals[0]
             if p != self.searcher:  # p picks the model, class by class: regrets over the models
@@ -298,7 +308,7 @@ class PreflopSolver:
                 return v
             # the opponent picks: each of its classes' models, mixed by its current choice
             sigma = self._matching(self.choice[node])  # (models, 169 opponent)
-            return np.einsum("mij,mj->i", pay[p], sigma * reach_opp)
+            return scale * np.einsum("mij,mj->i", table, sigma * reach_opp)
         q = int(tree.player[node])
         kids = tree.children[node]
         strat = self._current(node)
