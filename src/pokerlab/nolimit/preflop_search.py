@@ -27,7 +27,9 @@ card removal between the two hands is exact at class level, from the shipped all
   decisions in the hand are locked to what it played (continual re-solving keeps its range).
 
 The continuation models stand in for the blueprint's play after the flop: they are simple and
-fast, and the solve is as good as they are (``docs/nlhe-search.md`` measures it).
+fast, and the solve is as good as they are. Measured by LBR, a bot that plays these solves
+before the flop and the blueprint after it is more exploitable than the blueprint alone
+(``docs/nlhe-search.md``): the leaves need the values the blueprint's own later play gets.
 
 Examples
 --------
