@@ -351,7 +351,7 @@ class NlheSearchBot(NlheBlueprintBot):
                 earlier = self.search(self._view_at(observation, start + j))
                 if earlier is None:
                     return None
-                locks[n] = self._lock(tree, n, earlier, deal.hands[me])
+                locks[n] = self._lock([tree.label[c] for c in tree.children(n)], earlier, deal.hands[me])
         blueprint = self.blueprint_strategy(tree, layout, deal, observation, start, me)
         for n, lock in locks.items():  # what the bot played, then the blueprint's continuation
             blueprint[layout.block(n, 0)] = lock.ravel()
@@ -410,14 +410,8 @@ class NlheSearchBot(NlheBlueprintBot):
             earlier = self.search(self._view_at(observation, j))
             if earlier is None:
                 return None
-            labels = [tree.label(c) for c in tree.children[n]]
-            lock = np.zeros((len(labels), 169))
-            for k, label in enumerate(earlier.labels):
-                if label in labels:
-                    lock[labels.index(label)] = earlier.probs[CLASS_FIRST, k]
-            total = lock.sum(axis=0)
-            lock[:, total <= 0] = 1.0 / len(labels)
-            locks[n] = lock / lock.sum(axis=0)
+            locks[n] = self._lock([tree.label(c) for c in tree.children[n]], earlier, CLASS_FIRST,
+                                  dtype=np.float64)
             reach *= locks[n][list(tree.children[n]).index(path[j + 1])]
         solver = PreflopSolver(tree, me, locks)
         solver.run(self.iterations)
@@ -448,10 +442,12 @@ class NlheSearchBot(NlheBlueprintBot):
         return path
 
     @staticmethod
-    def _lock(tree: Tree, node: int, earlier: Searched, hands: np.ndarray) -> np.ndarray:
-        """The strategy played at an earlier decision, on this tree's children of ``node``."""
-        labels = [tree.label[c] for c in tree.children(node)]
-        out = np.zeros((len(labels), len(hands)), dtype=np.float32)
+    def _lock(labels: Sequence[str], earlier: Searched, hands: np.ndarray,
+              dtype: type = np.float32) -> np.ndarray:
+        """The strategy played at an earlier decision, for ``hands`` (rows of its ``probs``), on
+        the children a tree labels ``labels`` at the same node (uniform where none matches)."""
+        labels = list(labels)
+        out = np.zeros((len(labels), len(hands)), dtype=dtype)
         for j, label in enumerate(earlier.labels):
             if label in labels:
                 out[labels.index(label)] = earlier.probs[hands, j]

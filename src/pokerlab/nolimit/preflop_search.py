@@ -195,9 +195,8 @@ def build_preflop_tree(game: GameSettings, betting: BettingAbstraction,
 def _class_tables() -> tuple[np.ndarray, np.ndarray]:
     """``(pairs, equity)``, each ``(169, 169)``: combo pairs sharing no card and the row
     class's all-in equity against the column's."""
-    t = headsup_table()
-    eq = np.where(t.pairs > 0, (t.wins + 0.5 * t.ties) / np.maximum(t.showdowns, 1), 0.5)
-    return t.pairs.astype(float), eq
+    t = headsup_table()  # every two classes hold some pairs of combos: no empty cell
+    return t.pairs.astype(float), t.equity
 
 
 def continuation_shares(rho: float, power: float) -> np.ndarray:
