@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pokerlab.agents.base import Observation
-from pokerlab.agents.nlhe_search import NlheSearchBot
+from pokerlab.agents.nlhe_search import CLASS_FIRST, NlheSearchBot
 from pokerlab.cards import combo_index, parse_cards
 from pokerlab.engine import GameSettings, Hand
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, Action
@@ -185,6 +185,17 @@ def test_before_the_flop_it_solves_the_round_with_the_real_sizes_and_keeps_its_r
     assert np.allclose(first.probs[aces], first.probs[aces[0]])
     assert first.probs[combo_index(*parse_cards("AhAd")), 0] < 1e-3  # aces do not fold
     assert bot.search(view) is first  # kept for the line
+    # The button's range behind the 3.5-big-blind open is the model's range for the tree's
+    # nearest size, the 2.5 big blind open (not, some of the time, its all-in range): the
+    # reading the flop leaves and the blueprint's later play use.
+    start = Hand(GAME, [400, 400], CARDS)
+    root, model = Observation(start, position=start.actor), bot._model
+    assert bot.nearest_preflop and model.nearest_preflop
+    opened = model.action_probabilities(root, CLASS_FIRST, Action(BET_RAISE, 5))
+    assert not np.any(model.action_probabilities(root, CLASS_FIRST, Action(BET_RAISE, 7)))  # no column: 7
+    assert np.allclose(model.read_probabilities(root, CLASS_FIRST, Action(BET_RAISE, 7)), opened)
+    _, button_range = bot.ranges(view, 1)  # Bayes' rule through that reading, combo by combo
+    assert np.allclose(button_range[CLASS_FIRST], opened)
     # It 3-bets; the button 4-bets to 50 (the abstraction's 2.3x would be 48): its next solve
     # holds the 50 and locks the 3-bet to what it played, so its range is its 3-betting range.
     hand.act(Action(BET_RAISE, 21))

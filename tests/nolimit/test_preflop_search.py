@@ -1,7 +1,8 @@
 """Pre-flop search: the tree holds the abstraction's sizes in the table's chips and the
 opponent's real size on the line only; leaves pay what the rules pay; the solver answers a
 locked shoving range as the pot odds and the exact class equities say, keeps its locks, and
-drives the best response's gain towards zero."""
+drives the best response's gain towards zero; below a later root the re-solve gadget gives no
+opponent class more than its best response to the blueprint."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ import pytest
 from pokerlab.engine import GameSettings
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action
 from pokerlab.nolimit.betting import BettingAbstraction
+from pokerlab.nolimit.blueprint import Blueprint
 from pokerlab.nolimit.preflop_search import (
     DECISION,
     FLOP,
     FOLDED,
     SHOWDOWN,
     PreflopSolver,
+    blueprint_profile,
     build_preflop_tree,
 )
 from pokerlab.pushfold.equities import headsup_table
@@ -82,8 +85,8 @@ def test_a_locked_shove_is_called_as_the_pot_odds_and_the_exact_equities_say(tre
 
 
 def _best_response_gain(solver: PreflopSolver) -> float:
-    """What each position gains by a best response to the average strategy (continuation
-    models as the solver's average choice), summed: 0 at an equilibrium."""
+    """What each position gains by a best response to the average strategy (the opponent's
+    continuations as the solver's average choice), summed: 0 at an equilibrium."""
     tree = solver.tree
     strategy = solver.average_strategy()
     choice = {v: c / np.maximum(c.sum(axis=0), 1e-300) for v, c in solver.choice_total.items()}
@@ -117,3 +120,28 @@ def test_the_best_response_gain_falls_towards_zero(tree) -> None:
     late = _best_response_gain(solver)
     pot = 3.0 * 1326 * 1225  # the blinds, over every pair of hands
     assert late < early / 4 and late / pot < 0.01, (early / pot, late / pot)
+
+
+def test_below_a_later_root_no_opponent_class_gains_over_the_blueprint(tree) -> None:
+    """Safe re-solving after the button's open: against the big blind's re-solved answer no
+    button class gains more than its best response to the blueprint's answer (the re-solve
+    gadget's guarantee)."""
+    open_ = tree.child(0, Action(BET_RAISE, 5))
+    profile = blueprint_profile(tree, Blueprint.load(), purified_for=0)  # the big blind searches
+    assert np.allclose(profile[0].sum(axis=0), 1.0) and profile[open_].shape == (4, 169)
+    locks = {0: profile[0]}  # the button's open, as its model (the blueprint, mixed) plays it
+    solver = PreflopSolver(tree, searcher=0, locks=locks, root=open_, profile=profile)
+    solver.run(300)
+    mine = solver.average_strategy()[open_]
+    assert np.allclose(mine.sum(axis=0), 1.0)
+    # the button's best response to the re-solved strategy, class by class, at the root
+    best = solver.best_response_values(open_, 1, np.ones(169), solver.average_strategy())
+    alternative = solver.alternative
+    scale = np.abs(alternative).max()
+    assert (best - alternative).max() < 0.01 * scale, (best - alternative).max() / scale
+    prior = locks[0][tree.children[0].index(open_)]
+    assert (prior * (best - alternative)).sum() < 0  # and the range's classes gain less
+    with pytest.raises(ValueError, match="needs the blueprint's profile"):
+        PreflopSolver(tree, searcher=0, locks=locks, root=open_)
+    with pytest.raises(ValueError, match="is not locked"):
+        PreflopSolver(tree, searcher=0, root=open_, profile=profile)

@@ -82,7 +82,7 @@ from pokerlab.cards import combo_index
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, DRAW, FOLD, Action, Hand, Legal
 from pokerlab.equilibrium.betting_tree import CALL_COL, DECISION, FOLD_COL, RAISE_COL
 from pokerlab.equilibrium.purification import purify
-from pokerlab.nolimit.translation import translate
+from pokerlab.nolimit.translation import nearest, translate
 
 if TYPE_CHECKING:
     from pokerlab.nolimit.blueprint import Blueprint
@@ -218,6 +218,11 @@ class NlheBlueprintBot(Agent):
     argument = "blueprint"
     purified = True
     """Whether the bot plays each row's most probable action (module docstring, point 2)."""
+    nearest_preflop = False
+    """Whether a pre-flop size the tree does not hold is read as the tree's nearest size (by
+    ratio, :func:`~pokerlab.nolimit.translation.nearest`) instead of by the pseudo-harmonic
+    mapping: what a bot that searches the pre-flop at the real size does after it
+    (:mod:`pokerlab.agents.nlhe_search`)."""
 
     def __init__(self, blueprint: str | Path | None = None) -> None:
         super().__init__()
@@ -351,6 +356,8 @@ class NlheBlueprintBot(Agent):
                 if g.all_in(node, c):
                     return c
         sizes = [g.size(node, c) for c in cols]
+        if hand.street == 0 and self.nearest_preflop:
+            return cols[nearest(sizes, real_size(hand, to))]
         return cols[translate(sizes, real_size(hand, to), uniform(self.key, index))]
 
     # -- the strategy -----------------------------------------------------------------------
@@ -406,6 +413,23 @@ class NlheBlueprintBot(Agent):
         if not cols:
             return np.zeros(len(combos))
         return self._columns(observation, spot, combos)[:, cols].sum(axis=1)
+
+    def read_probabilities(self, observation: Observation, combos: Any, action: Action) -> np.ndarray:
+        """The probability each holding plays ``action`` as the walk reads it, for Bayes' rule on
+        an opponent's range with this bot as its model: :meth:`action_probabilities`, except that
+        a bet or raise no column plays (a size the tree does not hold) takes the probabilities of
+        the column it is read as (module docstring, point 1), not zero."""
+        p = self.action_probabilities(observation, combos, action)
+        spot = self.spot(observation)
+        if action.kind != BET_RAISE or spot is None or np.any(p > 0):
+            return p
+        hand = Hand(observation.game, observation.starting_stacks, _DUMMY_CARDS, _DUMMY_RANKS)
+        for _, _, kind, amount in observation.actions:
+            hand.apply_checked(Action(kind, amount))
+        col = self._read_raise(spot.node, hand, action.amount, len(observation.actions), True)
+        if col is None:
+            return p
+        return self._columns(observation, spot, np.asarray(combos, dtype=np.int64))[:, col]
 
     def act(self, observation: Observation) -> Action:
         spot = self.spot(observation)

@@ -7,7 +7,8 @@ to the end of the hand, with the spot solver and plays the solution for its hand
 1. **Ranges.** Both players' ranges at the start of the river follow the hand's betting by
    Bayes' rule: the bot's own through the strategy it played (the purified blueprint), the
    opponent's through the blueprint's mixed strategy (its model of the opponent; a raise off
-   the tree read as the blueprint bot reads it). A range the model gives no weight (an
+   the tree counts as the column the blueprint bot reads it as,
+   :meth:`~pokerlab.agents.nlhe_blueprint.NlheBlueprintBot.read_probabilities`). A range the model gives no weight (an
    opponent line the blueprint never plays) keeps its weights from before that action. Each
    opponent combo keeps at least ``floor`` of the range's largest weight: the gadget below
    guards only the hands the range holds.
@@ -40,11 +41,15 @@ one) and the alternatives come from the blueprint's play on every river card. It
 not the default: with the blueprint's sizes a turn subgame is about 1,400 nodes and a solve
 takes half a minute (smaller ``bet``/``raise_`` sizes bring it to seconds).
 
-``"preflop"`` in ``streets`` searches the pre-flop round (:mod:`pokerlab.nolimit.preflop_search`:
-from the hand's start on the 169 classes, the opponent's real sizes on the line, the bot's own
-earlier pre-flop decisions locked, depth-limited at the flop with continuation models); a solve
-depends on the line only and is kept across hands. LBR measured it worse than the blueprint's
-pre-flop (``docs/nlhe-search.md``), so it is a setting.
+``"preflop"`` in ``streets`` searches the pre-flop decisions after the hand's first (the
+button's opening is the blueprint's; :mod:`pokerlab.nolimit.preflop_search`): the rest of the
+round re-solved on the 169 classes, both ranges from the line (the opponent's through its
+model, a size off the tree read as the tree's nearest: ``nearest_preflop``, which the bot's
+later blueprint play uses too), the re-solve gadget against the blueprint's play below the
+decision, and the blueprint's continuation values at the flop
+(:mod:`pokerlab.nolimit.continuation`). A solve depends on the line only and is kept across
+hands. LBR did not measure it better than the blueprint's pre-flop (``docs/nlhe-search.md``),
+so it is a setting.
 
 Examples
 --------
@@ -70,8 +75,9 @@ from pokerlab.agents.settings import number, sizes, text, whole, words
 from pokerlab.cards import combo_index, combos_touching, format_cards
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand, Legal
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
+from pokerlab.nolimit.continuation import continuation_for
 from pokerlab.nolimit.preflop_search import DECISION as PREFLOP_DECISION
-from pokerlab.nolimit.preflop_search import PreflopSolver, PreflopTree, build_preflop_tree
+from pokerlab.nolimit.preflop_search import PreflopSolver, PreflopTree, blueprint_profile, build_preflop_tree
 from pokerlab.spot.bestresponse import combo_values
 from pokerlab.spot.classes import COMBO_CLASS
 from pokerlab.spot.deal import build_deal
@@ -190,6 +196,8 @@ class NlheSearchBot(NlheBlueprintBot):
                 except ValueError as exc:
                     raise ValueError(f"{option}: {exc}") from None
         self._model = NlheBlueprintMixedBot(blueprint)
+        if 0 in self.streets:  # the pre-flop answered at its real sizes: read them as the leaves do
+            self.nearest_preflop = self._model.nearest_preflop = True
         self.iterations = int(iterations)
         self.seconds = seconds
         self.gadget = gadget
@@ -252,9 +260,11 @@ class NlheSearchBot(NlheBlueprintBot):
         for _, position, kind, amount in history:
             view = Observation(hand, position)
             live = np.flatnonzero(~combos_touching(hand.board) & (weights[position] > 0))
-            model = self if position == me else model_of_opponent
             action = Action(kind, amount)
-            p = model.action_probabilities(view, live, action)
+            if position == me:
+                p = self.action_probabilities(view, live, action)
+            else:  # an off-tree size counts as the size the model reads it as
+                p = model_of_opponent.read_probabilities(view, live, action)
             if np.any(p > 0):
                 weights[position][live] *= p
             hand.apply_checked(action)
@@ -391,8 +401,11 @@ class NlheSearchBot(NlheBlueprintBot):
         return _kept(self._preflop, key, PREFLOP_CACHE, lambda: self._solve_preflop(observation))
 
     def _solve_preflop(self, observation: Observation) -> Searched | None:
-        """Solve the pre-flop round (:mod:`pokerlab.nolimit.preflop_search`) with the
-        opponent's real sizes on the line and the bot's own earlier decisions locked."""
+        """Re-solve the rest of the pre-flop round below this decision
+        (:mod:`pokerlab.nolimit.preflop_search`): the opponent's real sizes on the line, both
+        players' decisions on the path locked (the bot's to what it played, the opponent's to
+        its model, read as the nearest size), the re-solve gadget against the blueprint bot's
+        play below; ``None`` at the hand's first decision (the blueprint's)."""
         t0 = time.perf_counter()
         me = observation.position
         line = [Action(kind, amount) for _, _, kind, amount in observation.actions]
@@ -402,18 +415,31 @@ class NlheSearchBot(NlheBlueprintBot):
         if path is None or tree.kind[path[-1]] != PREFLOP_DECISION or tree.player[path[-1]] != me:
             return None
         node = path[-1]
+        if node == 0:  # the button's first decision: the blueprint's (a solve of the whole round
+            return None  # from the start measured more exploitable, docs/nlhe-search.md)
+        profile = blueprint_profile(tree, self.blueprint, me)
         locks: dict[int, np.ndarray] = {}
         reach = np.ones(169)
         for j, n in enumerate(path[:-1]):
-            if tree.player[n] != me:
+            kids = list(tree.children[n])
+            taken = kids.index(path[j + 1])
+            if tree.player[n] != me:  # the opponent's range: the model's, its real size read
+                view = Observation(self._replay(observation, j), 1 - me)  # as the nearest, as
+                p = self._model.read_probabilities(view, CLASS_FIRST, tree.action[path[j + 1]])
+                if not np.any(p > 0):  # the leaves read it; a line the model never plays
+                    p = np.ones(169)  # leaves the range as it was
+                rest = (1.0 - p) / max(len(kids) - 1, 1)
+                locks[n] = np.where(np.arange(len(kids))[:, None] == taken, p[None, :], rest[None, :])
                 continue
             earlier = self.search(self._view_at(observation, j))
-            if earlier is None:
+            if earlier is None and n != 0:
                 return None
-            locks[n] = self._lock([tree.label(c) for c in tree.children[n]], earlier, CLASS_FIRST,
-                                  dtype=np.float64)
-            reach *= locks[n][list(tree.children[n]).index(path[j + 1])]
-        solver = PreflopSolver(tree, me, locks)
+            if earlier is None:  # the opening, as the blueprint bot plays it
+                locks[n] = profile[n]
+            else:
+                locks[n] = self._lock([tree.label(c) for c in kids], earlier, CLASS_FIRST, dtype=np.float64)
+            reach *= locks[n][taken]
+        solver = PreflopSolver(tree, me, locks, continuation_for(self.blueprint), root=node, profile=profile)
         solver.run(self.iterations)
         strategy = solver.average_strategy()[node]  # (children, 169)
         kids = tree.children[node]

@@ -11,25 +11,18 @@ card removal between the two hands is exact at class level, from the shipped all
   decision, plus, on the hand's real line, every bet or raise the opponent made, at its real
   amount (nested: nothing translated).
 - **Leaves.** A fold pays what was put in. An all-in called is a showdown of the two classes'
-  exact equities. A call that goes to the flop ends the subgame there (depth-limited), valued by
-  *continuation models* (:data:`CONTINUATIONS`) of the pot's share each player takes on later
-  streets from its all-in equity ``e``: the in-position player's share is first
-  ``s = e + rho * e * (1 - e)`` (position lets it realise more than its equity), then tilted
-  towards the stronger hand, ``s**a / (s**a + (1 - s)**a)``: with deep stacks the later
-  streets' betting makes strong hands win big pots and weak ones lose small ones, so the
-  stronger hand takes more than its equity (``a = power``, 2 by default). The other two models
-  tilt more (``a = power * 1.3``) and less (``a = power / 1.3``: draws and bluffs realise
-  more). As in Modicum (Brown, Sandholm and Amos 2018), the opponent chooses among the models
-  at each leaf, class by class, so the solved strategy does not lean on one model of the later
-  streets.
+  exact equities. A call that goes to the flop ends the subgame there (depth-limited), valued
+  by the blueprint's own continuation strategies (:mod:`pokerlab.nolimit.continuation`): what
+  each pair of classes wins from the flop on when the rest of the hand is played by the
+  blueprint, the searcher purified as the bot plays it and the opponent as the blueprint or
+  biased towards folding, calling or raising. As in Modicum (Brown, Sandholm and Amos 2018),
+  the opponent chooses among its continuations at each leaf, class by class, so the solved
+  strategy does not lean on one guess of its later play. A leaf off the blueprint's tree (an
+  opponent's real size) takes the values of the blueprint's line of the same shape (limped or
+  not, as many raises) scaled to its pot.
 - **Solve** (:class:`PreflopSolver`): CFR+ (regret matching+, linear averaging, alternating
   updates) over the tree, vectorised over the classes; a searching player's own earlier
   decisions in the hand are locked to what it played (continual re-solving keeps its range).
-
-The continuation models stand in for the blueprint's play after the flop: they are simple and
-fast, and the solve is as good as they are. Measured by LBR, a bot that plays these solves
-before the flop and the blueprint after it is more exploitable than the blueprint alone
-(``docs/nlhe-search.md``): the leaves need the values the blueprint's own later play gets.
 
 Examples
 --------
@@ -39,13 +32,13 @@ Examples
 >>> tree = build_preflop_tree(game, BettingAbstraction.default())
 >>> tree.size, [tree.label(c) for c in tree.children[0]]
 (46, ['f', 'c', 'r5', 'r400'])
->>> solver = PreflopSolver(tree, searcher=0)
+>>> solver = PreflopSolver(tree, searcher=0)  # the default blueprint's continuations
 >>> solver.run(300)
 >>> strategy = solver.average_strategy()
 >>> from pokerlab.spot.classes import CLASS_INDEX
 >>> aa, seven_two = CLASS_INDEX["AA"], CLASS_INDEX["72o"]
 >>> round(float(strategy[0][2, aa]), 1), round(float(strategy[0][0, seven_two]), 1)  # raise, fold
-(0.8, 0.6)
+(1.0, 0.4)
 """
 
 from __future__ import annotations
@@ -53,22 +46,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 import numpy as np
 
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
 from pokerlab.engine.settings import GameSettings
+from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
+from pokerlab.equilibrium.betting_tree import DECISION as BP_DECISION
+from pokerlab.equilibrium.purification import purify
 from pokerlab.nolimit.betting import BettingAbstraction
+from pokerlab.nolimit.blueprint import Blueprint
+from pokerlab.nolimit.continuation import BIASES, BIG_BLIND, BUTTON, ContinuationTable, continuation_for
+from pokerlab.nolimit.translation import nearest
 from pokerlab.pushfold.equities import headsup_table
 
 DECISION, FOLDED, SHOWDOWN, FLOP = 0, 1, 2, 3
 """Node kinds: a decision, a fold, an all-in called (a showdown), the flop (a depth limit)."""
-TILT = 1.3
-"""The continuation models' tilt towards strong hands (and its inverse towards weak ones)."""
-CONTINUATIONS = ("tilted", "more tilted", "less tilted")
-"""The continuation models at a flop leaf (module docstring), in order."""
 
-__all__ = ["CONTINUATIONS", "PreflopSolver", "PreflopTree", "build_preflop_tree"]
+__all__ = ["PreflopSolver", "PreflopTree", "blueprint_profile", "build_preflop_tree"]
 
 
 @dataclass(frozen=True)
@@ -79,7 +75,8 @@ class PreflopTree:
     elsewhere), ``children``, ``action`` (the real action on the edge into each node; ``None``
     at the root), ``put`` (``(nodes, 2)``: the chips each position has put in), ``folder``
     (the position that folded at a fold, -1 elsewhere), ``parent`` (-1 at the root) and
-    ``button`` (the position that acts first before the flop, last after it)."""
+    ``button`` (the position that acts first before the flop, last after it) and ``big_blind``
+    (the game's, in chips)."""
 
     kind: np.ndarray
     player: np.ndarray
@@ -89,6 +86,7 @@ class PreflopTree:
     folder: np.ndarray
     parent: np.ndarray
     button: int
+    big_blind: int
 
     @property
     def size(self) -> int:
@@ -188,7 +186,8 @@ def build_preflop_tree(game: GameSettings, betting: BettingAbstraction,
             stack_of.append((node, [*actions, a]))
     # Children were appended in the order they were popped: the options' order.
     return PreflopTree(np.array(kind), np.array(player), tuple(map(tuple, children)), tuple(action),
-                       np.array(put, dtype=float), np.array(folder), np.array(parents), button)
+                       np.array(put, dtype=float), np.array(folder), np.array(parents), button,
+                       game.big_blind)
 
 
 @cache
@@ -199,16 +198,63 @@ def _class_tables() -> tuple[np.ndarray, np.ndarray]:
     return t.pairs.astype(float), t.equity
 
 
-def continuation_shares(rho: float, power: float) -> np.ndarray:
-    """``(models, 169, 169)``: the pot's share the in-position player's class (row) takes
-    against the other's (column) at a flop leaf under each of :data:`CONTINUATIONS`."""
-    _, eq = _class_tables()
-    base = np.clip(eq + rho * eq * (1.0 - eq), 0.0, 1.0)
-    out = []
-    for a in (power, power * TILT, power / TILT):
-        hi, lo = base ** a, (1.0 - base) ** a
-        out.append(hi / np.maximum(hi + lo, 1e-300))
-    return np.stack(out)
+def _shape(tree: PreflopTree, node: int) -> tuple[bool, int]:
+    """A flop leaf's line: did the button limp (call the big blind first), and how many bets
+    and raises were made."""
+    path = []
+    while node > 0:
+        path.append(node)
+        node = int(tree.parent[node])
+    first = tree.action[path[-1]]
+    raises = sum(1 for v in path if tree.action[v] is not None and tree.action[v].kind == BET_RAISE)
+    return first is not None and first.kind == CHECK_CALL, raises
+
+
+def blueprint_profile(tree: PreflopTree, blueprint: Blueprint, purified_for: int) -> dict[int, np.ndarray]:
+    """``{decision: (children, 169)}``: the blueprint's pre-flop strategy on ``tree``, position
+    ``purified_for`` purified (as the blueprint bot plays) and the other mixed (as trained).
+
+    Each node is walked down the blueprint's tree from the root: a fold and a check or call are
+    the tree's; a bet or raise is the column whose amount is nearest by ratio (a size the tree
+    does not hold reads as its nearest, :func:`pokerlab.nolimit.translation.nearest`, as the
+    flop leaves read it); children reading as one column share its probability. Where the
+    blueprint's tree has no decision (a line it ends), the node plays uniformly."""
+    bp = blueprint.tree
+    out: dict[int, np.ndarray] = {}
+    at = {0: 0}  # our node -> the blueprint's
+    for v in range(tree.size):  # parents before children
+        kids = tree.children[v]
+        if tree.kind[v] != DECISION:
+            continue
+        bn = at.get(v, -1)
+        if bn < 0 or bp.kind[bn] != BP_DECISION or bp.round[bn] != 0:
+            out[v] = np.full((len(kids), 169), 1.0 / len(kids))
+            continue
+        cols = blueprint.columns(bn)
+        rows = blueprint.class_strategy(bn)  # (169, legal columns)
+        rows = rows / np.maximum(rows.sum(axis=1, keepdims=True), 1e-300)
+        if int(tree.player[v]) == purified_for:
+            rows = purify(rows)
+        raises = [c for c in cols if c not in (FOLD_COL, CALL_COL)]
+        sizes = [float(bp.raise_to[bn, c]) / blueprint.big_blind for c in raises]
+        picked = []
+        for c in kids:
+            a = tree.action[c]
+            if a is not None and a.kind == FOLD:
+                col = FOLD_COL
+            elif a is not None and a.kind == CHECK_CALL:
+                col = CALL_COL
+            else:
+                col = raises[nearest(sizes, a.amount / tree.big_blind)] if raises else -1
+            picked.append(col)
+            at[c] = int(bp.child[bn, col]) if col in cols else -1
+        probs = np.zeros((len(kids), 169))
+        for j, col in enumerate(picked):
+            if col in cols:
+                probs[j] = rows[:, cols.index(col)] / picked.count(col)
+        total = probs.sum(axis=0)
+        out[v] = np.where(total > 0, probs / np.where(total > 0, total, 1.0), 1.0 / len(kids))
+    return out
 
 
 class PreflopSolver:
@@ -219,34 +265,54 @@ class PreflopSolver:
     tree
         The pre-flop tree.
     searcher
-        The position searching: the other chooses the continuation model at each flop leaf.
+        The position searching: the other chooses its continuation at each flop leaf.
     locks
         ``{node: (children, 169)}``: the searcher's decisions fixed to a strategy.
-    rho
-        The in-position player's realisation bonus at flop leaves.
-    power
-        The continuation models' tilt towards the stronger hand (module docstring).
+    continuation
+        The blueprint's continuation values at the flop
+        (:func:`pokerlab.nolimit.continuation.continuation_for`); by default the default
+        blueprint's.
+    root, profile
+        Safe re-solving below ``root``, a decision of the searcher: ``locks`` hold every
+        decision on the path to it (both players': the searcher's as it played, the opponent's
+        as its model plays), which give the two ranges there; the solve is of ``root``'s
+        subtree, with the re-solve gadget (Burch, Johanson and Bowling 2014, as DeepStack): at
+        ``root`` each opponent class chooses between entering and its best response to the
+        searcher's play in ``profile`` below the root (:func:`blueprint_profile`: the blueprint
+        bot's), so no class gains more than it could against the blueprint. ``root=0``
+        (the default) solves the whole round from the hand's start.
     """
 
     def __init__(self, tree: PreflopTree, searcher: int, locks: dict[int, np.ndarray] | None = None,
-                 rho: float = 0.2, power: float = 2.0) -> None:
+                 continuation: ContinuationTable | None = None, root: int = 0,
+                 profile: dict[int, np.ndarray] | None = None) -> None:
         self.tree = tree
         self.searcher = searcher
         self.locks = dict(locks or {})
+        self.root = root
         pairs, eq = _class_tables()
         n = tree.size
         self.regret = [np.zeros((len(tree.children[v]), 169)) for v in range(n)]
         self.total = [np.zeros((len(tree.children[v]), 169)) for v in range(n)]
-        # A leaf pays each position a multiple of one of three tables (rows: its class, columns:
-        # the other's; models first), each already times the pairs of combos the two classes
-        # hold (card removal): a fold the chips put in, a showdown and the flop the stake
-        # times the share won less the share lost.
-        shares = continuation_shares(rho, power)
-        share0 = shares if tree.button == 0 else 1.0 - shares.transpose(0, 2, 1)
-        self._tables: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        for kind, table0 in ((FOLDED, pairs[None]), (SHOWDOWN, (2.0 * eq - 1.0)[None] * pairs),
-                             (FLOP, (2.0 * share0 - 1.0) * pairs)):
+        if continuation is None:
+            continuation = continuation_for(Blueprint.load())
+        # A leaf pays each position a multiple of a shared table (rows: its class, columns: the
+        # other's; continuations first), each already times the pairs of combos the two classes
+        # hold (card removal): a fold the chips put in, a showdown the stake times the share won
+        # less the share lost, a flop its blueprint line's net per chip put in.
+        self._tables: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
+        for kind, table0 in ((FOLDED, pairs[None]), (SHOWDOWN, (2.0 * eq - 1.0)[None] * pairs)):
             self._tables[kind] = (table0, -table0.transpose(0, 2, 1))
+        seat = BUTTON if searcher == tree.button else BIG_BLIND
+        self._line: dict[int, int] = {}  # flop leaf -> the continuation table's line
+        for v in np.flatnonzero(tree.kind == FLOP):
+            li = continuation.line_for(*_shape(tree, int(v)), float(tree.put[v].min()) / tree.big_blind)
+            self._line[int(v)] = li
+            if ("flop", li) not in self._tables:
+                button_net = continuation.values[li, seat].astype(float)  # rows: the button's class
+                table0 = button_net if tree.button == 0 else -button_net.transpose(0, 2, 1)
+                table0 = table0 * pairs
+                self._tables["flop", li] = (table0, -table0.transpose(0, 2, 1))
         self._scale: dict[int, float] = {}  # position 0's multiple (position 1's is the same)
         for v in range(n):
             k = int(tree.kind[v])
@@ -255,20 +321,38 @@ class PreflopSolver:
                 self._scale[v] = put1 if tree.folder[v] == 1 else -put0
             elif k != DECISION:
                 self._scale[v] = min(put0, put1)
-        self.choice = {v: np.zeros((3, 169)) for v in range(n) if tree.kind[v] == FLOP}
-        self.choice_total = {v: np.zeros((3, 169)) for v in self.choice}
+        self.choice = {v: np.zeros((len(BIASES), 169)) for v in range(n) if tree.kind[v] == FLOP}
+        self.choice_total = {v: np.zeros((len(BIASES), 169)) for v in self.choice}
         self.iterations = 0
+        # the ranges at the root (the locks on its path) and, below a later root, the gadget
+        self._reach = [np.ones(169), np.ones(169)]
+        node = root
+        while node > 0:
+            up = int(tree.parent[node])
+            if up not in self.locks:
+                raise ValueError(f"root {root}: the decision {up} on its path is not locked")
+            self._reach[int(tree.player[up])] *= self.locks[up][tree.children[up].index(node)]
+            node = up
+        self.alternative: np.ndarray | None = None
+        """The opponent's values at a later root when it best-responds to the blueprint's play
+        below it (the gadget's alternatives), per class."""
+        self._gadget = np.zeros((2, 169))  # regrets: take the alternative, enter
+        if root:
+            if profile is None:
+                raise ValueError("a later root needs the blueprint's profile for the gadget")
+            self.alternative = self.best_response_values(root, 1 - searcher, self._reach[searcher], profile)
 
     @property
     def memory_bytes(self) -> int:
-        """Bytes of the solver's arrays (regrets, strategy sums, payoff tables, model choices)."""
+        """Bytes of the solver's arrays (regrets, strategy sums, payoff tables, continuation choices)."""
         arrays = [*self.regret, *self.total, *self.choice.values(), *self.choice_total.values()]
         arrays += [t for pair in self._tables.values() for t in pair]
         return int(sum(a.nbytes for a in arrays))
 
     def leaf_payoff(self, node: int, p: int) -> np.ndarray:
-        """``(models, 169, 169)``: what leaf ``node`` pays position ``p`` for each pair of
-        classes (rows its own), times the pairs of combos they hold; one model but at the flop."""
+        """``(continuations, 169, 169)``: what leaf ``node`` pays position ``p`` for each pair
+        of classes (rows its own), times the pairs of combos they hold; one continuation but at
+        the flop (:data:`pokerlab.nolimit.continuation.BIASES`, the opponent's)."""
         if self.tree.kind[node] == DECISION:
             raise ValueError(f"node {node} is a decision, not a leaf")
         scale, table = self._leaf(node, p)
@@ -279,6 +363,8 @@ class PreflopSolver:
         kind = int(self.tree.kind[node])
         if kind == FOLDED:  # one table (the pairs), position 0's gain as the multiple
             return (self._scale[node] if p == 0 else -self._scale[node]), self._tables[kind][0]
+        if kind == FLOP:
+            return self._scale[node], self._tables["flop", self._line[node]][p]
         return self._scale[node], self._tables[kind][p]
 
     def _current(self, node: int) -> np.ndarray:
@@ -298,17 +384,17 @@ class PreflopSolver:
         k = int(tree.kind[node])
         if k != DECISION:
             scale, table = self._leaf(node, p)
-            vals = scale * (table @ reach_opp)  # (models, 169)
+            vals = scale * (table @ reach_opp)  # (continuations, 169)
             if k != FLOP:
                 return vals[0]
-            if p != self.searcher:  # p picks the model, class by class: regrets over the models
+            if p != self.searcher:  # p picks its continuation, class by class: regrets over them
                 sigma = self._matching(self.choice[node])
                 v = (sigma * vals).sum(axis=0)
                 self.choice[node] = np.maximum(self.choice[node] + vals - v, 0.0)
                 self.choice_total[node] += weight * reach * sigma
                 return v
-            # the opponent picks: each of its classes' models, mixed by its current choice
-            sigma = self._matching(self.choice[node])  # (models, 169 opponent)
+            # the opponent picks: each of its classes' continuations, mixed by its current choice
+            sigma = self._matching(self.choice[node])  # (continuations, 169 opponent)
             return scale * np.einsum("mij,mj->i", table, sigma * reach_opp)
         q = int(tree.player[node])
         kids = tree.children[node]
@@ -326,12 +412,40 @@ class PreflopSolver:
             out += self._values(c, p, reach, reach_opp * strat[j], weight)
         return out
 
+    def best_response_values(self, node: int, p: int, reach_opp: np.ndarray,
+                             strategy: dict[int, np.ndarray]) -> np.ndarray:
+        """Counterfactual values of ``p``'s classes at ``node`` when ``p`` best-responds below
+        it to the other's ``strategy`` (``{decision: (children, 169)}``), choosing its best
+        continuation at each flop leaf when it is the searcher's opponent."""
+        tree = self.tree
+        if tree.kind[node] != DECISION:
+            scale, table = self._leaf(node, p)
+            vals = scale * (table @ reach_opp)
+            return vals.max(axis=0) if tree.kind[node] == FLOP and p != self.searcher else vals[0]
+        kids = tree.children[node]
+        if int(tree.player[node]) == p:
+            return np.max([self.best_response_values(c, p, reach_opp, strategy) for c in kids], axis=0)
+        s = strategy[node]
+        return sum(self.best_response_values(c, p, reach_opp * s[j], strategy) for j, c in enumerate(kids))
+
     def iterate(self) -> None:
         """One iteration: each position's update in turn (alternating), averaging weighted by
-        the iteration's number (linear averaging, as CFR+)."""
+        the iteration's number (linear averaging, as CFR+); below a later root the opponent's
+        range enters as far as the gadget's current choice lets it."""
         self.iterations += 1
-        for p in (0, 1):
-            self._values(0, p, np.ones(169), np.ones(169), float(self.iterations))
+        w = float(self.iterations)
+        me, opp = self.searcher, 1 - self.searcher
+        if not self.root:
+            for p in (0, 1):
+                self._values(0, p, np.ones(169), np.ones(169), w)
+            return
+        prior = self._reach[opp]
+        enter = self._matching(self._gadget)[1]
+        self._values(self.root, me, self._reach[me], prior * enter, w)
+        v = self._values(self.root, opp, prior * enter, self._reach[me], w)
+        sigma = self._matching(self._gadget)
+        value = sigma[0] * self.alternative + sigma[1] * v
+        self._gadget = np.maximum(self._gadget + np.stack([self.alternative, v]) - value, 0.0)
 
     def run(self, iterations: int) -> None:
         """``iterations`` more iterations."""

@@ -27,6 +27,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 
@@ -38,6 +39,19 @@ def pseudo_harmonic(a: float, b: float, x: float) -> float:
     if not a <= x <= b:
         raise ValueError(f"bet {x}: outside [{a}, {b}]")
     return (b - x) * (1.0 + a) / ((b - a) * (1.0 + x))
+
+
+def nearest(sizes: Sequence[float], x: float) -> int:
+    """The index into ``sizes`` (positive) of the size nearest the bet ``x`` by ratio (the
+    smaller of two as near): a deterministic reading, as a depth-limited search's leaves map an
+    off-tree line to the tree's line nearest it.
+
+    >>> nearest([2.5, 200.0], 3.0), nearest([2.5, 200.0], 30.0), nearest([0.5, 1.0], 0.75)
+    (0, 1, 1)
+    """
+    if not sizes:
+        raise ValueError("sizes: at least one size")
+    return min(range(len(sizes)), key=lambda i: (abs(math.log(x / sizes[i])), i))
 
 
 def translate(sizes: Sequence[float], x: float, u: float) -> int:
