@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pokerlab.cards import ALL_COMBOS
 from pokerlab.hulhe.exploitability import PublicTree
-from pokerlab.nolimit.blueprint import DEFAULT_BLUEPRINT, Blueprint
+from pokerlab.nolimit.blueprint import SHIPPED_BLUEPRINTS, Blueprint
 from pokerlab.nolimit.continuation import (
     BIAS,
     BIASES,
@@ -119,8 +119,14 @@ def test_a_leaf_takes_the_line_of_its_shape_and_nearest_pot() -> None:
 
 @pytest.fixture(scope="module")
 def shipped() -> ContinuationTable:
-    assert shipped_path(DEFAULT_BLUEPRINT).exists()
     return continuation_for(Blueprint.load())
+
+
+def test_every_shipped_blueprint_has_its_table_beside_it() -> None:
+    for path in SHIPPED_BLUEPRINTS:  # no five-minute computation in the middle of a hand
+        table = ContinuationTable.load(shipped_path(path))
+        assert table.lines[0] == "cc" and table.values.shape[1:] == (2, len(BIASES), 169, 169)
+        assert np.isfinite(table.values).all()
 
 
 def test_the_default_blueprint_table_is_shipped_and_ranks_the_hands(shipped) -> None:

@@ -28,9 +28,9 @@ player as the searcher, and each of the opponent's :data:`BIASES`:
   (its mean per pair is exact, twice the all-in equity less one, from the shipped heads-up
   table), which keeps the means and removes that part of the noise.
 
-A table depends on the blueprint only: the shipped blueprints' tables are shipped beside them
-(:func:`shipped_path`); another blueprint's is computed on first use and kept in pokerlab's
-cache folder (:func:`cached_continuation`; a few minutes on two cores).
+A table depends on the blueprint only: the two shipped blueprints' tables are shipped beside
+them (:func:`shipped_path`); another blueprint's is computed on first use and kept in
+pokerlab's cache folder (:func:`cached_continuation`; about five minutes on two cores).
 
 Examples
 --------
@@ -77,7 +77,7 @@ BUTTON, BIG_BLIND = 0, 1
 FORMAT = 1
 """The cached file's format; a change makes old files recomputed."""
 
-_FOLD, _SHOWDOWN = 1, 2  # the public tree's terminal kinds (pokerlab.hulhe._br_kernel)
+_FOLD = 1  # the public tree's fold node (pokerlab.hulhe._br_kernel); its other leaves are showdowns
 _CHUNK = 2048
 
 __all__ = ["BIAS", "BIASES", "BIG_BLIND", "BUTTON", "ContinuationTable", "build_continuation",
@@ -108,8 +108,9 @@ class ContinuationTable:
         """The index of the line that best stands for a pre-flop line of this shape and ``put``
         big blinds in at the flop: the same shape if the table holds one (raises beyond its
         most count as its most), else the nearest ``put`` (by ratio)."""
-        raises = min(raises, max(r for r, lim in zip(self.raises, self.limped, strict=True) if lim == limped)
-                     if limped in self.limped else raises)
+        most = [r for r, lim in zip(self.raises, self.limped, strict=True) if lim == limped]
+        if most:
+            raises = min(raises, max(most))
         same = [i for i in range(len(self.lines)) if self.limped[i] == limped and self.raises[i] == raises]
         pool = same or list(range(len(self.lines)))
         return min(pool, key=lambda i: abs(np.log(self.put[i] / put)))
@@ -129,8 +130,7 @@ class ContinuationTable:
                 raise ValueError(f"{path}: continuation table format {int(f['format'])}, not {FORMAT}")
             return cls(tuple(str(s) for s in f["lines"]), tuple(bool(b) for b in f["limped"]),
                        tuple(int(r) for r in f["raises"]), f["put"].astype(float),
-                       f["values"].astype(np.float32),
-                       int(f["deals"]))
+                       f["values"].astype(np.float32), int(f["deals"]))
 
 
 @njit(cache=True, nogil=True)

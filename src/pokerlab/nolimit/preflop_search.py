@@ -23,6 +23,11 @@ card removal between the two hands is exact at class level, from the shipped all
 - **Solve** (:class:`PreflopSolver`): CFR+ (regret matching+, linear averaging, alternating
   updates) over the tree, vectorised over the classes; a searching player's own earlier
   decisions in the hand are locked to what it played (continual re-solving keeps its range).
+- **Safe re-solving at a later decision** (``root``): the decisions on the path to it are
+  locked, the opponent's to its model's play (:func:`blueprint_profile`), and the subtree is
+  solved with the re-solve gadget: each opponent class may take its best response to the
+  blueprint's play below the decision instead of entering, so no class gains more than it
+  could against the blueprint.
 
 Examples
 --------
@@ -267,7 +272,8 @@ class PreflopSolver:
     searcher
         The position searching: the other chooses its continuation at each flop leaf.
     locks
-        ``{node: (children, 169)}``: the searcher's decisions fixed to a strategy.
+        ``{node: (children, 169)}``: decisions fixed to a strategy (the searcher's earlier
+        ones; below a later ``root``, the opponent's on the path too).
     continuation
         The blueprint's continuation values at the flop
         (:func:`pokerlab.nolimit.continuation.continuation_for`); by default the default
