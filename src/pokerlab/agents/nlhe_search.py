@@ -8,8 +8,9 @@ to the end of the hand, with the spot solver and plays the solution for its hand
    Bayes' rule: the bot's own through the strategy it played (the purified blueprint), the
    opponent's through the blueprint's mixed strategy (its model of the opponent; a raise off
    the tree counts as the column the blueprint bot reads it as,
-   :meth:`~pokerlab.agents.nlhe_blueprint.NlheBlueprintBot.read_probabilities`). A range the model gives no weight (an
-   opponent line the blueprint never plays) keeps its weights from before that action. Each
+   :meth:`~pokerlab.agents.nlhe_blueprint.NlheBlueprintBot.read_probabilities`). A range the
+   model gives no weight (an opponent line the blueprint never plays) keeps its weights from
+   before that action. Each
    opponent combo keeps at least ``floor`` of the range's largest weight: the gadget below
    guards only the hands the range holds.
 2. **The subgame**: the river spot (board, pot, stack behind, both ranges) with both
