@@ -51,7 +51,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
 
 import numpy as np
 
@@ -306,19 +305,19 @@ class PreflopSolver:
         # other's; continuations first), each already times the pairs of combos the two classes
         # hold (card removal): a fold the chips put in, a showdown the stake times the share won
         # less the share lost, a flop its blueprint line's net per chip put in.
-        self._tables: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
+        self._tables: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         for kind, table0 in ((FOLDED, pairs[None]), (SHOWDOWN, (2.0 * eq - 1.0)[None] * pairs)):
             self._tables[kind] = (table0, -table0.transpose(0, 2, 1))
         seat = BUTTON if searcher == tree.button else BIG_BLIND
         self._line: dict[int, int] = {}  # flop leaf -> the continuation table's line
+        self._flop: dict[int, np.ndarray] = {}  # line -> position 0's table
         for v in np.flatnonzero(tree.kind == FLOP):
             li = continuation.line_for(*_shape(tree, int(v)), float(tree.put[v].min()) / tree.big_blind)
             self._line[int(v)] = li
-            if ("flop", li) not in self._tables:
+            if li not in self._flop:
                 button_net = continuation.values[li, seat].astype(float)  # rows: the button's class
                 table0 = button_net if tree.button == 0 else -button_net.transpose(0, 2, 1)
-                table0 = table0 * pairs
-                self._tables["flop", li] = (table0, -table0.transpose(0, 2, 1))
+                self._flop[li] = np.ascontiguousarray(table0 * pairs)  # position 1's: its negated transpose
         self._scale: dict[int, float] = {}  # position 0's multiple (position 1's is the same)
         for v in range(n):
             k = int(tree.kind[v])
@@ -352,7 +351,7 @@ class PreflopSolver:
     def memory_bytes(self) -> int:
         """Bytes of the solver's arrays (regrets, strategy sums, payoff tables, continuation choices)."""
         arrays = [*self.regret, *self.total, *self.choice.values(), *self.choice_total.values()]
-        arrays += [t for pair in self._tables.values() for t in pair]
+        arrays += [t for pair in self._tables.values() for t in pair] + list(self._flop.values())
         return int(sum(a.nbytes for a in arrays))
 
     def leaf_payoff(self, node: int, p: int) -> np.ndarray:
@@ -369,8 +368,9 @@ class PreflopSolver:
         kind = int(self.tree.kind[node])
         if kind == FOLDED:  # one table (the pairs), position 0's gain as the multiple
             return (self._scale[node] if p == 0 else -self._scale[node]), self._tables[kind][0]
-        if kind == FLOP:
-            return self._scale[node], self._tables["flop", self._line[node]][p]
+        if kind == FLOP:  # one table a line, position 0's: position 1's is its negated transpose
+            table0 = self._flop[self._line[node]]
+            return (self._scale[node], table0) if p == 0 else (-self._scale[node], table0.transpose(0, 2, 1))
         return self._scale[node], self._tables[kind][p]
 
     def _current(self, node: int) -> np.ndarray:
