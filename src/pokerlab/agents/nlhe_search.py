@@ -10,9 +10,8 @@ to the end of the hand, with the spot solver and plays the solution for its hand
    the tree counts as the column the blueprint bot reads it as,
    :meth:`~pokerlab.agents.nlhe_blueprint.NlheBlueprintBot.read_probabilities`). A range the
    model gives no weight (an opponent line the blueprint never plays) keeps its weights from
-   before that action. Each
-   opponent combo keeps at least ``floor`` of the range's largest weight: the gadget below
-   guards only the hands the range holds.
+   before that action. Each opponent combo keeps at least ``floor`` of the range's largest
+   weight: the gadget below guards only the hands the range holds.
 2. **The subgame**: the river spot (board, pot, stack behind, both ranges) with both
    players' sizes (``bet``, ``raise_``: the blueprint's river sizes by default), the opponent's
    **plus every bet or raise it made on this river, in chips**: its actual size is in
