@@ -131,12 +131,16 @@ STEPS: list[Step] = [
           "--db out/demo-nolimit.sqlite",
           "lbr nlhe-blueprint --game no-limit --hands 300 --seed 1",
           "match nlhe-search nlhe-blueprint --game no-limit --stack 400 --hands 400 --duplicate --seed 1 "
-          "--db out/demo-search.sqlite"),
+          "--db out/demo-search.sqlite",
+          "match nlhe-search:streets=preflop+river nlhe-blueprint --game no-limit --stack 400 --hands 400 "
+          "--duplicate --seed 1 --db out/demo-search-preflop.sqlite"),
          "The shipped blueprint (MCCFR on the ACPC game's tree in a betting abstraction: 2.5 big "
          "blind opens, 3-bets, pot fractions after the flop, all-in): the button's opening ranges "
          "and the big blind's answer as 13x13 grids; a duplicate match against the textbook rule "
          "bot at 200 big blinds; no-limit local best response against it; the bot that searches "
-         "the river at the table (safe re-solving with the spot solver) against the blueprint."),
+         "the river at the table (safe re-solving with the spot solver) against the blueprint; the "
+         "same bot re-solving its pre-flop decisions too, with the blueprint's continuation "
+         "values at the flop (a setting: LBR does not measure it better)."),
     Step("Push/fold: dividing points at a tournament's end",
          ("pushfold solve --stacks 10,10 --plot out/pushfold-10bb.png",
           "pushfold solve --stacks 12,8,20 --ante 0.1 --payouts 50,30,20 --line BTN",
