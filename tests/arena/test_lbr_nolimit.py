@@ -208,3 +208,36 @@ def test_bad_game_options_are_one_line_and_exit_2(capsys, args: list[str], named
     out, err = capsys.readouterr()
     assert status == 2 and out == ""
     assert err.startswith("error: ") and err.count("\n") == 1 and named in err, err
+
+
+def test_compare_measures_each_bot_on_the_same_deals_and_pairs_the_difference(capsys) -> None:
+    status = run(app, ["lbr", "nl-rules", "--compare", "nl-rules", "--compare", "raiser", "--game",
+                       "no-limit", "--hands", "40", "--samples", "100", "--json"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    data = json.loads(out)
+    same, raiser = data["compared"]
+    # the same bot on the same deals (its randomness seeded by the hand): the same chips
+    # every deal, so a difference of exactly zero with no spread
+    assert same["mbb_per_game"] == data["mbb_per_game"]
+    assert same["difference"] == {"mbb_per_game": 0.0, "ci95": [0.0, 0.0], "paired_by": "deal",
+                                  "from": "nl-rules"}
+    diff = raiser["difference"]
+    assert diff["mbb_per_game"] == pytest.approx(raiser["mbb_per_game"] - data["mbb_per_game"])
+    assert diff["ci95"][0] <= diff["mbb_per_game"] <= diff["ci95"][1]
+
+
+def test_paired_difference_refuses_runs_of_other_deals() -> None:
+    from pokerlab.arena.lbr import paired_difference
+
+    a = run_lbr(LBRConfig("raiser", hands=4, seed=0, samples=50, game="no-limit"))
+    b = run_lbr(LBRConfig("raiser", hands=4, seed=1, samples=50, game="no-limit"))
+    with pytest.raises(ValueError, match="differ in seed: not paired"):
+        paired_difference(a, b)
+    assert paired_difference(a, a) == (0.0, (0.0, 0.0))
+
+
+def test_a_compared_bot_lbr_cannot_measure_is_one_line_before_any_hand(capsys) -> None:
+    status = run(app, ["lbr", "random", "--compare", "draw-rules", "--hands", "2"])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "" and err.count("\n") == 1 and "draw-rules" in err, err

@@ -76,6 +76,7 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["match", *B, "--hands", "4", "--duplicate", "--freezeout", "--seed", "{}"], _choices("0", "1")),
     (["match", *B, "--variant", "{}"], NAME),
     (["lbr", "{}", "--hands", "2"], NAME | _choices("draw-rules", "loki2-b")),  # unknown, draw, no policy
+    (["lbr", "random", "--hands", "2", "--compare", "{}"], NAME | _choices("draw-rules", "loki2-b")),
     (["lbr", "random", "--hands", "{}"], WHOLE | NEGATIVE | _choices("0")),
     (["lbr", "random", "--seed", "{}"], WHOLE | NEGATIVE),
     (["lbr", "random", "--workers", "{}"], WHOLE | _choices("0", "-2")),

@@ -36,6 +36,9 @@ def register(app: typer.Typer) -> None:
                                           "pre-flop setting C)."),
         workers: int = typer.Option(1, "--workers", min=1,
                                     help="Processes sharing the hands (every 200 hands a fresh bot)."),
+        compare: list[str] = typer.Option(
+            [], "--compare", metavar="BOT2", help="Measure this bot too, on the same deals, and give "
+            "its difference from BOT paired by deal (repeatable)."),
         bot_module: list[str] = typer.Option(
             [], "--bot-module", help="Load bots from a Python file or module (repeatable; every "
             "worker loads it), as pokerlab match does."),
@@ -48,35 +51,58 @@ def register(app: typer.Typer) -> None:
         LBR tracks the bot's range exactly from its policy and at each decision folds, calls
         or raises by its equity against the range and the range's chance of folding to a
         raise (no-limit: a pot-sized raise or all-in). Its winnings, in milli big blinds per
-        hand, bound the bot's exploitability from below.
+        hand, bound the bot's exploitability from below. --compare measures more bots on the
+        same deals and gives each one's difference from BOT with an interval paired by deal.
         """
-        from pokerlab.arena.lbr import ENDINGS, LBRConfig, lbr_bot, run_lbr
+        from dataclasses import replace
+
+        from pokerlab.arena.lbr import ENDINGS, LBRConfig, lbr_bot, paired_difference, run_lbr
         from pokerlab.cli.match import bot_modules_option
 
         modules = bot_modules_option(bot_module)
         config = LBRConfig(bot, hands=hands, seed=seed, samples=samples, preflop_call=preflop_call,
                            bot_modules=modules, game=game, stack=stack)
-        lbr_bot(bot)  # a bot LBR cannot measure: one line, before the bar
-        with progress(f"LBR against {bot}", total=2 * config.deals,
-                      enabled=not (no_progress or as_json)) as advance:
+        bots = [bot, *compare]
+        for name in bots:  # a bot LBR cannot measure: one line, before the bar
+            lbr_bot(name)
+        total = 2 * config.deals * len(bots)
+        title = f"LBR against {bot}" + (f" and {len(compare)} more" if compare else "")
+        results: list[LBRResult] = []
+        with progress(title, total=total, enabled=not (no_progress or as_json)) as advance:
             try:
-                result = run_lbr(config, workers=workers, progress=advance)
+                for name in bots:
+                    results.append(run_lbr(replace(config, bot=name), workers=workers, progress=advance))
             except KeyboardInterrupt:
-                raise Interrupted(f"{advance.done:,} of {2 * config.deals:,} hands played; "
-                                  "nothing is kept") from None
+                raise Interrupted(f"{advance.done:,} of {total:,} hands played; nothing is kept") from None
+        first = results[0]
+        differences = [paired_difference(first, r) for r in results[1:]]
         if as_json:
-            print_json(result.to_dict())
+            data = first.to_dict()
+            if compare:
+                data["compared"] = [r.to_dict() | {"difference": {"mbb_per_game": d, "ci95": list(ci),
+                                                                  "paired_by": "deal", "from": bot}}
+                                    for r, (d, ci) in zip(results[1:], differences, strict=True)]
+            print_json(data)
             return
-        low, high = result.ci95
-        interval = "-" if math.isnan(low) else f"[{low:+,.0f}, {high:+,.0f}]"
-        rows = [[f"{result.mbb_per_game:+,.0f}", interval, f"{result.hands:,}", f"{result.seconds:.0f}",
-                 f"{result.seconds / result.hands:.3f}", result.mismatches]]
         pre = ", pre-flop calls" if preflop_call else ""
         deep = f" {stack} bb" if stack != 200 or game == "no-limit" else ""
-        console.print(table(f"LBR against {result.bot}, heads-up {game}{deep}, seed {seed}{pre}",
-                            ["mbb/g", "95% CI", "hands", "seconds", "s/hand", "policy mismatches"], rows))
-        console.print(table("Where LBR won it: mbb/g by the street of the hand's last action",
-                            ["street", *ENDINGS, "all"], where_rows(result)))
+        rows = [[r.bot, f"{r.mbb_per_game:+,.0f}", _interval(r.ci95), f"{r.hands:,}",
+                 f"{r.seconds / r.hands:.3f}", r.mismatches] for r in results]
+        console.print(table(f"LBR, heads-up {game}{deep}, seed {seed}{pre}",
+                            ["bot", "mbb/g", "95% CI", "hands", "s/hand", "policy mismatches"], rows))
+        if compare:
+            rows = [[r.bot, f"{d:+,.0f}", _interval(ci)] for r, (d, ci) in zip(results[1:], differences,
+                                                                              strict=True)]
+            console.print(table(f"LBR's winnings less those against {bot}, paired by deal",
+                                ["bot", "mbb/g", "95% CI"], rows))
+        for r in results:
+            console.print(table(f"Where LBR won against {r.bot}: mbb/g by the street of the hand's "
+                                "last action", ["street", *ENDINGS, "all"], where_rows(r)))
+
+
+def _interval(ci: tuple[float, float]) -> str:
+    low, high = ci
+    return "-" if math.isnan(low) else f"[{low:+,.0f}, {high:+,.0f}]"
 
 
 def where_rows(result: LBRResult) -> list[list[str]]:
