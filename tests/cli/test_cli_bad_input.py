@@ -265,6 +265,12 @@ CASES: list[tuple[list[str], st.SearchStrategy[str]]] = [
     (["nolimit", "train", "--iterations", "{}"], WHOLE | NEGATIVE | _choices("0")),
     (["nolimit", "show", "{}"], NAME | _choices("{dir}/notes.txt", "{dir}/damaged.sqlite")),
     (["nolimit", "show", "--plot", "{}"], PLOT),
+    (["nolimit", "continuation", "{}"], NAME | _choices("{dir}", "{dir}/notes.txt", "{dir}/damaged.sqlite")),
+    (["nolimit", "continuation", "--out", "{}"],
+     _choices("{dir}", "{dir}/x.txt", "{dir}/missing/x.npz", "/sys/x.npz", "{dir}/notes.txt/x.npz")),
+    (["nolimit", "continuation", "--deals-per-pair", "{}"], WHOLE | NEGATIVE | _choices("0", "1001", "7")),
+    (["nolimit", "continuation", "--boards", "{}"], WHOLE | NEGATIVE | _choices("0", "99", "500")),
+    (["nolimit", "continuation", "--seed", "{}"], WHOLE | NEGATIVE | _choices("1", "2")),
 ]
 
 

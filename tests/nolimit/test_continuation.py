@@ -144,3 +144,39 @@ def test_the_default_blueprint_table_is_shipped_and_ranks_the_hands(shipped) -> 
     for li in range(len(shipped.lines)):
         v = shipped.values[li, BUTTON].astype(float)  # the button searches: the big blind picks
         assert (-v).mean(axis=1).max(axis=0).mean() >= (-v[0]).mean(axis=0).mean()
+
+
+def test_the_command_finds_the_shipped_table_and_prints_each_line(capsys) -> None:
+    import json
+
+    from pokerlab.cli.errors import run
+    from pokerlab.cli.main import app
+
+    assert run(app, ["nolimit", "continuation", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["source"] == "shipped" and data["table"] == str(shipped_path(data["blueprint"]))
+    rows = {r["line"]: r for r in data["lines"]}
+    assert list(rows) == list(continuation_for(Blueprint.load()).lines)
+    for r in rows.values():  # the opponent's choice is worth something to it in every line
+        assert r["button_searches_choice_bb"] < r["button_searches_blueprint_bb"]
+        assert r["big_blind_searches_choice_bb"] > r["big_blind_searches_blueprint_bb"]
+    assert rows["r250r750c"]["put_bb"] == 7.5
+
+
+def test_the_command_writes_a_table_of_its_settings_to_out(tmp_path, capsys) -> None:
+    from pokerlab.cli.errors import run
+    from pokerlab.cli.main import app
+
+    out = tmp_path / "t.npz"
+    status = run(app, ["nolimit", "continuation", "--out", str(out), "--deals-per-pair", "1", "--boards",
+                       "100", "--seed", "1", "--no-progress"])
+    text, err = capsys.readouterr()
+    assert status == 0, err
+    assert f"computed: {out}" in text and "r250r750c" in text
+    small = ContinuationTable.load(out)
+    shipped = continuation_for(Blueprint.load())
+    assert small.deals == 1 and small.lines == shipped.lines and small.values.shape == shipped.values.shape
+    # one deal a pair is noisy, but on average over the pairs it agrees with the shipped table
+    a = [r["button_searches_blueprint_bb"] for r in small.summary()]
+    b = [r["button_searches_blueprint_bb"] for r in shipped.summary()]
+    assert np.allclose(a, b, atol=0.25), (a, b)

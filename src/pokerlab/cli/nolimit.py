@@ -1,6 +1,8 @@
 """``pokerlab nolimit``: heads-up no-limit hold'em's blueprint; ``train`` trains one by MCCFR
 (the training command of ``pokerlab hulhe train``, on a betting abstraction's tree), ``show``
-reads a blueprint file, ``ranges`` shows a pre-flop decision's ranges as 13x13 grids."""
+reads a blueprint file, ``ranges`` shows a pre-flop decision's ranges as 13x13 grids,
+``continuation`` builds (or finds) the continuation values the pre-flop search reads at the
+flop."""
 
 from __future__ import annotations
 
@@ -41,12 +43,14 @@ def _print_ranges(r: PreflopRanges, blueprint: str) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``nolimit`` command group to ``app`` (its commands: ``ranges``; more may join)."""
-    group = typer.Typer(help="Heads-up no-limit hold'em: train a blueprint, show it, its pre-flop ranges.",
+    """Add the ``nolimit`` command group to ``app``."""
+    group = typer.Typer(help="Heads-up no-limit hold'em: train a blueprint, show it, its pre-flop "
+                        "ranges, its continuation values.",
                         no_args_is_help=True, rich_markup_mode=None)
     app.add_typer(group, name="nolimit")
     _train_commands(group)
     _ranges_command(group)
+    _continuation_command(group)
 
 
 def _train_commands(group: typer.Typer) -> None:
@@ -154,3 +158,79 @@ def _ranges_command(group: typer.Typer) -> None:
         _print_ranges(r, source)
         if plot:
             console.print(f"heat maps written to {plot}", highlight=False)
+
+
+def _continuation_command(group: typer.Typer) -> None:
+    @group.command("continuation")
+    @user_errors
+    def continuation(
+        file: Path | None = typer.Argument(None, help="A blueprint file (default: the shipped one "
+                                           "nlhe-blueprint plays)."),
+        out: Path | None = typer.Option(None, "--out", help="Write the table here (.npz) instead of "
+                                        "the cache folder the bots read."),
+        deals_per_pair: int = typer.Option(48, "--deals-per-pair", min=1, max=1000,
+                                           help="Deals sampled for each pair of starting-hand classes "
+                                           "(other than 48: with --out only)."),
+        boards: int = typer.Option(2000, "--boards", min=100, max=1_000_000,
+                                   help="The pool of boards the deals draw from (other than 2000: "
+                                   "with --out only)."),
+        seed: int = typer.Option(0, "--seed", min=0, help="Seed of the deals (other than 0: with "
+                                 "--out only)."),
+        no_progress: bool = typer.Option(False, "--no-progress", help="No progress bar."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """The blueprint's continuation values at the flop, which the pre-flop search
+        (nlhe-search:streets=preflop+river) reads at its leaves: found (shipped beside a shipped
+        blueprint, or in the cache folder) or computed now (about five minutes on two cores)
+        and kept where the bots find it; with --out, computed with these settings and written
+        there. Prints each line's average values.
+        """
+        from pokerlab.cli.common import Interrupted, progress
+        from pokerlab.nolimit.blueprint import DEFAULT_BLUEPRINT, Blueprint
+        from pokerlab.nolimit.continuation import (
+            BOARDS,
+            DEALS_PER_PAIR,
+            build_continuation,
+            continuation_for,
+            line_count,
+            table_source,
+        )
+
+        output_file(out, "--out", (".npz",))
+        changed = [f"{name} {value}" for name, value, default in (
+            ("--deals-per-pair", deals_per_pair, DEALS_PER_PAIR), ("--boards", boards, BOARDS),
+            ("--seed", seed, 0)) if value != default]
+        if out is None and changed:
+            raise ValueError(f"{', '.join(changed)}: the bots read the table of the defaults; give "
+                             "--out to write another")
+        bp = Blueprint.load(file, option="FILE")
+        source, path = ("computed", out) if out is not None else table_source(bp)
+        total = 1 + line_count(bp)
+        with progress("continuation values", total=total,
+                      enabled=not (no_progress or as_json) and source in ("computed", "missing")) as advance:
+            def step(done: int, _total: int) -> None:
+                advance(done - advance.done)
+
+            try:
+                if out is not None:
+                    found = build_continuation(bp, deals_per_pair, boards, seed, progress=step)
+                    found.save(out)
+                else:
+                    found = continuation_for(bp, progress=step)
+            except KeyboardInterrupt:
+                raise Interrupted(f"{advance.done} of {total} steps done; nothing is kept") from None
+        source = "computed" if source == "missing" else source
+        rows = found.summary()
+        data = {"blueprint": str(file or DEFAULT_BLUEPRINT), "table": str(path), "source": source,
+                "deals_per_pair": found.deals, "lines": rows}
+        if as_json:
+            print_json(data)
+            return
+        console.print(f"{source}: {path}", highlight=False, soft_wrap=True)
+        cells = [[r["line"], f"{r['put_bb']:g}", *(f"{r[k]:+.2f}" for k in (
+            "button_searches_blueprint_bb", "button_searches_choice_bb", "big_blind_searches_blueprint_bb",
+            "big_blind_searches_choice_bb"))] for r in rows]
+        console.print(table("The button's net (bb), all pairs of classes as dealt; the searcher "
+                            "purified, the opponent the blueprint or its choice",
+                            ["line", "in bb", "BTN searches", "BB's choice", "BB searches",
+                             "BTN's choice"], cells, width=80))

@@ -77,11 +77,19 @@ BUTTON, BIG_BLIND = 0, 1
 FORMAT = 1
 """The cached file's format; a change makes old files recomputed."""
 
+DEALS_PER_PAIR = 48
+"""The deals sampled for each pair of classes (the bots' tables)."""
+BOARDS = 2000
+"""The pool of boards the deals draw from (the bots' tables)."""
+MIN_BOARDS = 100
+"""Fewer boards could hold none that two classes' cards leave free (aces against aces)."""
+
 _FOLD = 1  # the public tree's fold node (pokerlab.hulhe._br_kernel); its other leaves are showdowns
 _CHUNK = 2048
 
-__all__ = ["BIAS", "BIASES", "BIG_BLIND", "BUTTON", "ContinuationTable", "build_continuation",
-           "cached_continuation", "continuation_for", "line_values", "shipped_path"]
+__all__ = ["BIAS", "BIASES", "BIG_BLIND", "BOARDS", "BUTTON", "DEALS_PER_PAIR", "ContinuationTable",
+           "build_continuation", "cache_path", "cached_continuation", "continuation_for", "line_count",
+           "line_values", "shipped_path", "table_source"]
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,36 @@ class ContinuationTable:
         same = [i for i in range(len(self.lines)) if self.limped[i] == limped and self.raises[i] == raises]
         pool = same or list(range(len(self.lines)))
         return min(pool, key=lambda i: abs(np.log(self.put[i] / put)))
+
+    def summary(self) -> list[dict[str, float | str]]:
+        """Each line's values on average, in big blinds: what the button nets from the whole
+        hand (``put`` in at the flop), over the pairs of classes as they are dealt (card
+        removal counted), with each seat searching, the opponent playing the blueprint
+        (``*_blueprint_bb``) or choosing its continuation class by class, each class the one
+        best for it (``*_choice_bb``). The choice is worth the difference to the opponent: it
+        lowers the button's figure when the button searches and raises it when the big blind
+        does.
+
+        >>> from pokerlab.nolimit.blueprint import Blueprint
+        >>> row = continuation_for(Blueprint.load()).summary()[0]
+        >>> row["line"], row["button_searches_choice_bb"] < row["button_searches_blueprint_bb"]
+        ('cc', True)
+        """
+        weight = headsup_table().deal  # (button class, big blind class)
+        out: list[dict[str, float | str]] = []
+        for li, line in enumerate(self.lines):
+            v = self.values[li].astype(np.float64) * self.put[li]  # (seat, bias, button, big blind)
+            plain = [(v[s, 0] * weight).sum() / weight.sum() for s in (BUTTON, BIG_BLIND)]
+            # the big blind picks per its class (a column) what lowers the button's net, the
+            # button per its class (a row) what raises it
+            bb_cols = (v[BUTTON] * weight).sum(axis=1)  # (bias, big blind class)
+            button_rows = (v[BIG_BLIND] * weight).sum(axis=2)  # (bias, button class)
+            out.append({"line": line, "put_bb": float(self.put[li]),
+                        "button_searches_blueprint_bb": float(plain[0]),
+                        "button_searches_choice_bb": float(bb_cols.min(axis=0).sum() / weight.sum()),
+                        "big_blind_searches_blueprint_bb": float(plain[1]),
+                        "big_blind_searches_choice_bb": float(button_rows.max(axis=0).sum() / weight.sum())})
+        return out
 
     def save(self, path: str | Path) -> None:
         """Write the table (``.npz``; the values as float16: their sampling noise is far above
@@ -255,6 +293,11 @@ def _flop_lines(tree: PublicTree) -> list[int]:
     return sorted(out)
 
 
+def line_count(blueprint: Blueprint) -> int:
+    """How many pre-flop lines of ``blueprint``'s tree reach the flop (its table's lines)."""
+    return len(_flop_lines(PublicTree.of(blueprint.tree)))
+
+
 def _class_pair_deals(rng: np.random.Generator, classes: np.ndarray, per_pair: int, boards: int
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``per_pair`` deals for each pair of classes (button, big blind): the two combos
@@ -294,22 +337,29 @@ def _control_variate(v: np.ndarray, won: np.ndarray, expected: np.ndarray) -> np
     return (flat - np.outer(x, beta)).reshape(v.shape)
 
 
-def build_continuation(blueprint: Blueprint, deals_per_pair: int = 48, boards: int = 2000, seed: int = 0,
-                       progress: Callable[[str], None] | None = None) -> ContinuationTable:
+def build_continuation(blueprint: Blueprint, deals_per_pair: int = DEALS_PER_PAIR, boards: int = BOARDS,
+                       seed: int = 0, progress: Callable[[int, int], None] | None = None
+                       ) -> ContinuationTable:
     """The continuation table of ``blueprint`` (module docstring), from ``deals_per_pair`` deals
     for each of the 169 x 169 pairs of classes on a pool of ``boards`` boards drawn with
-    ``seed``; ``progress`` is called with a short note after each step."""
+    ``seed``; ``progress(done, total)`` is called after each step (the buckets, then each
+    line)."""
+    if deals_per_pair < 1:
+        raise ValueError(f"--deals-per-pair must be at least 1, not {deals_per_pair}")
+    if boards < MIN_BOARDS:  # every pair of classes needs boards it shares no card with
+        raise ValueError(f"--boards must be at least {MIN_BOARDS}, not {boards}")
     rng = np.random.default_rng(seed)
     index, board, pool, pairs = _class_pair_deals(rng, blueprint.preflop_buckets, deals_per_pair, boards)
-    tree = PublicTree.of(blueprint.tree)
-    button = int(tree.actor[0])  # the button acts first before the flop
     # every combo's bucket on each street of each pool board, then each deal's
     per_board = np.empty((boards, 3, 1326), dtype=np.int64)
     for j, cards in enumerate(pool):
         for street, k in ((0, 3), (1, 4), (2, 5)):
             per_board[j, street] = blueprint.buckets(tuple(int(c) for c in cards[:k]))
+    tree = PublicTree.of(blueprint.tree)
+    starts = _flop_lines(tree)
+    button = int(tree.actor[0])  # the button acts first before the flop
     if progress is not None:
-        progress("buckets")
+        progress(1, 1 + len(starts))
     holes = np.array(ALL_COMBOS, dtype=np.int64)[index]
     buckets = np.empty((len(index), 2, 4), dtype=np.int64)
     seats = (button, 1 - button)  # the deal's button holding is tree player `button`
@@ -325,7 +375,6 @@ def build_continuation(blueprint: Blueprint, deals_per_pair: int = 48, boards: i
     won = showdown * (1.0 if button == 0 else -1.0)
     expected = 2.0 * headsup_table().equity[pairs[:, 0], pairs[:, 1]] - 1.0
     tables = _strategy_tables(blueprint.strategy, tree)
-    starts = _flop_lines(tree)
     values = np.empty((len(starts), 2, len(BIASES), 169, 169), dtype=np.float32)
     lines, limped, raises, put = [], [], [], []
     for li, start in enumerate(starts):
@@ -343,21 +392,36 @@ def build_continuation(blueprint: Blueprint, deals_per_pair: int = 48, boards: i
         raises.append(text.count("r"))
         put.append(chips / blueprint.big_blind)
         if progress is not None:
-            progress(text)
+            progress(2 + li, 1 + len(starts))
     return ContinuationTable(tuple(lines), tuple(limped), tuple(raises), np.array(put), values,
                              deals_per_pair)
 
 
-def cached_continuation(blueprint: Blueprint, progress: Callable[[str], None] | None = None
-                        ) -> ContinuationTable:
-    """:func:`build_continuation` with its defaults, kept in pokerlab's cache folder by the
-    blueprint file's contents (a table depends on the blueprint alone)."""
+def cache_path(blueprint: Blueprint) -> Path:
+    """Where :func:`cached_continuation` keeps ``blueprint``'s table: in pokerlab's cache folder,
+    named by the blueprint file's contents (a table depends on the blueprint alone)."""
     from pokerlab._cache import cache_dir
 
     digest = hashlib.sha256(Path(blueprint.file.path).read_bytes()).hexdigest()[:16]
     folder = cache_dir() / "nolimit"
     folder.mkdir(exist_ok=True)
-    path = folder / f"continuation-{digest}-v{FORMAT}.npz"
+    return folder / f"continuation-{digest}-v{FORMAT}.npz"
+
+
+def table_source(blueprint: Blueprint) -> tuple[str, Path]:
+    """Where :func:`continuation_for` finds ``blueprint``'s table: ``("shipped", path)``,
+    ``("cached", path)``, or ``("missing", path)`` with the cache file it would compute."""
+    shipped = shipped_path(Path(blueprint.file.path).resolve())
+    if shipped.exists():
+        return "shipped", shipped
+    path = cache_path(blueprint)
+    return ("cached" if path.exists() else "missing"), path
+
+
+def cached_continuation(blueprint: Blueprint, progress: Callable[[int, int], None] | None = None
+                        ) -> ContinuationTable:
+    """:func:`build_continuation` with its defaults, kept at :func:`cache_path`."""
+    path = cache_path(blueprint)
     if path.exists():
         try:
             return ContinuationTable.load(path)
@@ -376,7 +440,7 @@ def shipped_path(blueprint_path: str | Path) -> Path:
     return path.with_name(f"continuation-{path.stem}.npz")
 
 
-def continuation_for(blueprint: Blueprint, progress: Callable[[str], None] | None = None
+def continuation_for(blueprint: Blueprint, progress: Callable[[int, int], None] | None = None
                      ) -> ContinuationTable:
     """The continuation table of ``blueprint``: the shipped one beside a shipped blueprint,
     else :func:`cached_continuation` (computed once, a minute or two)."""
@@ -386,7 +450,7 @@ def continuation_for(blueprint: Blueprint, progress: Callable[[str], None] | Non
 _tables: dict[str, ContinuationTable] = {}
 
 
-def _shipped_or_cached(key: str, blueprint: Blueprint, progress: Callable[[str], None] | None
+def _shipped_or_cached(key: str, blueprint: Blueprint, progress: Callable[[int, int], None] | None
                        ) -> ContinuationTable:
     found = _tables.get(key)
     if found is None:
