@@ -404,13 +404,23 @@ def row_legal(tree: BettingTree) -> np.ndarray:
 def normalise(tree: BettingTree, weights: np.ndarray) -> np.ndarray:
     """Rows of ``weights`` (rows, k) as probabilities; rows without weight uniform over their
     legal actions; illegal columns 0 (float64)."""
-    legal = row_legal(tree)
-    block = np.where(legal, np.asarray(weights, dtype=np.float64), 0.0)
-    block = np.where(block > 0.0, block, 0.0)
+    return normalise_rows(weights, row_legal(tree))
+
+
+def normalise_rows(weights: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """Rows of ``weights`` (rows, k) as probabilities over the columns ``legal`` (a boolean
+    mask of the same shape) allows: negative weights count as 0, a row without weight is
+    uniform over its legal columns, illegal columns are 0; float64, C-contiguous. Every tree's
+    strategy rows (the betting tree's, the public tree's) are normalised here.
+
+    >>> normalise_rows(np.array([[2.0, -1.0, 2.0], [0.0, 0.0, 5.0]]),
+    ...                np.array([[True, True, True], [True, True, False]])).tolist()
+    [[0.5, 0.0, 0.5], [0.5, 0.5, 0.0]]
+    """
+    block = np.where(legal, np.maximum(np.asarray(weights, dtype=np.float64), 0.0), 0.0)
     total = block.sum(axis=1, keepdims=True)
-    uniform = legal / legal.sum(axis=1, keepdims=True)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(total > 0.0, block / total, uniform)
+    uniform = legal / np.maximum(legal.sum(axis=1, keepdims=True), 1)
+    return np.ascontiguousarray(np.where(total > 0.0, block / np.where(total > 0.0, total, 1.0), uniform))
 
 
 def slab_layout(tree: BettingTree) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

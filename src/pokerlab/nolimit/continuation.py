@@ -60,7 +60,7 @@ from pokerlab.cards import ALL_COMBOS
 from pokerlab.equilibrium.betting_tree import CALL_COL, DECISION, FOLD_COL
 from pokerlab.equilibrium.purification import purify
 from pokerlab.hulhe.deals import showdowns
-from pokerlab.hulhe.exploitability import PublicTree, _normalised
+from pokerlab.hulhe.exploitability import PublicTree, normalised
 from pokerlab.pushfold.equities import headsup_table
 
 if TYPE_CHECKING:
@@ -241,7 +241,7 @@ def _walk(start: int, kind: np.ndarray, actor: np.ndarray, rnd: np.ndarray, chil
 
 def _strategy_tables(strategy: np.ndarray, tree: PublicTree) -> np.ndarray:
     """``(5, rows, k)``: the blueprint purified, then mixed and biased as :data:`BIASES`."""
-    mixed = _normalised(strategy, tree)
+    mixed = normalised(strategy, tree)
     legal = tree.legal
     out = [purify(mixed), mixed]
     for cols in ([FOLD_COL], [CALL_COL], list(range(CALL_COL + 1, mixed.shape[1]))):
