@@ -9,7 +9,10 @@ would keep them on one worker, but pytest 9.2 broke its grouping: pytest-xdist i
 from __future__ import annotations
 
 import json
+import os
+import signal
 import socket
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -251,3 +254,52 @@ def test_driver_killed_and_resumed_completes_the_match_on_ray(ray_address, tmp_p
     reference = MatchStore(":memory:")
     expected = run_match(config, reference)
     assert _hands(MatchStore(db), 1) == _hands(reference, expected.match_id)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
+def test_workers_end_with_a_parent_killed_by_sigterm(tmp_path) -> None:
+    # a parent running two long tasks in spawned workers writes the workers' pids, then is
+    # killed by SIGTERM (a job scheduler's stop): the workers must not run on, orphaned
+    script = tmp_path / "parent.py"
+    pids = tmp_path / "pids"
+    script.write_text(
+        "import os, sys, time\n"
+        "from pokerlab.executors import executor_for\n"
+        "def task(path):\n"
+        "    with open(path, 'a') as f:\n"
+        "        f.write(f'{os.getpid()}\\n')\n"
+        "    time.sleep(120)\n"
+        "if __name__ == '__main__':\n"
+        "    with executor_for(workers=2) as ex:\n"
+        f"        list(ex.map(task, [({str(pids)!r},), ({str(pids)!r},)]))\n")
+    parent = subprocess.Popen([sys.executable, str(script)])
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(_lines(pids)) < 2:
+            time.sleep(0.1)
+        workers = [int(p) for p in _lines(pids)]
+        assert len(workers) == 2
+        parent.send_signal(signal.SIGTERM)
+        parent.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(p) for p in workers):
+            time.sleep(0.1)
+        assert not any(_alive(p) for p in workers)
+    finally:
+        parent.kill()
+
+
+def _lines(path) -> list[str]:
+    return path.read_text().split() if path.exists() else []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (ended, not yet reaped by init) is not running
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

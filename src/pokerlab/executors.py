@@ -112,8 +112,36 @@ def _stream(submit: Callable[[tuple[Any, ...]], Any], result: Callable[[Any], R]
 
 def _leave_ctrl_c_to_the_parent() -> None:
     """Ctrl-C reaches every process of the terminal's group: the workers ignore it, so only the
-    parent stops (with one line) instead of each worker printing a traceback."""
+    parent stops (with one line) instead of each worker printing a traceback. And a worker ends
+    with its parent, however the parent ends (``kill``, a job scheduler's SIGTERM, SIGKILL):
+    otherwise it ran on, orphaned, until its task was done, which for a training task can be
+    many minutes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_the_parent()
+
+
+def _die_with_the_parent() -> None:
+    """Ask Linux to send this process SIGTERM when its parent ends (``prctl(PR_SET_PDEATHSIG)``);
+    elsewhere nothing. A parent that ended before the call leaves the process to init, which is
+    checked after the call (the request would never fire)."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # no usable libc (a static or unusual build): as before
+        return
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option (linux/prctl.h)."""
 
 
 class ProcessExecutor(Executor):
