@@ -10,6 +10,7 @@ import pytest
 
 from pokerlab.agents.base import Observation
 from pokerlab.agents.nlhe_search import CLASS_FIRST, NlheSearchBot
+from pokerlab.arena.lbr import lbr_game
 from pokerlab.cards import combo_index, parse_cards
 from pokerlab.engine import GameSettings, Hand
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, Action
@@ -237,3 +238,23 @@ def test_a_state_the_bot_cannot_reach_is_refused_by_the_engine_before_it_asks() 
     view = Observation(hand, position=hand.actor)
     bot.begin_hand(view)
     assert bot.search(view) is not None
+
+
+def test_mixed_plays_the_mixed_blueprint_where_it_does_not_search_and_lbr_tracks_it() -> None:
+    from pokerlab.agents.nlhe_blueprint import NlheBlueprintMixedBot
+    from pokerlab.agents.registry import create_bot
+    from pokerlab.arena.lbr import LBRConfig, run_lbr
+
+    bot = create_bot("nlhe-search:mixed=yes")
+    assert isinstance(bot, NlheSearchBot) and not bot.purified
+    assert create_bot("nlhe-search").purified
+    game = lbr_game("no-limit")
+    hand = Hand(game, [game.starting_stack] * 2, parse_cards("As Ks 7c 2d Qs Js Ts 3h 4d"))
+    view = Observation(hand, hand.actor)
+    bot.begin_hand(view)
+    combos = np.arange(1326)
+    assert np.allclose(bot.range_policy(view, combos), NlheBlueprintMixedBot().range_policy(view, combos))
+    lbr = run_lbr(LBRConfig("nlhe-search:mixed=yes", hands=20, seed=2, game="no-limit"))
+    assert lbr.mismatches == 0 and lbr.illegal_actions == 0
+    with pytest.raises(ValueError, match="mixed"):
+        create_bot("nlhe-search:mixed=maybe")

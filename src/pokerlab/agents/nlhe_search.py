@@ -71,7 +71,7 @@ import numpy as np
 from pokerlab.agents.base import Observation
 from pokerlab.agents.nlhe_blueprint import NlheBlueprintBot, NlheBlueprintMixedBot, sample_index
 from pokerlab.agents.registry import register_bot
-from pokerlab.agents.settings import number, sizes, text, whole, words
+from pokerlab.agents.settings import number, sizes, switch, text, whole, words
 from pokerlab.cards import combo_index, combos_touching, format_cards
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand, Legal
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
@@ -164,18 +164,24 @@ class NlheSearchBot(NlheBlueprintBot):
     streets
         The streets searched, among ``"preflop"``, ``"turn"`` and ``"river"``: ``("river",)``
         by default.
+    mixed
+        Play the blueprint where it does not search as trained (mixed, as
+        ``nlhe-blueprint-mixed``) instead of purified; its own range, and the blueprint play the
+        gadget measures the opponent against, follow. The pre-flop search's continuation
+        values at the flop stay those of the purified blueprint.
     """
 
     name = "nlhe-search"
     settings: ClassVar[Mapping[str, Callable[[str], Any]]] = {
         "iterations": whole, "seconds": number, "gadget": text, "floor": number, "streets": words,
-        "bet": sizes, "raise": sizes}
+        "bet": sizes, "raise": sizes, "mixed": switch}
 
     def __init__(self, blueprint: str | Path | None = None, iterations: int = 200,
                  seconds: float | None = None, gadget: str = "maxmargin", floor: float = 0.01,
                  bet: str | None = None, raise_: str | None = None,
-                 streets: Sequence[str] = ("river",)) -> None:
+                 streets: Sequence[str] = ("river",), mixed: bool = False) -> None:
         super().__init__(blueprint)
+        self.purified = not mixed
         unknown = [s for s in streets if s not in STREET_NAMES.values()]
         if unknown or not streets:
             raise ValueError(f"streets: {', '.join(unknown) or 'none'}: choose among "
@@ -417,7 +423,7 @@ class NlheSearchBot(NlheBlueprintBot):
         node = path[-1]
         if node == 0:  # the button's first decision: the blueprint's (a solve of the whole round
             return None  # from the start measured more exploitable, docs/nlhe-search.md)
-        profile = blueprint_profile(tree, self.blueprint, me)
+        profile = blueprint_profile(tree, self.blueprint, me if self.purified else -1)
         locks: dict[int, np.ndarray] = {}
         reach = np.ones(169)
         for j, n in enumerate(path[:-1]):

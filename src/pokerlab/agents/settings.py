@@ -8,8 +8,8 @@ reads its text. The readers here turn the text into the keyword's value or raise
 
 Examples
 --------
->>> whole("200"), number("2.5"), words("turn+river"), sizes("75%/a")
-(200, 2.5, ('turn', 'river'), '75%,a')
+>>> whole("200"), number("2.5"), words("turn+river"), sizes("75%/a"), switch("yes")
+(200, 2.5, ('turn', 'river'), '75%,a', True)
 >>> whole("1e3")
 Traceback (most recent call last):
 ...
@@ -21,7 +21,7 @@ from __future__ import annotations
 import keyword
 import math
 
-__all__ = ["keyword_of", "number", "sizes", "text", "whole", "words"]
+__all__ = ["keyword_of", "number", "sizes", "switch", "text", "whole", "words"]
 
 
 def whole(value: str) -> int:
@@ -57,6 +57,16 @@ def sizes(value: str) -> str:
     """Spot size text with ``/`` between sizes (``"50%/100%/a"`` is ``"50%,100%,a"``): a
     comma already separates settings."""
     return value.replace("/", ",")
+
+
+def switch(value: str) -> bool:
+    """On or off: ``yes``, ``true``, ``on`` or ``1``; ``no``, ``false``, ``off`` or ``0``."""
+    word = value.strip().lower()
+    if word in ("yes", "true", "on", "1"):
+        return True
+    if word in ("no", "false", "off", "0"):
+        return False
+    raise ValueError(f"{value!r} is not yes or no")
 
 
 def keyword_of(key: str) -> str:

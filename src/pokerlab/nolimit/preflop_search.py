@@ -216,7 +216,8 @@ def _shape(tree: PreflopTree, node: int) -> tuple[bool, int]:
 
 def blueprint_profile(tree: PreflopTree, blueprint: Blueprint, purified_for: int) -> dict[int, np.ndarray]:
     """``{decision: (children, 169)}``: the blueprint's pre-flop strategy on ``tree``, position
-    ``purified_for`` purified (as the blueprint bot plays) and the other mixed (as trained).
+    ``purified_for`` purified (as the blueprint bot plays; -1: neither) and the other mixed (as
+    trained).
 
     Each node is walked down the blueprint's tree from the root: a fold and a check or call are
     the tree's; a bet or raise is the column whose amount is nearest by ratio (a size the tree
