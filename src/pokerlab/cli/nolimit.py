@@ -226,7 +226,8 @@ def _continuation_command(group: typer.Typer) -> None:
         if as_json:
             print_json(data)
             return
-        console.print(f"{source}: {path}", highlight=False, soft_wrap=True)
+        where = f"shipped beside the blueprint: {path.name}" if source == "shipped" else f"{source}: {path}"
+        console.print(where, highlight=False, soft_wrap=True)
         cells = [[r["line"], f"{r['put_bb']:g}", *(f"{r[k]:+.2f}" for k in (
             "button_searches_blueprint_bb", "button_searches_choice_bb", "big_blind_searches_blueprint_bb",
             "big_blind_searches_choice_bb"))] for r in rows]
