@@ -180,3 +180,19 @@ def test_the_command_writes_a_table_of_its_settings_to_out(tmp_path, capsys) -> 
     a = [r["button_searches_blueprint_bb"] for r in small.summary()]
     b = [r["button_searches_blueprint_bb"] for r in shipped.summary()]
     assert np.allclose(a, b, atol=0.25), (a, b)
+
+
+def test_a_table_computed_on_first_use_says_so_in_one_line_and_is_kept(tmp_path, monkeypatch, capsys) -> None:
+    from pokerlab.nolimit import continuation
+
+    shipped = continuation_for(Blueprint.load())
+    built = []
+    monkeypatch.setattr(continuation, "cache_path", lambda bp: tmp_path / "table.npz")
+    monkeypatch.setattr(continuation, "build_continuation",
+                        lambda bp, progress=None: built.append(1) or shipped)
+    first = continuation.cached_continuation(Blueprint.load())
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pokerlab nolimit continuation" in err and "first use" in err
+    again = continuation.cached_continuation(Blueprint.load())  # read back: no notice, no work
+    assert capsys.readouterr().err == "" and built == [1]
+    assert first.lines == again.lines and np.allclose(first.values, again.values, atol=1e-2)

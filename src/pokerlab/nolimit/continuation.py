@@ -84,6 +84,10 @@ BOARDS = 2000
 MIN_BOARDS = 100
 """Fewer boards could hold none that two classes' cards leave free (aces against aces)."""
 
+COMPUTE_NOTICE = ("computing the continuation values of {file} for the pre-flop search (first use only: "
+                  "about five minutes; pokerlab nolimit continuation builds them up front)")
+"""The line on standard error before a table is computed without a progress bar."""
+
 _FOLD = 1  # the public tree's fold node (pokerlab.hulhe._br_kernel); its other leaves are showdowns
 _CHUNK = 2048
 
@@ -427,6 +431,11 @@ def cached_continuation(blueprint: Blueprint, progress: Callable[[int, int], Non
             return ContinuationTable.load(path)
         except (OSError, ValueError, KeyError):
             pass  # a damaged or old file is computed again
+    if progress is None:  # minutes of silence in the middle of a hand otherwise
+        import sys
+
+        sys.stderr.write(COMPUTE_NOTICE.format(file=Path(blueprint.file.path).name) + "\n")
+        sys.stderr.flush()
     table = build_continuation(blueprint, progress=progress)
     tmp = path.with_suffix(".tmp.npz")
     table.save(tmp)
