@@ -258,6 +258,29 @@ def test_the_purified_bot_plays_each_rows_most_probable_action(bot: NlheBlueprin
         assert np.allclose(pure.range_policy(view, live).sum(axis=1), 1.0)
 
 
+@pytest.mark.parametrize("threshold", [0.1, 0.3])
+def test_the_thresholded_bot_drops_the_actions_below_the_threshold(bot: NlheBlueprintBot,
+                                                                   threshold: float) -> None:
+    # The same two views: the thresholded bot's probability of each real action is the mixed
+    # bot's with the actions below the threshold dropped and the rest renormalised.
+    from pokerlab.agents.registry import create_bot
+    from pokerlab.equilibrium.purification import thresholded
+
+    cut = create_bot(f"nlhe-blueprint:threshold={threshold}")
+    game = nl_game()
+    pre = [Action(BET_RAISE, 3000), Action(CHECK_CALL)]
+    key = _keys(bot, game, pre[0], 1)[0]
+    for view in (view_after(game, [Action(BET_RAISE, 250), Action(CHECK_CALL)]),
+                 view_after(game, [*pre, Action(BET_RAISE, 9000)])):
+        bot.key = cut.key = key
+        live = _live(view)
+        actions = _possible(view, bot)
+        mixed = np.column_stack([bot.action_probabilities(view, live, a) for a in actions])
+        played = np.column_stack([cut.action_probabilities(view, live, a) for a in actions])
+        assert np.allclose(played, thresholded(mixed, threshold))
+        assert 0.0 < (played.max(axis=1) < 1.0).mean() < (mixed.max(axis=1) < 1.0).mean()
+
+
 def test_sampled_actions_follow_the_action_probabilities(bot: NlheBlueprintBot) -> None:
     # The button's open with AKs mixes limp, raise and shove.
     view = view_after(nl_game(), [], parse_cards("7c 2d Ah Kh Qs Jh 4d 9c 3s"))
@@ -391,9 +414,10 @@ def test_a_duplicate_match_at_blinds_1_2_has_no_invalid_action(tmp_path: Path) -
 def test_lbr_tracks_its_range_without_mismatches() -> None:
     from pokerlab.arena.lbr import LBRConfig, run_lbr
 
-    result = run_lbr(LBRConfig("nlhe-blueprint", hands=30, seed=2, game="no-limit"))
-    assert result.hands == 30 and result.bot_decisions > 30
-    assert result.mismatches == 0 and result.illegal_actions == 0
+    for name in ("nlhe-blueprint", "nlhe-blueprint:threshold=0.2"):
+        result = run_lbr(LBRConfig(name, hands=30, seed=2, game="no-limit"))
+        assert result.hands == 30 and result.bot_decisions > 30
+        assert result.mismatches == 0 and result.illegal_actions == 0
 
 
 def test_a_bot_spec_plays_a_blueprint_file(tmp_path: Path) -> None:

@@ -43,7 +43,8 @@ card bucket. At each decision the bot
    :func:`pokerlab.equilibrium.purification.purify`: columns that play the same chips count as
    one action, ties share evenly), as Ganzfried, Sandholm and Waugh (2012) found best for
    abstract no-limit strategies; ``nlhe-blueprint-mixed`` (:class:`NlheBlueprintMixedBot`)
-   samples the row as it is.
+   samples the row as it is, and ``nlhe-blueprint:threshold=T`` drops the actions below the
+   share ``T`` of the row and samples the rest renormalised (the paper's *thresholding*).
 
 3. **checks or calls off the blueprint**, as ``hulhe-cfr`` does: in a game the blueprint does
    not solve (not heads-up no-limit hold'em, antes, blinds in another ratio, or an effective
@@ -69,19 +70,21 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from pokerlab.agents.base import Agent, Observation, legal_policy
 from pokerlab.agents.registry import register_bot
+from pokerlab.agents.settings import number
 from pokerlab.cards import combo_index
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, DRAW, FOLD, Action, Hand, Legal
 from pokerlab.equilibrium.betting_tree import CALL_COL, DECISION, FOLD_COL, RAISE_COL
-from pokerlab.equilibrium.purification import purify
+from pokerlab.equilibrium.purification import purify, thresholded
 from pokerlab.nolimit.translation import nearest, translate
 
 if TYPE_CHECKING:
@@ -218,14 +221,24 @@ class NlheBlueprintBot(Agent):
     argument = "blueprint"
     purified = True
     """Whether the bot plays each row's most probable action (module docstring, point 2)."""
+    threshold = 0.0
+    """With :attr:`purified` false: the share of a row below which an action is dropped, the
+    rest renormalised (:func:`~pokerlab.equilibrium.purification.thresholded`); 0 plays the
+    row as it is."""
+    settings: ClassVar[Mapping[str, Callable[[str], Any]]] = {"threshold": number}
     nearest_preflop = False
     """Whether a pre-flop size the tree does not hold is read as the tree's nearest size (by
     ratio, :func:`~pokerlab.nolimit.translation.nearest`) instead of by the pseudo-harmonic
     mapping: what a bot that searches the pre-flop at the real size does after it
     (:mod:`pokerlab.agents.nlhe_search`)."""
 
-    def __init__(self, blueprint: str | Path | None = None) -> None:
+    def __init__(self, blueprint: str | Path | None = None, threshold: float | None = None) -> None:
         super().__init__()
+        if threshold is not None:  # thresholded, not purified (module docstring, point 2)
+            if not 0.0 <= float(threshold) <= 1.0:
+                raise ValueError(f"threshold: {float(threshold)} must lie in [0, 1]")
+            self.purified = False
+            self.threshold = float(threshold)
         from pokerlab.nolimit.blueprint import SHIPPED_BLUEPRINTS
 
         self._paths = ([str(Path(blueprint).resolve())] if blueprint is not None
@@ -377,14 +390,14 @@ class NlheBlueprintBot(Agent):
         if not spot.amounts:
             probs[:, CALL_COL] += probs[:, RAISE_COL:].sum(axis=1)
             probs[:, RAISE_COL:] = 0.0
-        if not self.purified:
+        if not self.purified and not self.threshold:
             return probs
         for col, amount in spot.amounts.items():  # one real action: its columns' mass on the first
             first = min(c for c, a in spot.amounts.items() if a == amount)
             if first != col:
                 probs[:, first] += probs[:, col]
                 probs[:, col] = 0.0
-        return purify(probs)
+        return purify(probs) if self.purified else thresholded(probs, self.threshold)
 
     def range_policy(self, observation: Observation, combos: Any) -> np.ndarray:
         """(fold, check/call, bet/raise) for each holding of ``combos``; one bucket lookup for
