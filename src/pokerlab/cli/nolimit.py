@@ -206,8 +206,8 @@ def _continuation_command(group: typer.Typer) -> None:
         bp = Blueprint.load(file, option="FILE")
         source, path = ("computed", out) if out is not None else table_source(bp)
         total = 1 + line_count(bp)
-        with progress("continuation values", total=total,
-                      enabled=not (no_progress or as_json) and source in ("computed", "missing")) as advance:
+        bar = not (no_progress or as_json) and source in ("computed", "missing")
+        with progress("continuation values", total=total, enabled=bar) as advance:
             def step(done: int, _total: int) -> None:
                 advance(done - advance.done)
 
@@ -215,8 +215,8 @@ def _continuation_command(group: typer.Typer) -> None:
                 if out is not None:
                     found = build_continuation(bp, deals_per_pair, boards, seed, progress=step)
                     found.save(out)
-                else:
-                    found = continuation_for(bp, progress=step)
+                else:  # without a bar, a table computed now says so in one line
+                    found = continuation_for(bp, progress=step if bar else None)
             except KeyboardInterrupt:
                 raise Interrupted(f"{advance.done} of {total} steps done; nothing is kept") from None
         source = "computed" if source == "missing" else source
