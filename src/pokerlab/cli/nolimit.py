@@ -185,7 +185,7 @@ def _continuation_command(group: typer.Typer) -> None:
         and kept where the bots find it; with --out, computed with these settings and written
         there. Prints each line's average values.
         """
-        from pokerlab.cli.common import Interrupted, progress
+        from pokerlab.cli.common import Interrupted, err_console, progress
         from pokerlab.nolimit.blueprint import DEFAULT_BLUEPRINT, Blueprint
         from pokerlab.nolimit.continuation import (
             BOARDS,
@@ -206,7 +206,8 @@ def _continuation_command(group: typer.Typer) -> None:
         bp = Blueprint.load(file, option="FILE")
         source, path = ("computed", out) if out is not None else table_source(bp)
         total = 1 + line_count(bp)
-        bar = not (no_progress or as_json) and source in ("computed", "missing")
+        bar = (not (no_progress or as_json) and source in ("computed", "missing")
+               and err_console.is_terminal)
         with progress("continuation values", total=total, enabled=bar) as advance:
             def step(done: int, _total: int) -> None:
                 advance(done - advance.done)
