@@ -387,3 +387,23 @@ def variant_option(name: str) -> str:
     if name not in VARIANTS:
         raise ValueError(f"--variant: unknown variant {name!r}; use one of {', '.join(VARIANTS)}")
     return name
+
+
+def open_match_store(db: Path, match: int | None) -> tuple[Any, int]:
+    """An existing match database and a match in it (``match``, default the newest), or a
+    ``ValueError`` naming ``--db`` or ``--match``: a missing file is not created."""
+    from pokerlab.arena import MatchStore
+
+    if not db.exists():
+        raise ValueError(f"--db {db}: no such match database (pokerlab match ... --db FILE stores one)")
+    store = MatchStore(db)
+    ids = [m["id"] for m in store.matches()]
+    if not ids:
+        store.close()
+        raise ValueError(f"--db {db}: holds no match")
+    if match is None:
+        match = ids[0]
+    elif match not in ids:
+        store.close()
+        raise ValueError(f"--match {match}: not in {db} (matches: {', '.join(map(str, sorted(ids)))})")
+    return store, match

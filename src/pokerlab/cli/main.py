@@ -48,6 +48,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bots",
     "spot",
     "lbr",
+    "counterfactual",
     "abstraction",
     "hulhe",
     "pushfold",

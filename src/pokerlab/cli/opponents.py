@@ -8,7 +8,15 @@ from typing import Any
 import numpy as np
 import typer
 
-from pokerlab.cli.common import console, output_file, print_json, progress, table, user_errors
+from pokerlab.cli.common import (
+    console,
+    open_match_store,
+    output_file,
+    print_json,
+    progress,
+    table,
+    user_errors,
+)
 
 _STREETS = ("pre-flop", "flop", "turn", "river")
 
@@ -110,25 +118,6 @@ def register(app: typer.Typer) -> None:
                                     ["signature", "strength on", "samples", "mu", "delta"], sig_rows))
 
     # -- models that learn: Davidson's network and the decision tree, from a match database --
-    def _match_store(db: Path, match: int | None):
-        from pokerlab.arena import MatchStore
-
-        if not db.exists():
-            raise ValueError(f"--db {db}: no such match database (pokerlab match ... --db FILE "
-                             "stores one)")
-        store = MatchStore(db)
-        ids = [m["id"] for m in store.matches()]
-        if not ids:
-            store.close()
-            raise ValueError(f"--db {db}: holds no match")
-        if match is None:
-            match = ids[0]
-        elif match not in ids:
-            store.close()
-            raise ValueError(f"--match {match}: not in {db} (matches: "
-                             f"{', '.join(map(str, sorted(ids)))})")
-        return store, match
-
     def _decisions(store, match: int, players: list[str], quiet: bool, strength: bool = False,
                    option: str = "--player"):
         from pokerlab.arena.opponent_data import match_players, player_decisions
@@ -172,7 +161,7 @@ def register(app: typer.Typer) -> None:
                 raise ValueError(f"--store {store_path}: no such opponent store")
             opponents = _opponent_store(store_path)
         try:
-            store, match = _match_store(db, match)
+            store, match = open_match_store(db, match)
             try:
                 data = _decisions(store, match, player, as_json)
                 sdata = _decisions(store, match, player, as_json, True) if (
@@ -258,7 +247,7 @@ def register(app: typer.Typer) -> None:
             output_file(store_path, "--store")
             if store_path.exists():
                 _opponent_store(store_path).close()  # refuse a damaged store before the work
-        store, match = _match_store(db, match)
+        store, match = open_match_store(db, match)
         try:
             strength = model == "strength-network"
             (data,) = _decisions(store, match, [player], as_json, strength, "PLAYER")
