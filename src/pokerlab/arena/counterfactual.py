@@ -14,7 +14,8 @@ The breakdown groups the hands by the situation at the player's first decision o
 played (fold, check, call, bet, raise; a bet or raise of another size counts as the same kind).
 
 Limits: the opponents are replayed fresh, so a bot whose play depends on earlier hands (an
-opponent model) is replayed without them; the stand-in's random draws are its own (seeded by
+opponent model) is replayed without them, and every replayed bot's ``begin_hand`` sees the
+hand as it stands where the replay starts (the observation holds the betting before it); the stand-in's random draws are its own (seeded by
 the hand), so a mixed stand-in adds its own noise; only hold'em is replayed.
 
 Examples
