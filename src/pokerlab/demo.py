@@ -129,18 +129,21 @@ STEPS: list[Step] = [
           "nolimit ranges --line r250",
           "match nlhe-blueprint nl-rules --game no-limit --stack 400 --hands 2000 --duplicate --seed 1 "
           "--db out/demo-nolimit.sqlite",
-          "lbr nlhe-blueprint --game no-limit --hands 300 --seed 1",
+          "lbr nlhe-blueprint --compare nlhe-search:mixed=yes --game no-limit --hands 300 --seed 1",
           "match nlhe-search nlhe-blueprint --game no-limit --stack 400 --hands 400 --duplicate --seed 1 "
           "--db out/demo-search.sqlite",
+          "counterfactual --db out/demo-search.sqlite --player nlhe-search --stand-in nlhe-blueprint",
           "match nlhe-search:streets=preflop+river nlhe-blueprint --game no-limit --stack 400 --hands 400 "
           "--duplicate --seed 1 --db out/demo-search-preflop.sqlite"),
          "The shipped blueprint (MCCFR on the ACPC game's tree in a betting abstraction: 2.5 big "
          "blind opens, 3-bets, pot fractions after the flop, all-in): the button's opening ranges "
          "and the big blind's answer as 13x13 grids; a duplicate match against the textbook rule "
-         "bot at 200 big blinds; no-limit local best response against it; the bot that searches "
-         "the river at the table (safe re-solving with the spot solver) against the blueprint; the "
-         "same bot re-solving its pre-flop decisions too, with the blueprint's continuation "
-         "values at the flop (a setting: LBR does not measure it better)."),
+         "bot at 200 big blinds; no-limit local best response against it and, on the same deals, "
+         "against the mixed blueprint searching the river (the difference paired by deal); the bot "
+         "that searches the river at the table (safe re-solving with the spot solver) against the "
+         "blueprint, and what its river play changed, each hand replayed with the blueprint in its "
+         "place; the same bot re-solving its pre-flop decisions too, with the blueprint's "
+         "continuation values at the flop (a setting: LBR does not measure it better)."),
     Step("Push/fold: dividing points at a tournament's end",
          ("pushfold solve --stacks 10,10 --plot out/pushfold-10bb.png",
           "pushfold solve --stacks 12,8,20 --ante 0.1 --payouts 50,30,20 --line BTN",

@@ -15,8 +15,9 @@ played (fold, check, call, bet, raise; a bet or raise of another size counts as 
 
 Limits: the opponents are replayed fresh, so a bot whose play depends on earlier hands (an
 opponent model) is replayed without them, and every replayed bot's ``begin_hand`` sees the
-hand as it stands where the replay starts (the observation holds the betting before it); the stand-in's random draws are its own (seeded by
-the hand), so a mixed stand-in adds its own noise; only hold'em is replayed.
+hand as it stands where the replay starts (the observation holds the betting before it); the
+stand-in's random draws are its own (seeded by the hand), so a mixed stand-in adds its own
+noise; only hold'em is replayed.
 
 Examples
 --------
