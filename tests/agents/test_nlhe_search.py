@@ -240,7 +240,7 @@ def test_a_state_the_bot_cannot_reach_is_refused_by_the_engine_before_it_asks() 
     assert bot.search(view) is not None
 
 
-def test_mixed_plays_the_mixed_blueprint_where_it_does_not_search_and_lbr_tracks_it() -> None:
+def test_mixed_or_thresholded_it_plays_that_blueprint_where_it_does_not_search_and_lbr_tracks_it() -> None:
     from pokerlab.agents.nlhe_blueprint import NlheBlueprintMixedBot
     from pokerlab.agents.registry import create_bot
     from pokerlab.arena.lbr import LBRConfig, run_lbr
@@ -258,3 +258,14 @@ def test_mixed_plays_the_mixed_blueprint_where_it_does_not_search_and_lbr_tracks
     assert lbr.mismatches == 0 and lbr.illegal_actions == 0
     with pytest.raises(ValueError, match="mixed"):
         create_bot("nlhe-search:mixed=maybe")
+    # thresholded, as nlhe-blueprint:threshold=T plays
+    cut = create_bot("nlhe-search:threshold=0.1")
+    cut.begin_hand(view)
+    assert np.allclose(cut.range_policy(view, combos),
+                       create_bot("nlhe-blueprint:threshold=0.1").range_policy(view, combos))
+    assert not np.allclose(cut.range_policy(view, combos), bot.range_policy(view, combos))
+    lbr = run_lbr(LBRConfig("nlhe-search:threshold=0.1,streets=preflop+river", hands=10, seed=2,
+                            game="no-limit"))
+    assert lbr.mismatches == 0 and lbr.illegal_actions == 0
+    with pytest.raises(ValueError, match="give one of them"):
+        create_bot("nlhe-search:mixed=yes,threshold=0.1")

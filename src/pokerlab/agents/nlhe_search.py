@@ -169,19 +169,25 @@ class NlheSearchBot(NlheBlueprintBot):
         ``nlhe-blueprint-mixed``) instead of purified; its own range, and the blueprint play the
         gadget measures the opponent against, follow. The pre-flop search's continuation
         values at the flop stay those of the purified blueprint.
+    threshold
+        Play the blueprint where it does not search thresholded at this share (as
+        ``nlhe-blueprint:threshold=T``) instead of purified, with the same consequences;
+        ``mixed`` is the threshold 0.
     """
 
     name = "nlhe-search"
     settings: ClassVar[Mapping[str, Callable[[str], Any]]] = {
         "iterations": whole, "seconds": number, "gadget": text, "floor": number, "streets": words,
-        "bet": sizes, "raise": sizes, "mixed": switch}
+        "bet": sizes, "raise": sizes, "mixed": switch, "threshold": number}
 
     def __init__(self, blueprint: str | Path | None = None, iterations: int = 200,
                  seconds: float | None = None, gadget: str = "maxmargin", floor: float = 0.01,
                  bet: str | None = None, raise_: str | None = None,
-                 streets: Sequence[str] = ("river",), mixed: bool = False) -> None:
-        super().__init__(blueprint)
-        self.purified = not mixed
+                 streets: Sequence[str] = ("river",), mixed: bool = False,
+                 threshold: float | None = None) -> None:
+        if mixed and threshold is not None:
+            raise ValueError("mixed, threshold: give one of them (mixed is the threshold 0)")
+        super().__init__(blueprint, threshold=0.0 if mixed else threshold)
         unknown = [s for s in streets if s not in STREET_NAMES.values()]
         if unknown or not streets:
             raise ValueError(f"streets: {', '.join(unknown) or 'none'}: choose among "
@@ -423,7 +429,7 @@ class NlheSearchBot(NlheBlueprintBot):
         node = path[-1]
         if node == 0:  # the button's first decision: the blueprint's (a solve of the whole round
             return None  # from the start measured more exploitable, docs/nlhe-search.md)
-        profile = blueprint_profile(tree, self.blueprint, me if self.purified else -1)
+        profile = blueprint_profile(tree, self.blueprint, me, None if self.purified else self.threshold)
         locks: dict[int, np.ndarray] = {}
         reach = np.ones(169)
         for j, n in enumerate(path[:-1]):

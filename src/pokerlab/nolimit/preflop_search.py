@@ -58,7 +58,7 @@ from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand
 from pokerlab.engine.settings import GameSettings
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
 from pokerlab.equilibrium.betting_tree import DECISION as BP_DECISION
-from pokerlab.equilibrium.purification import purify
+from pokerlab.equilibrium.purification import purify, thresholded
 from pokerlab.nolimit.betting import BettingAbstraction
 from pokerlab.nolimit.blueprint import Blueprint
 from pokerlab.nolimit.continuation import BIASES, BIG_BLIND, BUTTON, ContinuationTable, continuation_for
@@ -214,10 +214,12 @@ def _shape(tree: PreflopTree, node: int) -> tuple[bool, int]:
     return first is not None and first.kind == CHECK_CALL, raises
 
 
-def blueprint_profile(tree: PreflopTree, blueprint: Blueprint, purified_for: int) -> dict[int, np.ndarray]:
+def blueprint_profile(tree: PreflopTree, blueprint: Blueprint, purified_for: int,
+                      threshold: float | None = None) -> dict[int, np.ndarray]:
     """``{decision: (children, 169)}``: the blueprint's pre-flop strategy on ``tree``, position
-    ``purified_for`` purified (as the blueprint bot plays; -1: neither) and the other mixed (as
-    trained).
+    ``purified_for`` purified (as the blueprint bot plays; -1: neither), or thresholded at
+    ``threshold`` when given (:func:`~pokerlab.equilibrium.purification.thresholded`), and the
+    other mixed (as trained).
 
     Each node is walked down the blueprint's tree from the root: a fold and a check or call are
     the tree's; a bet or raise is the column whose amount is nearest by ratio (a size the tree
@@ -239,7 +241,7 @@ def blueprint_profile(tree: PreflopTree, blueprint: Blueprint, purified_for: int
         rows = blueprint.class_strategy(bn)  # (169, legal columns)
         rows = rows / np.maximum(rows.sum(axis=1, keepdims=True), 1e-300)
         if int(tree.player[v]) == purified_for:
-            rows = purify(rows)
+            rows = purify(rows) if threshold is None else thresholded(rows, threshold)
         raises = [c for c in cols if c not in (FOLD_COL, CALL_COL)]
         sizes = [float(bp.raise_to[bn, c]) / blueprint.big_blind for c in raises]
         picked = []
