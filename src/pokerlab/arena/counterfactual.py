@@ -48,6 +48,7 @@ from pokerlab.agents.registry import check_bots, create_bot, load_bot_modules
 from pokerlab.arena.match import MatchConfig
 from pokerlab.arena.stats import win_rate
 from pokerlab.arena.storage import MatchStore
+from pokerlab.arena.table import bot_answer
 from pokerlab.engine.hand import CHECK_CALL, FOLD, Action, Hand
 
 STREETS = ("pre-flop", "flop", "turn", "river")
@@ -129,7 +130,8 @@ def replay_hand(config: MatchConfig, record: dict[str, Any], position: int, stre
     took: Action | None = None
     while hand.actor >= 0:
         p = hand.actor
-        action = bots[p].act(Observation(hand, p))
+        # as at the table: an illegal answer, or a bot's exception, plays check or fold
+        action, _ = bot_answer(bots[p], Observation(hand, p), hand.legal())
         took = action if took is None else took
         hand.act(action)
     assert took is not None
@@ -142,7 +144,7 @@ def counterfactual(store: MatchStore, match_id: int, player: str, street: str, s
     """Replay every stored hand of match ``match_id`` from ``player``'s first decision on
     ``street`` with the bot ``stand_in`` in its place (module docstring); ``progress(1)`` after
     each hand. ``ValueError`` (naming the option) for a player not in the match, an unknown
-    street or bot, or a draw game."""
+    street or bot, or a game other than hold'em."""
     start = time.perf_counter()
     info = store.match(match_id)
     if info is None:
@@ -163,7 +165,7 @@ def counterfactual(store: MatchStore, match_id: int, player: str, street: str, s
     specs = [config.bots[b] for b in config.player_bots]
     rnd = STREETS.index(street)
     deltas: list[float] = []
-    rows: dict[tuple[bool, str, str], list[float]] = {}
+    rows: dict[tuple[bool, str, str], list[int]] = {}
     payoffs = store.payoffs(match_id)
     for (h, record), stored in zip(store.records(match_id), payoffs, strict=True):
         at = list(record["players"])
