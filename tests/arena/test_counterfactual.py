@@ -82,3 +82,16 @@ def test_a_draw_match_or_an_unknown_player_is_one_line(stored, tmp_path, capsys)
         status = run(app, ["counterfactual", *args, "--stand-in", "raiser"])
         out, err = capsys.readouterr()
         assert status == 2 and out == "" and err.count("\n") == 1 and named in err, err
+
+
+def test_from_the_first_card_with_the_opponent_as_stand_in_it_is_the_duplicate_result(tmp_path) -> None:
+    # Replayed from the pre-flop with its opponent's bot in its place, a player's difference is
+    # its stored chips less the opponent's self-play on the same cards; a duplicate pair of
+    # self-play hands sums to zero (deterministic bots), so the difference is the match result.
+    store = MatchStore(tmp_path / "d.sqlite")
+    result = run_match(MatchConfig(bots=("raiser", "calling-station"), hands=60, seed=2, game=GAME,
+                                   duplicate=True), store)
+    played = {r.bot: r.per_hand for r in result.results}
+    replayed = counterfactual(store, 1, "raiser", "pre-flop", "calling-station")
+    assert replayed.acted == 60
+    assert replayed.per_hand == pytest.approx(played["raiser"])
