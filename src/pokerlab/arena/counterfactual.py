@@ -49,7 +49,7 @@ from pokerlab.arena.match import MatchConfig
 from pokerlab.arena.stats import win_rate
 from pokerlab.arena.storage import MatchStore
 from pokerlab.arena.table import bot_answer
-from pokerlab.engine.hand import CHECK_CALL, FOLD, Action, Hand
+from pokerlab.engine.hand import CHECK_CALL, FOLD, Action, Hand, Legal
 
 STREETS = ("pre-flop", "flop", "turn", "river")
 """The streets by name, as ``--street`` takes them (hold'em's betting rounds)."""
@@ -103,12 +103,9 @@ class Counterfactual:
                 "rows": [r.as_dict() for r in self.rows]}
 
 
-def _action_name(action: Action, to_call: int) -> str:
-    if action.kind == FOLD:
-        return "fold"
-    if action.kind == CHECK_CALL:
-        return "call" if to_call else "check"
-    return "raise" if to_call else "bet"
+def _action_name(action: Action, legal: Legal) -> str:
+    """``fold``, or the engine's word for the check/call or bet/raise at this turn."""
+    return "fold" if action.kind == FOLD else legal.words[0 if action.kind == CHECK_CALL else 1]
 
 
 def replay_hand(config: MatchConfig, record: dict[str, Any], position: int, street: int,
@@ -124,7 +121,7 @@ def replay_hand(config: MatchConfig, record: dict[str, Any], position: int, stre
     hand = Hand(config.game, record["stacks"], record["cards"])
     for _, _, kind, amount in history[:first]:
         hand.act(Action(kind, amount))
-    to_call = hand.legal().to_call
+    legal = hand.legal()
     for p, bot in enumerate(bots):
         bot.begin_hand(Observation(hand, p))
     took: Action | None = None
@@ -136,7 +133,7 @@ def replay_hand(config: MatchConfig, record: dict[str, Any], position: int, stre
         hand.act(action)
     assert took is not None
     stored = Action(history[first][2], history[first][3])
-    return hand.payoffs[position], to_call > 0, _action_name(took, to_call), _action_name(stored, to_call)
+    return hand.payoffs[position], legal.to_call > 0, _action_name(took, legal), _action_name(stored, legal)
 
 
 def counterfactual(store: MatchStore, match_id: int, player: str, street: str, stand_in: str,

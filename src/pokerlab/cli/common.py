@@ -407,3 +407,14 @@ def open_match_store(db: Path, match: int | None) -> tuple[Any, int]:
         store.close()
         raise ValueError(f"--match {match}: not in {db} (matches: {', '.join(map(str, sorted(ids)))})")
     return store, match
+
+
+def interval_text(ci: tuple[float, float], digits: int = 0) -> str:
+    """A 95% interval as the tables print it, signed with thousands separators; ``-`` when it
+    is undefined (NaN: fewer than two samples).
+
+    >>> interval_text((-12.34, 1500.0)), interval_text((0.25, 1.5), 1), interval_text((math.nan, math.nan))
+    ('[-12, +1,500]', '[+0.2, +1.5]', '-')
+    """
+    low, high = ci
+    return "-" if math.isnan(low) else f"[{low:+,.{digits}f}, {high:+,.{digits}f}]"

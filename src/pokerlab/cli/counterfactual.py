@@ -3,7 +3,6 @@ each hand replayed from there with another bot in its place (:mod:`pokerlab.aren
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import typer
@@ -11,6 +10,7 @@ import typer
 from pokerlab.cli.common import (
     Interrupted,
     console,
+    interval_text,
     open_match_store,
     print_json,
     progress,
@@ -46,11 +46,8 @@ def register(app: typer.Typer) -> None:
         what the stand-in played first against what the player played. A searching bot with its
         blueprint as the stand-in shows where its search wins or loses.
         """
-        from pokerlab.arena.counterfactual import STREETS
         from pokerlab.arena.counterfactual import counterfactual as run
 
-        if street not in STREETS:
-            raise ValueError(f"--street {street!r}: one of {', '.join(STREETS)}")
         store, match_id = open_match_store(db, match)
         try:
             hands = store.match(match_id)["hands"]
@@ -66,16 +63,13 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print_json({"db": str(db)} | result.as_dict())
             return
-        low, high = result.ci95
-        interval = "-" if math.isnan(low) else f"[{low:+,.1f}, {high:+,.1f}]"
         console.print(table(f"{player}'s {street} play against {stand_in}'s in its place, match "
                             f"{match_id} ({result.unit})",
                             ["hands", "it acted in", "difference", "95% CI", "seconds"],
-                            [[f"{result.hands:,}", f"{result.acted:,}", f"{result.per_hand:+,.1f}", interval,
-                              f"{result.seconds:.0f}"]], width=80))
+                            [[f"{result.hands:,}", f"{result.acted:,}", f"{result.per_hand:+,.1f}",
+                              interval_text(result.ci95, 1), f"{result.seconds:.0f}"]], width=80))
         rows = [["facing a bet" if r.facing else "first in", r.stand_in, r.played, f"{r.hands:,}",
-                 f"{r.per_hand:+,.1f}", "-" if math.isnan(r.ci95[0]) else
-                 f"[{r.ci95[0]:+,.0f}, {r.ci95[1]:+,.0f}]"] for r in result.rows]
+                 f"{r.per_hand:+,.1f}", interval_text(r.ci95)] for r in result.rows]
         console.print(table(f"By its first decision on the {street} (stand-in: {stand_in}); the "
                             "difference per hand of the whole match",
                             ["situation", "stand-in", "played", "hands", "difference", "95% CI"], rows,

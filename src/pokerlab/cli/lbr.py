@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import typer
 
-from pokerlab.cli.common import Interrupted, console, print_json, progress, table, user_errors
+from pokerlab.cli.common import Interrupted, console, interval_text, print_json, progress, table, user_errors
 
 if TYPE_CHECKING:
     from pokerlab.arena.lbr import LBRResult
@@ -86,23 +85,18 @@ def register(app: typer.Typer) -> None:
             return
         pre = ", pre-flop calls" if preflop_call else ""
         deep = f" {stack} bb" if stack != 200 or game == "no-limit" else ""
-        rows = [[r.bot, f"{r.mbb_per_game:+,.0f}", _interval(r.ci95), f"{r.hands:,}",
+        rows = [[r.bot, f"{r.mbb_per_game:+,.0f}", interval_text(r.ci95), f"{r.hands:,}",
                  f"{r.seconds / r.hands:.3f}", r.mismatches] for r in results]
         console.print(table(f"LBR, heads-up {game}{deep}, seed {seed}{pre}",
                             ["bot", "mbb/g", "95% CI", "hands", "s/hand", "policy mismatches"], rows))
         if compare:
-            rows = [[r.bot, f"{d:+,.0f}", _interval(ci)] for r, (d, ci) in zip(results[1:], differences,
+            rows = [[r.bot, f"{d:+,.0f}", interval_text(ci)] for r, (d, ci) in zip(results[1:], differences,
                                                                               strict=True)]
             console.print(table(f"LBR's winnings less those against {bot}, paired by deal",
                                 ["bot", "mbb/g", "95% CI"], rows))
         for r in results:
             console.print(table(f"Where LBR won against {r.bot}: mbb/g by the street of the hand's "
                                 "last action", ["street", *ENDINGS, "all"], where_rows(r)))
-
-
-def _interval(ci: tuple[float, float]) -> str:
-    low, high = ci
-    return "-" if math.isnan(low) else f"[{low:+,.0f}, {high:+,.0f}]"
 
 
 def where_rows(result: LBRResult) -> list[list[str]]:
