@@ -269,3 +269,22 @@ def test_mixed_or_thresholded_it_plays_that_blueprint_where_it_does_not_search_a
     assert lbr.mismatches == 0 and lbr.illegal_actions == 0
     with pytest.raises(ValueError, match="give one of them"):
         create_bot("nlhe-search:mixed=yes,threshold=0.1")
+
+
+def test_the_opponent_model_is_a_setting_that_gives_the_opponent_range() -> None:
+    from pokerlab.agents.registry import create_bot
+
+    ranges = {}
+    for model in ("mixed", "purified", "0.3"):
+        bot = create_bot(f"nlhe-search:model={model}")
+        view = river_view(bot, [Action(CHECK_CALL)])
+        ranges[model] = bot.ranges(view, len(view.actions))[1 - view.position]
+    live = ranges["mixed"] > 0
+    # the purified model plays each row's likeliest action: a combo is in the range or out
+    assert set(np.unique(ranges["purified"])) <= {0.0, 1.0}
+    assert not set(np.unique(ranges["mixed"])) <= {0.0, 1.0}
+    # a threshold drops a row's rare actions: fewer combos than the mixed model keeps
+    assert 0 < np.count_nonzero(ranges["0.3"]) < np.count_nonzero(live)
+    for bad in ("x", "1.5"):
+        with pytest.raises(ValueError, match=r"model: .* is not mixed, purified or a threshold"):
+            create_bot(f"nlhe-search:model={bad}")

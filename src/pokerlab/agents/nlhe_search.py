@@ -6,9 +6,9 @@ to the end of the hand, with the spot solver and plays the solution for its hand
 
 1. **Ranges.** Both players' ranges at the start of the river follow the hand's betting by
    Bayes' rule: the bot's own through the strategy it played (the purified blueprint), the
-   opponent's through the blueprint's mixed strategy (its model of the opponent; a raise off
-   the tree counts as the column the blueprint bot reads it as,
-   :meth:`~pokerlab.agents.nlhe_blueprint.NlheBlueprintBot.read_probabilities`). A range the
+   opponent's through the blueprint's mixed strategy (its model of the opponent by default,
+   the ``model`` setting; a raise off the tree counts as the column the blueprint bot reads it
+   as, :meth:`~pokerlab.agents.nlhe_blueprint.NlheBlueprintBot.read_probabilities`). A range the
    model gives no weight (an opponent line the blueprint never plays) keeps its weights from
    before that action. Each opponent combo keeps at least ``floor`` of the range's largest
    weight: the gadget below guards only the hands the range holds.
@@ -60,6 +60,7 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -173,18 +174,23 @@ class NlheSearchBot(NlheBlueprintBot):
         Play the blueprint where it does not search thresholded at this share (as
         ``nlhe-blueprint:threshold=T``) instead of purified, with the same consequences;
         ``mixed`` is the threshold 0.
+    model
+        The bot's model of the opponent's play, through which Bayes' rule gives the
+        opponent's range: ``"mixed"`` (the blueprint as trained, the default), ``"purified"``
+        (as ``nlhe-blueprint`` plays it) or a threshold share (as
+        ``nlhe-blueprint:threshold=T``).
     """
 
     name = "nlhe-search"
     settings: ClassVar[Mapping[str, Callable[[str], Any]]] = {
         "iterations": whole, "seconds": number, "gadget": text, "floor": number, "streets": words,
-        "bet": sizes, "raise": sizes, "mixed": switch, "threshold": number}
+        "bet": sizes, "raise": sizes, "mixed": switch, "threshold": number, "model": text}
 
     def __init__(self, blueprint: str | Path | None = None, iterations: int = 200,
                  seconds: float | None = None, gadget: str = "maxmargin", floor: float = 0.01,
                  bet: str | None = None, raise_: str | None = None,
                  streets: Sequence[str] = ("river",), mixed: bool = False,
-                 threshold: float | None = None) -> None:
+                 threshold: float | None = None, model: str = "mixed") -> None:
         if mixed and threshold is not None:
             raise ValueError("mixed, threshold: give one of them (mixed is the threshold 0)")
         super().__init__(blueprint, threshold=0.0 if mixed else threshold)
@@ -207,7 +213,7 @@ class NlheSearchBot(NlheBlueprintBot):
                     parse_sizes(given)
                 except ValueError as exc:
                     raise ValueError(f"{option}: {exc}") from None
-        self._model = NlheBlueprintMixedBot(blueprint)
+        self._model = _opponent_model(model, blueprint)
         if 0 in self.streets:  # the pre-flop answered at its real sizes: read them as the leaves do
             self.nearest_preflop = self._model.nearest_preflop = True
         self.iterations = int(iterations)
@@ -602,6 +608,21 @@ class NlheSearchBot(NlheBlueprintBot):
         row = found.probs[combo_index(*observation.hole)]
         self._report.append(_report(found, observation, row))
         return found.actions[sample_index(row, self.rng.random(), int(np.argmax(row)))]
+
+
+def _opponent_model(model: str, blueprint: str | Path | None) -> NlheBlueprintBot:
+    """The blueprint bot that plays as the ``model`` setting says (:class:`NlheSearchBot`)."""
+    if model == "mixed":
+        return NlheBlueprintMixedBot(blueprint)
+    if model == "purified":
+        return NlheBlueprintBot(blueprint)
+    try:
+        share = float(model)
+    except ValueError:
+        share = math.nan
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"model: {model!r} is not mixed, purified or a threshold in [0, 1]")
+    return NlheBlueprintBot(blueprint, threshold=share)
 
 
 def _kept(cache: dict[Any, Searched | None], key: Any, limit: int,
