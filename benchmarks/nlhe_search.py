@@ -12,17 +12,20 @@ Measures
 - **peer**: ``nlhe-blueprint`` on the same deals in the same run (ms per decision by street) and
   the ratio of the river's time.
 - **river_subgames** (``--subgames N``, default 40; 0 skips it): the first N river subgames
-  nlhe-search meets against nlhe-blueprint (its first decision on a river), each solved four
-  ways (and two diagnostic rows below), and the opponent's best-response
-  value against the bot's strategy on the opponent's range (in pots; lower is less
+  nlhe-search (or ``--bot``, another setting of it) meets against nlhe-blueprint (its first
+  decision on a river), each solved four ways (and two diagnostic rows below), and the
+  opponent's best-response value against the bot's strategy on the opponent's range (in pots; lower is less
   exploitable): the blueprint's river strategy, the max-margin and the re-solve gadgets, and
-  the subgame solved without a gadget ("unsafe"); with each, the largest excess of an opponent
+  the subgame solved without a gadget ("none", unsafe); with each, the largest excess of an opponent
   hand's value over its alternative (a share of the largest alternative; above 0 is less safe
   than the blueprint), and the bot's value in pots against the opponent ``nlhe-blueprint``
   actually is (its purified river play, on the range its purified play reaches the river
   with): what searching the river gains or loses against the blueprint head to head. Two
   more rows tell purification from search: the blueprint's rows mixed as trained, and the
-  max-margin strategy purified.
+  max-margin strategy purified. Rows ``exploit-C`` (``--exploit``, default ``0.25,0.5``):
+  re-solves without a gadget with the opponent restricted to nlhe-blueprint's play with
+  probability C at each of its decisions (a data-biased response to the opponent as it
+  really plays: ``nlhe-search:model=purified,gadget=none,exploit=C``'s river solve).
 - **turn_search** (``--turn-hands N``, default 60; 0 skips it): the same timing for
   :data:`TURN_BOT`, which searches the turn too (each river card a situation), against
   ``nl-rules``.
@@ -34,7 +37,8 @@ Measures
   solved to the end of the hand.
 
 Usage: ``python benchmarks/nlhe_search.py [--json] [--hands 300] [--seed 1] [--subgames 40]
-[--turn-hands 60] [--turn-subgames 30] [--preflop-hands 300]``.
+[--turn-hands 60] [--turn-subgames 30] [--preflop-hands 300] [--bot nlhe-search]
+[--exploit 0.25,0.5]``.
 """
 
 from __future__ import annotations
@@ -169,16 +173,19 @@ def mixed_blueprint(bot: Any, observation: Observation, sub: Any) -> np.ndarray:
     return strategy
 
 
-ROWS = ("blueprint", "blueprint-mixed", *GADGETS, "maxmargin-purified", "unsafe")
+ROWS = ("blueprint", "blueprint-mixed", *GADGETS, "maxmargin-purified")
 """The strategies each subgame measures: the blueprint's (purified, as the bot plays it), the
-blueprint's mixed rows, each gadget's re-solve, max-margin's purified and no gadget's."""
+blueprint's mixed rows, each gadget's re-solve (``none``: no gadget, unsafe) and max-margin's
+purified."""
 
 
-def subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
+def subgames(subs: list[Any], iterations: int, exploit: tuple[float, ...] = ()) -> dict[str, Any]:
     """The opponent's best-response value (pots), the largest excess over the gadget's
     alternatives and the value against the blueprint as it plays, for the blueprint and each
-    way of solving each subgame."""
+    way of solving each subgame; ``exploit``: confidences of re-solves without a gadget, the
+    opponent restricted to the blueprint's play as it plays (river subgames)."""
     rows: dict[str, list[tuple[float, float, float]]] = {k: [] for k in ROWS}
+    rows.update({f"exploit-{c:g}": [] for c in exploit})
     for bot, observation, sub in subs:
         opp = 1 - sub.me
         weights = sub.spot.ranges[opp][sub.deal.hands[opp]]
@@ -195,15 +202,24 @@ def subgames(subs: list[Any], iterations: int) -> dict[str, Any]:
 
         rows["blueprint"].append(measure(sub.blueprint))
         rows["blueprint-mixed"].append(measure(mixed_blueprint(bot, observation, sub)))
-        for kind in (*GADGETS, "unsafe"):
+        for kind in GADGETS:
             solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks, **FAST)
-            if kind == "unsafe":
-                solver.run(iterations)
-            else:
-                Resolve(solver, opp, sub.alternative, gadget=kind).run(iterations)
+            Resolve(solver, opp, sub.alternative, gadget=kind).run(iterations)
             rows[kind].append(measure(solver.average_strategy()))
             if kind == "maxmargin":
                 rows["maxmargin-purified"].append(measure(purified(sub, solver.average_strategy())))
+        if exploit and len(sub.spot.board) == 5:  # a river subgame
+            truth = NlheBlueprintBot()  # the opponent as it plays, the model the bot exploits
+            truth.key = bot.key
+            model = bot.blueprint_strategy(sub.tree, sub.layout, sub.deal, observation, sub.start, opp,
+                                           player=truth)
+            restricted = {n: sub.layout.full_block(model, n, 0) for n in range(sub.tree.size)
+                          if sub.tree.kind[n] == DECISION and sub.tree.player[n] == opp}
+            for c in exploit:
+                solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks,
+                                restricted=restricted, confidence=c, **FAST)
+                Resolve(solver, opp, sub.alternative, gadget="none").run(iterations)
+                rows[f"exploit-{c:g}"].append(measure(solver.average_strategy()))
     base = np.array([h for _, _, h in rows["blueprint"]])
     out: dict[str, Any] = {"subgames": len(base), "iterations": iterations}
     for k, r in rows.items():
@@ -252,13 +268,17 @@ def main() -> None:
     parser.add_argument("--turn-hands", type=int, default=60)
     parser.add_argument("--turn-subgames", type=int, default=30)
     parser.add_argument("--preflop-hands", type=int, default=300)
+    parser.add_argument("--bot", default="nlhe-search",
+                        help="the searching bot whose river subgames are measured (its settings)")
+    parser.add_argument("--exploit", default="0.25,0.5",
+                        help="confidences in the model of the exploiting river rows (comma-separated)")
     args = parser.parse_args()
     timed_hands("nlhe-search", 4, args.seed + 99)  # warm-up: numba's cache, the blueprint
     by, per_hand, bot = timed_hands("nlhe-search", args.hands, args.seed)
     peer, peer_hand, _ = timed_hands("nlhe-blueprint", args.hands, args.seed)
     subs: list[Any] = []
     if args.subgames:
-        timed_hands("nlhe-search", 20 * args.subgames, args.seed + 1, subs, args.subgames,
+        timed_hands(args.bot, 20 * args.subgames, args.seed + 1, subs, args.subgames,
                     opponent="nlhe-blueprint")
     out: dict[str, Any] = {
         "machine": platform.machine(), "python": platform.python_version(), "hands": args.hands,
@@ -271,7 +291,8 @@ def main() -> None:
     river = out["ms_per_decision"]["river"]["mean"]
     peer_river = out["peer"]["ms_per_decision"]["river"]["mean"]
     out["river_ratio_to_blueprint"] = round(river / peer_river, 1) if river and peer_river else None
-    out["river_subgames"] = subgames(subs, bot.iterations) if subs else None
+    exploit = tuple(float(c) for c in args.exploit.split(",") if c)
+    out["river_subgames"] = subgames(subs, bot.iterations, exploit) if subs else None
     for key, spec, hands in (("turn_search", TURN_BOT, args.turn_hands),
                              ("preflop_search", PREFLOP_BOT, args.preflop_hands)):
         if not hands:

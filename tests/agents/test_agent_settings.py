@@ -33,7 +33,7 @@ def test_a_bot_without_settings_takes_the_whole_text_as_its_argument() -> None:
     ("nlhe-search:iterations=0", r"iterations: 0 must be at least 1$"),
     ("nlhe-search:seconds=-1", r"seconds: -1.0 must be above 0$"),
     ("nlhe-search:seconds=inf", r"setting seconds: 'inf' is not a finite number$"),
-    ("nlhe-search:gadget=magic", r"gadget: 'magic' is not one of maxmargin, resolve$"),
+    ("nlhe-search:gadget=magic", r"gadget: 'magic' is not one of maxmargin, resolve, none$"),
     ("nlhe-search:streets=flop+river", r"streets: flop: choose among preflop, turn, river$"),
     ("nlhe-search:bet=7x", r"bet: unknown bet size '7x'"),
     ("nlhe-search:floor=2", r"floor: 2.0 must lie in \[0, 1\]$"),

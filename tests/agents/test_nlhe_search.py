@@ -214,7 +214,7 @@ def test_before_the_flop_it_solves_the_round_with_the_real_sizes_and_keeps_its_r
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match=r"^streets: flop: choose among preflop, turn, river$"):
         NlheSearchBot(streets=("flop",))
-    with pytest.raises(ValueError, match=r"^gadget: 'x' is not one of maxmargin, resolve$"):
+    with pytest.raises(ValueError, match=r"^gadget: 'x' is not one of maxmargin, resolve, none$"):
         NlheSearchBot(gadget="x")
     with pytest.raises(ValueError, match=r"^iterations: 0 must be at least 1$"):
         NlheSearchBot(iterations=0)
@@ -288,3 +288,25 @@ def test_the_opponent_model_is_a_setting_that_gives_the_opponent_range() -> None
     for bad in ("x", "1.5"):
         with pytest.raises(ValueError, match=r"model: .* is not mixed, purified or a threshold"):
             create_bot(f"nlhe-search:model={bad}")
+
+
+def test_exploiting_its_model_restricts_the_opponent_on_the_river_and_lbr_tracks_it() -> None:
+    from pokerlab.agents.registry import create_bot
+    from pokerlab.arena.lbr import LBRConfig, run_lbr
+
+    strategies = {}
+    for exploit in ("0", "0.5"):
+        bot = create_bot(f"nlhe-search:model=purified,exploit={exploit},iterations=100")
+        view = river_view(bot, [Action(CHECK_CALL), Action(BET_RAISE, 15)])
+        sub = bot.subgame(view)
+        restricted = bot._model_play(sub, view)
+        # the model's play at every opponent node of the subgame, a strategy over its children
+        assert restricted and all(sub.tree.player[n] == 1 - view.position for n in restricted)
+        assert all(np.allclose(m.sum(axis=0), 1.0) for m in restricted.values())
+        strategies[exploit] = bot.search(view).probs
+    assert not np.allclose(strategies["0"], strategies["0.5"], atol=1e-3)
+    lbr = run_lbr(LBRConfig("nlhe-search:model=purified,exploit=0.5,iterations=50", hands=10, seed=2,
+                            game="no-limit"))
+    assert lbr.mismatches == 0 and lbr.illegal_actions == 0
+    with pytest.raises(ValueError, match=r"exploit: 2\.0 must lie in \[0, 1\]"):
+        create_bot("nlhe-search:exploit=2")

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pokerlab.spot.bestresponse import combo_values, pair_weight
-from pokerlab.spot.resolve import GADGETS, Resolve
+from pokerlab.spot.resolve import SAFE_GADGETS, Resolve
 from pokerlab.spot.solver import Solver
 from pokerlab.spot.spec import Spot
 
@@ -30,7 +30,7 @@ def opponent_value(solver: Solver, strategy: np.ndarray) -> tuple[np.ndarray, fl
     return br, float(np.dot(solver.deal.weights[1], br)) / pair_weight(solver.deal)
 
 
-@pytest.mark.parametrize("gadget", GADGETS)
+@pytest.mark.parametrize("gadget", SAFE_GADGETS)
 @pytest.mark.parametrize("iterations", [2, 10])
 def test_the_resolved_strategy_gives_no_hand_more_than_the_blueprint(gadget: str, iterations: int) -> None:
     spot, strategy, alt = blueprint_and_values(iterations)
@@ -49,7 +49,7 @@ def test_the_resolved_strategy_gives_no_hand_more_than_the_blueprint(gadget: str
 def test_max_margin_improves_on_a_poor_blueprint_more_than_resolve() -> None:
     spot, strategy, alt = blueprint_and_values(2)
     values = {}
-    for gadget in GADGETS:
+    for gadget in SAFE_GADGETS:
         solver = Solver(spot)
         Resolve(solver, 1, alt, gadget=gadget).run(400)
         values[gadget] = opponent_value(solver, solver.average_strategy())[1]
@@ -69,5 +69,14 @@ def test_bad_arguments_are_refused() -> None:
     spot, _, alt = blueprint_and_values(2)
     with pytest.raises(ValueError, match=r"^alternative: needs \d+ values, got shape \(3,\)$"):
         Resolve(Solver(spot), 1, np.zeros(3))
-    with pytest.raises(ValueError, match=r"^gadget: 'nope' is not one of maxmargin, resolve$"):
+    with pytest.raises(ValueError, match=r"^gadget: 'nope' is not one of maxmargin, resolve, none$"):
         Resolve(Solver(spot), 1, alt, gadget="nope")
+
+
+def test_no_gadget_is_the_subgame_solved_on_its_own() -> None:
+    spot, _, alt = blueprint_and_values(2)
+    alone = Solver(spot)
+    alone.run(50)
+    solver = Solver(spot)
+    Resolve(solver, 1, alt, gadget="none").run(50)
+    assert np.array_equal(solver.average_strategy(), alone.average_strategy())

@@ -179,18 +179,26 @@ class NlheSearchBot(NlheBlueprintBot):
         opponent's range: ``"mixed"`` (the blueprint as trained, the default), ``"purified"``
         (as ``nlhe-blueprint`` plays it) or a threshold share (as
         ``nlhe-blueprint:threshold=T``).
+    exploit
+        On the river, the bot's confidence in its model of the opponent, in ``[0, 1]``: each
+        subgame is solved with the opponent playing the model with this probability at each of
+        its decisions and its own best strategy otherwise (a data-biased response, Johanson
+        and Bowling 2009; :class:`~pokerlab.spot.solver.Solver`'s ``restricted``), so the bot
+        exploits the model's mistakes while it stays guarded against the rest. 0 (the
+        default) solves for any opponent; 1 is a best response to the model.
     """
 
     name = "nlhe-search"
     settings: ClassVar[Mapping[str, Callable[[str], Any]]] = {
         "iterations": whole, "seconds": number, "gadget": text, "floor": number, "streets": words,
-        "bet": sizes, "raise": sizes, "mixed": switch, "threshold": number, "model": text}
+        "bet": sizes, "raise": sizes, "mixed": switch, "threshold": number, "model": text,
+        "exploit": number}
 
     def __init__(self, blueprint: str | Path | None = None, iterations: int = 200,
                  seconds: float | None = None, gadget: str = "maxmargin", floor: float = 0.01,
                  bet: str | None = None, raise_: str | None = None,
                  streets: Sequence[str] = ("river",), mixed: bool = False,
-                 threshold: float | None = None, model: str = "mixed") -> None:
+                 threshold: float | None = None, model: str = "mixed", exploit: float = 0.0) -> None:
         if mixed and threshold is not None:
             raise ValueError("mixed, threshold: give one of them (mixed is the threshold 0)")
         super().__init__(blueprint, threshold=0.0 if mixed else threshold)
@@ -205,6 +213,8 @@ class NlheSearchBot(NlheBlueprintBot):
             raise ValueError(f"iterations: {iterations} must be at least 1")
         if seconds is not None and not float(seconds) > 0:
             raise ValueError(f"seconds: {seconds} must be above 0")
+        if not 0.0 <= float(exploit) <= 1.0:
+            raise ValueError(f"exploit: {float(exploit)} must lie in [0, 1]")
         if not 0.0 <= float(floor) <= 1.0:
             raise ValueError(f"floor: {float(floor)} must lie in [0, 1]")
         for option, given in (("bet", bet), ("raise", raise_)):
@@ -220,6 +230,7 @@ class NlheSearchBot(NlheBlueprintBot):
         self.seconds = seconds
         self.gadget = gadget
         self.floor = float(floor)
+        self.exploit = float(exploit)
         self._bet, self._raise = bet, raise_
         self._searches: dict[tuple[Any, ...], Searched | None] = {}
         self._preflop: dict[tuple[Any, ...], Searched | None] = {}
@@ -396,10 +407,14 @@ class NlheSearchBot(NlheBlueprintBot):
         sub = self.subgame(observation)
         if sub is None:
             return None
-        solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks, **FAST)
+        exploiting = self.exploit > 0 and observation.street == 3
+        restricted = self._model_play(sub, observation) if exploiting else None
+        solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks, restricted=restricted,
+                        confidence=self.exploit, **FAST)
         resolve = Resolve(solver, 1 - sub.me, sub.alternative, gadget=self.gadget)
         resolve.run(self.iterations, self.seconds)
-        block = sub.layout.full_block(solver.average_strategy(), sub.node, 0)
+        strategy = solver.average_strategy()
+        block = sub.layout.full_block(strategy, sub.node, 0)
         probs = np.zeros((1326, block.shape[0]))
         probs[sub.deal.hands[sub.me]] = block.T
         seconds = time.perf_counter() - t0
@@ -408,6 +423,15 @@ class NlheSearchBot(NlheBlueprintBot):
         return Searched(sub.tree, sub.node, probs, _real_actions(sub.tree, sub.node, observation.legal),
                         resolve.iterations, seconds, sub.range,
                         tuple(sub.tree.label[c] for c in sub.tree.children(sub.node)))
+
+    def _model_play(self, sub: Subgame, observation: Observation) -> dict[int, np.ndarray]:
+        """The model's play at every opponent node of a river subgame, ``{node: (children,
+        opponent's hands)}`` (the subgame's real sizes read as the model's walk reads them)."""
+        opp = 1 - sub.me
+        model = self.blueprint_strategy(sub.tree, sub.layout, sub.deal, observation, sub.start, opp,
+                                        player=self._model)
+        return {n: sub.layout.full_block(model, n, 0) for n in range(sub.tree.size)
+                if sub.tree.kind[n] == DECISION and sub.tree.player[n] == opp}
 
     # -- the pre-flop ----------------------------------------------------------------------
 
@@ -500,9 +524,11 @@ class NlheSearchBot(NlheBlueprintBot):
         return out / out.sum(axis=0)
 
     def blueprint_strategy(self, tree: Tree, layout: Any, deal: Any, observation: Observation,
-                           start: int, me: int) -> np.ndarray:
+                           start: int, me: int, player: NlheBlueprintBot | None = None) -> np.ndarray:
         """The blueprint bot's play at every node of position ``me`` in the subgame (uniform
-        at the other's), in the solver's layout."""
+        at the other's), in the solver's layout; ``player``: the blueprint bot whose play it is
+        (default this bot's own, purified or thresholded as it plays)."""
+        player = self if player is None else player
         strategy = np.zeros(layout.size, dtype=np.float32)
         first = int(tree.street[0])
         for n in range(tree.size):
@@ -520,7 +546,7 @@ class NlheSearchBot(NlheBlueprintBot):
                 else:
                     later = [int(deal.sit_card[s])] if tree.street[n] > first else []
                     board = list(observation.board) + later
-                    block = self._blueprint_block(tree, n, view, deal.hands[me][listed], board)
+                    block = _blueprint_block(player, tree, n, view, deal.hands[me][listed], board)
                 strategy[layout.block(n, s)] = block.astype(np.float32).ravel()
         return strategy
 
@@ -528,7 +554,7 @@ class NlheSearchBot(NlheBlueprintBot):
                       start: int) -> Observation | None:
         """The bot's view at ``node`` of the subgame (its line replayed after the hand's first
         ``start`` actions; a later street's card a stand-in: only the board's buckets read it,
-        from the board given to :meth:`_blueprint_block`), or ``None`` if the engine refuses
+        from the board given to :func:`_blueprint_block`), or ``None`` if the engine refuses
         the line."""
         line: list[int] = []
         n = node
@@ -543,34 +569,6 @@ class NlheSearchBot(NlheBlueprintBot):
         except ValueError:
             return None
         return Observation(hand, hand.actor)
-
-    def _blueprint_block(self, tree: Tree, node: int, view: Observation | None, hands: np.ndarray,
-                         board: list[int]) -> np.ndarray:
-        """The blueprint bot's play at ``node`` for ``hands`` (combos) on ``board``, on the
-        node's children: ``(children, hands)``."""
-        na = int(tree.num_children[node])
-        children = list(tree.children(node))
-        if view is None:
-            return np.full((na, len(hands)), 1.0 / na)
-        bspot = self.spot(view)
-        out = np.zeros((na, len(hands)))
-        if bspot is None:
-            out[_passive(tree, children)] = 1.0
-            return out
-        cols = self._columns(view, bspot, hands, board)
-        for col in range(cols.shape[1]):
-            if not np.any(cols[:, col] > 0):
-                continue
-            if col == FOLD_COL:
-                j = _index_of(tree, children, "f")
-                j = _passive(tree, children) if j is None else j
-            elif col == CALL_COL:
-                j = _passive(tree, children)
-            else:
-                j = _nearest_raise(tree, children, bspot.amounts.get(col))
-                j = _passive(tree, children) if j is None else j
-            out[j] += cols[:, col]
-        return out
 
     # -- the strategy --------------------------------------------------------------------
 
@@ -623,6 +621,35 @@ def _opponent_model(model: str, blueprint: str | Path | None) -> NlheBlueprintBo
     if not 0.0 <= share <= 1.0:
         raise ValueError(f"model: {model!r} is not mixed, purified or a threshold in [0, 1]")
     return NlheBlueprintBot(blueprint, threshold=share)
+
+
+def _blueprint_block(player: NlheBlueprintBot, tree: Tree, node: int, view: Observation | None,
+                     hands: np.ndarray, board: list[int]) -> np.ndarray:
+    """The blueprint bot ``player``'s play at ``node`` for ``hands`` (combos) on ``board``, on
+    the node's children: ``(children, hands)``."""
+    na = int(tree.num_children[node])
+    children = list(tree.children(node))
+    if view is None:
+        return np.full((na, len(hands)), 1.0 / na)
+    bspot = player.spot(view)
+    out = np.zeros((na, len(hands)))
+    if bspot is None:
+        out[_passive(tree, children)] = 1.0
+        return out
+    cols = player._columns(view, bspot, hands, board)
+    for col in range(cols.shape[1]):
+        if not np.any(cols[:, col] > 0):
+            continue
+        if col == FOLD_COL:
+            j = _index_of(tree, children, "f")
+            j = _passive(tree, children) if j is None else j
+        elif col == CALL_COL:
+            j = _passive(tree, children)
+        else:
+            j = _nearest_raise(tree, children, bspot.amounts.get(col))
+            j = _passive(tree, children) if j is None else j
+        out[j] += cols[:, col]
+    return out
 
 
 def _kept(cache: dict[Any, Searched | None], key: Any, limit: int,

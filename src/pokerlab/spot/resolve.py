@@ -11,7 +11,7 @@ subgame, the *counterfactual best-response values*), instead of entering. A stra
 gadget game whose opponent values are at most those alternatives is no more exploitable than
 the blueprint in the subgame; CFR on the gadget game drives the re-solved strategy there.
 
-Two gadgets (:data:`GADGETS`), each one more decision of the opponent at the root, solved by
+Two gadgets (:data:`SAFE_GADGETS`), each one more decision of the opponent at the root, solved by
 regret matching+ (regrets floored at 0, as CFR+) alongside the spot solver's iterations; at
 each iteration the solver's walks give the opponent's counterfactual values of entering:
 
@@ -25,6 +25,10 @@ each iteration the solver's walks give the opponent's counterfactual values of e
   strategy has margins of 0) and the solve goes on improving where it can. On river subgames
   of the no-limit bot it took 35% off the opponent's best response against the blueprint,
   where the re-solve gadget took 22% (``benchmarks/nlhe_search.py``).
+- ``"none"``: no gadget, the opponent always enters with its prior: the subgame solved on its
+  own, with no guarantee against the blueprint. It is there to compare with, and for a
+  data-biased response (the solver's ``restricted`` nodes), whose point is to exploit the
+  opponent's range as the model gives it: a gadget picking the opponent's hands would undo it.
 
 Values here are counterfactual (chips times the other player's reach, the solver's
 convention), so ``alternative`` is in those units: :func:`pokerlab.spot.bestresponse.combo_values`
@@ -60,7 +64,9 @@ import numpy as np
 from pokerlab.spot.solver import Solver
 from pokerlab.spot.terminal import valid_reach
 
-GADGETS = ("maxmargin", "resolve")
+SAFE_GADGETS = ("maxmargin", "resolve")
+"""The gadgets that keep the blueprint's guarantee (module docstring)."""
+GADGETS = (*SAFE_GADGETS, "none")
 """The gadgets :class:`Resolve` plays (module docstring)."""
 
 
@@ -104,7 +110,9 @@ class Resolve:
     def enter(self) -> np.ndarray:
         """The gadget's current strategy: (re-solve) each opponent hand's probability of
         entering the subgame; (max-margin) the opponent's distribution over its hands (on the
-        prior's support, uniform while no margin is positive)."""
+        prior's support, uniform while no margin is positive); (none) 1 for every hand."""
+        if self.gadget == "none":
+            return np.ones_like(self.prior)
         if self.gadget == "resolve":
             pos = self.regret
             tot = pos[0] + pos[1]
@@ -118,6 +126,10 @@ class Resolve:
     def iterate(self) -> None:
         """One solver iteration with the opponent's range given by the gadget, then the
         gadget's regret update from the opponent's values of entering."""
+        if self.gadget == "none":
+            self.solver.iterate()
+            self.iterations += 1
+            return
         weights = self.solver.deal.weights[self.opponent]
         enter = self.enter
         if self.gadget == "resolve":

@@ -75,6 +75,14 @@ class Solver:
     locks
         ``{node: (actions, hands of the node's player) array}``: fixed strategies
         (see :mod:`pokerlab.spot.locks`); those nodes are not updated.
+    restricted, confidence
+        ``{node: (actions, hands) array}``: at these nodes the player plays the given strategy
+        (a model of its play) with probability ``confidence`` and its own regret-matched one
+        otherwise, and learns only the latter (Johanson and Bowling 2009's data-biased
+        response, the confidence the same everywhere). The other player's strategy becomes a
+        response that exploits the model while it stays guarded against the free part. A
+        restricted node's average strategy is its play's average, model and free part
+        together; measuring walks (best responses, values) play that average as it is.
     isomorphism
         Merge suit-isomorphic chance cards.
     compressed
@@ -86,7 +94,9 @@ class Solver:
 
     def __init__(self, spot: Spot, *, alpha: float = 1.5, beta: float = 0.5, gamma: float = 3.0,
                  cfr_plus: bool = False, restart: bool = False, reach_weighted: bool = True,
-                 locks: dict[int, np.ndarray] | None = None, compressed: bool = False,
+                 locks: dict[int, np.ndarray] | None = None,
+                 restricted: dict[int, np.ndarray] | None = None, confidence: float = 1.0,
+                 compressed: bool = False,
                  isomorphism: bool = True, tree: Tree | None = None,
                  deal: Deal | None = None) -> None:
         self.spot = spot
@@ -105,9 +115,17 @@ class Solver:
         self.cscale = np.zeros(nb, dtype=np.float32)
         nh = self.deal.num_hands
         lock_off = np.full(self.tree.size, -1, dtype=np.int64)
+        lock_mix = np.ones(self.tree.size)
+        if not 0.0 <= float(confidence) <= 1.0:
+            raise ValueError(f"confidence: {confidence} must lie in [0, 1]")
+        both = set(locks or {}) & set(restricted or {})
+        if both:
+            raise ValueError(f"node {min(both)} is both locked and restricted")
         chunks = []
         pos = 0
-        for node, strat in sorted((locks or {}).items()):
+        for node in (restricted or {}):
+            lock_mix[node] = float(confidence)
+        for node, strat in sorted({**(locks or {}), **(restricted or {})}.items()):
             if self.tree.kind[node] != DECISION:
                 raise ValueError(f"node {node} is not a decision node")
             q = int(self.tree.player[node])
@@ -119,10 +137,14 @@ class Solver:
             chunks.append(s.ravel())
             pos += s.size
         self.lock_off = lock_off
+        self.lock_mix = lock_mix
+        """Each node's probability of playing its lock (1 for a lock, ``confidence`` where
+        restricted; unused where neither)."""
         self.lock = np.concatenate(chunks) if chunks else np.zeros(1, dtype=np.float32)
         self.locks = dict(locks or {})
+        self.restricted = dict(restricted or {})
         # float32 walks: the regrets and sums are float32 anyway; twice the lanes per combo loop.
-        self.walker = Walker(self.tree, self.deal, self.layout, lock_off, single=True)
+        self.walker = Walker(self.tree, self.deal, self.layout, lock_off, single=True, lock_mix=lock_mix)
 
     @property
     def memory_bytes(self) -> int:
@@ -173,20 +195,23 @@ class Solver:
         """
         out = self.cum if in_place and self.cum.dtype == np.float32 else None
         return average_strategy(self.tree, self.layout, self.deal, self.cum, self.lock_off,
-                                self.lock, out)
+                                self.lock, out, self.lock_mix)
 
 
 def average_strategy(tree: Tree, layout: Layout, deal: Deal, cum: np.ndarray,
                      lock_off: np.ndarray, lock: np.ndarray,
-                     out: np.ndarray | None = None) -> np.ndarray:
+                     out: np.ndarray | None = None, lock_mix: np.ndarray | None = None) -> np.ndarray:
     """Normalise strategy sums per block and combo (uniform where a combo's sums are 0).
 
     ``out``: the float32 array to write (``cum`` itself is allowed: each combo's sums are read
     before they are written); a new one if ``None``. A locked node gets its lock's columns for
-    each situation's hands.
+    each situation's hands; with ``lock_mix``, only a node whose mix is 1 (a restricted node
+    is normalised from its sums).
     """
     out = np.empty(layout.size, dtype=np.float32) if out is None else out
     nodes = np.flatnonzero(tree.kind == DECISION).astype(np.int64)
+    if lock_mix is not None:  # a restricted node's average is its sums', as a free node's
+        lock_off = np.where(np.asarray(lock_mix) >= 1.0, lock_off, -1)
     _normalise(cum, out, lock, nodes, layout.offset, layout.actions, layout.player,
                tree.street.astype(np.int64), lock_off, deal.sit_street.astype(np.int64),
                np.array(deal.num_hands, dtype=np.int64), deal.sit_start, deal.sit_store,

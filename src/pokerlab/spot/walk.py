@@ -72,10 +72,43 @@ def deal_tuple(deal: Deal) -> tuple:
             deal.sit_parent)
 
 
-def tree_tuple(tree: Tree, layout: Layout, lock_off: np.ndarray) -> tuple:
-    """The tree's arrays in the order the kernels read them."""
+def tree_tuple(tree: Tree, layout: Layout, lock_off: np.ndarray,
+               lock_mix: np.ndarray | None = None) -> tuple:
+    """The tree's arrays in the order the kernels read them (``lock_mix``: each locked node's
+    probability of playing its lock, 1 where it is not given)."""
+    mix = np.ones(tree.size) if lock_mix is None else np.asarray(lock_mix, dtype=np.float64)
     return (tree.kind, tree.player, tree.commit, tree.first_child, tree.num_children,
-            layout.offset, lock_off, layout.block_base)
+            layout.offset, lock_off, layout.block_base, mix)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lock_at(lock, lo, a, n_q, hands, lc, at, h):
+    """A lock's probability of action ``a`` for the hand at list position ``at + h``."""
+    return lock[lo + a * n_q + hand_at(hands, lc, at + h)]
+
+
+@njit(cache=True, nogil=True)
+def _blend(strat, d, na, nq, lock, lo, c, hands, lc, at, n_q):
+    """A restricted node's strategy: ``c`` times its lock plus ``1 - c`` times the regret
+    matching already in ``strat[d]`` (data-biased response)."""
+    c1 = strat.dtype.type(1.0) - c
+    for a in range(na):
+        for h in range(nq):
+            strat[d, a, h] = c * _lock_at(lock, lo, a, n_q, hands, lc, at, h) + c1 * strat[d, a, h]
+
+
+@njit(cache=True, nogil=True)
+def _free_value(strat, cv, val, d, na, n, lock, lo, c, hands, lc, at, n_q):
+    """At a restricted node of the walking player: ``val[d]`` becomes the value of its free
+    part, ``(val - c * lock . cv) / (1 - c)``, the regrets' baseline; the blend's value is kept
+    in ``strat[d, na]`` for the parent."""
+    c1 = strat.dtype.type(1.0) - c
+    for h in range(n):
+        locked = strat.dtype.type(0.0)
+        for a in range(na):
+            locked += _lock_at(lock, lo, a, n_q, hands, lc, at, h) * cv[d, a, h]
+        strat[d, na, h] = val[d, h]
+        val[d, h] = (val[d, h] - c * locked) / c1
 
 
 def tree_depth(tree: Tree) -> tuple[int, int]:
@@ -281,7 +314,7 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
     a signed ``store[o + h]`` gets numba's negative-index wraparound, which turns the
     vectorised loop into gathers.
     """
-    kind, player, commit, first_child, num_children, node_off, lock_off, node_block = T
+    kind, player, commit, first_child, num_children, node_off, lock_off, node_block, lock_mix = T
     sit_local, next_sit, next_perm, next_canon, deal_factor, sd_row, sit_start, sit_store = D[:8]
     if p == 0:
         own_cards, opp_cards = D[8], D[9]
@@ -396,7 +429,8 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                             nq = n_own if q == p else n_opp
                             base = node_off[node] + na * sit_store[q, sit]
                             lo = lock_off[node]
-                            if lo >= 0:
+                            full = lo >= 0 and lock_mix[node] >= 1.0
+                            if full:
                                 # A lock is over every hand: the list's hands' columns.
                                 hand_q = hand_own if q == p else hand_opp
                                 lc_q = lc_own if q == p else lc_opp
@@ -432,6 +466,14 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                                         t = strat[d, na, h]
                                         y = strat[d, a, h] * t
                                         strat[d, a, h] = y if t > zero else uni
+                                if lo >= 0 and mode == MODE_CFR:
+                                    # A restricted node: its lock with probability
+                                    # lock_mix, its own regret matching otherwise.
+                                    _blend(strat, d, na, nq, lock, lo, ft(lock_mix[node]),
+                                           hand_own if q == p else hand_opp,
+                                           lc_own if q == p else lc_opp,
+                                           at_own if q == p else at_opp,
+                                           n_all if q == p else opp_cards.shape[0])
             if done:
                 if d == 0:
                     break
@@ -522,7 +564,8 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                 continue
             # All children done.
             if q == p:
-                if mode == MODE_BEST and lock_off[node] < 0:
+                full = lock_off[node] >= 0 and lock_mix[node] >= 1.0
+                if mode == MODE_BEST and not full:
                     # A locked node plays its lock in a best response too (below): the
                     # player may deviate only where it is free (Pio's and GTO+'s measure).
                     for h in range(n_own):
@@ -537,8 +580,14 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                     for b in range(na):
                         for h in range(n_own):
                             val[d, h] += strat[d, b, h] * cv[d, b, h]
-                if mode == MODE_CFR and update and lock_off[node] < 0:
+                if mode == MODE_CFR and update and not full:
                     base = node_off[node] + na * sit_store[p, sit]
+                    restricted = lock_off[node] >= 0
+                    if restricted:
+                        # The regrets are the free part's: its value, not the blend's, is
+                        # what each action is measured against; the blend's is kept aside.
+                        _free_value(strat, cv, val, d, na, n_own, lock, lock_off[node],
+                                    ft(lock_mix[node]), hand_own, lc_own, at_own, n_all)
                     if compressed:
                         _update_compressed(store, cum, rscale, cscale, node_block[node] + sit_local[sit],
                                            base, na, n_own, strat[d], cv[d], val[d], rown[d], dpos,
@@ -566,6 +615,9 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                                 for h in range(n_own):
                                     i = of + np.uint64(h)
                                     cum[i] = cum[i] * fs + fw * strat[d, b, h]
+                    if restricted:
+                        for h in range(n_own):
+                            val[d, h] = strat[d, na, h]
             done = True
         # Back over all hands (0 for those not in the list): the first street's chance nodes
         # then add the subtrees' rows with whole-vector loops, in the calling threads' time.
@@ -663,10 +715,11 @@ class Walker:
     """
 
     def __init__(self, tree: Tree, deal: Deal, layout: Layout, lock_off: np.ndarray,
-                 single: bool = False, share: Walker | None = None) -> None:
+                 single: bool = False, share: Walker | None = None,
+                 lock_mix: np.ndarray | None = None) -> None:
         self.tree, self.deal, self.layout = tree, deal, layout
         self._dtype = np.float32 if single else np.float64
-        self.T = tree_tuple(tree, layout, lock_off)
+        self.T = tree_tuple(tree, layout, lock_off, lock_mix)
         self.D = deal_tuple(deal)
         self.max_depth, self.max_actions = tree_depth(tree)
         first = len(tree.spot.board) - 3
