@@ -23,7 +23,12 @@ to the end of the hand, with the spot solver and plays the solution for its hand
    blueprint bot's play at every node of the bot's, read from the tree by its walk); the
    gadget (max-margin by default) keeps every opponent hand's value at most what the
    blueprint gave it, so the search is no more exploitable than the blueprint on the river
-   in theory.
+   in theory. ``gadget="none"`` solves the subgame on its own, with no such guarantee.
+   ``exploit=C`` (a confidence in the model) makes the river solve a data-biased response:
+   the opponent plays its model with probability ``C`` at each of its decisions and its own
+   best strategy otherwise (the solver's ``restricted`` nodes), so the bot exploits what it
+   knows of the opponent while it stays guarded against the rest; a gadget, which picks the
+   opponent's hands, would undo that, so it is meant with ``gadget="none"``.
 4. **Play**: the solved strategy's row for the bot's hand, sampled; a bet or raise is the
    subgame's amount rounded to a chip and clamped into the legal range (all-in the real
    all-in).
