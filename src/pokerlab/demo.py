@@ -134,7 +134,9 @@ STEPS: list[Step] = [
           "--db out/demo-search.sqlite",
           "counterfactual --db out/demo-search.sqlite --player nlhe-search --stand-in nlhe-blueprint",
           "match nlhe-search:streets=preflop+river nlhe-blueprint --game no-limit --stack 400 --hands 400 "
-          "--duplicate --seed 1 --db out/demo-search-preflop.sqlite"),
+          "--duplicate --seed 1 --db out/demo-search-preflop.sqlite",
+          "match nlhe-search:threshold=0.1,model=purified,gadget=none,exploit=0.5 nlhe-blueprint "
+          "--game no-limit --stack 400 --hands 400 --duplicate --seed 1 --db out/demo-exploit.sqlite"),
          "The shipped blueprint (MCCFR on the ACPC game's tree in a betting abstraction: 2.5 big "
          "blind opens, 3-bets, pot fractions after the flop, all-in): the button's opening ranges "
          "and the big blind's answer as 13x13 grids; a duplicate match against the textbook rule "
@@ -143,7 +145,9 @@ STEPS: list[Step] = [
          "that searches the river at the table (safe re-solving with the spot solver) against the "
          "blueprint, and what its river play changed, each hand replayed with the blueprint in its "
          "place; the same bot re-solving its pre-flop decisions too, with the blueprint's "
-         "continuation values at the flop (a setting: LBR does not measure it better)."),
+         "continuation values at the flop (a setting: LBR does not measure it better); and the "
+         "searching bot that exploits a model of its opponent on the river (a data-biased "
+         "response, the model the opponent's real play) against the same blueprint."),
     Step("Push/fold: dividing points at a tournament's end",
          ("pushfold solve --stacks 10,10 --plot out/pushfold-10bb.png",
           "pushfold solve --stacks 12,8,20 --ante 0.1 --payouts 50,30,20 --line BTN",

@@ -49,6 +49,9 @@ OUTPUTS = [
     ["solve", "patent-no-raise"],
     ["solve", "patent-raise", "--pot", "3"],
     ["match", "random", "raiser", "--hands", "20", "--db", ":memory:"],
+    # a bot spec with settings breaks after its commas
+    ["match", "nlhe-search:threshold=0.1,iterations=5,floor=0.02", "nlhe-blueprint", "--game", "no-limit",
+     "--hands", "4", "--db", ":memory:"],
     ["draw", "example"],
     ["enumerate", "5"],
     ["equilibrium", "kuhn3", "-n", "50"],

@@ -241,9 +241,10 @@ def table(title: str, columns: list[str], rows: list[list[Any]], width: int | No
 
     Each column is at least as wide as its longest word (a name such as
     ``waterloo-phase2-conservative`` or a number stays whole); only columns holding several
-    words give up width, at spaces (:func:`fit_widths`).
+    words give up width, at spaces (:func:`fit_widths`). A bot spec with settings longer than
+    :data:`LONG_SPEC` may break after its commas (``nlhe-search:threshold=0.1, model=...``).
     """
-    texts = [[v if isinstance(v, str) else _fmt(v) for v in row] for row in rows]
+    texts = [[_breakable(v) if isinstance(v, str) else _fmt(v) for v in row] for row in rows]
     out = Table(title=title, show_lines=False)
     cells = [[name, *(row[k] for row in texts if k < len(row))] for k, name in enumerate(columns)]
     natural = [max(len(line) for c in col for line in Text.from_markup(c).plain.splitlines() or [""])
@@ -262,6 +263,16 @@ def table(title: str, columns: list[str], rows: list[list[Any]], width: int | No
     for row in texts:
         out.add_row(*row)
     return out
+
+
+LONG_SPEC = 30
+"""A word longer than this with commas in it (a bot spec's settings) may break after them."""
+
+
+def _breakable(text: str) -> str:
+    """``text`` with a space after each comma of its words longer than :data:`LONG_SPEC`."""
+    return " ".join(w.replace(",", ", ") if len(w) > LONG_SPEC and "," in w else w
+                    for w in text.split(" "))
 
 
 def fit_widths(natural: list[int], least: list[int], room: int) -> list[int]:
