@@ -10,12 +10,15 @@ opponent's nodes as the sum over its actions, at ``p``'s nodes as
 
 - ``MODE_CFR``: the current strategy (regret matching, or the node's lock) times the actions'
   values; the regrets and the strategy sums are updated (discounted CFR, see
-  :mod:`pokerlab.spot.solver`);
+  :mod:`pokerlab.spot.solver`). A *restricted* node (its ``lock_mix`` below 1) plays
+  ``lock_mix`` times its lock plus the rest times regret matching, and its regrets are
+  measured against the free part's value (a data-biased response);
 - ``MODE_EVAL``: a fixed strategy (``S[0]``: a profile, or strategy sums, normalised per combo
   here; a locked node plays its lock) times the values;
 - ``MODE_BEST``: the best action's value, combo by combo (a best response), the opponent
   playing ``S[0]``; at ``p``'s locked nodes the lock's mix of the actions' values (a locked
-  player's best response deviates only at its unlocked nodes).
+  player's best response deviates only at its unlocked nodes). Outside ``MODE_CFR`` a
+  restricted node is free: ``S[0]`` holds its play, the model's part included.
 
 Without rake, ``MODE_BEST`` takes every terminal's utility less half the starting pot (an
 even split of it): the sum over a node's subtree of that constant times the opponent's reach
@@ -31,7 +34,7 @@ the first street's chance nodes for the parallel solver: 1 records the reach arr
 and returns 0, 2 reads back values computed meanwhile.
 
 Array bundles (tuples, in this order): ``T`` = (kind, player, commit, first_child,
-num_children, offset, lock_offset, block_base); ``D`` = see :func:`deal_tuple`; ``S`` = (regret or
+num_children, offset, lock_offset, block_base, lock_mix); ``D`` = see :func:`deal_tuple`; ``S`` = (regret or
 strategy, strategy sums, lock strategies); ``prm`` = float64 (pot, rake percent, rake cap,
 positive-regret discount, negative-regret discount, strategy-sum discount, strategy-sum
 weight, CFR+ flag, update flag, 1 to weight the strategy sums by the own reach, 1 for the
