@@ -87,3 +87,13 @@ def test_bad_restrictions_are_refused(station) -> None:
     node = min(station)
     with pytest.raises(ValueError, match=f"^node {node} is both locked and restricted$"):
         Solver(SPOT, locks={node: station[node]}, restricted=station, confidence=0.5)
+
+
+def test_measuring_walks_play_a_restricted_node_as_the_average_measured(station) -> None:
+    from pokerlab.spot.bestresponse import exploitability_pct, measuring_walker
+
+    s = solved(restricted=station, confidence=0.5)
+    avg = s.average_strategy()
+    walker = measuring_walker(s.tree, s.deal, s.layout, s.lock_off, lock_mix=s.lock_mix)
+    held = exploitability_pct(s.tree, s.deal, s.layout, avg, walker, s.lock)
+    assert held == pytest.approx(exploitability_pct(s.tree, s.deal, s.layout, avg), rel=1e-9)

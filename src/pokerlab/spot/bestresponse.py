@@ -93,12 +93,14 @@ class Evaluation:
 
 
 def measuring_walker(tree: Tree, deal: Deal, layout: Layout,
-                     lock_off: np.ndarray | None = None, share: Walker | None = None) -> Walker:
+                     lock_off: np.ndarray | None = None, share: Walker | None = None,
+                     lock_mix: np.ndarray | None = None) -> Walker:
     """A walker for :func:`evaluate` and :func:`exploitability_pct` to reuse (locks: the
-    offsets of locked nodes in the lock array given to them, -1 elsewhere; ``share``: the
+    offsets of locked nodes in the lock array given to them, -1 elsewhere, and the solver's
+    ``lock_mix``, under which a restricted node plays the strategy measured; ``share``: the
     solver's walker, whose task buffers and working memory it shares between iterations)."""
     off = np.full(tree.size, -1, dtype=np.int64) if lock_off is None else lock_off
-    return Walker(tree, deal, layout, off, share=share)
+    return Walker(tree, deal, layout, off, share=share, lock_mix=lock_mix)
 
 
 def exploitability_pct(tree: Tree, deal: Deal, layout: Layout, strategy: np.ndarray,

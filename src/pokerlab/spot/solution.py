@@ -538,7 +538,8 @@ def warm_kernels(compressed: bool = False, chance: bool | None = None) -> None:
         deal = build_deal(tiny)
         solver = Solver(tiny, tree=tree, deal=deal, compressed=compressed, restart=True, beta=0.0)
         solver.iterate()
-        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off, share=solver.walker)
+        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off, share=solver.walker,
+                                  lock_mix=solver.lock_mix)
         exploitability_pct(tree, deal, solver.layout, solver.cum, walker, solver.lock)
         evaluate(tree, deal, solver.layout, solver.cum, walker, solver.lock)
         _WARM.add((compressed, kind))
@@ -585,7 +586,8 @@ def solve(spot: Spot, *, target_pct: float = 0.3, max_iterations: int = 1000,
         stopped_by = "target"
         # The measuring walks read the strategy sums (normalised as they are read) and the locks:
         # no copy of the average strategy while solving.
-        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off, share=solver.walker)
+        walker = measuring_walker(tree, deal, solver.layout, solver.lock_off, share=solver.walker,
+                                  lock_mix=solver.lock_mix)
         while True:
             solver.iterate()
             it = solver.iterations
