@@ -433,16 +433,16 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                             base = node_off[node] + na * sit_store[q, sit]
                             lo = lock_off[node]
                             full = lo >= 0 and lock_mix[node] >= 1.0
-                            if full:
+                            if lo >= 0:
                                 # A lock is over every hand: the list's hands' columns.
                                 hand_q = hand_own if q == p else hand_opp
                                 lc_q = lc_own if q == p else lc_opp
                                 at_q = at_own if q == p else at_opp
                                 n_q = n_all if q == p else opp_cards.shape[0]
+                            if full:
                                 for a in range(na):
                                     for h in range(nq):
-                                        strat[d, a, h] = lock[lo + a * n_q
-                                                              + hand_at(hand_q, lc_q, at_q + h)]
+                                        strat[d, a, h] = _lock_at(lock, lo, a, n_q, hand_q, lc_q, at_q, h)
                             else:
                                 # Regret matching (CFR: the regrets' positive parts), or a fixed
                                 # profile or strategy sums (never negative, so the same
@@ -472,11 +472,8 @@ def walk_roots(roots, sits, rows, p, src_opp, src_own, outs, T, D, S, prm, mode,
                                 if lo >= 0 and mode == MODE_CFR:
                                     # A restricted node: its lock with probability
                                     # lock_mix, its own regret matching otherwise.
-                                    _blend(strat, d, na, nq, lock, lo, ft(lock_mix[node]),
-                                           hand_own if q == p else hand_opp,
-                                           lc_own if q == p else lc_opp,
-                                           at_own if q == p else at_opp,
-                                           n_all if q == p else opp_cards.shape[0])
+                                    _blend(strat, d, na, nq, lock, lo, ft(lock_mix[node]), hand_q, lc_q,
+                                           at_q, n_q)
             if done:
                 if d == 0:
                     break
