@@ -211,10 +211,7 @@ def subgames(subs: list[Any], iterations: int, exploit: tuple[float, ...] = ()) 
         if exploit and len(sub.spot.board) == 5:  # a river subgame
             truth = NlheBlueprintBot()  # the opponent as it plays, the model the bot exploits
             truth.key = bot.key
-            model = bot.blueprint_strategy(sub.tree, sub.layout, sub.deal, observation, sub.start, opp,
-                                           player=truth)
-            restricted = {n: sub.layout.full_block(model, n, 0) for n in range(sub.tree.size)
-                          if sub.tree.kind[n] == DECISION and sub.tree.player[n] == opp}
+            restricted = bot.model_play(sub, observation, truth)
             for c in exploit:
                 solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks,
                                 restricted=restricted, confidence=c, **FAST)

@@ -299,7 +299,7 @@ def test_exploiting_its_model_restricts_the_opponent_on_the_river_and_lbr_tracks
         bot = create_bot(f"nlhe-search:model=purified,exploit={exploit},iterations=100")
         view = river_view(bot, [Action(CHECK_CALL), Action(BET_RAISE, 15)])
         sub = bot.subgame(view)
-        restricted = bot._model_play(sub, view)
+        restricted = bot.model_play(sub, view)
         # the model's play at every opponent node of the subgame, a strategy over its children
         assert restricted and all(sub.tree.player[n] == 1 - view.position for n in restricted)
         assert all(np.allclose(m.sum(axis=0), 1.0) for m in restricted.values())

@@ -413,13 +413,12 @@ class NlheSearchBot(NlheBlueprintBot):
         if sub is None:
             return None
         exploiting = self.exploit > 0 and observation.street == 3
-        restricted = self._model_play(sub, observation) if exploiting else None
+        restricted = self.model_play(sub, observation) if exploiting else None
         solver = Solver(sub.spot, tree=sub.tree, deal=sub.deal, locks=sub.locks, restricted=restricted,
                         confidence=self.exploit, **FAST)
         resolve = Resolve(solver, 1 - sub.me, sub.alternative, gadget=self.gadget)
         resolve.run(self.iterations, self.seconds)
-        strategy = solver.average_strategy()
-        block = sub.layout.full_block(strategy, sub.node, 0)
+        block = sub.layout.full_block(solver.average_strategy(), sub.node, 0)
         probs = np.zeros((1326, block.shape[0]))
         probs[sub.deal.hands[sub.me]] = block.T
         seconds = time.perf_counter() - t0
@@ -429,12 +428,14 @@ class NlheSearchBot(NlheBlueprintBot):
                         resolve.iterations, seconds, sub.range,
                         tuple(sub.tree.label[c] for c in sub.tree.children(sub.node)))
 
-    def _model_play(self, sub: Subgame, observation: Observation) -> dict[int, np.ndarray]:
-        """The model's play at every opponent node of a river subgame, ``{node: (children,
-        opponent's hands)}`` (the subgame's real sizes read as the model's walk reads them)."""
+    def model_play(self, sub: Subgame, observation: Observation,
+                   model: NlheBlueprintBot | None = None) -> dict[int, np.ndarray]:
+        """A model's play at every opponent node of a river subgame, ``{node: (children,
+        opponent's hands)}`` (the subgame's real sizes read as the model's walk reads them):
+        the restricted nodes of ``exploit``; ``model``: another model than the bot's own."""
         opp = 1 - sub.me
         model = self.blueprint_strategy(sub.tree, sub.layout, sub.deal, observation, sub.start, opp,
-                                        player=self._model)
+                                        player=self._model if model is None else model)
         return {n: sub.layout.full_block(model, n, 0) for n in range(sub.tree.size)
                 if sub.tree.kind[n] == DECISION and sub.tree.player[n] == opp}
 
