@@ -90,8 +90,8 @@ def register(app: typer.Typer) -> None:
         console.print(table(f"LBR, heads-up {game}{deep}, seed {seed}{pre}",
                             ["bot", "mbb/g", "95% CI", "hands", "s/hand", "policy mismatches"], rows))
         if compare:
-            rows = [[r.bot, f"{d:+,.0f}", interval_text(ci)] for r, (d, ci) in zip(results[1:], differences,
-                                                                              strict=True)]
+            rows = [[r.bot, f"{d:+,.0f}", interval_text(ci)]
+                    for r, (d, ci) in zip(results[1:], differences, strict=True)]
             console.print(table(f"LBR's winnings less those against {bot}, paired by deal",
                                 ["bot", "mbb/g", "95% CI"], rows))
         for r in results:
