@@ -13,15 +13,8 @@ from pokerlab.engine import GameSettings
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action
 from pokerlab.nolimit.betting import BettingAbstraction
 from pokerlab.nolimit.blueprint import Blueprint
-from pokerlab.nolimit.preflop_search import (
-    DECISION,
-    FLOP,
-    FOLDED,
-    SHOWDOWN,
-    PreflopSolver,
-    blueprint_profile,
-    build_preflop_tree,
-)
+from pokerlab.nolimit.preflop_search import PreflopSolver, blueprint_profile, build_preflop_tree
+from pokerlab.nolimit.round_tree import DECISION, FOLDED, NEXT, SHOWDOWN
 from pokerlab.pushfold.equities import headsup_table
 from pokerlab.spot.classes import CLASS_INDEX
 
@@ -40,7 +33,7 @@ def test_the_tree_holds_the_abstraction_in_the_table_chips(tree) -> None:
     assert [tree.label(c) for c in root] == ["f", "c", "r5", "r400"]  # 2.5 big blinds, all-in
     limp = tree.child(0, Action(CHECK_CALL))
     assert [tree.label(c) for c in tree.children[limp]] == ["x", "r5", "r400"]  # its first raise: 2.5 bb
-    assert tree.kind[tree.child(limp, Action(CHECK_CALL))] == FLOP
+    assert tree.kind[tree.child(limp, Action(CHECK_CALL))] == NEXT
     open_ = tree.child(0, Action(BET_RAISE, 5))
     three = tree.child(open_, Action(BET_RAISE, 15))
     assert tree.put[three].tolist() == [15.0, 5.0]
@@ -95,7 +88,7 @@ def _best_response_gain(solver: PreflopSolver) -> float:
         k = int(tree.kind[node])
         if k != DECISION:
             pay = solver.leaf_payoff(node, p)
-            if k != FLOP:
+            if k != NEXT:
                 return pay[0] @ reach_opp
             if p != solver.searcher:
                 vals = pay @ reach_opp

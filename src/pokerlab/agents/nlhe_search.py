@@ -83,7 +83,8 @@ from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand, Lega
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
 from pokerlab.nolimit.continuation import continuation_for
 from pokerlab.nolimit.preflop_search import DECISION as PREFLOP_DECISION
-from pokerlab.nolimit.preflop_search import PreflopSolver, PreflopTree, blueprint_profile, build_preflop_tree
+from pokerlab.nolimit.preflop_search import PreflopSolver, blueprint_profile, build_preflop_tree
+from pokerlab.nolimit.round_tree import RoundTree
 from pokerlab.spot.bestresponse import combo_values
 from pokerlab.spot.classes import COMBO_CLASS
 from pokerlab.spot.deal import build_deal
@@ -112,7 +113,7 @@ class Searched:
     each child's real ``actions``, what the solve took, and the bot's ``range`` at the node
     (``(1326,)`` weights: its range at the street's start times its earlier play there)."""
 
-    tree: Tree | PreflopTree
+    tree: Tree | RoundTree
     node: int
     probs: np.ndarray
     actions: tuple[Action, ...]
