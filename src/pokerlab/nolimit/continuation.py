@@ -93,7 +93,7 @@ _CHUNK = 2048
 
 __all__ = ["BIAS", "BIASES", "BIG_BLIND", "BOARDS", "BUTTON", "DEALS_PER_PAIR", "ContinuationTable",
            "build_continuation", "cache_path", "cached_continuation", "continuation_for", "line_count",
-           "line_values", "shipped_path", "table_source"]
+           "line_values", "shipped_path", "strategy_variants", "table_source"]
 
 
 @dataclass(frozen=True)
@@ -245,8 +245,13 @@ def _walk(start: int, kind: np.ndarray, actor: np.ndarray, rnd: np.ndarray, chil
 
 def _strategy_tables(strategy: np.ndarray, tree: PublicTree) -> np.ndarray:
     """``(5, rows, k)``: the blueprint purified, then mixed and biased as :data:`BIASES`."""
-    mixed = normalised(strategy, tree)
-    legal = tree.legal
+    return strategy_variants(normalised(strategy, tree), tree.legal)
+
+
+def strategy_variants(mixed: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """``(5, rows, k)``: strategy rows ``mixed`` (each summing to one over its ``legal``
+    columns) purified, then as they are and biased as :data:`BIASES` (the continuation
+    strategies: the searcher's, then the opponent's)."""
     out = [purify(mixed), mixed]
     for cols in ([FOLD_COL], [CALL_COL], list(range(CALL_COL + 1, mixed.shape[1]))):
         w = mixed.copy()
