@@ -11,7 +11,7 @@ import pytest
 from pokerlab.agents.base import Observation
 from pokerlab.agents.nlhe_search import CLASS_FIRST, NlheSearchBot
 from pokerlab.arena.lbr import lbr_game
-from pokerlab.cards import combo_index, parse_cards
+from pokerlab.cards import combo_index, combos_touching, parse_cards
 from pokerlab.engine import GameSettings, Hand
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, Action
 from pokerlab.spot.bestresponse import combo_values, pair_weight
@@ -211,9 +211,52 @@ def test_before_the_flop_it_solves_the_round_with_the_real_sizes_and_keeps_its_r
     assert bot.hand_report()[-1]["street"] == "preflop"
 
 
+def test_on_the_flop_it_solves_the_round_depth_limited_with_the_real_sizes_and_keeps_its_range() -> None:
+    from pokerlab.nolimit.round_tree import NEXT
+
+    bot = NlheSearchBot(iterations=60, streets=("flop", "river"), runouts=8)
+    bot.reseed(4)
+    hand = Hand(GAME, [400, 400], CARDS)
+    for a in TO_RIVER[:2]:  # the button opens to 5, the big blind (position 0, the bot) calls
+        hand.act(a)
+    view = Observation(hand, position=hand.actor)
+    bot.begin_hand(view)
+    first = bot.search(view)
+    assert first is not None and first.tree.street == 1 and first.node == 0
+    assert first.labels == ("x", "b8", "b395")  # the flop search's sizes: 75% of the pot, all-in
+    assert int((first.tree.kind == NEXT).sum()) == 3  # checked through, a bet called either way
+    live = np.flatnonzero(first.range > 0)
+    assert np.allclose(first.probs[live].sum(axis=1), 1.0)
+    assert bot.search(view) is first  # kept for the line
+    # It checks; the button bets 7 into 10 (70%: not a size of the search): the next solve holds
+    # the 7 and locks the check to what it played, so its range is its checking range.
+    hand.act(Action(CHECK_CALL))
+    hand.act(Action(BET_RAISE, 7))
+    view = Observation(hand, position=hand.actor)
+    later = bot.search(view)
+    assert later is not None and later.tree.action[later.node] == Action(BET_RAISE, 7)
+    assert later.labels == ("f", "c", "r395")
+    assert np.allclose(later.range, first.range * first.probs[:, first.labels.index("x")], atol=1e-6)
+    action = bot.act(view)
+    assert bot.action_probabilities(view, [combo_index(*view.hole)], action)[0] > 0
+    assert bot.hand_report()[-1]["street"] == "flop"
+    # Its range at the turn is the flop search's play (continual re-solving), combo by combo.
+    hand.act(Action(CHECK_CALL))
+    turn = Observation(hand, position=hand.actor)
+    mine, _ = bot.ranges(turn, len(turn.actions))
+    calls = later.probs[:, later.labels.index("c")] * later.range
+    live = np.flatnonzero((calls > 0) & ~combos_touching(turn.board))  # the turn card's combos are out,
+    live = live[live != combo_index(*turn.hole)]  # and its own hand, which a subgame always holds
+    assert np.allclose(mine[live] / mine[live].max(), calls[live] / calls[live].max(), atol=1e-6)
+
+
 def test_bad_settings_are_refused() -> None:
-    with pytest.raises(ValueError, match=r"^streets: flop: choose among preflop, turn, river$"):
-        NlheSearchBot(streets=("flop",))
+    with pytest.raises(ValueError, match=r"^streets: showdown: choose among preflop, flop, turn, river$"):
+        NlheSearchBot(streets=("showdown",))
+    with pytest.raises(ValueError, match=r"^runouts: 0 must be at least 1$"):
+        NlheSearchBot(runouts=0)
+    with pytest.raises(ValueError, match=r"^bet: 20c on the flop: the flop search takes pot shares and a$"):
+        NlheSearchBot(bet="20c,a")
     with pytest.raises(ValueError, match=r"^gadget: 'x' is not one of maxmargin, resolve, none$"):
         NlheSearchBot(gadget="x")
     with pytest.raises(ValueError, match=r"^iterations: 0 must be at least 1$"):

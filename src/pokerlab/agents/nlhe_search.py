@@ -68,7 +68,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -81,10 +81,19 @@ from pokerlab.agents.settings import number, sizes, switch, text, whole, words
 from pokerlab.cards import combo_index, combos_touching, format_cards
 from pokerlab.engine.hand import BET_RAISE, CHECK_CALL, FOLD, Action, Hand, Legal
 from pokerlab.equilibrium.betting_tree import CALL_COL, FOLD_COL
+from pokerlab.nolimit.betting import BettingAbstraction
 from pokerlab.nolimit.continuation import continuation_for
-from pokerlab.nolimit.preflop_search import DECISION as PREFLOP_DECISION
+from pokerlab.nolimit.flop_search import (
+    RUNOUTS,
+    allin_values,
+    continuation_values,
+    hand_pairs,
+    sample_runouts,
+)
 from pokerlab.nolimit.preflop_search import PreflopSolver, blueprint_profile, build_preflop_tree
-from pokerlab.nolimit.round_tree import RoundTree
+from pokerlab.nolimit.round_solver import RoundSolver
+from pokerlab.nolimit.round_tree import DECISION as ROUND_DECISION
+from pokerlab.nolimit.round_tree import NEXT, RoundTree, build_round_tree
 from pokerlab.spot.bestresponse import combo_values
 from pokerlab.spot.classes import COMBO_CLASS
 from pokerlab.spot.deal import build_deal
@@ -94,12 +103,15 @@ from pokerlab.spot.solver import FAST, Solver
 from pokerlab.spot.spec import Spot, StreetSizes, parse_sizes
 from pokerlab.spot.tree import DECISION, Tree, build_tree
 
-STREET_NAMES = {0: "preflop", 2: "turn", 3: "river"}
+STREET_NAMES = {0: "preflop", 1: "flop", 2: "turn", 3: "river"}
 """The streets the bot can search (engine numbering), by the spot's names."""
 SEARCH_CACHE = 64
 """Solves a bot keeps within a hand (LBR asks about several raises it might make)."""
 CLASS_FIRST = np.unique(COMBO_CLASS, return_index=True)[1]
 """A combo of each starting-hand class (a pre-flop strategy's row for the class)."""
+FLOP_BET, FLOP_RAISE = "75%,a", "a"
+"""The flop search's sizes when the ``bet`` and ``raise`` settings are not given: few, since
+each turn leaf costs a continuation table (:mod:`pokerlab.nolimit.flop_search`)."""
 PREFLOP_CACHE = 512
 """Pre-flop solves a bot keeps across hands (a pre-flop solve depends on the line only)."""
 
@@ -198,13 +210,14 @@ class NlheSearchBot(NlheBlueprintBot):
     settings: ClassVar[Mapping[str, Callable[[str], Any]]] = {
         "iterations": whole, "seconds": number, "gadget": text, "floor": number, "streets": words,
         "bet": sizes, "raise": sizes, "mixed": switch, "threshold": number, "model": text,
-        "exploit": number}
+        "exploit": number, "runouts": whole}
 
     def __init__(self, blueprint: str | Path | None = None, iterations: int = 200,
                  seconds: float | None = None, gadget: str = "maxmargin", floor: float = 0.01,
                  bet: str | None = None, raise_: str | None = None,
                  streets: Sequence[str] = ("river",), mixed: bool = False,
-                 threshold: float | None = None, model: str = "mixed", exploit: float = 0.0) -> None:
+                 threshold: float | None = None, model: str = "mixed", exploit: float = 0.0,
+                 runouts: int = RUNOUTS) -> None:
         if mixed and threshold is not None:
             raise ValueError("mixed, threshold: give one of them (mixed is the threshold 0)")
         super().__init__(blueprint, threshold=0.0 if mixed else threshold)
@@ -237,6 +250,11 @@ class NlheSearchBot(NlheBlueprintBot):
         self.gadget = gadget
         self.floor = float(floor)
         self.exploit = float(exploit)
+        if int(runouts) < 1:
+            raise ValueError(f"runouts: {runouts} must be at least 1")
+        self.runouts = int(runouts)
+        self._flop_betting = _flop_abstraction(self.blueprint.betting, bet, raise_)
+        self._flop_tables: dict[tuple[Any, ...], np.ndarray] = {}
         self._bet, self._raise = bet, raise_
         self._searches: dict[tuple[Any, ...], Searched | None] = {}
         self._preflop: dict[tuple[Any, ...], Searched | None] = {}
@@ -249,6 +267,7 @@ class NlheSearchBot(NlheBlueprintBot):
         super().begin_hand(observation)
         self._model.key = self.key
         self._searches.clear()
+        self._flop_tables.clear()
         self._report = []
 
     # -- sizes ---------------------------------------------------------------------------
@@ -321,7 +340,8 @@ class NlheSearchBot(NlheBlueprintBot):
         if observation.street == 0:
             return self._search_preflop(observation)
         key = (self.key, observation.position, tuple(observation.actions))
-        return _kept(self._searches, key, SEARCH_CACHE, lambda: self._search(observation))
+        solve = self._search_flop if observation.street == 1 else self._search
+        return _kept(self._searches, key, SEARCH_CACHE, lambda: solve(observation))
 
     def subgame(self, observation: Observation) -> Subgame | None:
         """The subgame at this decision, from the start of its street to the end of the hand,
@@ -341,17 +361,7 @@ class NlheSearchBot(NlheBlueprintBot):
         stack = min(at_start.stacks)
         if stack <= 0:
             return None
-        ranges = list(self.ranges(observation, start))
-        mine = combo_index(*observation.hole)
-        if ranges[me][mine] <= 0:  # the bot's own play always holds its hand
-            ranges[me][mine] = max(float(ranges[me].max()), 1e-9)
-        live = ~combos_touching(observation.board)
-        top = float(ranges[opp].max())
-        if top <= 0:
-            ranges[opp] = live.astype(float)
-            top = 1.0
-        ranges[opp] = np.where(live, np.maximum(ranges[opp], self.floor * top), 0.0)
-        ranges = [w / w.max() for w in ranges]
+        ranges = self._start_ranges(observation, start)
         extra: tuple[list[str], list[str]] = ([], [])  # the opponent's own bets and raises
 
         def build() -> Spot:
@@ -461,7 +471,7 @@ class NlheSearchBot(NlheBlueprintBot):
         tree = build_preflop_tree(observation.game, self.blueprint.betting, observation.starting_stacks,
                                   line, extra_for=1 - me)
         path = tree.path(line)
-        if path is None or tree.kind[path[-1]] != PREFLOP_DECISION or tree.player[path[-1]] != me:
+        if path is None or tree.kind[path[-1]] != ROUND_DECISION or tree.player[path[-1]] != me:
             return None
         node = path[-1]
         if node == 0:  # the button's first decision: the blueprint's (a solve of the whole round
@@ -496,6 +506,149 @@ class NlheSearchBot(NlheBlueprintBot):
         self.solves.append((seconds, self.iterations, tree.size, solver.memory_bytes, 0))
         return Searched(tree, node, strategy[:, COMBO_CLASS].T.copy(), tuple(tree.action[c] for c in kids),
                         self.iterations, seconds, reach[COMBO_CLASS], tuple(tree.label(c) for c in kids))
+
+    # -- the flop -------------------------------------------------------------------------
+
+    def _search_flop(self, observation: Observation) -> Searched | None:
+        """Solve the flop's betting round at this decision, depth-limited
+        (:mod:`pokerlab.nolimit.flop_search`): both ranges at the flop from the line (as on the
+        river), the opponent's real sizes on the flop in the tree, the decisions on the path
+        locked (the bot's to what it played, the opponent's to its model), the turn's leaves
+        valued by the blueprint's continuation strategies, and the re-solve gadget against the
+        blueprint bot's play below the decision (``gadget="none"``: none)."""
+        t0 = time.perf_counter()
+        me, opp = observation.position, 1 - observation.position
+        actions = observation.actions
+        start = next((i for i, a in enumerate(actions) if a[0] == 1), len(actions))
+        before = [Action(kind, amount) for _, _, kind, amount in actions[:start]]
+        line = [Action(kind, amount) for _, _, kind, amount in actions[start:]]
+        if min(self._replay(observation, start).stacks) <= 0:
+            return None
+        tree = build_round_tree(observation.game, self._flop_betting, observation.starting_stacks, line,
+                                extra_for=opp, before=before)
+        path = tree.path(line)
+        if path is None or tree.kind[path[-1]] != ROUND_DECISION or tree.player[path[-1]] != me:
+            return None
+        node = path[-1]
+        ranges = self._start_ranges(observation, start)
+        hands = [np.flatnonzero(r > 0) for r in ranges]
+        board = list(observation.board)
+        locks: dict[int, np.ndarray] = {}
+        for j, n in enumerate(path[:-1]):
+            kids = list(tree.children[n])
+            taken = kids.index(path[j + 1])
+            if tree.player[n] != me:  # the opponent's action: its model's probability of it
+                view = Observation(self._replay(observation, start + j), opp)
+                p = self._model.read_probabilities(view, hands[opp], tree.action[path[j + 1]])
+                if not np.any(p > 0):  # a line the model never plays leaves the range as it was
+                    p = np.ones(len(hands[opp]))
+                rest = (1.0 - p) / max(len(kids) - 1, 1)
+                locks[n] = np.where(np.arange(len(kids))[:, None] == taken, p[None, :], rest[None, :])
+                continue
+            earlier = self.search(self._view_at(observation, start + j))
+            if earlier is None:
+                return None
+            locks[n] = self._lock([tree.label(c) for c in kids], earlier, hands[me], dtype=np.float64)
+        pairs = hand_pairs(hands[0], hands[1]).astype(np.float32)  # float32 as the turn's tables: the
+        showdown = allin_values(board, hands[0], hands[1]).astype(np.float32)  # solve is their products
+        turn = {int(v): self._turn_values(observation, before, tree, int(v), hands, showdown)
+                for v in np.flatnonzero(tree.kind == NEXT)}
+        profile = None if self.gadget == "none" else self._flop_profile(observation, before, tree, node,
+                                                                          hands[me])
+        solver = RoundSolver(tree, me, pairs, showdown, turn, locks, root=node, profile=profile,
+                             ranges=(ranges[0][hands[0]], ranges[1][hands[1]]))
+        solver.run(self.iterations, self.seconds)
+        kids = tree.children[node]
+        probs = np.zeros((1326, len(kids)))
+        probs[hands[me]] = solver.average_strategy()[node].T
+        reach = np.zeros(1326)
+        reach[hands[me]] = solver.reach(me)
+        seconds = time.perf_counter() - t0
+        self.solves.append((seconds, solver.iterations, tree.size, solver.memory_bytes, 1))
+        return Searched(tree, node, probs, tuple(tree.action[c] for c in kids), solver.iterations, seconds,
+                        reach, tuple(tree.label(c) for c in kids))
+
+    def _start_ranges(self, observation: Observation, start: int) -> list[np.ndarray]:
+        """Both positions' ranges after the hand's first ``start`` actions, as the subgames take
+        them: Bayes' rule through the line (:meth:`ranges`), the bot's own hand kept, the
+        opponent's combos at least ``floor`` of its largest weight, each scaled to a largest
+        weight of 1."""
+        me, opp = observation.position, 1 - observation.position
+        ranges = list(self.ranges(observation, start))
+        mine = combo_index(*observation.hole)
+        if ranges[me][mine] <= 0:  # the bot's own play always holds its hand
+            ranges[me][mine] = max(float(ranges[me].max()), 1e-9)
+        live = ~combos_touching(observation.board)
+        top = float(ranges[opp].max())
+        if top <= 0:
+            ranges[opp] = live.astype(float)
+            top = 1.0
+        ranges[opp] = np.where(live, np.maximum(ranges[opp], self.floor * top), 0.0)
+        return [w / w.max() for w in ranges]
+
+    def _turn_values(self, observation: Observation, before: list[Action], tree: RoundTree, leaf: int,
+                     hands: list[np.ndarray], showdown: np.ndarray) -> np.ndarray:
+        """A turn leaf's continuation values for the round solver (position 0's rows): those of
+        the blueprint's node the bot's walk reads the line as, kept within the hand; a line the
+        walk leaves: the hands checked down (``showdown``, one continuation)."""
+        me = observation.position
+        hand = self._replay(observation, 0)
+        for a in [*before, *tree.line_to(leaf)]:
+            hand.apply_checked(a)
+        found = self.spot(Observation(hand, hand.actor))
+        if found is None:
+            return showdown[None]
+        key = (tuple(observation.board), found.node, me, hands[0].tobytes(), hands[1].tobytes(), self.runouts)
+        if key not in self._flop_tables:
+            board = observation.board
+            seed = int(sum(int(c) * 52 ** i for i, c in enumerate(sorted(board))))
+            bp_button = int(self.blueprint.tree.actor[0])  # the blueprint's button acts first before the flop
+            player = bp_button if me == tree.button else 1 - bp_button
+            values = continuation_values(self.blueprint, found.node, board, (hands[me], hands[1 - me]),
+                                         player, sample_runouts(board, self.runouts, seed))
+            table0 = values if me == 0 else -values.transpose(0, 2, 1)
+            self._flop_tables[key] = np.ascontiguousarray(table0)
+        return self._flop_tables[key]
+
+    def _flop_profile(self, observation: Observation, before: list[Action], tree: RoundTree, root: int,
+                      hands: np.ndarray) -> dict[int, np.ndarray]:
+        """The blueprint bot's play (as this bot plays the blueprint) at each of the bot's
+        decisions below ``root`` in a flop tree, ``{node: (children, hands)}``: the gadget's."""
+        me = observation.position
+        out: dict[int, np.ndarray] = {}
+        todo = [root]
+        while todo:
+            v = todo.pop()
+            kids = list(tree.children[v])
+            todo.extend(c for c in kids if tree.kind[c] == ROUND_DECISION)
+            if tree.player[v] != me:
+                continue
+            hand = self._replay(observation, 0)
+            for a in [*before, *tree.line_to(v)]:
+                hand.apply_checked(a)
+            view = Observation(hand, me)
+            found = self.spot(view)
+            block = np.zeros((len(kids), len(hands)))
+            passive = next(j for j, c in enumerate(kids) if tree.action[c].kind == CHECK_CALL)
+            if found is None:
+                block[passive] = 1.0
+                out[v] = block
+                continue
+            cols = self._columns(view, found, hands, list(observation.board))
+            raises = [(j, tree.action[c].amount) for j, c in enumerate(kids)
+                      if tree.action[c].kind == BET_RAISE]
+            for col in range(cols.shape[1]):
+                if not np.any(cols[:, col] > 0):
+                    continue
+                if col == FOLD_COL:
+                    j = next((j for j, c in enumerate(kids) if tree.action[c].kind == FOLD), passive)
+                elif col == CALL_COL or not raises or col not in found.amounts:
+                    j = passive
+                else:
+                    j = min(raises, key=lambda r: abs(r[1] - found.amounts[col]))[0]
+                block[j] += cols[:, col]
+            out[v] = block
+        return out
 
     def _view_at(self, observation: Observation, upto: int) -> Observation:
         """The bot's view after the hand's first ``upto`` actions (its own earlier decision)."""
@@ -657,6 +810,23 @@ def _blueprint_block(player: NlheBlueprintBot, tree: Tree, node: int, view: Obse
             j = _passive(tree, children) if j is None else j
         out[j] += cols[:, col]
     return out
+
+
+def _flop_abstraction(betting: BettingAbstraction, bet: str | None, raise_: str | None) -> BettingAbstraction:
+    """The flop search's sizes: ``betting`` with the flop's bets and raises those of the
+    ``bet`` and ``raise_`` settings (their pot shares; default :data:`FLOP_BET` and
+    :data:`FLOP_RAISE`), all-in always among them."""
+    levels = []
+    for option, given, default in (("bet", bet, FLOP_BET), ("raise", raise_, FLOP_RAISE)):
+        shares = []
+        for size in parse_sizes(given if given is not None else default):
+            if size.kind == "pct":
+                shares.append(size.value / 100.0)
+            elif size.kind != "allin":
+                raise ValueError(f"{option}: {size} on the flop: the flop search takes pot shares and a")
+        levels.append(tuple(shares))
+    postflop = (tuple(levels), *betting.postflop[1:])
+    return replace(betting, postflop=postflop, all_in=True)
 
 
 def _kept(cache: dict[Any, Searched | None], key: Any, limit: int,

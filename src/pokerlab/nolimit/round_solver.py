@@ -132,6 +132,11 @@ class RoundSolver:
         elif root:
             raise ValueError("a later root needs the blueprint's profile for the gadget")
 
+    def reach(self, p: int) -> np.ndarray:
+        """Position ``p``'s weights at the root: its range at the round's start times the
+        locks on the path."""
+        return self._reach[p].copy()
+
     @property
     def memory_bytes(self) -> int:
         """Bytes of the solver's arrays (regrets, strategy sums, payoff tables, continuation choices)."""
@@ -173,9 +178,9 @@ class RoundSolver:
         if k != DECISION:
             scale, table = self._leaf(node, p)
             if k != NEXT:
-                return scale * (table[0] @ reach_opp)
+                return scale * (table[0] @ reach_opp.astype(table.dtype)).astype(float)
             if p != self.searcher:  # p picks its continuation, hand by hand: regrets over them
-                vals = scale * (table @ reach_opp)  # (continuations, n_p)
+                vals = scale * (table @ reach_opp.astype(table.dtype)).astype(float)  # (continuations, n_p)
                 sigma = self._matching(self.choice[node])
                 v = (sigma * vals).sum(axis=0)
                 self.choice[node] = np.maximum(self.choice[node] + vals - v, 0.0)
@@ -183,7 +188,8 @@ class RoundSolver:
                 return v
             # the opponent picks: each of its hands' continuations, mixed by its current choice
             sigma = self._matching(self.choice[node])  # (continuations, n opponent)
-            return scale * np.einsum("mij,mj->i", table, sigma * reach_opp)
+            mixed = (sigma * reach_opp)[:, :, None].astype(table.dtype)
+            return scale * (table @ mixed)[:, :, 0].sum(axis=0, dtype=float)
         q = int(tree.player[node])
         kids = tree.children[node]
         strat = self._current(node)
@@ -208,7 +214,7 @@ class RoundSolver:
         tree = self.tree
         if tree.kind[node] != DECISION:
             scale, table = self._leaf(node, p)
-            vals = scale * (table @ reach_opp)
+            vals = scale * (table @ reach_opp.astype(table.dtype)).astype(float)
             return vals.max(axis=0) if tree.kind[node] == NEXT and p != self.searcher else vals[0]
         kids = tree.children[node]
         if int(tree.player[node]) == p:
