@@ -35,9 +35,16 @@ Measures
 - **turn_subgames** (``--turn-subgames N``, default 30; 0 skips it): the river_subgames
   measures on the first N turn subgames :data:`TURN_BOT` meets against nlhe-blueprint,
   solved to the end of the hand.
+- **flop_search** (``--flop-hands N``, default 60; 0 skips it): the same timing for
+  :data:`FLOP_BOT`, which searches the flop depth-limited.
+- **flop_subgames** (``--flop-subgames N``, default 20; 0 skips it): the first N flop
+  subgames :data:`FLOP_BOT` meets against nlhe-blueprint, the opponent's best response in the
+  depth-limited subgame against the blueprint's flop play and against the re-solves with and
+  without the gadget (:func:`flop_subgames`).
 
 Usage: ``python benchmarks/nlhe_search.py [--json] [--hands 300] [--seed 1] [--subgames 40]
-[--turn-hands 60] [--turn-subgames 30] [--preflop-hands 300] [--bot nlhe-search]
+[--turn-hands 60] [--turn-subgames 30] [--preflop-hands 300] [--flop-hands 60]
+[--flop-subgames 20] [--bot nlhe-search]
 [--exploit 0.25,0.5]``.
 """
 
@@ -254,6 +261,69 @@ TURN_BOT = "nlhe-search:streets=turn+river,bet=75%/a,raise=a"
 """The turn-searching bot measured (sizes of 75% and all-in, raises all-in: seconds a turn)."""
 PREFLOP_BOT = "nlhe-search:streets=preflop+river"
 """The pre-flop-searching bot measured (its solves kept per line across hands)."""
+FLOP_BOT = "nlhe-search:streets=flop+river"
+"""The flop-searching bot measured (depth-limited: the turn's leaves valued by the blueprint's
+continuations; sizes of 75% and all-in, raises all-in)."""
+
+
+def _opponent_value(solver: Any, sub: Any, strategy: dict[int, Any]) -> tuple[float, Any]:
+    """The opponent's best-response value at the subgame's node against the bot's
+    ``strategy`` there, on its range, in pots (a share of the pot times the pairs of hands the
+    two ranges weigh), and its counterfactual values per hand."""
+    opp = 1 - sub.me
+    cfv = solver.best_response_values(sub.node, opp, solver.reach(sub.me), strategy)
+    mass = float(solver.reach(0) @ sub.pairs.astype(float) @ solver.reach(1))
+    return float(solver.reach(opp) @ cfv) / mass / float(sub.tree.put[sub.node].sum()), cfv
+
+
+def flop_subgames(count: int, seed: int, iterations: int) -> dict[str, Any] | None:
+    """The first ``count`` flop subgames :data:`FLOP_BOT` meets against nlhe-blueprint (its
+    decisions on a flop before any of its own there), each solved with and without the
+    re-solve gadget, and the opponent's best-response value on its range in the depth-limited
+    subgame (it also picks its best continuation at each turn leaf), in pots, against the
+    blueprint bot's flop play and against each solve; with the gadget's largest excess of an
+    opponent hand's value over its alternative (a share of the largest alternative)."""
+    bot, other = create_bot(FLOP_BOT), create_bot("nlhe-blueprint")
+    subs: list[Any] = []
+    build = bot.flop_subgame
+
+    def kept(observation):  # type: ignore[no-untyped-def]
+        sub = build(observation)
+        if sub is not None and len(subs) < count and not any(sub.tree.player[n] == sub.me for n in sub.locks):
+            subs.append(sub)
+        return sub
+
+    bot.flop_subgame = kept  # type: ignore[method-assign]
+    game = GameSettings.preset("no-limit", starting_stack=400)
+    dealer = Dealer(seed=seed)
+    h = 0
+    while len(subs) < count and h < 50 * count:
+        bot.reseed(h)
+        other.reseed(100_000 + h)
+        players = [bot, other] if h % 2 else [other, bot]
+        play_hand(Hand(game, [400, 400], dealer.cards(h, 2)), players, hand_number=h)
+        h += 1
+    if not subs:
+        return None
+    rows: dict[str, list[float]] = {"blueprint": [], "resolve": [], "none": []}
+    excess: list[float] = []
+    for sub in subs:
+        solver = sub.solver(safe=False)
+        rows["blueprint"].append(_opponent_value(solver, sub, sub.profile)[0])
+        solver.run(iterations)
+        rows["none"].append(_opponent_value(solver, sub, solver.average_strategy())[0])
+        safe = sub.solver(safe=True)
+        safe.run(iterations)
+        got, cfv = _opponent_value(safe, sub, safe.average_strategy())
+        rows["resolve"].append(got)
+        alt = safe.alternative
+        excess.append(float((cfv - alt).max() / max(float(np.abs(alt).max()), 1e-12)))
+    out = {name: {"best_response_pots": round(float(np.mean(v)), 4),
+                  "ci95": round(1.96 * float(np.std(v, ddof=1)) / np.sqrt(len(v)), 4) if len(v) > 1 else None}
+           for name, v in rows.items()}
+    out["resolve"]["largest_excess"] = round(max(excess), 4)
+    return {"bot": FLOP_BOT, "subgames": len(subs), "iterations": iterations, "rows": out}
+"""The pre-flop-searching bot measured (its solves kept per line across hands)."""
 
 
 def main() -> None:
@@ -265,6 +335,8 @@ def main() -> None:
     parser.add_argument("--turn-hands", type=int, default=60)
     parser.add_argument("--turn-subgames", type=int, default=30)
     parser.add_argument("--preflop-hands", type=int, default=300)
+    parser.add_argument("--flop-hands", type=int, default=60)
+    parser.add_argument("--flop-subgames", type=int, default=20)
     parser.add_argument("--bot", default="nlhe-search",
                         help="the searching bot whose river subgames are measured (its settings)")
     parser.add_argument("--exploit", default="0.25,0.5",
@@ -291,7 +363,8 @@ def main() -> None:
     exploit = tuple(float(c) for c in args.exploit.split(",") if c)
     out["river_subgames"] = subgames(subs, bot.iterations, exploit) if subs else None
     for key, spec, hands in (("turn_search", TURN_BOT, args.turn_hands),
-                             ("preflop_search", PREFLOP_BOT, args.preflop_hands)):
+                             ("preflop_search", PREFLOP_BOT, args.preflop_hands),
+                             ("flop_search", FLOP_BOT, args.flop_hands)):
         if not hands:
             continue
         tby, thand, tbot = timed_hands(spec, hands, args.seed)
@@ -304,6 +377,8 @@ def main() -> None:
         timed_hands(TURN_BOT, 20 * args.turn_subgames, args.seed + 2, turn, args.turn_subgames,
                     opponent="nlhe-blueprint", street=2)
         out["turn_subgames"] = subgames(turn, turn[0][0].iterations) if turn else None
+    if args.flop_subgames:
+        out["flop_subgames"] = flop_subgames(args.flop_subgames, args.seed + 3, bot.iterations)
     if args.json:
         print(json.dumps(out, indent=2))
         return
@@ -316,6 +391,8 @@ def main() -> None:
     print(f"turn search: {out.get('turn_search')}")
     print(f"pre-flop search: {out.get('preflop_search')}")
     print(f"turn subgames: {out.get('turn_subgames')}")
+    print(f"flop search: {out.get('flop_search')}")
+    print(f"flop subgames: {out.get('flop_subgames')}")
 
 
 if __name__ == "__main__":

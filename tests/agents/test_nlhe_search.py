@@ -250,6 +250,39 @@ def test_on_the_flop_it_solves_the_round_depth_limited_with_the_real_sizes_and_k
     assert np.allclose(mine[live] / mine[live].max(), calls[live] / calls[live].max(), atol=1e-6)
 
 
+@pytest.mark.parametrize("bet", [2, 395, "min-raise"])  # the minimum bet, all-in, a minimum raise
+def test_an_opponent_odd_flop_size_is_answered_from_a_subgame_that_holds_it(bet) -> None:
+    bot = NlheSearchBot(iterations=30, streets=("flop", "river"), runouts=4)
+    bot.reseed(5)
+    hand = Hand(GAME, [400, 400], CARDS)
+    for a in TO_RIVER[:2]:
+        hand.act(a)
+    if bet == "min-raise":  # the bot (the big blind) bets 8, the button raises to 16
+        hand.act(Action(BET_RAISE, 8))
+        hand.act(Action(BET_RAISE, 16))
+        bet = 16
+    else:
+        hand.act(Action(CHECK_CALL))
+        hand.act(Action(BET_RAISE, bet))
+    view = Observation(hand, position=hand.actor)
+    bot.begin_hand(view)
+    found = bot.search(view)
+    assert found is not None and found.tree.action[found.node] == Action(BET_RAISE, bet)
+    action = bot.act(view)
+    assert bot.action_probabilities(view, [combo_index(*view.hole)], action)[0] > 0
+    hand.act(action)  # legal: the engine takes it
+
+
+def test_the_flop_searcher_plays_matches_legally() -> None:
+    from pokerlab.arena.match import MatchConfig, run_match
+    from pokerlab.arena.storage import MatchStore
+
+    spec = "nlhe-search:streets=flop+river,iterations=20,runouts=4"
+    result = run_match(MatchConfig(bots=(spec, "nl-rules"), hands=6, game=GAME, duplicate=True, seed=3),
+                       MatchStore(":memory:"))
+    assert all(r.illegal_actions == 0 and r.errors == 0 for r in result.results)
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match=r"^streets: showdown: choose among preflop, flop, turn, river$"):
         NlheSearchBot(streets=("showdown",))

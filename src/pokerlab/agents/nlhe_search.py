@@ -46,6 +46,16 @@ one) and the alternatives come from the blueprint's play on every river card. It
 not the default: with the blueprint's sizes a turn subgame is about 1,400 nodes and a solve
 takes half a minute (smaller ``bet``/``raise_`` sizes bring it to seconds).
 
+``"flop"`` in ``streets`` searches the flop, depth-limited (:mod:`pokerlab.nolimit.flop_search`):
+the flop's betting round on both ranges (as on the river: Bayes' rule through the line, the
+opponent's real sizes on the flop in the tree, the bot's earlier flop decisions locked), solved
+by :class:`~pokerlab.nolimit.round_solver.RoundSolver` with the re-solve gadget against the
+blueprint bot's flop play; where the turn is dealt the subgame ends, and each such leaf takes
+the blueprint's continuation values from the node the bot's walk reads the line as (the bot
+purified, the opponent choosing hand by hand among the blueprint and three biased versions of
+it), averaged over ``runouts`` (turn, river) pairs. Its sizes are ``bet`` and ``raise`` (pot
+shares and all-in; by default :data:`FLOP_BET` and :data:`FLOP_RAISE`).
+
 ``"preflop"`` in ``streets`` searches the pre-flop decisions after the hand's first (the
 button's opening is the blueprint's; :mod:`pokerlab.nolimit.preflop_search`): the rest of the
 round re-solved on the 169 classes, both ranges from the line (the opponent's through its
@@ -115,7 +125,7 @@ each turn leaf costs a continuation table (:mod:`pokerlab.nolimit.flop_search`).
 PREFLOP_CACHE = 512
 """Pre-flop solves a bot keeps across hands (a pre-flop solve depends on the line only)."""
 
-__all__ = ["NlheSearchBot", "Searched", "Subgame"]
+__all__ = ["FlopSubgame", "NlheSearchBot", "Searched", "Subgame"]
 
 
 @dataclass(frozen=True)
@@ -158,6 +168,31 @@ class Subgame:
     range: np.ndarray
 
 
+@dataclass(frozen=True)
+class FlopSubgame:
+    """The flop's subgame as the bot builds it (:meth:`NlheSearchBot.flop_subgame`): the
+    round's ``tree``, the bot's decision ``node`` and position ``me``, each position's ``hands``
+    (combos) and their weights at the flop (``ranges``), the ``locks`` on the path, the
+    leaves' tables (``pairs``, ``showdown``, ``turn``: :class:`~pokerlab.nolimit.round_solver.RoundSolver`'s)
+    and the blueprint bot's play below the node (``profile``, the gadget's)."""
+
+    tree: RoundTree
+    node: int
+    me: int
+    hands: tuple[np.ndarray, np.ndarray]
+    ranges: tuple[np.ndarray, np.ndarray]
+    locks: dict[int, np.ndarray]
+    pairs: np.ndarray
+    showdown: np.ndarray
+    turn: dict[int, np.ndarray]
+    profile: dict[int, np.ndarray]
+
+    def solver(self, safe: bool = True) -> RoundSolver:
+        """The round solver of this subgame, with the re-solve gadget when ``safe``."""
+        return RoundSolver(self.tree, self.me, self.pairs, self.showdown, self.turn, self.locks,
+                           root=self.node, profile=self.profile if safe else None, ranges=self.ranges)
+
+
 @register_bot("nlhe-search", "nlhe-blueprint searching the river at the table: the spot solver "
                              "on both players' ranges, the opponent's actual sizes in the "
                              "subgame, safe re-solving against the blueprint's values")
@@ -179,10 +214,11 @@ class NlheSearchBot(NlheBlueprintBot):
         The least weight of an opponent combo, a share of its range's largest.
     bet, raise_
         Both players' sizes on every street of a subgame (spot size text; the opponent's
-        real sizes are added to its own); default: the blueprint's sizes of each street.
+        real sizes are added to its own); default: the blueprint's sizes of each street
+        (on the flop :data:`FLOP_BET` and :data:`FLOP_RAISE`).
     streets
-        The streets searched, among ``"preflop"``, ``"turn"`` and ``"river"``: ``("river",)``
-        by default.
+        The streets searched, among ``"preflop"``, ``"flop"``, ``"turn"`` and ``"river"``:
+        ``("river",)`` by default.
     mixed
         Play the blueprint where it does not search as trained (mixed, as
         ``nlhe-blueprint-mixed``) instead of purified; its own range, and the blueprint play the
@@ -204,6 +240,10 @@ class NlheSearchBot(NlheBlueprintBot):
         and Bowling 2009; :class:`~pokerlab.spot.solver.Solver`'s ``restricted``), so the bot
         exploits the model's mistakes while it stays guarded against the rest. 0 (the
         default) solves for any opponent; 1 is a best response to the model.
+    runouts
+        The (turn, river) pairs a flop search's continuation values average over
+        (:func:`pokerlab.nolimit.flop_search.sample_runouts`; the turn cards without
+        repetition).
     """
 
     name = "nlhe-search"
@@ -509,14 +549,19 @@ class NlheSearchBot(NlheBlueprintBot):
 
     # -- the flop -------------------------------------------------------------------------
 
-    def _search_flop(self, observation: Observation) -> Searched | None:
-        """Solve the flop's betting round at this decision, depth-limited
-        (:mod:`pokerlab.nolimit.flop_search`): both ranges at the flop from the line (as on the
-        river), the opponent's real sizes on the flop in the tree, the decisions on the path
-        locked (the bot's to what it played, the opponent's to its model), the turn's leaves
-        valued by the blueprint's continuation strategies, and the re-solve gadget against the
-        blueprint bot's play below the decision (``gadget="none"``: none)."""
-        t0 = time.perf_counter()
+    def flop_subgame(self, observation: Observation) -> FlopSubgame | None:
+        """The flop's subgame at this decision before it is solved, or ``None`` where the bot
+        plays the blueprint (module docstring): the flop's betting round, both ranges at the
+        flop from the line (as on the river), the opponent's real sizes on the flop in the
+        tree, the decisions on the path locked (the bot's to what it played, the opponent's to
+        its model), the turn's leaves valued by the blueprint's continuation strategies, and
+        the blueprint bot's play below the decision for the re-solve gadget (none with
+        ``gadget="none"``)."""
+        if 1 not in self.streets or observation.street != 1:
+            return None
+        self._choose(observation)
+        if not self._game.covers(observation):
+            return None
         me, opp = observation.position, 1 - observation.position
         actions = observation.actions
         start = next((i for i, a in enumerate(actions) if a[0] == 1), len(actions))
@@ -531,7 +576,7 @@ class NlheSearchBot(NlheBlueprintBot):
             return None
         node = path[-1]
         ranges = self._start_ranges(observation, start)
-        hands = [np.flatnonzero(r > 0) for r in ranges]
+        hands = (np.flatnonzero(ranges[0] > 0), np.flatnonzero(ranges[1] > 0))
         board = list(observation.board)
         locks: dict[int, np.ndarray] = {}
         for j, n in enumerate(path[:-1]):
@@ -553,20 +598,27 @@ class NlheSearchBot(NlheBlueprintBot):
         showdown = allin_values(board, hands[0], hands[1]).astype(np.float32)  # solve is their products
         turn = {int(v): self._turn_values(observation, before, tree, int(v), hands, showdown)
                 for v in np.flatnonzero(tree.kind == NEXT)}
-        profile = None if self.gadget == "none" else self._flop_profile(observation, before, tree, node,
-                                                                          hands[me])
-        solver = RoundSolver(tree, me, pairs, showdown, turn, locks, root=node, profile=profile,
-                             ranges=(ranges[0][hands[0]], ranges[1][hands[1]]))
+        profile = self._flop_profile(observation, before, tree, node, hands[me])
+        return FlopSubgame(tree, node, me, hands, (ranges[0][hands[0]], ranges[1][hands[1]]), locks, pairs,
+                           showdown, turn, profile)
+
+    def _search_flop(self, observation: Observation) -> Searched | None:
+        """Solve the flop's subgame (:meth:`flop_subgame`) with the re-solve gadget."""
+        t0 = time.perf_counter()
+        sub = self.flop_subgame(observation)
+        if sub is None:
+            return None
+        solver = sub.solver(safe=self.gadget != "none")
         solver.run(self.iterations, self.seconds)
-        kids = tree.children[node]
+        kids = sub.tree.children[sub.node]
         probs = np.zeros((1326, len(kids)))
-        probs[hands[me]] = solver.average_strategy()[node].T
+        probs[sub.hands[sub.me]] = solver.average_strategy()[sub.node].T
         reach = np.zeros(1326)
-        reach[hands[me]] = solver.reach(me)
+        reach[sub.hands[sub.me]] = solver.reach(sub.me)
         seconds = time.perf_counter() - t0
-        self.solves.append((seconds, solver.iterations, tree.size, solver.memory_bytes, 1))
-        return Searched(tree, node, probs, tuple(tree.action[c] for c in kids), solver.iterations, seconds,
-                        reach, tuple(tree.label(c) for c in kids))
+        self.solves.append((seconds, solver.iterations, sub.tree.size, solver.memory_bytes, 1))
+        return Searched(sub.tree, sub.node, probs, tuple(sub.tree.action[c] for c in kids), solver.iterations,
+                        seconds, reach, tuple(sub.tree.label(c) for c in kids))
 
     def _start_ranges(self, observation: Observation, start: int) -> list[np.ndarray]:
         """Both positions' ranges after the hand's first ``start`` actions, as the subgames take

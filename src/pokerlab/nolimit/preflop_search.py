@@ -174,6 +174,8 @@ class PreflopSolver(RoundSolver):
     def __init__(self, tree: RoundTree, searcher: int, locks: dict[int, np.ndarray] | None = None,
                  continuation: ContinuationTable | None = None, root: int = 0,
                  profile: dict[int, np.ndarray] | None = None) -> None:
+        if root and profile is None:
+            raise ValueError("a later root needs the blueprint's profile for the gadget")
         pairs, eq = _class_tables()
         if continuation is None:
             continuation = continuation_for(Blueprint.load())

@@ -76,7 +76,7 @@ class RoundSolver:
         subtree, with the re-solve gadget when ``profile`` is given: at ``root`` each opponent
         hand chooses between entering and its best response to the searcher's play in
         ``profile`` below the root (the blueprint bot's), so no hand gains more than it could
-        against the blueprint. Without a profile the root must be the round's start.
+        against the blueprint. Without a profile the subtree is solved on those ranges alone.
     ranges
         Each position's weights at the round's start (default: every hand, weight 1).
     """
@@ -129,8 +129,6 @@ class RoundSolver:
         self._gadget = np.zeros((2, opp))  # regrets: take the alternative, enter
         if profile is not None:
             self.alternative = self.best_response_values(root, 1 - searcher, self._reach[searcher], profile)
-        elif root:
-            raise ValueError("a later root needs the blueprint's profile for the gadget")
 
     def reach(self, p: int) -> np.ndarray:
         """Position ``p``'s weights at the root: its range at the round's start times the
