@@ -383,20 +383,27 @@ class NlheSearchBot(NlheBlueprintBot):
         solve = self._search_flop if observation.street == 1 else self._search
         return _kept(self._searches, key, SEARCH_CACHE, lambda: solve(observation))
 
-    def subgame(self, observation: Observation) -> Subgame | None:
-        """The subgame at this decision, from the start of its street to the end of the hand,
-        before it is solved (module docstring, points 1 to 3), or ``None`` where the bot plays
-        the blueprint."""
-        street = observation.street
-        if street not in self.streets:
+    def _street_start(self, observation: Observation) -> int | None:
+        """Where this decision's street began in the hand's actions, or ``None`` where the bot
+        does not search (a street not searched, a game not the blueprint's)."""
+        if observation.street not in self.streets:
             return None
         self._choose(observation)
         if not self._game.covers(observation):
             return None
-        me, opp = observation.position, 1 - observation.position
         actions = observation.actions
-        start = next((i for i, a in enumerate(actions) if a[0] == street), len(actions))
-        line = actions[start:]  # this street's actions so far
+        return next((i for i, a in enumerate(actions) if a[0] == observation.street), len(actions))
+
+    def subgame(self, observation: Observation) -> Subgame | None:
+        """The subgame at this decision, from the start of its street to the end of the hand,
+        before it is solved (module docstring, points 1 to 3), or ``None`` where the bot plays
+        the blueprint (the flop's subgame is :meth:`flop_subgame`)."""
+        street = observation.street
+        start = self._street_start(observation)
+        if start is None or street == 1:
+            return None
+        me, opp = observation.position, 1 - observation.position
+        line = observation.actions[start:]  # this street's actions so far
         at_start = self._replay(observation, start)
         stack = min(at_start.stacks)
         if stack <= 0:
@@ -557,14 +564,11 @@ class NlheSearchBot(NlheBlueprintBot):
         its model), the turn's leaves valued by the blueprint's continuation strategies, and
         the blueprint bot's play below the decision for the re-solve gadget (none with
         ``gadget="none"``)."""
-        if 1 not in self.streets or observation.street != 1:
-            return None
-        self._choose(observation)
-        if not self._game.covers(observation):
+        start = self._street_start(observation)
+        if start is None or observation.street != 1:
             return None
         me, opp = observation.position, 1 - observation.position
         actions = observation.actions
-        start = next((i for i, a in enumerate(actions) if a[0] == 1), len(actions))
         before = [Action(kind, amount) for _, _, kind, amount in actions[:start]]
         line = [Action(kind, amount) for _, _, kind, amount in actions[start:]]
         if min(self._replay(observation, start).stacks) <= 0:
