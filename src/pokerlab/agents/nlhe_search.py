@@ -293,7 +293,8 @@ class NlheSearchBot(NlheBlueprintBot):
         if int(runouts) < 1:
             raise ValueError(f"runouts: {runouts} must be at least 1")
         self.runouts = int(runouts)
-        self._flop_betting = _flop_abstraction(self.blueprint.betting, bet, raise_)
+        if 1 in self.streets:  # refuses sizes the flop's tree cannot take
+            _flop_abstraction(self.blueprint.betting, bet, raise_)
         self._flop_tables: dict[tuple[Any, ...], np.ndarray] = {}
         self._bet, self._raise = bet, raise_
         self._searches: dict[tuple[Any, ...], Searched | None] = {}
@@ -573,8 +574,9 @@ class NlheSearchBot(NlheBlueprintBot):
         line = [Action(kind, amount) for _, _, kind, amount in actions[start:]]
         if min(self._replay(observation, start).stacks) <= 0:
             return None
-        tree = build_round_tree(observation.game, self._flop_betting, observation.starting_stacks, line,
-                                extra_for=opp, before=before)
+        betting = _flop_abstraction(self.blueprint.betting, self._bet, self._raise)  # the table's blueprint
+        tree = build_round_tree(observation.game, betting, observation.starting_stacks, line, extra_for=opp,
+                                before=before)
         path = tree.path(line)
         if path is None or tree.kind[path[-1]] != ROUND_DECISION or tree.player[path[-1]] != me:
             return None
@@ -669,7 +671,8 @@ class NlheSearchBot(NlheBlueprintBot):
     def _flop_profile(self, observation: Observation, before: list[Action], tree: RoundTree, root: int,
                       hands: np.ndarray) -> dict[int, np.ndarray]:
         """The blueprint bot's play (as this bot plays the blueprint) at each of the bot's
-        decisions below ``root`` in a flop tree, ``{node: (children, hands)}``: the gadget's."""
+        decisions below ``root`` in a flop tree, ``{node: (children, hands)}``: the gadget's.
+        A blueprint size the tree does not hold goes to the tree's nearest in chips."""
         me = observation.position
         out: dict[int, np.ndarray] = {}
         todo = [root]
