@@ -288,7 +288,8 @@ def test_bad_settings_are_refused() -> None:
         NlheSearchBot(streets=("showdown",))
     with pytest.raises(ValueError, match=r"^runouts: 0 must be at least 1$"):
         NlheSearchBot(runouts=0)
-    with pytest.raises(ValueError, match=r"^bet: 20c on the flop: the flop search takes pot shares and a$"):
+    refused = r"^bet: 20c on the flop: the flop search takes pot shares and all-in \(a\)$"
+    with pytest.raises(ValueError, match=refused):
         NlheSearchBot(streets=("flop", "river"), bet="20c,a")
     NlheSearchBot(bet="20c,a")  # chips are sizes of the river's spot
     with pytest.raises(ValueError, match=r"^gadget: 'x' is not one of maxmargin, resolve, none$"):

@@ -882,7 +882,8 @@ def _flop_abstraction(betting: BettingAbstraction, bet: str | None, raise_: str 
             if size.kind == "pct":
                 shares.append(size.value / 100.0)
             elif size.kind != "allin":
-                raise ValueError(f"{option}: {size} on the flop: the flop search takes pot shares and a")
+                raise ValueError(f"{option}: {size} on the flop: the flop search takes pot shares "
+                                 "and all-in (a)")
         levels.append(tuple(shares))
     postflop = (tuple(levels), *betting.postflop[1:])
     return replace(betting, postflop=postflop, all_in=True)
