@@ -180,3 +180,29 @@ def test_freezeout_resumes_after_lost_batches(tmp_path) -> None:
     assert resumed.hands_played == full.hands_stored - cut
     assert list(broken.records(1)) == list(whole.records(full.match_id))
     assert [r.knocked_out for r in resumed.results] == [r.knocked_out for r in full.results]
+
+
+def test_an_interrupted_one_process_match_keeps_the_hands_a_slow_bot_played(monkeypatch) -> None:
+    # A slow bot's match stores its hands as they are played (the batch shrinks to what
+    # STORE_SECONDS holds), so Ctrl-C loses only the hand in play.
+    from pokerlab.arena import match as arena_match
+
+    monkeypatch.setattr(arena_match, "STORE_SECONDS", 0.0)
+    seen = set()
+
+    @register_bot("test-interrupted", "calls until its fifth hand, then stops like Ctrl-C")
+    class Interrupted(Agent):
+        def act(self, observation: Observation) -> Action:
+            seen.add(observation.hand_number)
+            if len(seen) > 5:
+                raise KeyboardInterrupt
+            return Action(1)
+
+    config = MatchConfig(bots=("test-interrupted", "calling-station"), hands=50, game=LIMIT)
+    store = MatchStore(":memory:")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_match(config, store)
+    finally:
+        unregister_bot("test-interrupted")
+    assert store.hand_numbers(1) == set(range(5))

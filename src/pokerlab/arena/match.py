@@ -10,7 +10,9 @@ the hands are cut into tasks of ``4 * BATCH`` consecutive hand numbers and every
 with fresh bots, so a parallel match is reproducible and the same for any number of workers
 and on any cluster, but not the same as a one-process match. Each task's hands are stored in
 one transaction, so a resumed parallel match replays whole tasks and ends with exactly the
-hands an uninterrupted run stores, learning bots included.
+hands an uninterrupted run stores, learning bots included. In one process the hands are
+stored as they are played, a transaction at least every :data:`STORE_SECONDS`, so an
+interrupted match of a slow bot keeps nearly all of them.
 
 Seating. There are ``seats`` players (default: one per bot; with more seats than bots the
 bots are repeated in turn, or ``copies`` says how many players each bot has, and a bot's
@@ -51,6 +53,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +74,9 @@ from pokerlab.engine.settings import MAX_SEATS, GameSettings
 from pokerlab.executors import Executor, InProcessExecutor, executor_for
 
 BATCH = 250  # hands per database transaction (a worker task plays 4 batches)
+STORE_SECONDS = 5.0
+"""In one process, hands are stored at least about this often (fewer than :data:`BATCH` at a
+time for a slow bot), so Ctrl-C loses seconds of play, not minutes."""
 _LOG = logging.getLogger(__name__)
 
 
@@ -614,9 +620,13 @@ def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor:
         played = config.hands - len(done)
         # Lazily: a match of 10**12 hands starts at once and stops on Ctrl-C with its hands stored.
         todo = (h for h in range(config.hands) if h not in done)
-        if in_process:
-            for batch in _batches(todo, BATCH):
+        if in_process:  # the table lives across calls here, so the cut does not change a hand
+            size, it = 1, iter(todo)
+            while batch := list(itertools.islice(it, size)):
+                start = time.perf_counter()
                 save(play_hands(key, batch, want, strict, time_limit))
+                spent = max(time.perf_counter() - start, 1e-6)
+                size = max(1, min(BATCH, int(len(batch) * STORE_SECONDS / spent)))
         else:
             tasks = ((key, task, want, strict, time_limit) for task in match_tasks(todo))
             for rows in executor.map(_play_task, tasks):
@@ -641,13 +651,6 @@ def match_tasks(todo: Iterable[int]) -> Iterator[list[int]]:
     size = 4 * BATCH
     for _, hands in itertools.groupby(todo, key=lambda h: h // size):
         yield list(hands)
-
-
-def _batches(numbers: Iterable[int], size: int) -> Iterator[list[int]]:
-    """``numbers`` in lists of ``size`` (the last one shorter), produced as they are needed."""
-    it = iter(numbers)
-    while batch := list(itertools.islice(it, size)):
-        yield batch
 
 
 def end_match(key: str) -> None:
