@@ -182,9 +182,12 @@ def test_freezeout_resumes_after_lost_batches(tmp_path) -> None:
     assert [r.knocked_out for r in resumed.results] == [r.knocked_out for r in full.results]
 
 
-def test_an_interrupted_one_process_match_keeps_the_hands_a_slow_bot_played(monkeypatch) -> None:
+
+@pytest.mark.parametrize("freezeout", [False, True])
+def test_an_interrupted_one_process_match_keeps_the_hands_a_slow_bot_played(monkeypatch, freezeout) -> None:
     # A slow bot's match stores its hands as they are played (the batch shrinks to what
-    # STORE_SECONDS holds), so Ctrl-C loses only the hand in play.
+    # STORE_SECONDS holds), so Ctrl-C loses only the hand in play; a freezeout too (its
+    # stacks carry over, so it resumes where the stored hands end).
     from pokerlab.arena import match as arena_match
 
     monkeypatch.setattr(arena_match, "STORE_SECONDS", 0.0)
@@ -198,7 +201,8 @@ def test_an_interrupted_one_process_match_keeps_the_hands_a_slow_bot_played(monk
                 raise KeyboardInterrupt
             return Action(1)
 
-    config = MatchConfig(bots=("test-interrupted", "calling-station"), hands=50, game=LIMIT)
+    config = MatchConfig(bots=("test-interrupted", "calling-station"), hands=50, game=LIMIT,
+                         freezeout=freezeout)
     store = MatchStore(":memory:")
     try:
         with pytest.raises(KeyboardInterrupt):

@@ -11,8 +11,8 @@ with fresh bots, so a parallel match is reproducible and the same for any number
 and on any cluster, but not the same as a one-process match. Each task's hands are stored in
 one transaction, so a resumed parallel match replays whole tasks and ends with exactly the
 hands an uninterrupted run stores, learning bots included. In one process the hands are
-stored as they are played, a transaction at least every :data:`STORE_SECONDS`, so an
-interrupted match of a slow bot keeps nearly all of them.
+stored as they are played (a freezeout's too), a transaction at least every
+:data:`STORE_SECONDS`, so an interrupted match of a slow bot keeps nearly all of them.
 
 Seating. There are ``seats`` players (default: one per bot; with more seats than bots the
 bots are repeated in turn, or ``copies`` says how many players each bot has, and a bot's
@@ -75,8 +75,9 @@ from pokerlab.executors import Executor, InProcessExecutor, executor_for
 
 BATCH = 250  # hands per database transaction (a worker task plays 4 batches)
 STORE_SECONDS = 5.0
-"""In one process, hands are stored at least about this often (fewer than :data:`BATCH` at a
-time for a slow bot), so Ctrl-C loses seconds of play, not minutes."""
+"""In one process (a plain match or a freezeout), hands are stored at least about this often
+(fewer than :data:`BATCH` at a time for a slow bot), so Ctrl-C loses seconds of play, not
+minutes."""
 _LOG = logging.getLogger(__name__)
 
 
@@ -625,8 +626,7 @@ def _play_match(config: MatchConfig, store: MatchStore, match_id: int, executor:
             while batch := list(itertools.islice(it, size)):
                 start = time.perf_counter()
                 save(play_hands(key, batch, want, strict, time_limit))
-                spent = max(time.perf_counter() - start, 1e-6)
-                size = max(1, min(BATCH, int(len(batch) * STORE_SECONDS / spent)))
+                size = _next_size(len(batch), time.perf_counter() - start)
         else:
             tasks = ((key, task, want, strict, time_limit) for task in match_tasks(todo))
             for rows in executor.map(_play_task, tasks):
@@ -651,6 +651,13 @@ def match_tasks(todo: Iterable[int]) -> Iterator[list[int]]:
     size = 4 * BATCH
     for _, hands in itertools.groupby(todo, key=lambda h: h // size):
         yield list(hands)
+
+
+def _next_size(played: int, spent: float) -> int:
+    """The hands a one-process match plays before it stores them next: what
+    :data:`STORE_SECONDS` holds at the pace of the ``played`` hands just stored in ``spent``
+    seconds, 1 to :data:`BATCH`."""
+    return max(1, min(BATCH, int(played * STORE_SECONDS / max(spent, 1e-6))))
 
 
 def end_match(key: str) -> None:
@@ -694,29 +701,32 @@ def _run_freezeout(config: MatchConfig, store: MatchStore, match_id: int, want: 
         h, stacks, button = last[0] + 1, list(last[1]["finishing"]), last[1]["button"]
     if on_start:
         on_start(h, config.hands)
-    played = 0
+    played, size = 0, 1
     while True:  # a batch of hands at a time, stored here (the store stays in this thread)
+        start = time.perf_counter()
         rows, h, button, failed = run_steps(
-            _freezeout_rows(config, agents, dealer, h, stacks, button, want, strict), clock)
+            _freezeout_rows(config, agents, dealer, h, stacks, button, want, strict, size), clock)
         played += len(rows)
         if rows:
             save(rows)
         if failed is not None:
             _strict_check(config, *failed)
-        if len(rows) < BATCH:
+        if len(rows) < size:
             return played
+        size = _next_size(len(rows), time.perf_counter() - start)
 
 
 def _freezeout_rows(config: MatchConfig, agents: list[Agent], dealer: Dealer, h: int, stacks: list[int],
-                    button: int, want: bool, strict: bool) -> Steps[tuple[list, int, int, tuple | None]]:
-    """Up to :data:`BATCH` hands of a freezeout from hand ``h`` (``stacks``, updated in place,
+                    button: int, want: bool, strict: bool,
+                    most: int) -> Steps[tuple[list, int, int, tuple | None]]:
+    """Up to ``most`` hands of a freezeout from hand ``h`` (``stacks``, updated in place,
     and ``button`` before it), as steps: the rows, the next hand and the button, and (with
     ``strict``) the hand, seats and events where a bot raised (not stored)."""
     game = config.game
     n_players = config.seats
     player_names = config.player_names()
     rows: list[tuple[int, str, str, str | None]] = []
-    while h < config.hands and sum(1 for s in stacks if s > 0) >= 2 and len(rows) < BATCH:
+    while h < config.hands and sum(1 for s in stacks if s > 0) >= 2 and len(rows) < most:
         next_button = _next_button(stacks, button)
         seated = [s for s in ((next_button + 1 + k) % n_players for k in range(n_players)) if stacks[s] > 0]
         n = len(seated)
