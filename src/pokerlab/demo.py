@@ -135,6 +135,8 @@ STEPS: list[Step] = [
           "counterfactual --db out/demo-search.sqlite --player nlhe-search --stand-in nlhe-blueprint",
           "match nlhe-search:streets=preflop+river nlhe-blueprint --game no-limit --stack 400 --hands 400 "
           "--duplicate --seed 1 --db out/demo-search-preflop.sqlite",
+          "match nlhe-search:streets=flop+river nlhe-blueprint --game no-limit --stack 400 --hands 40 "
+          "--duplicate --seed 1 --db out/demo-search-flop.sqlite",
           "match nlhe-search:threshold=0.1,model=purified,gadget=none,exploit=0.5 nlhe-blueprint "
           "--game no-limit --stack 400 --hands 400 --duplicate --seed 1 --db out/demo-exploit.sqlite"),
          "The shipped blueprint (MCCFR on the ACPC game's tree in a betting abstraction: 2.5 big "
@@ -145,7 +147,9 @@ STEPS: list[Step] = [
          "that searches the river at the table (safe re-solving with the spot solver) against the "
          "blueprint, and what its river play changed, each hand replayed with the blueprint in its "
          "place; the same bot re-solving its pre-flop decisions too, with the blueprint's "
-         "continuation values at the flop (a setting: LBR does not measure it better); and the "
+         "continuation values at the flop (a setting: LBR does not measure it better); the bot "
+         "searching the flop too, depth-limited (the subgame ends at the turn, its leaves the "
+         "blueprint's continuation values; a few hands, about a second each); and the "
          "searching bot that exploits a model of its opponent on the river (a data-biased "
          "response, the model the opponent's real play) against the same blueprint."),
     Step("Push/fold: dividing points at a tournament's end",
